@@ -1,0 +1,84 @@
+// Every business constant of SPEC §9, plus the two deployment settings.
+// Nothing else in the console should hard-code one of these values.
+
+const env = (typeof import.meta !== "undefined" && import.meta.env) || ({} as ImportMetaEnv);
+
+/** Base path of the marketplace API; same origin by default so cookies and XSRF just work. */
+export const API_URL: string = (env.VITE_API_URL as string | undefined)?.replace(/\/+$/, "") || "/api/v1";
+
+export type SolanaCluster = "devnet" | "testnet" | "mainnet-beta" | "localnet";
+
+/** The wallet network (SPEC §1: devnet). */
+export const SOLANA_CLUSTER: SolanaCluster =
+  ((env.VITE_SOLANA_CLUSTER as SolanaCluster | undefined) ?? "devnet");
+
+export const SOLANA_RPC_URL: string =
+  (env.VITE_SOLANA_RPC_URL as string | undefined) || "https://api.devnet.solana.com";
+
+/** The product's admin title: login card, welcome text, document title. */
+export const APP_TITLE = "Marketplace Admin";
+/** The short title of the sidebar and the small-screen top bar (SPEC §2 Layout). */
+export const SIDEBAR_TITLE = "Admin";
+
+export const PAGE_SIZE = 20;
+export const USER_SEARCH_DEFAULTS = { page: 1, limit: 10 } as const;
+export const RECENT_USERS_DAYS = 30;
+
+export const TOKEN_SYMBOL_MAX = 10;
+export const TOKEN_NAME_MAX = 50;
+export const MINT_ADDRESS_MIN = 32;
+export const DECIMALS_MIN = 0;
+export const DECIMALS_MAX = 18;
+
+export const ADMIN_NOTES_MAX = 2000;
+export const REFUND_PERCENT_MIN = 0;
+export const REFUND_PERCENT_MAX = 100;
+export const REFUND_PERCENT_DEFAULT = 50;
+
+export const MARKETPLACE_POLL_MS = 5000;
+export const ALERT_DURATION_MS = 5000;
+export const DISPUTE_MODAL_CLOSE_MS = 2000;
+export const SECONDS_PER_DAY = 86400;
+
+/** Characters kept when a key or id is shortened (SPEC §9). */
+export const SHORTEN = {
+  mintHead: 8,
+  mintTail: 6,
+  shopOwnerList: 8,
+  shopOwnerModal: 16,
+  orderId: 8,
+  orderWallet: 6,
+  sidebarKey: 8,
+  avatarKey: 2,
+  walletAddress: 4,
+  signature: 8,
+} as const;
+
+export const DEFAULT_CURRENCY_DECIMALS = 2;
+
+export const STORAGE_KEYS = {
+  auth: "admin-auth-storage",
+  walletName: "walletName",
+} as const;
+
+export const QUERY_CACHE = {
+  staleTimeMs: 300_000,
+  retry: 1,
+  refetchOnWindowFocus: false,
+} as const;
+
+export const COPY_CONFIRM_MS = 400;
+export const WALLET_MODAL_CLOSE_MS = 150;
+export const WALLET_PROBE_MS = 5000;
+export const WALLET_AUTO_CONNECT = false;
+
+export const ROUTER = {
+  pendingDelayMs: 1000,
+  pendingMinMs: 500,
+  preloadDelayMs: 50,
+  preloadStaleMs: 30_000,
+  cacheLifetimeMs: 5 * 60_000,
+} as const;
+
+/** No HTTP timeout by default (SPEC §9): settlement calls can take as long as the chain does. */
+export const HTTP_TIMEOUT_MS = 0;
