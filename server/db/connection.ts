@@ -1,0 +1,44 @@
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { Migrator, type MigrationProvider } from "kysely/migration";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { migrations } from "./migrations/index.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: Db;
+  /** The raw handle, for bulk loads (seeding) and synchronous transactions. */
+  sqlite: SQLite.Database;
+  close(): Promise<void>;
+}
+
+/** Opens (creating when absent) the SQLite file and applies every pending migration. */
+export async function openDatabase(path: string): Promise<OpenedDatabase> {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrateToLatest(db);
+  return {
+    db,
+    sqlite,
+    close: () => db.destroy(),
+  };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? "");
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,7 @@
+import type { Migration } from "kysely/migration";
+import * as m001 from "./001_initial.ts";
+
+// Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
+export const migrations: Record<string, Migration> = {
+  "001_initial": m001,
+};

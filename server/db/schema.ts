@@ -1,0 +1,202 @@
+// Table types of the reference server's database. Columns are camelCase so rows map onto
+// the API's field names without a translation layer. Booleans are stored as 0/1 (SQLite),
+// times as ISO-8601 text except the auth tables, which use epoch milliseconds for cheap expiry checks.
+// Amounts are integers in the currency's base units (lamports, USDC micro-units).
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Bool = number; // 0 | 1
+
+export interface UsersTable {
+  id: string;
+  publicKey: string;
+  displayName: string | null;
+  contactInfo: string | null;
+  avatarUrl: string | null;
+  role: string; // USER | ADMIN | MARKETPLACE_AUTHORITY
+  verified: Bool;
+  disabled: Bool;
+  status: string | null;
+  deactivationReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the session cookie value: a leaked database cannot be replayed as cookies. */
+  id: string;
+  userId: string;
+  publicKey: string;
+  createdAt: number;
+  lastSeenAt: number;
+  /** Absolute expiry (epoch ms); idle expiry is computed from lastSeenAt. */
+  expiresAt: number;
+  revokedAt: number | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface NoncesTable {
+  nonce: string;
+  publicKey: string;
+  /** The exact text the wallet must sign. */
+  message: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface TokensTable {
+  id: string;
+  mintAddress: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  logoUrl: string | null;
+  isActive: Bool;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ShopsTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  description: string | null;
+  category: string | null;
+  sellerId: string | null;
+  viewCount: number;
+  isActive: Bool;
+  isVerified: Bool;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProductsTable {
+  id: string;
+  shopId: string | null;
+  title: string;
+  description: string | null;
+  price: number;
+  currencySymbol: string;
+  currencyDecimals: number;
+  /** null for native SOL. */
+  currencyMint: string | null;
+  category: string | null;
+  stockQuantity: number;
+  isFeatured: Bool;
+  isActive: Bool;
+  statusReason: string | null;
+  deletedAt: string | null;
+  deleteReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProductImagesTable {
+  id: string;
+  productId: string;
+  url: string;
+  thumbnailUrl: string | null;
+  position: number;
+}
+
+export interface OrdersTable {
+  id: string;
+  status: string; // ACTIVE | DISPUTED | COMPLETED | CANCELLED | REFUNDED
+  productId: string | null;
+  shopId: string | null;
+  /** JSON: { title, description, price, images: [{ url, thumbnailUrl }] } */
+  productSnapshot: string | null;
+  /** JSON: { name, logo, category } */
+  shopSnapshot: string | null;
+  quantity: number;
+  totalPrice: number;
+  currencySymbol: string;
+  currencyDecimals: number;
+  currencyMint: string | null;
+  buyerWalletAddress: string;
+  buyerContactInfo: string | null;
+  buyerShippingAddress: string | null;
+  sellerWalletAddress: string;
+  sellerContactInfo: string | null;
+  shippingState: string | null;
+  trackingInfo: string | null;
+  shippingNotes: string | null;
+  disputeRaisedAt: string | null;
+  disputeDescription: string | null;
+  escrowPDA: string | null;
+  /** The buyer's payment into escrow. */
+  transactionSignature: string | null;
+  /** The dispute settlement, once sent (kept even before confirmation, so a restart can finish it). */
+  settlementSignature: string | null;
+  settlementStatus: string | null; // PENDING | CONFIRMED | FAILED
+  resolution: string | null;
+  refundPercentage: number | null;
+  adminNotes: string | null;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  notes: string | null;
+  createdAt: string;
+  confirmedAt: string | null;
+  shippedAt: string | null;
+  completedAt: string | null;
+  updatedAt: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  createdAt: string;
+  adminPublicKey: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  reason: string | null;
+  /** JSON text */
+  before: string | null;
+  /** JSON text */
+  after: string | null;
+  transactionSignature: string | null;
+  cluster: string | null;
+}
+
+export interface MarketplaceConfigTable {
+  id: ColumnType<number, number, never>; // always 1: there is one marketplace
+  initialized: Bool;
+  configPDA: string | null;
+  authority: string | null;
+  disputeResolutionLimit: number | null;
+  reportThreshold: number | null;
+  transactionSignature: string | null;
+  cluster: string | null;
+  initializedAt: string | null;
+}
+
+/** Counts kept by triggers, so paged lists over a million rows answer their total in O(1). */
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  nonces: NoncesTable;
+  tokens: TokensTable;
+  shops: ShopsTable;
+  products: ProductsTable;
+  productImages: ProductImagesTable;
+  orders: OrdersTable;
+  auditLog: AuditLogTable;
+  marketplaceConfig: MarketplaceConfigTable;
+  counters: CountersTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TokenRow = Selectable<TokensTable>;
+export type ShopRow = Selectable<ShopsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type AuditRow = Selectable<AuditLogTable>;
