@@ -1,0 +1,8 @@
+// Full-page navigations that live outside the router. A plain object (not a bare function) so tests
+// can `vi.spyOn(navigation, "toLogin")` and jsdom never has to perform a real navigation.
+export const navigation = {
+  /** A full load, not a router push: it drops every cached query and in-memory state of the old session. */
+  toLogin(): void {
+    window.location.assign("/login");
+  },
+};
