@@ -1,0 +1,200 @@
+// Refine's authProvider for wallet sign-in (SPEC §4 Login flow, §5 login rules, §6, §8).
+// Refine's contract: every method resolves, never rejects; failures travel as `{ success: false, error }`.
+import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from "@refinedev/core";
+import bs58 from "bs58";
+import { authStore } from "@/providers/auth-store";
+import { http, type ApiHttpError } from "@/providers/http";
+import { navigation } from "@/providers/navigation";
+import type { AuthState, NonceResponse, SessionUser, ValidateResponse, VerifyRequest, VerifyResponse } from "@/types";
+
+/** What the login page passes to `useLogin().mutate(...)`: the connected wallet's address and signer. */
+export interface WalletLoginParams {
+  publicKey?: string | null;
+  signMessage?: ((message: Uint8Array) => Promise<Uint8Array>) | null;
+}
+
+export const LOGIN_ERRORS = {
+  notConnected: "Wallet not properly connected",
+  notAdmin:
+    "Admin authorization failed. Your wallet must be in the admin whitelist and have admin privileges.",
+  forbidden: "Access denied. Your wallet is not authorized for admin access.",
+  unauthorized: "Invalid signature or expired nonce. Please try again.",
+  fallback: "Authentication failed. Please try again.",
+} as const;
+
+const LOGIN_PATH = "/login";
+
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === "number" ? status : undefined;
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() ? value : undefined;
+}
+
+/** SPEC §8 login texts: status first, then the server's words, then the error's own, then the fallback. */
+export function loginErrorMessage(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 403) return LOGIN_ERRORS.forbidden;
+  if (status === 401) return LOGIN_ERRORS.unauthorized;
+  const { serverMessage, message } = (error ?? {}) as Partial<ApiHttpError>;
+  return nonEmpty(serverMessage) ?? nonEmpty(message) ?? LOGIN_ERRORS.fallback;
+}
+
+function failure(message: string): AuthActionResponse {
+  return { success: false, error: { name: "Login failed", message } };
+}
+
+// The server only answers with a session after admin verification, so a session user whose payload
+// omits `isAdmin` is still the admin who signed in; an explicit flag from the server always wins.
+function adminFlag(user: SessionUser, previous: SessionUser | null): boolean {
+  if (typeof user.isAdmin === "boolean") return user.isAdmin;
+  if (previous && previous.publicKey === user.publicKey) return previous.isAdmin;
+  return true;
+}
+
+function storedUser(user: SessionUser): Omit<SessionUser, "isAdmin"> {
+  const { id, displayName, publicKey, role } = user;
+  return { id, displayName, publicKey, role };
+}
+
+async function login(params: WalletLoginParams | undefined): Promise<AuthActionResponse> {
+  const publicKey = nonEmpty(params?.publicKey);
+  const signMessage = params?.signMessage;
+  if (!publicKey || typeof signMessage !== "function") return failure(LOGIN_ERRORS.notConnected);
+
+  try {
+    const challenge = (
+      await http.get<NonceResponse>("/auth/nonce", { params: { publicKey } })
+    ).data;
+    // The server wrote the exact text and compares it byte for byte: sign it untouched.
+    const signature = await signMessage(new TextEncoder().encode(challenge.message));
+    const body: VerifyRequest = {
+      publicKey,
+      signature: bs58.encode(signature),
+      nonce: challenge.nonce,
+      message: challenge.message,
+    };
+    const verdict = (await http.post<VerifyResponse>("/auth/admin/verify", body)).data;
+    if (verdict?.isAdmin !== true || verdict?.adminWalletAuthorized !== true || !verdict.user) {
+      return failure(LOGIN_ERRORS.notAdmin);
+    }
+    authStore.signIn(storedUser({ ...verdict.user, publicKey: verdict.user.publicKey ?? publicKey }), true);
+    return { success: true, redirectTo: "/" };
+  } catch (error) {
+    return failure(loginErrorMessage(error));
+  }
+}
+
+// Refine asks `check` on every guarded navigation; concurrent asks share one request.
+let pendingCheck: Promise<CheckResponse> | null = null;
+
+function sameUser(a: SessionUser | null, b: SessionUser): boolean {
+  return (
+    !!a &&
+    a.id === b.id &&
+    a.publicKey === b.publicKey &&
+    (a.displayName ?? null) === (b.displayName ?? null) &&
+    a.role === b.role &&
+    a.isAdmin === b.isAdmin
+  );
+}
+
+/** Refreshes the stored user from the server's answer (display name or role may have changed). */
+function refresh(user: SessionUser) {
+  const current = authStore.get();
+  const next = { ...storedUser(user), isAdmin: adminFlag(user, current.user) };
+  if (current.isAuthenticated && sameUser(current.user, next)) return;
+  authStore.signIn(storedUser(next), next.isAdmin);
+}
+
+function signedOut(before: AuthState): CheckResponse {
+  // A sign-in that finished while the request was in flight owns a newer session: keep it.
+  const now = authStore.get();
+  if (now !== before && now.isAuthenticated) return { authenticated: true };
+  authStore.clear();
+  return { authenticated: false, logout: true, redirectTo: LOGIN_PATH };
+}
+
+async function validate(): Promise<CheckResponse> {
+  const before = authStore.get();
+  let answer: ValidateResponse | undefined;
+  try {
+    answer = (await http.get<ValidateResponse>("/auth/validate")).data;
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === 401 || status === 403) return signedOut(before);
+    // SPEC §6: any other validation failure (server down, 500) lets a signed-in admin carry on.
+    if (authStore.get().isAuthenticated) {
+      console.warn("Session validation failed; continuing with the stored session.", error);
+      return { authenticated: true };
+    }
+    return { authenticated: false, redirectTo: LOGIN_PATH };
+  }
+  if (answer?.valid !== true || !answer.user?.publicKey) return signedOut(before);
+  refresh(answer.user);
+  return { authenticated: true };
+}
+
+function check(): Promise<CheckResponse> {
+  pendingCheck ??= validate().finally(() => {
+    pendingCheck = null;
+  });
+  return pendingCheck;
+}
+
+async function logout(): Promise<AuthActionResponse> {
+  try {
+    await http.post("/auth/logout");
+  } catch {
+    // The server session may already be gone; the console signs out either way.
+  }
+  authStore.clear();
+  // A full load (not a router push) so no query cache or wallet state of the old session survives.
+  navigation.toLogin();
+  return { success: true };
+}
+
+async function onError(error: unknown): Promise<OnErrorResponse> {
+  const status = statusOf(error);
+  if (status === 401 || status === 410) return { logout: true, redirectTo: LOGIN_PATH };
+  return {};
+}
+
+export interface AdminIdentity {
+  id: string;
+  name: string;
+  publicKey: string;
+  role: string;
+  isAdmin: boolean;
+  displayName?: string | null;
+}
+
+async function getIdentity(): Promise<AdminIdentity | null> {
+  const { user, isAuthenticated } = authStore.get();
+  if (!isAuthenticated || !user) return null;
+  return {
+    id: user.id ?? user.publicKey,
+    name: nonEmpty(user.displayName) ?? user.publicKey,
+    displayName: user.displayName ?? null,
+    publicKey: user.publicKey,
+    role: user.role,
+    isAdmin: user.isAdmin,
+  };
+}
+
+async function getPermissions(): Promise<string | null> {
+  const { user, isAuthenticated } = authStore.get();
+  return isAuthenticated && user ? user.role : null;
+}
+
+export const authProvider: AuthProvider = {
+  login,
+  check,
+  logout,
+  onError,
+  getIdentity,
+  getPermissions,
+};

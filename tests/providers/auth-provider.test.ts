@@ -1,0 +1,319 @@
+import { generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
+import MockAdapter from "axios-mock-adapter";
+import bs58 from "bs58";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { STORAGE_KEYS } from "@/config";
+import { authProvider, LOGIN_ERRORS, type WalletLoginParams } from "@/providers/auth-provider";
+import { authStore } from "@/providers/auth-store";
+import { http, NETWORK_ERROR_MESSAGE } from "@/providers/http";
+import { navigation } from "@/providers/navigation";
+
+// A real ed25519 wallet: what it returns is a genuine signature the test can check.
+function makeWallet() {
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const raw = Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url");
+  const signMessage = vi.fn(async (message: Uint8Array) => new Uint8Array(sign(null, message, privateKey)));
+  return { address: bs58.encode(raw), key: publicKey as KeyObject, signMessage };
+}
+
+// Non-ASCII on purpose: the signed bytes must be the UTF-8 of the exact server text.
+const MESSAGE = (address: string) =>
+  `localhost:5173 wants you to sign in with your Solana account:\n${address}\n\nSign in to Marketplace Admin — admin console\n\nNonce: 4f1c2a9be0d34e5f`;
+const NONCE = "4f1c2a9be0d34e5f";
+
+const serverUser = (address: string) => ({
+  id: "u-1",
+  publicKey: address,
+  displayName: "Alice Admin",
+  role: "ADMIN",
+});
+
+let mock: MockAdapter;
+let toLogin: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  mock = new MockAdapter(http);
+  authStore.clear();
+  toLogin = vi.spyOn(navigation, "toLogin").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  mock.restore();
+  vi.restoreAllMocks();
+});
+
+function login(params: WalletLoginParams) {
+  return authProvider.login(params);
+}
+
+describe("authProvider.login", () => {
+  it("runs nonce → sign exact text → verify and stores the admin", async () => {
+    const wallet = makeWallet();
+    mock
+      .onGet("/auth/nonce", { params: { publicKey: wallet.address } })
+      .reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
+    mock.onPost("/auth/admin/verify").reply(200, {
+      data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) },
+    });
+
+    const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
+
+    expect(result).toEqual({ success: true, redirectTo: "/" });
+    expect(mock.history.get).toHaveLength(1);
+    expect(mock.history.get[0].url).toBe("/auth/nonce");
+    expect(mock.history.get[0].params).toEqual({ publicKey: wallet.address });
+
+    const signed = wallet.signMessage.mock.calls[0][0];
+    expect(Buffer.from(signed).toString("utf8")).toBe(MESSAGE(wallet.address));
+    expect(Array.from(signed)).toEqual(Array.from(Buffer.from(MESSAGE(wallet.address), "utf8")));
+
+    expect(mock.history.post).toHaveLength(1);
+    const post = mock.history.post[0];
+    expect(post.url).toBe("/auth/admin/verify");
+    const body = JSON.parse(post.data as string);
+    expect(Object.keys(body).sort()).toEqual(["message", "nonce", "publicKey", "signature"]);
+    expect(body).toMatchObject({ publicKey: wallet.address, nonce: NONCE, message: MESSAGE(wallet.address) });
+    const returned = await wallet.signMessage.mock.results[0].value;
+    expect(body.signature).toBe(bs58.encode(returned));
+    expect(bs58.decode(body.signature)).toHaveLength(64);
+    expect(verify(null, Buffer.from(MESSAGE(wallet.address), "utf8"), wallet.key, bs58.decode(body.signature))).toBe(
+      true,
+    );
+
+    expect(authStore.get()).toEqual({
+      isAuthenticated: true,
+      user: { ...serverUser(wallet.address), isAdmin: true },
+    });
+  });
+
+  it("persists the signed-in state under admin-auth-storage and restores it on load", async () => {
+    const wallet = makeWallet();
+    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
+    mock.onPost("/auth/admin/verify").reply(200, {
+      data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) },
+    });
+    await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
+
+    const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.auth) ?? "null");
+    expect(stored).toEqual({ isAuthenticated: true, user: { ...serverUser(wallet.address), isAdmin: true } });
+    expect(authStore.reload()).toEqual(stored);
+  });
+
+  it.each([
+    ["isAdmin false", { isAdmin: false, adminWalletAuthorized: true }],
+    ["adminWalletAuthorized false", { isAdmin: true, adminWalletAuthorized: false }],
+    ["flags missing", {}],
+    ["flags as strings", { isAdmin: "true", adminWalletAuthorized: "true" }],
+  ])("refuses a verification with %s", async (_case, flags) => {
+    const wallet = makeWallet();
+    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
+    mock.onPost("/auth/admin/verify").reply(200, { data: { ...flags, user: serverUser(wallet.address) } });
+
+    const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
+
+    expect(result.success).toBe(false);
+    expect(result.error?.message).toBe(LOGIN_ERRORS.notAdmin);
+    expect(result.error?.message).toBe(
+      "Admin authorization failed. Your wallet must be in the admin whitelist and have admin privileges.",
+    );
+    expect(authStore.get().isAuthenticated).toBe(false);
+  });
+
+  it.each([
+    [403, { message: "Wallet not whitelisted" }, "Access denied. Your wallet is not authorized for admin access."],
+    [401, { message: "Bad signature" }, "Invalid signature or expired nonce. Please try again."],
+    [400, { message: "signature must be base58" }, "signature must be base58"],
+    [500, undefined, "Request failed with status code 500"],
+  ])("maps a verify answer %i to the SPEC §8 text", async (status, body, text) => {
+    const wallet = makeWallet();
+    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
+    mock.onPost("/auth/admin/verify").reply(status, body);
+
+    const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
+
+    expect(result).toMatchObject({ success: false, error: { message: text } });
+    expect(authStore.get().isAuthenticated).toBe(false);
+  });
+
+  it("maps a failing nonce request the same way (403, server message)", async () => {
+    const wallet = makeWallet();
+    mock.onGet("/auth/nonce").replyOnce(403, { message: "nope" });
+    expect((await login({ publicKey: wallet.address, signMessage: wallet.signMessage })).error?.message).toBe(
+      LOGIN_ERRORS.forbidden,
+    );
+    mock.onGet("/auth/nonce").replyOnce(429, { message: "Too many sign-in attempts, retry in 60 s" });
+    expect((await login({ publicKey: wallet.address, signMessage: wallet.signMessage })).error?.message).toBe(
+      "Too many sign-in attempts, retry in 60 s",
+    );
+    expect(wallet.signMessage).not.toHaveBeenCalled();
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it("uses the error's own message when the API is unreachable", async () => {
+    const wallet = makeWallet();
+    mock.onGet("/auth/nonce").networkError();
+    const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
+    expect(result.error?.message).toBe(NETWORK_ERROR_MESSAGE);
+  });
+
+  it("shows the wallet's own rejection message and never calls verify", async () => {
+    const wallet = makeWallet();
+    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
+    const rejection = Object.assign(new Error("User rejected the request."), { name: "WalletSignMessageError" });
+    const signMessage = vi.fn().mockRejectedValue(rejection);
+
+    const result = await login({ publicKey: wallet.address, signMessage });
+
+    expect(result).toMatchObject({ success: false, error: { message: "User rejected the request." } });
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it("falls back to the generic text when nothing has a message", async () => {
+    const wallet = makeWallet();
+    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
+    const result = await login({ publicKey: wallet.address, signMessage: vi.fn().mockRejectedValue(new Error("")) });
+    expect(result.error?.message).toBe("Authentication failed. Please try again.");
+  });
+
+  it.each([
+    ["no signer", (address: string) => ({ publicKey: address, signMessage: undefined })],
+    ["no address", () => ({ publicKey: null, signMessage: vi.fn() })],
+    ["nothing at all", () => ({})],
+  ])("answers 'Wallet not properly connected' with %s, without any request", async (_case, build) => {
+    const wallet = makeWallet();
+    const result = await login(build(wallet.address) as WalletLoginParams);
+    expect(result).toMatchObject({ success: false, error: { message: "Wallet not properly connected" } });
+    expect(mock.history.get).toHaveLength(0);
+    expect(mock.history.post).toHaveLength(0);
+  });
+});
+
+describe("authProvider.check", () => {
+  const admin = { id: "u-1", publicKey: "AdminKey1111111111111111111111111111111111", displayName: "Alice", role: "ADMIN" };
+
+  it("calls /auth/validate and refreshes the stored user from the answer", async () => {
+    authStore.signIn(admin, true);
+    mock.onGet("/auth/validate").reply(200, {
+      data: { valid: true, user: { ...admin, displayName: "Alice Renamed", role: "MARKETPLACE_AUTHORITY" } },
+    });
+
+    expect(await authProvider.check()).toEqual({ authenticated: true });
+    expect(mock.history.get.map((r) => r.url)).toEqual(["/auth/validate"]);
+    expect(authStore.get().user).toEqual({ ...admin, displayName: "Alice Renamed", role: "MARKETPLACE_AUTHORITY", isAdmin: true });
+  });
+
+  it("restores the store from a valid cookie session the console had forgotten", async () => {
+    mock.onGet("/auth/validate").reply(200, { data: { valid: true, user: { ...admin, isAdmin: true } } });
+    expect(await authProvider.check()).toEqual({ authenticated: true });
+    expect(authStore.get()).toEqual({ isAuthenticated: true, user: { ...admin, isAdmin: true } });
+  });
+
+  it.each([401, 403])("logs out on %i and clears the store", async (status) => {
+    authStore.signIn(admin, true);
+    mock.onGet("/auth/validate").reply(status, { message: "Session expired" });
+
+    expect(await authProvider.check()).toEqual({ authenticated: false, logout: true, redirectTo: "/login" });
+    expect(authStore.get()).toEqual({ user: null, isAuthenticated: false });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.auth) ?? "{}").isAuthenticated).toBe(false);
+  });
+
+  it("treats { valid: false } as signed out", async () => {
+    authStore.signIn(admin, true);
+    mock.onGet("/auth/validate").reply(200, { data: { valid: false } });
+    expect(await authProvider.check()).toMatchObject({ authenticated: false, logout: true });
+    expect(authStore.get().isAuthenticated).toBe(false);
+  });
+
+  it("lets a signed-in admin continue on a 500, with a console warning", async () => {
+    authStore.signIn(admin, true);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    mock.onGet("/auth/validate").reply(500, { message: "db down" });
+
+    expect(await authProvider.check()).toEqual({ authenticated: true });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(authStore.get().user).toEqual({ ...admin, isAdmin: true });
+  });
+
+  it("does not let a signed-out visitor in when validation fails for another reason", async () => {
+    mock.onGet("/auth/validate").networkError();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect(await authProvider.check()).toEqual({ authenticated: false, redirectTo: "/login" });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("shares one request between concurrent checks", async () => {
+    authStore.signIn(admin, true);
+    mock.onGet("/auth/validate").reply(200, { data: { valid: true, user: admin } });
+    const results = await Promise.all([authProvider.check(), authProvider.check(), authProvider.check()]);
+    expect(results).toEqual([{ authenticated: true }, { authenticated: true }, { authenticated: true }]);
+    expect(mock.history.get).toHaveLength(1);
+  });
+});
+
+describe("authProvider.logout", () => {
+  it.each([
+    ["succeeds", 200],
+    ["fails", 500],
+  ])("clears the store and navigates to /login when the server call %s", async (_case, status) => {
+    authStore.signIn({ publicKey: "AdminKey", role: "ADMIN" }, true);
+    mock.onPost("/auth/logout").reply(status, status === 200 ? { data: { success: true } } : { message: "boom" });
+
+    const result = await authProvider.logout({});
+
+    expect(result).toEqual({ success: true });
+    expect(mock.history.post.map((r) => r.url)).toEqual(["/auth/logout"]);
+    expect(authStore.get()).toEqual({ user: null, isAuthenticated: false });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.auth) ?? "{}")).toEqual({
+      user: null,
+      isAuthenticated: false,
+    });
+    expect(toLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it("still signs out when the API cannot be reached", async () => {
+    authStore.signIn({ publicKey: "AdminKey", role: "ADMIN" }, true);
+    mock.onPost("/auth/logout").networkError();
+    expect(await authProvider.logout({})).toEqual({ success: true });
+    expect(authStore.get().isAuthenticated).toBe(false);
+    expect(toLogin).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("authProvider.onError", () => {
+  it.each([401, 410])("asks Refine to log out on %i", async (statusCode) => {
+    expect(await authProvider.onError({ statusCode, message: "gone" })).toEqual({ logout: true, redirectTo: "/login" });
+  });
+
+  it.each([400, 403, 404, 500, 0])("leaves the session alone on %i", async (statusCode) => {
+    expect(await authProvider.onError({ statusCode, message: "x" })).toEqual({});
+  });
+
+  it("ignores errors without a status", async () => {
+    expect(await authProvider.onError(new Error("render failed"))).toEqual({});
+  });
+});
+
+describe("authProvider.getIdentity / getPermissions", () => {
+  it("returns the session user with the display name as name", async () => {
+    authStore.signIn({ id: "u-9", publicKey: "Key9", displayName: "Bob", role: "MARKETPLACE_AUTHORITY" }, true);
+    expect(await authProvider.getIdentity?.()).toEqual({
+      id: "u-9",
+      name: "Bob",
+      displayName: "Bob",
+      publicKey: "Key9",
+      role: "MARKETPLACE_AUTHORITY",
+      isAdmin: true,
+    });
+    expect(await authProvider.getPermissions?.()).toBe("MARKETPLACE_AUTHORITY");
+  });
+
+  it("falls back to the public key when there is no display name", async () => {
+    authStore.signIn({ publicKey: "KeyOnly", role: "ADMIN", displayName: null }, true);
+    expect(await authProvider.getIdentity?.()).toMatchObject({ id: "KeyOnly", name: "KeyOnly", publicKey: "KeyOnly" });
+  });
+
+  it("returns null when signed out", async () => {
+    expect(await authProvider.getIdentity?.()).toBeNull();
+    expect(await authProvider.getPermissions?.()).toBeNull();
+  });
+});
