@@ -1,0 +1,72 @@
+// Who counts as an admin: a whitelisted key whose user row has an admin role and is not disabled.
+// Checked at sign-in and again on every request, so demoting or disabling a user ends their access.
+import { randomUUID } from "node:crypto";
+import type { AppContext } from "../context.ts";
+import type { UserRow } from "../db/schema.ts";
+import { forbidden } from "../http/errors.ts";
+
+export const ADMIN_ROLES: ReadonlySet<string> = new Set(["ADMIN", "MARKETPLACE_AUTHORITY"]);
+
+export interface SessionUserBody {
+  id: string;
+  publicKey: string;
+  displayName: string | null;
+  role: string;
+  isAdmin: boolean;
+}
+
+export function toSessionUser(user: UserRow): SessionUserBody {
+  return {
+    id: user.id,
+    publicKey: user.publicKey,
+    displayName: user.displayName,
+    role: user.role,
+    isAdmin: ADMIN_ROLES.has(user.role) && !user.disabled,
+  };
+}
+
+export const NOT_WHITELISTED = "Wallet is not on the admin whitelist";
+export const NOT_ADMIN = "User does not have admin privileges";
+export const DISABLED = "User account is disabled";
+
+/** Throws the 403 that explains why this user may not act as an admin. */
+export function assertAdmin(ctx: AppContext, user: UserRow | undefined, publicKey: string): asserts user is UserRow {
+  if (!ctx.adminWallets.has(publicKey)) throw forbidden(NOT_WHITELISTED);
+  if (!user) throw forbidden(NOT_ADMIN);
+  if (user.disabled) throw forbidden(DISABLED);
+  if (!ADMIN_ROLES.has(user.role)) throw forbidden(NOT_ADMIN);
+}
+
+export async function findUserByKey(ctx: AppContext, publicKey: string): Promise<UserRow | undefined> {
+  return ctx.db.selectFrom("users").selectAll().where("publicKey", "=", publicKey).executeTakeFirst();
+}
+
+export async function findUserById(ctx: AppContext, id: string): Promise<UserRow | undefined> {
+  return ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A whitelisted key's first sign-in creates its user, as an admin. */
+export async function findOrCreateAdminUser(ctx: AppContext, publicKey: string): Promise<UserRow | undefined> {
+  const existing = await findUserByKey(ctx, publicKey);
+  if (existing || !ctx.adminWallets.has(publicKey)) return existing;
+  const now = new Date(ctx.now()).toISOString();
+  await ctx.db
+    .insertInto("users")
+    .values({
+      id: randomUUID(),
+      publicKey,
+      displayName: null,
+      contactInfo: null,
+      avatarUrl: null,
+      role: "ADMIN",
+      verified: 1,
+      disabled: 0,
+      status: "active",
+      deactivationReason: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflict((oc) => oc.column("publicKey").doNothing())
+    .execute();
+  return findUserByKey(ctx, publicKey);
+}

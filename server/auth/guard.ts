@@ -1,0 +1,22 @@
+// The admin guard: a preHandler on every /api/v1 route outside /auth/ and /demo/.
+// Order matters for the console: no live session → 401 (it signs out), then not an admin → 403,
+// then a state-changing request without a valid CSRF token → 403.
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { unauthorized } from "../http/errors.ts";
+import { assertAdmin, findUserById } from "./admins.ts";
+import { assertCsrfSafe } from "./csrf.ts";
+import { findLiveSession } from "./sessions.ts";
+
+export const SESSION_REQUIRED = "Authentication required: sign in again";
+
+export function adminGuard(ctx: AppContext) {
+  return async function requireAdmin(request: FastifyRequest): Promise<void> {
+    const session = await findLiveSession(ctx, request);
+    if (!session) throw unauthorized(SESSION_REQUIRED);
+    const user = await findUserById(ctx, session.userId);
+    assertAdmin(ctx, user, session.publicKey);
+    assertCsrfSafe(ctx, request);
+    request.admin = { userId: user.id, publicKey: user.publicKey };
+  };
+}

@@ -1,0 +1,107 @@
+// /api/v1/auth/*: nonce → verify (signature, whitelist, role) → cookie session → validate → logout.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppContext } from "../context.ts";
+import { badRequest, parseOr400, unauthorized } from "../http/errors.ts";
+import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "./admins.ts";
+import { isPublicKey } from "./base58.ts";
+import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "./csrf.ts";
+import { issueNonce, takeNonce } from "./nonces.ts";
+import {
+  clearSessionCookie, createSession, deleteDeadSessions, findLiveSession, hashSessionToken,
+  readSessionToken, revokeSession, setSessionCookie,
+} from "./sessions.ts";
+import { SESSION_REQUIRED } from "./guard.ts";
+import { verifySolanaSignature } from "./signature.ts";
+
+export const BAD_SIGNATURE = "Invalid signature or expired nonce";
+
+const verifyBody = z.object({
+  publicKey: z.string().min(1).max(64),
+  signature: z.string().min(1).max(128),
+  nonce: z.string().min(1).max(128),
+  message: z.string().min(1).max(2048),
+});
+
+const nonceQuery = z.object({ publicKey: z.string().max(64).optional() });
+
+export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  const limited = { rateLimit: { max: ctx.config.authRateLimit.max, timeWindow: ctx.config.authRateLimit.windowMs } };
+  const csrf = async (request: FastifyRequest) => assertCsrfSafe(ctx, request);
+
+  app.get("/auth/nonce", { config: limited }, async (request, reply) => {
+    const { publicKey } = parseOr400(nonceQuery, request.query);
+    if (!isPublicKey(publicKey)) {
+      throw badRequest("publicKey must be a base58 Solana address (32 bytes)", [
+        { field: "publicKey", message: "Invalid Solana address" },
+      ]);
+    }
+    // Same work and same answer for every key: the whitelist is only consulted at verify.
+    const challenge = await issueNonce(ctx, publicKey);
+    // A pre-session CSRF token, so the verify POST can be protected like every other one.
+    ensureXsrfCookie(ctx, request, reply);
+    return { data: challenge };
+  });
+
+  app.post("/auth/admin/verify", { config: limited, preHandler: csrf }, async (request, reply) => {
+    const body = parseOr400(verifyBody, request.body);
+    const stored = await takeNonce(ctx, body.nonce);
+    const now = ctx.now();
+    const problem = !stored ? "unknown nonce"
+      : stored.expiresAt <= now ? "expired nonce"
+      : stored.publicKey !== body.publicKey ? "nonce issued for another key"
+      : stored.message !== body.message ? "message differs from the issued text"
+      : !verifySolanaSignature(body.publicKey, body.signature, stored.message) ? "bad signature"
+      : null;
+    if (problem || !stored) {
+      request.log.info({ publicKey: body.publicKey, problem }, "sign-in refused");
+      throw unauthorized(BAD_SIGNATURE);
+    }
+
+    const user = await findOrCreateAdminUser(ctx, stored.publicKey);
+    try {
+      assertAdmin(ctx, user, stored.publicKey);
+    } catch (error) {
+      request.log.info({ publicKey: stored.publicKey, reason: (error as Error).message }, "sign-in forbidden");
+      throw error;
+    }
+
+    // Rotation: whatever session the browser held before is ended, a fresh id is issued.
+    const previous = readSessionToken(ctx, request);
+    if (previous) await revokeSession(ctx, hashSessionToken(previous));
+    await deleteDeadSessions(ctx);
+    const session = await createSession(ctx, user, request);
+    setSessionCookie(ctx, reply, session.token);
+    setXsrfCookie(ctx, reply, session.id);
+    request.log.info({ publicKey: user.publicKey }, "admin signed in");
+    return { data: { isAdmin: true, adminWalletAuthorized: true, user: toSessionUser(user) } };
+  });
+
+  app.get("/auth/validate", async (request, reply) => {
+    const session = await findLiveSession(ctx, request);
+    if (!session) throw unauthorized(SESSION_REQUIRED);
+    const user = await findUserById(ctx, session.userId);
+    assertAdmin(ctx, user, session.publicKey);
+    ensureXsrfCookie(ctx, request, reply);
+    return { data: { valid: true, user: toSessionUser(user) } };
+  });
+
+  app.post("/auth/logout", { preHandler: csrf }, async (request, reply) => {
+    const token = readSessionToken(ctx, request);
+    if (token) {
+      await revokeSession(ctx, hashSessionToken(token));
+      request.log.info("session revoked at logout");
+    }
+    clearSessionCookie(ctx, reply);
+    clearXsrfCookie(ctx, reply);
+    reply.header("Clear-Site-Data", '"cookies"');
+    return { data: { success: true } };
+  });
+}
+
+/** Issues an XSRF token for the request's current binding unless it already holds a valid one. */
+function ensureXsrfCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): void {
+  const binding = requestBinding(ctx, request);
+  if (!isValidXsrfToken(ctx, request.cookies[XSRF_COOKIE], binding)) setXsrfCookie(ctx, reply, binding);
+}

@@ -1,0 +1,94 @@
+// Server-side sessions. The cookie holds 256 random bits; the table keeps only their SHA-256, so a
+// copy of the database cannot be replayed as cookies. Idle and absolute expiry use ctx.now().
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Selectable } from "kysely";
+import type { AppContext } from "../context.ts";
+import type { SessionsTable } from "../db/schema.ts";
+
+export type SessionRow = Selectable<SessionsTable>;
+
+/** `__Host-` pins the cookie to this exact origin, but browsers only honour it with Secure (https). */
+export function sessionCookieName(ctx: AppContext): string {
+  return isHttps(ctx) ? "__Host-sid" : "sid";
+}
+
+export const isHttps = (ctx: AppContext): boolean => ctx.config.publicOrigin.startsWith("https:");
+
+export const hashSessionToken = (token: string): string => createHash("sha256").update(token).digest("hex");
+
+export function readSessionToken(ctx: AppContext, request: FastifyRequest): string | undefined {
+  const token = request.cookies[sessionCookieName(ctx)];
+  // 32 bytes in base64url are 43 characters; anything else was never issued by us.
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+}
+
+export async function createSession(
+  ctx: AppContext,
+  user: { id: string; publicKey: string },
+  request: FastifyRequest,
+): Promise<{ token: string; id: string }> {
+  const now = ctx.now();
+  const token = randomBytes(32).toString("base64url");
+  const id = hashSessionToken(token);
+  await ctx.db
+    .insertInto("sessions")
+    .values({
+      id,
+      userId: user.id,
+      publicKey: user.publicKey,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: now + ctx.config.session.absoluteMs,
+      revokedAt: null,
+      ip: request.ip ?? null,
+      userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return { token, id };
+}
+
+export function isLive(ctx: AppContext, s: SessionRow, now = ctx.now()): boolean {
+  return s.revokedAt === null && now < s.expiresAt && now - s.lastSeenAt < ctx.config.session.idleMs;
+}
+
+/** The live session behind the request's cookie (its idle timer restarted), or null. */
+export async function findLiveSession(ctx: AppContext, request: FastifyRequest): Promise<SessionRow | null> {
+  const token = readSessionToken(ctx, request);
+  if (!token) return null;
+  const row = await ctx.db.selectFrom("sessions").selectAll().where("id", "=", hashSessionToken(token)).executeTakeFirst();
+  const now = ctx.now();
+  if (!row || !isLive(ctx, row, now)) return null;
+  await ctx.db.updateTable("sessions").set({ lastSeenAt: now }).where("id", "=", row.id).execute();
+  return { ...row, lastSeenAt: now };
+}
+
+export async function revokeSession(ctx: AppContext, id: string): Promise<void> {
+  await ctx.db.updateTable("sessions").set({ revokedAt: ctx.now() }).where("id", "=", id).where("revokedAt", "is", null).execute();
+}
+
+/** Housekeeping: rows that can never be live again. */
+export async function deleteDeadSessions(ctx: AppContext): Promise<void> {
+  const now = ctx.now();
+  await ctx.db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([
+      eb("expiresAt", "<=", now),
+      eb("lastSeenAt", "<=", now - ctx.config.session.idleMs),
+      eb("revokedAt", "is not", null),
+    ]))
+    .execute();
+}
+
+export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
+  reply.setCookie(sessionCookieName(ctx), token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "strict",
+    secure: isHttps(ctx),
+  });
+}
+
+export function clearSessionCookie(ctx: AppContext, reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName(ctx), { path: "/", httpOnly: true, sameSite: "strict", secure: isHttps(ctx) });
+}

@@ -1,0 +1,183 @@
+// Server configuration from the environment. Every value is checked once at start-up, and a bad
+// one stops the server with a message that names the variable, so a typo never runs half-configured.
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { decodeBase58 } from "./auth/base58.ts";
+import { isSmallOrderKey } from "./auth/signature.ts";
+
+export const DEFAULT_RPC_URL = "https://api.devnet.solana.com";
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Scheme + host + port the browser uses: the SIWS domain/URI, the Origin check, the Secure flag. */
+  publicOrigin: string;
+  /** The admin whitelist from ADMIN_WALLETS (the demo wallet is added by the context, not here). */
+  adminWallets: string[];
+  databasePath: string;
+  /** Folder of the database: holds the generated session secret and the demo wallet. */
+  dataDir: string;
+  /** HMAC key for the XSRF tokens; null until resolveSessionSecret() fills it. */
+  sessionSecret: Buffer;
+  production: boolean;
+  /** The Solana RPC the console talks to: it must be allowed by the pages' connect-src. */
+  rpcUrl: string;
+  /** Hosts that may embed nothing, but the Solflare SDK iframe (no extension installed) needs frame-src. */
+  extraFrameSrc: string[];
+  session: { idleMs: number; absoluteMs: number };
+  nonceTtlMs: number;
+  maxNoncesPerKey: number;
+  /** Per-IP limits of the two sign-in calls. */
+  authRateLimit: { max: number; windowMs: number };
+  /** The console's build output served on the same origin. */
+  staticDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`${variable}: ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+function readHost(env: Env): string {
+  const host = (env.HOST ?? "127.0.0.1").trim();
+  // A hostname, an IPv4 address or a bare IPv6 address; nothing with a scheme, path or port.
+  if (!host || !/^(?:[A-Za-z0-9.-]+|[0-9A-Fa-f:]+)$/.test(host)) {
+    throw new ConfigError("HOST", `"${env.HOST}" is not a host name or IP address`);
+  }
+  return host;
+}
+
+function readPort(env: Env): number {
+  const raw = (env.PORT ?? "8080").trim();
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new ConfigError("PORT", `"${env.PORT}" is not a port number (1-65535)`);
+  }
+  return port;
+}
+
+function readOrigin(env: Env, port: number): string {
+  const raw = env.PUBLIC_ORIGIN?.trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError("PUBLIC_ORIGIN", `"${raw}" is not a URL such as http://localhost:${port}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError("PUBLIC_ORIGIN", `"${raw}" must start with http:// or https://`);
+  }
+  if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError("PUBLIC_ORIGIN", `"${raw}" must be an origin only (scheme, host and port, no path)`);
+  }
+  return url.origin;
+}
+
+function readWallets(env: Env): string[] {
+  const entries = (env.ADMIN_WALLETS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  for (const key of entries) {
+    const bytes = decodeBase58(key);
+    if (!bytes || bytes.length !== 32) {
+      throw new ConfigError("ADMIN_WALLETS", `"${key}" is not a base58 Solana public key (32 bytes)`);
+    }
+    // Anyone can forge a signature for a small-order key: such a key must never be an admin.
+    if (isSmallOrderKey(bytes)) {
+      throw new ConfigError("ADMIN_WALLETS", `"${key}" is a small-order key that anyone can sign for`);
+    }
+  }
+  return [...new Set(entries)];
+}
+
+function readRpcUrl(env: Env): string {
+  const name = env.SOLANA_RPC_URL !== undefined ? "SOLANA_RPC_URL" : "VITE_SOLANA_RPC_URL";
+  const raw = (env[name] ?? "").trim() || DEFAULT_RPC_URL;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("scheme");
+    return url.origin;
+  } catch {
+    throw new ConfigError(name, `"${raw}" is not an http(s) URL`);
+  }
+}
+
+function readSecret(env: Env): Buffer | null {
+  if (env.SESSION_SECRET === undefined || env.SESSION_SECRET === "") return null;
+  if (env.SESSION_SECRET.length < 32) {
+    throw new ConfigError("SESSION_SECRET", "must be at least 32 characters (or unset, to generate one)");
+  }
+  return Buffer.from(env.SESSION_SECRET, "utf8");
+}
+
+/**
+ * Reads and checks the environment; touches no file. A missing SESSION_SECRET is left empty here
+ * and filled by resolveSessionSecret(), so the checks stay testable without a data folder.
+ */
+export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const host = readHost(env);
+  const port = readPort(env);
+  const publicOrigin = readOrigin(env, port);
+  const adminWallets = readWallets(env);
+  const rawDbPath = env.DATABASE_PATH?.trim();
+  if (env.DATABASE_PATH !== undefined && !rawDbPath) {
+    throw new ConfigError("DATABASE_PATH", "is empty: give a file path or leave it unset");
+  }
+  const databasePath = resolve(cwd, rawDbPath || join("data", "marketplace.sqlite"));
+  const logLevel = (env.LOG_LEVEL ?? "info").trim();
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError("LOG_LEVEL", `"${logLevel}" is not one of ${LOG_LEVELS.join(", ")}`);
+  }
+  return {
+    host,
+    port,
+    publicOrigin,
+    adminWallets,
+    databasePath,
+    dataDir: dirname(databasePath),
+    sessionSecret: readSecret(env) ?? Buffer.alloc(0),
+    production: env.NODE_ENV === "production",
+    rpcUrl: readRpcUrl(env),
+    extraFrameSrc: ["https://connect.solflare.com"],
+    session: { idleMs: 30 * 60_000, absoluteMs: 8 * 3_600_000 },
+    nonceTtlMs: 5 * 60_000,
+    maxNoncesPerKey: 3,
+    authRateLimit: { max: 10, windowMs: 60_000 },
+    staticDir: resolve(cwd, "dist"),
+    logLevel,
+  };
+}
+
+/** Fills an empty session secret from <dataDir>/session-secret, creating that file on first run. */
+export function resolveSessionSecret(config: Config): Config {
+  if (config.sessionSecret.length > 0) return config;
+  const file = join(config.dataDir, "session-secret");
+  mkdirSync(config.dataDir, { recursive: true });
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < 32) {
+    throw new ConfigError("SESSION_SECRET", `unset, and ${file} holds no usable secret (delete it to regenerate)`);
+  }
+  return { ...config, sessionSecret: Buffer.from(secret, "utf8") };
+}
+
+/** The whole start-up configuration: environment checks plus the generated secret. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  return resolveSessionSecret(parseConfig(env, cwd));
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
+}

@@ -1,0 +1,61 @@
+// What every route needs: configuration, the database, a clock (injectable, so expiry can be
+// tested without waiting) and the effective admin whitelist. Built once at start-up.
+import type SQLite from "better-sqlite3";
+import { existsSync } from "node:fs";
+import { openDatabase, type Db } from "./db/connection.ts";
+import { isLoopbackHost, type Config } from "./config.ts";
+import { loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
+
+export interface AdminIdentity {
+  userId: string;
+  publicKey: string;
+}
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  sqlite: SQLite.Database;
+  /** Epoch milliseconds. Every expiry check reads this, never Date.now(). */
+  now(): number;
+  /** ADMIN_WALLETS plus the demo wallet when there is one. */
+  adminWallets: ReadonlySet<string>;
+  /** The local demo admin keypair, only on loopback outside production; else null. */
+  demoWallet: DemoWallet | null;
+  /** True when this start created the database file (the seeder runs then). */
+  freshDatabase: boolean;
+  close(): Promise<void>;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the admin guard on every /api/v1 route outside /auth/ and /demo/. */
+    admin: AdminIdentity;
+  }
+}
+
+export interface ContextOptions {
+  now?: () => number;
+}
+
+/** The demo wallet exists only where nobody else can reach it: loopback, not production. */
+export function demoWalletAllowed(config: Config): boolean {
+  return isLoopbackHost(config.host) && !config.production;
+}
+
+export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
+  const freshDatabase = !existsSync(config.databasePath);
+  const { db, sqlite, close } = await openDatabase(config.databasePath);
+  const demoWallet = demoWalletAllowed(config) ? loadOrCreateDemoWallet(config.dataDir) : null;
+  const adminWallets = new Set(config.adminWallets);
+  if (demoWallet) adminWallets.add(demoWallet.publicKey);
+  return {
+    config,
+    db,
+    sqlite,
+    now: options.now ?? Date.now,
+    adminWallets,
+    demoWallet,
+    freshDatabase,
+    close,
+  };
+}

@@ -1,0 +1,32 @@
+// The built console (dist/) on the same origin as the API, so the session and XSRF cookies need
+// no CORS. Client-side routes fall back to index.html; unknown /api paths stay JSON 404s.
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import { existsSync } from "node:fs";
+import { extname, join } from "node:path";
+import { isApiPath } from "./security-headers.ts";
+
+export async function installStatic(app: FastifyInstance, staticDir: string): Promise<void> {
+  const hasConsole = existsSync(join(staticDir, "index.html"));
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Vite fingerprints everything under assets/, so those never change; index.html always may.
+        res.header("Cache-Control", path.includes(`${join("dist", "assets")}`) ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split("?")[0];
+    const pageRequest = request.method === "GET" || request.method === "HEAD";
+    if (isApiPath(request.url) || !hasConsole || !pageRequest || extname(path) !== "") {
+      return reply.status(404).send({ message: isApiPath(request.url) ? `Route ${request.method} ${path} not found` : "Not Found" });
+    }
+    reply.header("Cache-Control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+}

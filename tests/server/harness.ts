@@ -1,0 +1,200 @@
+// Test harness for the reference server: the REAL app (config, migrations, auth, guard, routes) on
+// 127.0.0.1 with an ephemeral port and a throwaway SQLite file, a whitelisted ed25519 test wallet,
+// a movable clock, and a small fetch client with a cookie jar that echoes XSRF-TOKEN like axios.
+import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import bs58 from "bs58";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../server/app.ts";
+import { loadConfig, type Config } from "../../server/config.ts";
+import { createContext, type AppContext } from "../../server/context.ts";
+
+export interface TestWallet {
+  /** base58 address */
+  publicKey: string;
+  /** Solana layout: seed ‖ public key (64 bytes). */
+  secretKey: Uint8Array;
+  /** Signs the UTF-8 bytes of `message`; returns the base58 signature. */
+  sign(message: string | Uint8Array): string;
+  privateKey: KeyObject;
+}
+
+export function createTestWallet(): TestWallet {
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const pub = Buffer.from(publicKey.export({ format: "jwk" }).x ?? "", "base64url");
+  const seed = Buffer.from(privateKey.export({ format: "jwk" }).d ?? "", "base64url");
+  return {
+    publicKey: bs58.encode(pub),
+    secretKey: new Uint8Array(Buffer.concat([seed, pub])),
+    privateKey,
+    sign: (message) =>
+      bs58.encode(sign(null, typeof message === "string" ? Buffer.from(message, "utf8") : Buffer.from(message), privateKey)),
+  };
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON body (undefined when the body is not JSON). Loosely typed on purpose: tests assert on it. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Echo the XSRF-TOKEN cookie as X-XSRF-TOKEN on non-GET requests (default true, as axios does). */
+  xsrf?: boolean;
+}
+
+/** A cookie-keeping HTTP client for the API. Paths not starting with /api get the /api/v1 prefix. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
+    const url = this.baseUrl + (path.startsWith("/api") ? path : `/api/v1${path}`);
+    const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const xsrf = this.cookies.get("XSRF-TOKEN");
+    if (method.toUpperCase() !== "GET" && options.xsrf !== false && xsrf && !hasHeader(headers, "x-xsrf-token")) {
+      headers["x-xsrf-token"] = decodeURIComponent(xsrf);
+    }
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+      if (!hasHeader(headers, "content-type")) headers["content-type"] = "application/json";
+    }
+    const response = await fetch(url, { method, headers, body, redirect: "manual" });
+    this.storeCookies(response.headers.getSetCookie());
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  }
+
+  get = (path: string, options?: RequestOptions) => this.request("GET", path, options);
+  post = (path: string, body?: unknown, options?: RequestOptions) => this.request("POST", path, { ...options, body });
+  put = (path: string, body?: unknown, options?: RequestOptions) => this.request("PUT", path, { ...options, body });
+  patch = (path: string, body?: unknown, options?: RequestOptions) => this.request("PATCH", path, { ...options, body });
+  delete = (path: string, body?: unknown, options?: RequestOptions) => this.request("DELETE", path, { ...options, body });
+
+  private storeCookies(setCookies: string[]): void {
+    for (const line of setCookies) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => {
+        const [k, v] = a.split("=").map((s) => s.trim().toLowerCase());
+        return (k === "max-age" && Number(v) <= 0) || (k === "expires" && Date.parse(v) <= Date.now());
+      });
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+const hasHeader = (headers: Record<string, string>, name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name);
+
+export interface TestClock {
+  /** Moves the server's clock forward (sessions, nonces, timestamps all follow). */
+  advance(ms: number): void;
+  /** Current server time, epoch ms. */
+  now(): number;
+}
+
+export interface TestServerOptions {
+  /** Extra or overriding environment variables for loadConfig (PUBLIC_ORIGIN, NODE_ENV, HOST...). */
+  env?: Record<string, string | undefined>;
+  /** Direct config overrides after loading (e.g. authRateLimit, staticDir). */
+  config?: Partial<Config>;
+  /** More whitelisted wallets besides `adminWallet`. */
+  extraAdminWallets?: TestWallet[];
+  /** Runs on the fresh context before the server listens (e.g. E's seeder). */
+  prepare?: (ctx: AppContext) => Promise<void> | void;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  ctx: AppContext;
+  app: FastifyInstance;
+  clock: TestClock;
+  /** Whitelisted in ADMIN_WALLETS; signs in as an ADMIN. */
+  adminWallet: TestWallet;
+  newWallet(): TestWallet;
+  /** A client without a session. */
+  client(): TestClient;
+  /** Runs nonce → sign → verify and returns the signed-in client; throws if sign-in is refused. */
+  signIn(wallet?: TestWallet): Promise<TestClient>;
+  close(): Promise<void>;
+}
+
+export const TEST_PUBLIC_ORIGIN = "http://localhost:5173";
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), "mkt-admin-test-"));
+  const adminWallet = createTestWallet();
+  const whitelist = [adminWallet, ...(options.extraAdminWallets ?? [])].map((w) => w.publicKey).join(",");
+  const env = {
+    HOST: "127.0.0.1",
+    PUBLIC_ORIGIN: TEST_PUBLIC_ORIGIN,
+    ADMIN_WALLETS: whitelist,
+    DATABASE_PATH: join(dir, "data", "test.sqlite"),
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  };
+  const loaded = loadConfig(env, dir);
+  const config: Config = {
+    ...loaded,
+    // Sign-in tests run many nonces per minute; the rate-limit test sets its own limit.
+    authRateLimit: { max: 1000, windowMs: 60_000 },
+    staticDir: join(dir, "no-console"),
+    ...options.config,
+  };
+  let offset = 0;
+  const clock: TestClock = { advance: (ms) => void (offset += ms), now: () => Date.now() + offset };
+  const ctx = await createContext(config, { now: clock.now });
+  await options.prepare?.(ctx);
+  const app = await buildApp(ctx);
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const client = () => new TestClient(baseUrl);
+  async function signIn(wallet: TestWallet = adminWallet): Promise<TestClient> {
+    const c = client();
+    const challenge = await c.get(`/auth/nonce?publicKey=${wallet.publicKey}`);
+    if (challenge.status !== 200) throw new Error(`nonce refused: ${challenge.status} ${challenge.text}`);
+    const { nonce, message } = challenge.body.data as { nonce: string; message: string };
+    const verified = await c.post("/auth/admin/verify", { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce, message });
+    if (verified.status !== 200) throw new Error(`sign-in refused: ${verified.status} ${verified.text}`);
+    return c;
+  }
+
+  return {
+    baseUrl,
+    ctx,
+    app,
+    clock,
+    adminWallet,
+    newWallet: createTestWallet,
+    client,
+    signIn,
+    async close() {
+      await app.close();
+      await ctx.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
