@@ -1,0 +1,118 @@
+// The Solana wallet stack (SPEC §1: devnet, no auto-connect; §2 Wallet selection modal; §8 wallet errors).
+// Wallet Standard wallets (Phantom, Backpack, the demo wallet...) are detected on their own; Solflare is
+// added explicitly because its adapter also covers Solflare's non-Standard paths (web and MetaMask snap).
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
+import { WalletAdapterNetwork, WalletNotReadyError, type Adapter, type WalletError } from "@solana/wallet-adapter-base";
+import { ConnectionProvider, WalletProvider } from "@solana/wallet-adapter-react";
+import { WalletModalProvider } from "@solana/wallet-adapter-react-ui";
+import { SolflareWalletAdapter } from "@solana/wallet-adapter-solflare";
+import "@solana/wallet-adapter-react-ui/styles.css";
+import { SOLANA_CLUSTER, SOLANA_RPC_URL, STORAGE_KEYS, WALLET_AUTO_CONNECT } from "@/config";
+import { http } from "@/providers/http";
+import type { DemoWalletKeypair } from "@/providers/demo-wallet";
+
+const NETWORKS: Record<string, WalletAdapterNetwork> = {
+  devnet: WalletAdapterNetwork.Devnet,
+  testnet: WalletAdapterNetwork.Testnet,
+  "mainnet-beta": WalletAdapterNetwork.Mainnet,
+};
+
+/** Readable words for adapter errors that carry no message of their own. */
+const ERROR_NAMES: Record<string, string> = {
+  WalletNotReadyError: "Wallet not ready",
+  WalletNotConnectedError: "Wallet not connected",
+  WalletConnectionError: "Wallet connection failed",
+  WalletDisconnectionError: "Wallet disconnect failed",
+  WalletDisconnectedError: "Wallet disconnected",
+  WalletSignTransactionError: "Wallet could not sign the transaction",
+  WalletSignMessageError: "Wallet could not sign the message",
+  WalletSendTransactionError: "Wallet could not send the transaction",
+  WalletAccountError: "Wallet account error",
+  WalletPublicKeyError: "Wallet public key error",
+  WalletTimeoutError: "Wallet timed out",
+  WalletWindowClosedError: "Wallet window closed",
+  WalletWindowBlockedError: "Wallet window blocked",
+  WalletConfigError: "Wallet configuration error",
+  WalletLoadError: "Wallet failed to load",
+};
+
+export function walletErrorMessage(error: Pick<WalletError, "name" | "message">): string {
+  return error.message?.trim() || ERROR_NAMES[error.name] || "Wallet error";
+}
+
+export interface WalletErrorState {
+  /** The last error the wallet adapter reported, until cleared. */
+  error: WalletError | null;
+  clearError: () => void;
+}
+
+const WalletErrorContext = createContext<WalletErrorState>({ error: null, clearError: () => undefined });
+
+/** The last wallet adapter error, so the screen that started the wallet action can show it. */
+export function useWalletError(): WalletErrorState {
+  return useContext(WalletErrorContext);
+}
+
+/** Asks the server for its demo keypair; only a 200 registers the demo wallet. Resolves true if it did. */
+export async function loadDemoWallet(): Promise<boolean> {
+  try {
+    const response = await http.get<DemoWalletKeypair>("/demo/wallet");
+    if (response.status !== 200) return false;
+    const { registerDemoWallet } = await import("@/providers/demo-wallet");
+    registerDemoWallet(response.data);
+    return true;
+  } catch {
+    // 404 (not a demo server), offline or a bad keypair: the wallet list simply stays as detected.
+    return false;
+  }
+}
+
+// Once per page: StrictMode's double effects or a remount must not register a second demo wallet.
+let demoWalletLoad: Promise<boolean> | null = null;
+
+export function WalletSetup({ children }: { children: ReactNode }) {
+  const [error, setError] = useState<WalletError | null>(null);
+
+  const wallets = useMemo<Adapter[]>(
+    () => [new SolflareWalletAdapter({ network: NETWORKS[SOLANA_CLUSTER] ?? WalletAdapterNetwork.Devnet })],
+    [],
+  );
+
+  const onError = useCallback((walletError: WalletError, adapter?: Adapter) => {
+    setError(walletError);
+    // Keeps the adapter's default for a wallet that is not installed: open its site to get it.
+    if (walletError instanceof WalletNotReadyError && adapter?.url) {
+      window.open(adapter.url, "_blank", "noopener,noreferrer");
+    }
+  }, []);
+
+  const clearError = useCallback(() => setError(null), []);
+  const errorState = useMemo(() => ({ error, clearError }), [error, clearError]);
+
+  useEffect(() => {
+    demoWalletLoad ??= loadDemoWallet();
+  }, []);
+
+  return (
+    <ConnectionProvider endpoint={SOLANA_RPC_URL}>
+      <WalletProvider
+        wallets={wallets}
+        autoConnect={WALLET_AUTO_CONNECT}
+        localStorageKey={STORAGE_KEYS.walletName}
+        onError={onError}
+      >
+        <WalletModalProvider>
+          <WalletErrorContext.Provider value={errorState}>{children}</WalletErrorContext.Provider>
+        </WalletModalProvider>
+      </WalletProvider>
+    </ConnectionProvider>
+  );
+}

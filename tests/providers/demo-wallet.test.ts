@@ -1,0 +1,245 @@
+// @vitest-environment node
+// Node, not jsdom: web3.js's serializers (used here to build real transactions) reject jsdom's
+// separate Uint8Array realm. The Wallet Standard protocol only needs `window` as an event target.
+import { createPublicKey, verify } from "node:crypto";
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  Transaction,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from "@solana/web3.js";
+import type { Wallet } from "@wallet-standard/base";
+import MockAdapter from "axios-mock-adapter";
+import bs58 from "bs58";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  DEMO_TX_UNSUPPORTED,
+  DEMO_WALLET_NAME,
+  DemoWallet,
+  parseDemoKeypair,
+  type DemoWalletKeypair,
+} from "@/providers/demo-wallet";
+import { http } from "@/providers/http";
+import { loadDemoWallet } from "@/providers/wallet";
+
+function demoKeypair(): { keypair: DemoWalletKeypair; signer: Keypair } {
+  const signer = Keypair.generate();
+  return {
+    signer,
+    keypair: {
+      publicKey: signer.publicKey.toBase58(),
+      secretKey: bs58.encode(signer.secretKey),
+      label: "Local demo admin wallet",
+    },
+  };
+}
+
+// A hand-built instruction: web3.js's own encoders trip over jsdom's separate Uint8Array realm.
+function transfer(from: PublicKey, to: PublicKey): TransactionInstruction {
+  return new TransactionInstruction({
+    programId: SystemProgram.programId,
+    keys: [
+      { pubkey: from, isSigner: true, isWritable: true },
+      { pubkey: to, isSigner: false, isWritable: true },
+    ],
+    data: Buffer.from([2, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0]),
+  });
+}
+
+function ed25519Verify(publicKey: Uint8Array, message: Uint8Array, signature: Uint8Array): boolean {
+  const key = createPublicKey({
+    key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(publicKey).toString("base64url") },
+    format: "jwk",
+  });
+  return verify(null, Buffer.from(message), key, Buffer.from(signature));
+}
+
+// Registrations as any Wallet Standard app sees them (the protocol's window event).
+const registered: Wallet[] = [];
+function captureRegistrations(event: Event) {
+  (event as CustomEvent<(api: { register: (w: Wallet) => () => void }) => void>).detail({
+    register: (wallet) => {
+      registered.push(wallet);
+      return () => undefined;
+    },
+  });
+}
+
+let mock: MockAdapter;
+beforeEach(() => {
+  vi.stubGlobal("window", new EventTarget());
+  registered.length = 0;
+  window.addEventListener("wallet-standard:register-wallet", captureRegistrations);
+  mock = new MockAdapter(http);
+});
+afterEach(() => {
+  window.removeEventListener("wallet-standard:register-wallet", captureRegistrations);
+  mock.restore();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("DemoWallet", () => {
+  it("connects, emits account changes and signs messages with the server's key", async () => {
+    const { keypair, signer } = demoKeypair();
+    const wallet = new DemoWallet(keypair);
+    const changes: number[] = [];
+    const off = wallet.features["standard:events"].on("change", ({ accounts }) => changes.push(accounts?.length ?? -1));
+
+    expect(wallet.name).toBe("Local Demo Wallet");
+    expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Object.keys(wallet.features).sort()).toEqual([
+      "solana:signMessage",
+      "solana:signTransaction",
+      "standard:connect",
+      "standard:disconnect",
+      "standard:events",
+    ]);
+    expect(wallet.accounts).toHaveLength(0);
+
+    const { accounts } = await wallet.features["standard:connect"].connect();
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0].address).toBe(keypair.publicKey);
+    expect(accounts[0].features).toEqual(["solana:signMessage", "solana:signTransaction"]);
+    expect(accounts[0].chains).not.toContain("solana:mainnet");
+
+    const message = new TextEncoder().encode("Sign in to Marketplace Admin — nonce 1234abcd");
+    const [output] = await wallet.features["solana:signMessage"].signMessage({ account: accounts[0], message });
+    expect(output.signature).toHaveLength(64);
+    expect(Array.from(output.signedMessage)).toEqual(Array.from(message));
+    expect(ed25519Verify(signer.publicKey.toBytes(), message, output.signature)).toBe(true);
+    expect(ed25519Verify(signer.publicKey.toBytes(), new TextEncoder().encode("other"), output.signature)).toBe(false);
+
+    await wallet.features["standard:disconnect"].disconnect();
+    expect(wallet.accounts).toHaveLength(0);
+    expect(changes).toEqual([1, 0]);
+    off();
+  });
+
+  it("refuses to sign while disconnected or for another account", async () => {
+    const { keypair } = demoKeypair();
+    const wallet = new DemoWallet(keypair);
+    const { accounts } = await wallet.features["standard:connect"].connect();
+    const account = accounts[0];
+    await wallet.features["standard:disconnect"].disconnect();
+    await expect(
+      wallet.features["solana:signMessage"].signMessage({ account, message: new Uint8Array([1]) }),
+    ).rejects.toThrow(/not connected/);
+
+    await wallet.features["standard:connect"].connect();
+    const stranger = { ...account, address: Keypair.generate().publicKey.toBase58() };
+    await expect(
+      wallet.features["solana:signMessage"].signMessage({ account: stranger, message: new Uint8Array([1]) }),
+    ).rejects.toThrow(/Unknown demo wallet account/);
+  });
+
+  it("signs a legacy transaction in its own signer slot", async () => {
+    const { keypair, signer } = demoKeypair();
+    const payer = Keypair.generate();
+    const wallet = new DemoWallet(keypair);
+    const [account] = (await wallet.features["standard:connect"].connect()).accounts;
+
+    // The demo wallet is the second signer: its signature must land in slot 1, slot 0 untouched.
+    const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: Keypair.generate().publicKey.toBase58() });
+    tx.add(transfer(signer.publicKey, payer.publicKey));
+    const serialized = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
+
+    const [{ signedTransaction }] = await wallet.features["solana:signTransaction"].signTransaction({
+      account,
+      transaction: new Uint8Array(serialized),
+    });
+    const signed = Transaction.from(signedTransaction);
+    expect(signed.signatures.map((s) => s.publicKey.toBase58())).toEqual([
+      payer.publicKey.toBase58(),
+      signer.publicKey.toBase58(),
+    ]);
+    expect(signed.signatures[0].signature).toBeNull();
+    expect(signed.verifySignatures(false)).toBe(true);
+    expect(ed25519Verify(signer.publicKey.toBytes(), signed.serializeMessage(), signed.signatures[1].signature!)).toBe(
+      true,
+    );
+  });
+
+  it("signs a v0 transaction", async () => {
+    const { keypair, signer } = demoKeypair();
+    const wallet = new DemoWallet(keypair);
+    const [account] = (await wallet.features["standard:connect"].connect()).accounts;
+    const message = new TransactionMessage({
+      payerKey: signer.publicKey,
+      recentBlockhash: Keypair.generate().publicKey.toBase58(),
+      instructions: [transfer(signer.publicKey, PublicKey.default)],
+    }).compileToV0Message();
+    const unsigned = new VersionedTransaction(message);
+
+    const [{ signedTransaction }] = await wallet.features["solana:signTransaction"].signTransaction({
+      account,
+      transaction: unsigned.serialize(),
+    });
+    const signed = VersionedTransaction.deserialize(signedTransaction);
+    expect(signed.version).toBe(0);
+    expect(ed25519Verify(signer.publicKey.toBytes(), signed.message.serialize(), signed.signatures[0])).toBe(true);
+  });
+
+  it("rejects clearly what it cannot sign", async () => {
+    const { keypair } = demoKeypair();
+    const other = Keypair.generate();
+    const wallet = new DemoWallet(keypair);
+    const [account] = (await wallet.features["standard:connect"].connect()).accounts;
+    const tx = new Transaction({ feePayer: other.publicKey, recentBlockhash: other.publicKey.toBase58() });
+    tx.add(transfer(other.publicKey, PublicKey.default));
+    const sign = (transaction: Uint8Array) =>
+      wallet.features["solana:signTransaction"].signTransaction({ account, transaction });
+
+    await expect(sign(new Uint8Array(tx.serialize({ requireAllSignatures: false })))).rejects.toThrow(
+      "The demo wallet is not a signer of this transaction.",
+    );
+    await expect(sign(new Uint8Array([1, 2, 3]))).rejects.toThrow(DEMO_TX_UNSUPPORTED);
+    expect(DEMO_TX_UNSUPPORTED).toMatch(/not supported by the demo wallet/);
+  });
+
+  it("refuses an inconsistent keypair", () => {
+    const { keypair } = demoKeypair();
+    const other = demoKeypair().keypair;
+    expect(() => parseDemoKeypair({ ...keypair, publicKey: other.publicKey })).toThrow();
+    expect(() => parseDemoKeypair({ ...keypair, secretKey: bs58.encode(new Uint8Array(32)) })).toThrow();
+    expect(() => parseDemoKeypair({})).toThrow();
+    expect(parseDemoKeypair(keypair).publicKey).toHaveLength(32);
+  });
+});
+
+describe("loadDemoWallet", () => {
+  it("registers the demo wallet on a 200 from GET /demo/wallet", async () => {
+    const { keypair, signer } = demoKeypair();
+    mock.onGet("/demo/wallet").reply(200, { data: keypair });
+
+    expect(await loadDemoWallet()).toBe(true);
+
+    expect(mock.history.get.map((r) => r.url)).toEqual(["/demo/wallet"]);
+    expect(registered).toHaveLength(1);
+    const wallet = registered[0] as DemoWallet;
+    expect(wallet.name).toBe(DEMO_WALLET_NAME);
+    const [account] = (await wallet.features["standard:connect"].connect()).accounts;
+    const message = new TextEncoder().encode("hello");
+    const [{ signature }] = await wallet.features["solana:signMessage"].signMessage({ account, message });
+    expect(ed25519Verify(signer.publicKey.toBytes(), message, signature)).toBe(true);
+  });
+
+  it.each([
+    ["404", (m: MockAdapter) => m.onGet("/demo/wallet").reply(404, { message: "Not Found" })],
+    ["network error", (m: MockAdapter) => m.onGet("/demo/wallet").networkError()],
+    ["a bad keypair", (m: MockAdapter) => m.onGet("/demo/wallet").reply(200, { data: { publicKey: "x", secretKey: "y" } })],
+  ])("adds nothing, quietly, on %s", async (_case, arrange) => {
+    arrange(mock);
+    const error = vi.spyOn(console, "error");
+    const warn = vi.spyOn(console, "warn");
+
+    expect(await loadDemoWallet()).toBe(false);
+
+    expect(registered).toHaveLength(0);
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
