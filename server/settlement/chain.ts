@@ -1,0 +1,432 @@
+// The settlement service: reads the escrow, checks every rule that can be checked before sending,
+// builds the transaction from escrow.ts and sends it through whichever Ledger it was given.
+import { Keypair, PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
+import { AccountLayout, AccountState, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import {
+  AlreadyInitializedError,
+  AlreadySettledError,
+  AuthorityNotAdminError,
+  ChainOutcomeUnknownError,
+  ChainTransactionError,
+  EscrowBelowRentMinimumError,
+  EscrowEmptyError,
+  EscrowFundingError,
+  InvalidMarketplaceConfigError,
+  NotDisputedError,
+  SettlementInProgressError,
+} from "./errors.ts";
+import {
+  assertPayoutsFundable,
+  ataOf,
+  CONFIG_SPACE,
+  configAddress,
+  configMemo,
+  createAtaInstruction,
+  escrowAddress,
+  initializeInstructions,
+  isTokenProgram,
+  payouts,
+  solDepositInstructions,
+  solSettlementInstructions,
+  splDepositInstructions,
+  splitAmount,
+  splMintToInstructions,
+  splOpenEscrowInstructions,
+  splSettlementInstructions,
+  TOKEN_ACCOUNT_SPACE,
+  type MarketplaceConfig,
+  type Payout,
+  type Shares,
+  type Split,
+  type TokenContext,
+} from "./escrow.ts";
+import type { ClusterName, Ledger, LedgerAccount } from "./ledger.ts";
+import { buildTransaction, signatureOf, toPublicKey } from "./tx.ts";
+
+/** The order fields settlement needs, named like the `orders` table so a row can be passed as is. */
+export interface EscrowOrder {
+  id: string;
+  /** Only DISPUTED orders settle. */
+  status: string;
+  buyerWalletAddress: string;
+  sellerWalletAddress: string;
+  /** null = native SOL. */
+  currencyMint: string | null;
+  /** Base units: the deposit when funding; the escrow's on-chain balance is what gets split. */
+  totalPrice: number | bigint;
+  currencyDecimals: number;
+  settlementSignature?: string | null;
+  /** PENDING | CONFIRMED | FAILED (orders.settlementStatus). */
+  settlementStatus?: string | null;
+  resolution?: string | null;
+}
+
+export interface SettlementResult {
+  signature: string;
+  escrow: string;
+  buyerAmount: bigint;
+  sellerAmount: bigint;
+}
+
+/** Handed to `onSigned` before the transaction is sent: store it, so a restart can finish the job. */
+export interface PendingSettlement extends SettlementResult {
+  orderId: string;
+  lastValidBlockHeight: number;
+}
+
+export interface SettleOptions {
+  onSigned?: (pending: PendingSettlement) => void | Promise<void>;
+}
+
+export interface FundingResult {
+  escrow: string;
+  /** null when the escrow was already funded (funding is idempotent). */
+  signature: string | null;
+}
+
+export interface InitializeResult {
+  signature: string;
+  configAddress: string;
+  authority: string;
+  memo: string;
+}
+
+export interface ChainStatus {
+  cluster: ClusterName;
+  authority: string;
+  configAddress: string;
+  initialized: boolean;
+}
+
+const LAMPORTS_PER_SOL = 1_000_000_000n;
+
+export class EscrowChain {
+  readonly authority: PublicKey;
+  private readonly busy = new Set<string>();
+
+  constructor(
+    readonly ledger: Ledger,
+    private readonly authorityKey: Keypair,
+  ) {
+    this.authority = authorityKey.publicKey;
+  }
+
+  get cluster(): ClusterName {
+    return this.ledger.cluster;
+  }
+
+  /** The address an order's payment sits at (SOL: system account; SPL: token account of the mint's program). */
+  async escrowOf(order: EscrowOrder): Promise<PublicKey> {
+    if (!order.currencyMint) return escrowAddress(this.authority, order.id);
+    const token = await this.tokenContext(order, false);
+    return escrowAddress(this.authority, order.id, token.tokenProgram);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Settlement
+
+  /**
+   * Pays out the escrow of a DISPUTED order per the split, in one transaction signed by the authority.
+   * Everything that can be refused is refused before sending; nothing is written anywhere here
+   * except through `onSigned`. Throws a SettlementError subclass on every refusal or chain failure.
+   */
+  async settle(order: EscrowOrder, split: Split, options: SettleOptions = {}): Promise<SettlementResult> {
+    assertSettleable(order);
+    return this.exclusive(order.id, async () => {
+      const plan = order.currencyMint ? await this.planSpl(order, split) : await this.planSol(order, split);
+      const lifetime = await this.ledger.latestBlockhash();
+      const tx = buildTransaction(plan.instructions, [this.authorityKey], lifetime.blockhash);
+      const result: SettlementResult = { signature: signatureOf(tx), escrow: plan.escrow.toBase58(), ...plan.shares };
+      await options.onSigned?.({ ...result, orderId: order.id, lastValidBlockHeight: lifetime.lastValidBlockHeight });
+      await this.ledger.sendAndConfirm(tx, lifetime);
+      return result;
+    });
+  }
+
+  /**
+   * Finishes a settlement whose signature was stored but whose outcome was not (a restart or a timeout
+   * during confirmation). Confirmed: returns it. Failed: throws its ChainTransactionError. Unknown:
+   * if the escrow was emptied, the earlier transaction did land (only the authority can empty it);
+   * otherwise it never will, and a fresh settlement is sent — safe, because whichever lands first
+   * empties the escrow and makes the other fail. Amounts of an already-landed settlement are
+   * recomputed from the order's totalPrice.
+   */
+  async resumeSettlement(order: EscrowOrder, split: Split, signature: string, options: SettleOptions = {}): Promise<SettlementResult> {
+    const escrow = (await this.escrowOf(order)).toBase58();
+    const landed = (): SettlementResult => ({ signature, escrow, ...splitAmount(BigInt(order.totalPrice), split) });
+    const status = await this.ledger.signatureStatus(signature);
+    if (status.state === "confirmed") return landed();
+    if (status.state === "failed") throw new ChainTransactionError(status.error, [], signature);
+    if (status.state === "pending") throw new ChainOutcomeUnknownError(signature, "still pending on the cluster");
+    if (!(await this.escrowHoldsFunds(order))) return landed();
+    try {
+      return await this.settle({ ...order, status: "DISPUTED", settlementStatus: null }, split, options);
+    } catch (error) {
+      // The old transaction may have landed in between: then it is the settlement.
+      if (error instanceof ChainTransactionError && (await this.ledger.signatureStatus(signature)).state === "confirmed") return landed();
+      throw error;
+    }
+  }
+
+  private async planSol(order: EscrowOrder, split: Split): Promise<Plan> {
+    const escrow = escrowAddress(this.authority, order.id);
+    const account = await this.ledger.getAccount(escrow);
+    if (!account || account.lamports === 0n) throw new EscrowEmptyError(order.id, escrow.toBase58());
+    if (!account.owner.equals(SystemProgram.programId) || account.data.length > 0) {
+      throw new EscrowEmptyError(order.id, escrow.toBase58(), "is not a plain SOL escrow account");
+    }
+    // A SOL escrow is always drained in full: a partial drain would leave it below rent and fail.
+    const shares = splitAmount(account.lamports, split);
+    const list = mergeSameRecipient(payouts(shares, toPublicKey(order.buyerWalletAddress), toPublicKey(order.sellerWalletAddress)));
+    const rent = await this.ledger.rentExemptMinimum(0);
+    const existing = new Set<string>();
+    for (const p of list) {
+      if (p.amount < rent && (await this.ledger.getAccount(p.to))) existing.add(p.to.toBase58());
+    }
+    assertPayoutsFundable(list, (p) => existing.has(p.to.toBase58()), rent);
+    return { escrow, shares, instructions: solSettlementInstructions(this.authority, order.id, list) };
+  }
+
+  private async planSpl(order: EscrowOrder, split: Split): Promise<Plan> {
+    const token = await this.tokenContext(order, false);
+    const escrow = escrowAddress(this.authority, order.id, token.tokenProgram);
+    const account = await this.ledger.getAccount(escrow);
+    if (!account) throw new EscrowEmptyError(order.id, escrow.toBase58(), "does not exist (never funded or already settled)");
+    const held = decodeTokenAccount(account);
+    if (!held || !held.mint.equals(token.mint) || !held.owner.equals(this.authority)) {
+      throw new EscrowEmptyError(order.id, escrow.toBase58(), `is not a ${token.mint.toBase58()} token account of the authority`);
+    }
+    if (held.amount === 0n) throw new EscrowEmptyError(order.id, escrow.toBase58());
+    const shares = splitAmount(held.amount, split);
+    const list = mergeSameRecipient(payouts(shares, toPublicKey(order.buyerWalletAddress), toPublicKey(order.sellerWalletAddress)));
+    return { escrow, shares, instructions: splSettlementInstructions(this.authority, order.id, token, list) };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Funding (seed data, tests)
+
+  /**
+   * Puts the order's totalPrice into its escrow, paid by the authority: the stand-in for the buyer's
+   * payment when there is no buyer key (seed data). Idempotent: an escrow that already holds funds is
+   * left alone. In-process, the authority is topped up by airdrop and a missing SPL mint is created as
+   * a test mint (authority = mint authority); on a real cluster the authority must hold the SOL and
+   * be the mint's mint authority.
+   */
+  async fundEscrow(order: EscrowOrder): Promise<FundingResult> {
+    const amount = BigInt(order.totalPrice);
+    if (!order.currencyMint) {
+      const escrow = escrowAddress(this.authority, order.id);
+      await this.assertSolEscrowAmount(order.id, amount);
+      if (await this.escrowHoldsFunds(order)) return { escrow: escrow.toBase58(), signature: null };
+      await this.ensureAuthorityLamports(amount);
+      const signature = await this.send(solDepositInstructions(this.authority, escrow, amount), [this.authorityKey]);
+      return { escrow: escrow.toBase58(), signature };
+    }
+    const token = await this.tokenContext(order, true);
+    const escrow = escrowAddress(this.authority, order.id, token.tokenProgram);
+    if (await this.ledger.getAccount(escrow)) return { escrow: escrow.toBase58(), signature: null };
+    await this.assertMintAuthority(token);
+    const rent = await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE);
+    await this.ensureAuthorityLamports(rent);
+    const signature = await this.send(
+      [...splOpenEscrowInstructions(this.authority, order.id, token, rent), ...splMintToInstructions(this.authority, escrow, token, amount)],
+      [this.authorityKey],
+    );
+    return { escrow: escrow.toBase58(), signature };
+  }
+
+  /**
+   * The buyer's own payment into escrow, signed by the buyer (tests, demos). SPL: the authority opens
+   * the escrow token account in the same transaction (it pays that rent and gets it back at close).
+   */
+  async depositFor(order: EscrowOrder, buyer: Keypair): Promise<FundingResult> {
+    if (!buyer.publicKey.equals(toPublicKey(order.buyerWalletAddress))) {
+      throw new EscrowFundingError(`The deposit of order ${order.id} must be signed by its buyer ${order.buyerWalletAddress}`);
+    }
+    const amount = BigInt(order.totalPrice);
+    if (!order.currencyMint) {
+      const escrow = escrowAddress(this.authority, order.id);
+      await this.assertSolEscrowAmount(order.id, amount);
+      const signature = await this.send(solDepositInstructions(buyer.publicKey, escrow, amount), [buyer]);
+      return { escrow: escrow.toBase58(), signature };
+    }
+    const token = await this.tokenContext(order, false);
+    const escrow = escrowAddress(this.authority, order.id, token.tokenProgram);
+    const ixs: TransactionInstruction[] = [];
+    if (!(await this.ledger.getAccount(escrow))) {
+      ixs.push(...splOpenEscrowInstructions(this.authority, order.id, token, await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE)));
+    }
+    ixs.push(...splDepositInstructions(buyer.publicKey, escrow, token, amount));
+    const signature = await this.send(ixs, [this.authorityKey, buyer]);
+    return { escrow: escrow.toBase58(), signature };
+  }
+
+  /** A new test mint on the in-process chain, its mint authority being the marketplace authority. */
+  async createTestMint(decimals: number, mint: PublicKey = Keypair.generate().publicKey): Promise<PublicKey> {
+    if (!this.ledger.setAccount) throw new EscrowFundingError(`Test mints can only be created in-process, not on ${this.cluster}`);
+    const data = Buffer.alloc(MINT_SIZE);
+    MintLayout.encode(
+      {
+        mintAuthorityOption: 1,
+        mintAuthority: this.authority,
+        supply: 0n,
+        decimals,
+        isInitialized: true,
+        freezeAuthorityOption: 0,
+        freezeAuthority: PublicKey.default,
+      },
+      data,
+    );
+    const lamports = await this.ledger.rentExemptMinimum(MINT_SIZE);
+    await this.ledger.setAccount(mint, { lamports, owner: TOKEN_PROGRAM_ID, data, executable: false });
+    return mint;
+  }
+
+  /** Mints test tokens into the owner's associated token account (created if missing). */
+  async mintTestTokens(mint: PublicKey, owner: PublicKey, amount: bigint): Promise<string> {
+    const token = await this.tokenContext({ currencyMint: mint.toBase58(), currencyDecimals: 0 }, false);
+    await this.assertMintAuthority(token);
+    await this.ensureAuthorityLamports(0n);
+    return this.send([createAtaInstruction(this.authority, owner, token), ...splMintToInstructions(this.authority, ataOf(owner, token), token, amount)], [
+      this.authorityKey,
+    ]);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Marketplace configuration
+
+  async status(): Promise<ChainStatus> {
+    const address = configAddress(this.authority);
+    const account = await this.ledger.getAccount(address);
+    return {
+      cluster: this.cluster,
+      authority: this.authority.toBase58(),
+      configAddress: address.toBase58(),
+      initialized: isConfigAccount(account),
+    };
+  }
+
+  /**
+   * One-time: allocates the config address (a second allocation fails on chain) and records the
+   * config in a Memo. The authority must be one of the admin wallets (SPEC §6).
+   */
+  async initializeMarketplace(config: MarketplaceConfig, adminWallets: readonly string[]): Promise<InitializeResult> {
+    const authority = this.authority.toBase58();
+    if (!adminWallets.includes(authority)) throw new AuthorityNotAdminError(authority);
+    for (const [name, value] of Object.entries(config)) {
+      if (!Number.isSafeInteger(value) || value <= 0) throw new InvalidMarketplaceConfigError(`${name} must be a positive integer`);
+    }
+    return this.exclusive("marketplace-config", async () => {
+      const address = configAddress(this.authority);
+      const account = await this.ledger.getAccount(address);
+      if (isConfigAccount(account)) throw new AlreadyInitializedError(address.toBase58());
+      const rent = await this.ledger.rentExemptMinimum(CONFIG_SPACE);
+      const held = account?.lamports ?? 0n;
+      await this.ensureAuthorityLamports(rent);
+      const signature = await this.send(initializeInstructions(this.authority, config, rent > held ? rent - held : 0n), [this.authorityKey]);
+      return { signature, configAddress: address.toBase58(), authority, memo: configMemo(this.authority, config) };
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async send(instructions: TransactionInstruction[], signers: Keypair[]): Promise<string> {
+    const lifetime = await this.ledger.latestBlockhash();
+    return this.ledger.sendAndConfirm(buildTransaction(instructions, signers, lifetime.blockhash), lifetime);
+  }
+
+  private async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    if (this.busy.has(key)) throw new SettlementInProgressError(key);
+    this.busy.add(key);
+    try {
+      return await work();
+    } finally {
+      this.busy.delete(key);
+    }
+  }
+
+  private async escrowHoldsFunds(order: EscrowOrder): Promise<boolean> {
+    const escrow = await this.escrowOf(order);
+    const account = await this.ledger.getAccount(escrow);
+    if (!account) return false;
+    if (!order.currencyMint) return account.lamports > 0n;
+    return (decodeTokenAccount(account)?.amount ?? 0n) > 0n;
+  }
+
+  private async assertSolEscrowAmount(orderId: string, amount: bigint): Promise<void> {
+    const minimum = await this.ledger.rentExemptMinimum(0);
+    if (amount < minimum) throw new EscrowBelowRentMinimumError(orderId, amount, minimum);
+  }
+
+  /** In-process (or any ledger with a faucet): keep the authority able to pay what it is asked to. */
+  private async ensureAuthorityLamports(needed: bigint): Promise<void> {
+    if (!this.ledger.airdrop) return;
+    const balance = (await this.ledger.getAccount(this.authority))?.lamports ?? 0n;
+    const floor = needed + LAMPORTS_PER_SOL;
+    if (balance < floor) await this.ledger.airdrop(this.authority, floor + 100n * LAMPORTS_PER_SOL);
+  }
+
+  private async assertMintAuthority(token: TokenContext): Promise<void> {
+    const account = await this.ledger.getAccount(token.mint);
+    const mint = account ? MintLayout.decode(Buffer.from(account.data)) : null;
+    if (!mint || mint.mintAuthorityOption !== 1 || !mint.mintAuthority.equals(this.authority)) {
+      throw new EscrowFundingError(
+        `Cannot mint ${token.mint.toBase58()} on ${this.cluster}: the marketplace authority is not its mint authority`,
+      );
+    }
+  }
+
+  /**
+   * The mint's token program and decimals, read from the chain. With `createIfMissing` (funding), an
+   * absent mint is created as a test mint in-process, with the order's decimals.
+   */
+  private async tokenContext(order: Pick<EscrowOrder, "currencyMint" | "currencyDecimals">, createIfMissing: boolean): Promise<TokenContext> {
+    const mint = toPublicKey(order.currencyMint ?? "");
+    let account = await this.ledger.getAccount(mint);
+    if (!account && createIfMissing && this.ledger.setAccount) {
+      await this.createTestMint(order.currencyDecimals, mint);
+      account = await this.ledger.getAccount(mint);
+    }
+    if (!account) throw new EscrowFundingError(`The mint ${mint.toBase58()} does not exist on ${this.cluster}`);
+    if (!isTokenProgram(account.owner)) throw new EscrowFundingError(`${mint.toBase58()} is not an SPL token mint`);
+    // Extensions (transfer fees, hooks) would break the exact split: only plain mints are supported.
+    if (account.data.length !== MINT_SIZE) throw new EscrowFundingError(`The mint ${mint.toBase58()} has token extensions, which are not supported`);
+    const { decimals } = MintLayout.decode(Buffer.from(account.data));
+    return { mint, decimals, tokenProgram: account.owner };
+  }
+}
+
+interface Plan {
+  escrow: PublicKey;
+  shares: Shares;
+  instructions: TransactionInstruction[];
+}
+
+/**
+ * Only a DISPUTED order settles, once. A recorded resolution or a confirmed settlement means it was
+ * already resolved; a PENDING one is still being confirmed (finish it with resumeSettlement).
+ */
+function assertSettleable(order: EscrowOrder): void {
+  if (order.settlementStatus === "PENDING") throw new SettlementInProgressError(order.id);
+  const resolved = order.settlementStatus === "CONFIRMED" || (order.status !== "DISPUTED" && !!(order.settlementSignature || order.resolution));
+  if (resolved) throw new AlreadySettledError(order.id, order.settlementSignature ?? null);
+  if (order.status !== "DISPUTED") throw new NotDisputedError(order.id, order.status);
+}
+
+/** Buyer and seller may be the same wallet: pay it once, the sum of both shares. */
+function mergeSameRecipient(list: Payout[]): Payout[] {
+  const [first, second] = list;
+  if (first && second && first.to.equals(second.to)) return [{ ...first, amount: first.amount + second.amount }];
+  return list;
+}
+
+function isConfigAccount(account: LedgerAccount | null): boolean {
+  return !!account && account.owner.equals(SystemProgram.programId) && account.data.length === CONFIG_SPACE;
+}
+
+function decodeTokenAccount(account: LedgerAccount): { mint: PublicKey; owner: PublicKey; amount: bigint } | null {
+  if (!isTokenProgram(account.owner) || account.data.length < TOKEN_ACCOUNT_SPACE) return null;
+  const raw = AccountLayout.decode(Buffer.from(account.data));
+  if (raw.state !== AccountState.Initialized) return null;
+  return { mint: raw.mint, owner: raw.owner, amount: raw.amount };
+}

@@ -1,0 +1,110 @@
+// Entry point of the settlement module: picks the backend, loads the authority key, and hands back
+// an EscrowChain plus the name of the cluster its signatures belong to.
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { Keypair, type PublicKey } from "@solana/web3.js";
+import { EscrowChain } from "./chain.ts";
+import { LiteSvmLedger, RpcLedger, type ClusterName, type Ledger, type RpcLedgerOptions } from "./ledger.ts";
+
+export * from "./errors.ts";
+export * from "./chain.ts";
+export { toSplit, splitAmount, escrowAddress, configAddress, orderSeed, REFUND_PERCENTAGE_MESSAGE } from "./escrow.ts";
+export type { MarketplaceConfig, Resolution, Split, Shares } from "./escrow.ts";
+export { LiteSvmLedger, RpcLedger, clusterFromUrl } from "./ledger.ts";
+export type { ClusterName, Ledger, LedgerAccount, RecentBlockhash, SignatureState } from "./ledger.ts";
+
+export const SNAPSHOT_FILE = "chain-snapshot.litesvm";
+export const AUTHORITY_FILE = "authority-keypair.json";
+/** What an in-process authority is topped up to, so fees and ATA rents never run out. */
+const INPROCESS_AUTHORITY_LAMPORTS = 100_000n * 1_000_000_000n;
+
+export interface SettlementOptions {
+  /** The data folder: the in-process snapshot and the default authority key file live here. */
+  dataDir: string;
+  /** "litesvm" (default) = in-process chain; otherwise the http(s) URL of a cluster's JSON-RPC. */
+  cluster?: "litesvm" | string;
+  /** A Solana CLI keypair file (JSON array of 64 bytes). Default: <dataDir>/authority-keypair.json, created if absent. */
+  authorityKeypairPath?: string;
+  rpc?: RpcLedgerOptions;
+}
+
+export interface Settlement {
+  chain: EscrowChain;
+  ledger: Ledger;
+  /** The cluster every signature from this module belongs to ("localnet-inprocess" exists on no public network). */
+  cluster: ClusterName;
+  authority: PublicKey;
+  /** Waits for the last snapshot write. */
+  close(): Promise<void>;
+}
+
+export async function createSettlement(options: SettlementOptions): Promise<Settlement> {
+  const dataDir = resolve(options.dataDir);
+  const authorityKey = loadAuthorityKeypair(dataDir, options.authorityKeypairPath);
+  const target = options.cluster?.trim() || "litesvm";
+  let ledger: Ledger;
+  if (target === "litesvm") {
+    const local = LiteSvmLedger.open({ snapshotPath: join(dataDir, SNAPSHOT_FILE) });
+    const balance = (await local.getAccount(authorityKey.publicKey))?.lamports ?? 0n;
+    if (balance < INPROCESS_AUTHORITY_LAMPORTS / 10n) await local.airdrop(authorityKey.publicKey, INPROCESS_AUTHORITY_LAMPORTS - balance);
+    ledger = local;
+  } else {
+    let url: URL;
+    try {
+      url = new URL(target);
+      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("scheme");
+    } catch {
+      throw new Error(`Settlement cluster "${target}" is neither "litesvm" nor an http(s) RPC URL`);
+    }
+    ledger = new RpcLedger(url.toString(), options.rpc);
+  }
+  const chain = new EscrowChain(ledger, authorityKey);
+  return { chain, ledger, cluster: ledger.cluster, authority: authorityKey.publicKey, close: () => ledger.close() };
+}
+
+/**
+ * The authority key. With an explicit path the file must exist: a typo must not silently create a
+ * new authority (it would not control any existing escrow). The default file is created on first
+ * run, readable by the owner only.
+ */
+export function loadAuthorityKeypair(dataDir: string, explicitPath?: string): Keypair {
+  const path = explicitPath ? resolve(explicitPath) : join(dataDir, AUTHORITY_FILE);
+  if (!existsSync(path)) {
+    if (explicitPath) throw new Error(`AUTHORITY_KEYPAIR: ${path} does not exist`);
+    const key = Keypair.generate();
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(`${path}.tmp`, JSON.stringify(Array.from(key.secretKey)), { mode: 0o600 });
+    renameSync(`${path}.tmp`, path);
+    return key;
+  }
+  if (!explicitPath) chmodSync(path, 0o600);
+  let bytes: unknown;
+  try {
+    bytes = JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    throw new Error(`Authority keypair ${path} is not a JSON array of 64 bytes`);
+  }
+  if (!Array.isArray(bytes) || bytes.length !== 64 || !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+    throw new Error(`Authority keypair ${path} is not a JSON array of 64 bytes`);
+  }
+  // fromSecretKey checks that the public half matches the private half.
+  return Keypair.fromSecretKey(Uint8Array.from(bytes as number[]));
+}
+
+/**
+ * Options from the environment. SETTLEMENT_CLUSTER: unset or "litesvm" = in-process; "rpc" = the
+ * cluster at SOLANA_RPC_URL; or an RPC URL itself. AUTHORITY_KEYPAIR: path of the authority key file.
+ * (SOLANA_RPC_URL alone does not switch settlement to a real cluster: the console uses it too.)
+ */
+export function settlementOptionsFromEnv(env: Record<string, string | undefined>, dataDir: string): SettlementOptions {
+  const choice = env.SETTLEMENT_CLUSTER?.trim() || "litesvm";
+  const cluster = choice === "rpc" ? env.SOLANA_RPC_URL?.trim() || "https://api.devnet.solana.com" : choice;
+  return { dataDir, cluster, authorityKeypairPath: env.AUTHORITY_KEYPAIR?.trim() || undefined };
+}
+
+/** An explorer link for a signature, or null where none can show it (in-process, local, custom). */
+export function explorerTxUrl(cluster: ClusterName, signature: string): string | null {
+  if (cluster === "mainnet-beta") return `https://explorer.solana.com/tx/${signature}`;
+  if (cluster === "devnet" || cluster === "testnet") return `https://explorer.solana.com/tx/${signature}?cluster=${cluster}`;
+  return null;
+}
