@@ -3,11 +3,12 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { existsSync } from "node:fs";
-import { extname, join } from "node:path";
+import { extname, join, sep } from "node:path";
 import { isApiPath } from "./security-headers.ts";
 
 export async function installStatic(app: FastifyInstance, staticDir: string): Promise<void> {
   const hasConsole = existsSync(join(staticDir, "index.html"));
+  const assetsDir = join(staticDir, "assets") + sep;
   if (hasConsole) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -15,7 +16,7 @@ export async function installStatic(app: FastifyInstance, staticDir: string): Pr
       index: false,
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/, so those never change; index.html always may.
-        res.header("Cache-Control", path.includes(`${join("dist", "assets")}`) ? "public, max-age=31536000, immutable" : "no-cache");
+        res.header("Cache-Control", path.startsWith(assetsDir) ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }
