@@ -1,0 +1,27 @@
+// The icon of each console section (see section-icon.tsx for why this module is separate).
+import {
+  AppstoreOutlined,
+  DashboardOutlined,
+  DollarCircleOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  TeamOutlined,
+} from "@ant-design/icons";
+
+const glyphs = {
+  dashboard: DashboardOutlined,
+  tokens: DollarCircleOutlined,
+  users: TeamOutlined,
+  products: AppstoreOutlined,
+  shops: ShopOutlined,
+  orders: ShoppingCartOutlined,
+  marketplace: SettingOutlined,
+} as const;
+
+export type SectionIconName = keyof typeof glyphs;
+
+export default function SectionGlyph({ name, className }: { name: SectionIconName; className?: string }) {
+  const Glyph = glyphs[name];
+  return <Glyph className={className} />;
+}

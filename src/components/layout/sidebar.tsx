@@ -1,0 +1,88 @@
+// The sidebar's content (desktop Sider and small-screen Drawer alike): title, sections, who is signed in.
+import { Button, Menu, Tag } from "antd";
+import { LogoutOutlined } from "@ant-design/icons";
+import { useLogout } from "@refinedev/core";
+import { Link, useLocation } from "react-router";
+import { SIDEBAR_TITLE } from "@/config";
+import { adminResources } from "@/resources";
+import { usePreload } from "@/components/routing/use-preload";
+import { isSectionActive } from "./active";
+import { sidebarName, useSessionUser } from "./identity";
+
+const ROLE_COLORS: Record<string, string> = {
+  ADMIN: "purple",
+  MARKETPLACE_AUTHORITY: "gold",
+  USER: "default",
+};
+
+export function Brand() {
+  return (
+    <div className="admin-brand">
+      <img src="/favicon.svg" alt="" width={28} height={28} />
+      <span className="admin-brand__title">{SIDEBAR_TITLE}</span>
+    </div>
+  );
+}
+
+function SectionNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const { intentHandlers } = usePreload();
+  const selectedKeys = adminResources
+    .filter((entry) => isSectionActive(entry.resource.list, pathname))
+    .map((entry) => entry.resource.name);
+  const items = adminResources.map((entry) => {
+    const active = selectedKeys.includes(entry.resource.name);
+    return {
+      key: entry.resource.name,
+      icon: entry.resource.meta.icon,
+      label: (
+        // antd stretches a menu item's link over the whole row, so hovering anywhere on it counts.
+        <Link to={entry.resource.list} aria-current={active ? "page" : undefined} {...intentHandlers(entry)}>
+          {entry.resource.meta.label}
+        </Link>
+      ),
+    };
+  });
+  return (
+    <nav aria-label="Sections" className="admin-nav">
+      <Menu theme="dark" mode="inline" items={items} selectedKeys={selectedKeys} onClick={onNavigate} />
+    </nav>
+  );
+}
+
+function UserPanel() {
+  const user = useSessionUser();
+  const { mutate: logout, isPending } = useLogout();
+  return (
+    <div className="admin-user" data-testid="sidebar-user">
+      <span className="admin-user__caption">Logged in as</span>
+      <div className="admin-user__name" title={user?.publicKey}>
+        {sidebarName(user)}
+      </div>
+      {user?.role ? (
+        <Tag className="admin-user__role" color={ROLE_COLORS[user.role] ?? "default"} bordered={false}>
+          {user.role}
+        </Tag>
+      ) : null}
+      <Button
+        className="admin-user__logout"
+        type="text"
+        icon={<LogoutOutlined />}
+        loading={isPending}
+        onClick={() => logout()}
+      >
+        Logout
+      </Button>
+    </div>
+  );
+}
+
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <div className="admin-sidebar">
+      <Brand />
+      <SectionNav onNavigate={onNavigate} />
+      <UserPanel />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+// SPEC §2 "Routes are preloaded on hover or focus": after ROUTER.preloadDelayMs of intent, a sidebar
+// link fetches its screen's chunk and warms the screen's first query under the exact key Refine's
+// useTable/useCustom will look up, so the click renders from cache. React Router's declarative mode
+// has no route loaders, so this is done here with Refine's data provider and TanStack's client.
+import { useCallback, useEffect, useMemo, useRef } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { keys, useDataProvider, type BaseRecord } from "@refinedev/core";
+import { ROUTER } from "@/config";
+import type { AdminResource } from "@/resources";
+
+export interface PreloadHandlers {
+  onMouseEnter: () => void;
+  onMouseLeave: () => void;
+  onFocus: () => void;
+  onBlur: () => void;
+}
+
+/** The meta Refine derives from a resource (its `icon` is dropped, see Refine's sanitizeResource). */
+function resourceMeta(entry: AdminResource): Record<string, unknown> {
+  const { icon: _icon, ...meta } = entry.resource.meta;
+  return meta;
+}
+
+export function usePreload() {
+  const queryClient = useQueryClient();
+  const dataProvider = useDataProvider();
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const preload = useCallback(
+    (entry: AdminResource) => {
+      // A failed chunk is reported by the route's own import when the link is followed.
+      entry.load().catch(() => undefined);
+      const first = entry.firstQuery;
+      if (!first) return;
+      const provider = dataProvider();
+      const common = { staleTime: ROUTER.preloadStaleMs, gcTime: ROUTER.cacheLifetimeMs };
+      if (first.type === "list") {
+        // Mirrors useTable → useList on a freshly opened list: page 1, no filters, no sorters.
+        const meta = resourceMeta(entry);
+        const pagination = { currentPage: 1, pageSize: first.pageSize, mode: "server" as const };
+        void queryClient.prefetchQuery({
+          ...common,
+          queryKey: keys()
+            .data("default")
+            .resource(entry.resource.name)
+            .action("list")
+            .params({ ...meta, filters: [], pagination, sorters: [] })
+            .get(),
+          queryFn: ({ queryKey, signal }) =>
+            provider.getList<BaseRecord>({
+              resource: entry.resource.name,
+              pagination,
+              filters: [],
+              sorters: [],
+              meta: { ...meta, queryKey, signal },
+            }),
+        });
+      } else if (provider.custom) {
+        const custom = provider.custom;
+        // Mirrors useCustom({ url, method: "get" }).
+        void queryClient.prefetchQuery({
+          ...common,
+          queryKey: keys().data().mutation("custom").params({ method: "get", url: first.url }).get(),
+          queryFn: ({ queryKey, signal }) =>
+            custom<BaseRecord>({ url: first.url, method: "get", meta: { queryKey, signal } }),
+        });
+      }
+    },
+    [dataProvider, queryClient],
+  );
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+
+  /** Props for a link to `entry`: hovering or focusing it for ROUTER.preloadDelayMs preloads. */
+  const intentHandlers = useCallback(
+    (entry: AdminResource): PreloadHandlers => {
+      const name = entry.resource.name;
+      const start = () => {
+        if (timers.current.has(name)) return;
+        timers.current.set(
+          name,
+          setTimeout(() => {
+            timers.current.delete(name);
+            preload(entry);
+          }, ROUTER.preloadDelayMs),
+        );
+      };
+      const cancel = () => {
+        clearTimeout(timers.current.get(name));
+        timers.current.delete(name);
+      };
+      return { onMouseEnter: start, onFocus: start, onMouseLeave: cancel, onBlur: cancel };
+    },
+    [preload],
+  );
+
+  return useMemo(() => ({ preload, intentHandlers }), [preload, intentHandlers]);
+}

@@ -1,0 +1,55 @@
+// The six user statistics of SPEC §2 Dashboard, each falling back to 0 when the API leaves it out.
+// Plain markup (dashboard.css): antd's Card and Statistic bring Tabs, Skeleton and form code along.
+import type { ComponentType, CSSProperties } from "react";
+import {
+  CheckCircleOutlined,
+  ClockCircleOutlined,
+  CrownOutlined,
+  StopOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+} from "@ant-design/icons";
+import type { UserStats } from "@/types";
+
+interface StatDefinition {
+  key: keyof UserStats;
+  title: string;
+  Icon: ComponentType;
+  color: string;
+}
+
+export const STATS: StatDefinition[] = [
+  { key: "totalUsers", title: "Total Users", Icon: TeamOutlined, color: "#7c3aed" },
+  { key: "verifiedUsers", title: "Verified Users", Icon: CheckCircleOutlined, color: "#16a34a" },
+  { key: "disabledUsers", title: "Disabled Users", Icon: StopOutlined, color: "#dc2626" },
+  { key: "activeUsers", title: "Active Users", Icon: ThunderboltOutlined, color: "#0284c7" },
+  { key: "recentUsers", title: "Recent Users (last 30 days)", Icon: ClockCircleOutlined, color: "#d97706" },
+  { key: "adminUsers", title: "Admin Users", Icon: CrownOutlined, color: "#9333ea" },
+];
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+function valueOf(stats: Partial<UserStats> | undefined, key: keyof UserStats): number {
+  const value = stats?.[key];
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
+export function StatCards({ stats }: { stats: Partial<UserStats> | undefined }) {
+  return (
+    <div className="stat-grid">
+      {STATS.map(({ key, title, Icon, color }) => (
+        <section key={key} className="stat-card" aria-label={title} style={{ "--stat-color": color } as CSSProperties}>
+          <span className="stat-card__icon" aria-hidden="true">
+            <Icon />
+          </span>
+          <div>
+            <h2 className="stat-card__title">{title}</h2>
+            <p className="stat-card__value" data-testid={`stat-${key}`}>
+              {numberFormat.format(valueOf(stats, key))}
+            </p>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+// The console's one look, shared by the antd screens (ConfigProvider) and the antd-free shell
+// (global.css reads the same colours as CSS variables), so a page never looks half-themed.
+import type { ThemeConfig } from "antd";
+
+export const palette = {
+  primary: "#7c3aed",
+  accent: "#14f195",
+  siderBg: "#0f172a",
+  siderText: "rgba(226, 232, 240, 0.85)",
+  pageBg: "#f5f6fa",
+  text: "#1f2937",
+  muted: "#6b7280",
+  border: "#e5e7eb",
+} as const;
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: palette.primary,
+    colorInfo: palette.primary,
+    colorBgLayout: palette.pageBg,
+    colorText: palette.text,
+    colorTextSecondary: palette.muted,
+    colorBorderSecondary: palette.border,
+    borderRadius: 8,
+    fontFamily:
+      "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+  components: {
+    Layout: { siderBg: palette.siderBg, headerBg: "#ffffff", headerHeight: 56, headerPadding: "0 16px" },
+    Menu: {
+      darkItemBg: palette.siderBg,
+      darkSubMenuItemBg: palette.siderBg,
+      darkItemColor: palette.siderText,
+      darkItemSelectedBg: palette.primary,
+      itemBorderRadius: 8,
+      itemMarginInline: 12,
+    },
+    Card: { borderRadiusLG: 12 },
+  },
+};
