@@ -139,6 +139,11 @@ async function validate(): Promise<CheckResponse> {
 }
 
 function check(): Promise<CheckResponse> {
+  // Fast path: with no stored sign-in there is no session to validate. Refine asks on every route
+  // change, /login included, and a guaranteed 401 there would only add noise (and could race a sign-in).
+  if (!authStore.get().isAuthenticated) {
+    return Promise.resolve({ authenticated: false, redirectTo: LOGIN_PATH });
+  }
   pendingCheck ??= validate().finally(() => {
     pendingCheck = null;
   });
