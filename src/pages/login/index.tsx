@@ -1,0 +1,160 @@
+// SPEC §2 Login and §4 Login flow. This route must stay small (no antd): plain markup and CSS only.
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useGo, useInvalidateAuthStore, useLogin, useParsed } from "@refinedev/core";
+import { useWallet } from "@solana/wallet-adapter-react";
+import { WalletMultiButton } from "@solana/wallet-adapter-react-ui";
+import { APP_TITLE } from "@/config";
+import { LOGIN_ERRORS, loginErrorMessage, type WalletLoginParams } from "@/providers/auth-provider";
+import { authStore } from "@/providers/auth-store";
+import { useWalletError, walletErrorMessage } from "@/providers/wallet";
+import "./login.css";
+
+const HOME = "/";
+
+// Refine's guard sends `?to=/users`; only a same-site path may come back out of it.
+function redirectTarget(to: unknown): string {
+  return typeof to === "string" && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login")
+    ? to
+    : HOME;
+}
+
+function ShieldIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true" focusable="false">
+      <path
+        d="M12 2.5 4.5 5.4v5.9c0 4.7 3.1 8.9 7.5 10.2 4.4-1.3 7.5-5.5 7.5-10.2V5.4L12 2.5Z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+      <circle cx="12" cy="10.2" r="2.1" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      <path d="M12 12.3v3.6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+export function LoginPage() {
+  const { publicKey, connected, connecting, signMessage, disconnect } = useWallet();
+  const { error: walletError, clearError: clearWalletError } = useWalletError();
+  const { isAuthenticated } = useSyncExternalStore(authStore.subscribe, authStore.get);
+  const go = useGo();
+  const invalidateAuthStore = useInvalidateAuthStore();
+  const { params } = useParsed();
+  const target = redirectTarget(params?.to);
+
+  const [loginError, setLoginError] = useState<string | null>(null);
+  // The address a sign-in already started for: StrictMode's double effects and re-renders must not
+  // ask the wallet to sign twice. Reset when the wallet disconnects, so a reconnect tries again.
+  const startedFor = useRef<string | null>(null);
+  const redirected = useRef(false);
+
+  const fail = useCallback(
+    (message: string) => {
+      setLoginError(message);
+      // SPEC §4: any failure disconnects, so the next attempt starts from a clean wallet state.
+      disconnect().catch(() => undefined);
+    },
+    [disconnect],
+  );
+
+  const { mutate, isPending } = useLogin<WalletLoginParams>({
+    mutationOptions: {
+      // These replace Refine's defaults, which would also pop an error notification: the page's own
+      // alert is the one place the login error shows. The redirect follows the auth store below.
+      onSuccess: (result) => {
+        if (result.success) {
+          void invalidateAuthStore();
+          return;
+        }
+        fail(result.error?.message || LOGIN_ERRORS.fallback);
+      },
+      onError: (error) => fail(loginErrorMessage(error)),
+    },
+  });
+
+  useEffect(() => {
+    if (!isAuthenticated || redirected.current) return;
+    redirected.current = true;
+    go({ to: target, type: "replace" });
+  }, [isAuthenticated, go, target]);
+
+  useEffect(() => {
+    if (!connecting) return;
+    setLoginError(null);
+    clearWalletError();
+  }, [connecting, clearWalletError]);
+
+  useEffect(() => {
+    if (!connected || !publicKey) {
+      startedFor.current = null;
+      return;
+    }
+    if (isAuthenticated || isPending) return;
+    const address = publicKey.toBase58();
+    if (startedFor.current === address) return;
+    startedFor.current = address;
+    setLoginError(null);
+    clearWalletError();
+    // A wallet that cannot sign still goes through login, which answers 'Wallet not properly connected'.
+    mutate({ publicKey: address, signMessage });
+  }, [connected, publicKey, signMessage, isAuthenticated, isPending, mutate, clearWalletError]);
+
+  const shownError = loginError ?? (walletError ? walletErrorMessage(walletError) : null);
+  const dismissError = () => {
+    setLoginError(null);
+    clearWalletError();
+  };
+
+  if (isAuthenticated) return null;
+
+  return (
+    <main className="login-page">
+      <section className="login-card" aria-labelledby="login-title" aria-busy={isPending}>
+        <div className="login-card__icon">
+          <ShieldIcon />
+        </div>
+        <h1 id="login-title" className="login-card__title">
+          {APP_TITLE}
+        </h1>
+        <p className="login-card__subtitle">
+          Connect your authorized Solana wallet to access the admin dashboard
+        </p>
+
+        <div className="login-card__alerts" aria-live="assertive">
+          {shownError && (
+            <div className="login-alert" role="alert">
+              <svg className="login-alert__icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                <circle cx="10" cy="10" r="8.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                <path d="M10 5.6v5.2" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+                <circle cx="10" cy="14" r="1.1" fill="currentColor" />
+              </svg>
+              <p className="login-alert__text">{shownError}</p>
+              <button type="button" className="login-alert__close" aria-label="Dismiss error" onClick={dismissError}>
+                ×
+              </button>
+            </div>
+          )}
+        </div>
+
+        {isPending && (
+          <div className="login-status" role="status">
+            <span className="login-spinner" aria-hidden="true" />
+            Authenticating...
+          </div>
+        )}
+
+        <div className="login-card__action">
+          <WalletMultiButton disabled={isPending} style={{ width: "100%", justifyContent: "center" }} />
+        </div>
+
+        <footer className="login-card__footer">
+          <p>Only authorized wallets can access this dashboard.</p>
+          <p>Contact your administrator for access.</p>
+        </footer>
+      </section>
+    </main>
+  );
+}
+
+export default LoginPage;

@@ -1,0 +1,420 @@
+import { generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
+import { createRequire } from "node:module";
+import { StrictMode, useMemo, useState, type ReactNode } from "react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Refine, type NotificationProvider } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-react";
+import { WalletModalProvider } from "@solana/wallet-adapter-react-ui";
+import { PublicKey } from "@solana/web3.js";
+import type { Wallet } from "@wallet-standard/base";
+import { registerWallet } from "@wallet-standard/wallet";
+import MockAdapter from "axios-mock-adapter";
+import bs58 from "bs58";
+import { renderToString } from "react-dom/server";
+import * as bundledRouter from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { APP_TITLE } from "@/config";
+import { LoginPage } from "@/pages/login";
+import DefaultLoginPage from "@/pages/login";
+import { authProvider } from "@/providers/auth-provider";
+import { authStore } from "@/providers/auth-store";
+import { http } from "@/providers/http";
+import { WalletSetup } from "@/providers/wallet";
+
+// Vitest can load react-router twice: through Vite for this file and natively for the externalized
+// @refinedev/react-router, whose hooks then see no <Router>. Use the copy the bindings read.
+function routerSeenByRefine(): typeof bundledRouter {
+  const native = createRequire(import.meta.url)("react-router") as typeof bundledRouter;
+  const Probe = () => {
+    routerProvider.parse?.()();
+    return null;
+  };
+  for (const candidate of [bundledRouter, native]) {
+    try {
+      renderToString(
+        <candidate.MemoryRouter>
+          <Probe />
+        </candidate.MemoryRouter>,
+      );
+      return candidate;
+    } catch {
+      // Not this copy: try the other one.
+    }
+  }
+  return bundledRouter;
+}
+const { MemoryRouter, Route, Routes } = routerSeenByRefine();
+
+// ---- a real ed25519 wallet key, so signatures can be checked ----------------------------------
+function makeKey() {
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const raw = Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url");
+  const seed = Buffer.from(privateKey.export({ format: "jwk" }).d as string, "base64url");
+  return {
+    address: bs58.encode(raw),
+    secretKey: bs58.encode(Buffer.concat([seed, raw])),
+    key: publicKey as KeyObject,
+    signMessage: vi.fn(async (message: Uint8Array) => new Uint8Array(sign(null, message, privateKey))),
+  };
+}
+type Key = ReturnType<typeof makeKey>;
+
+const message = (address: string) =>
+  `localhost wants you to sign in with your Solana account:\n${address}\n\nSign in to ${APP_TITLE} — admin\n\nNonce: 0a1b2c3d4e5f6789`;
+
+function mockNonce(mock: MockAdapter, key: Key) {
+  mock
+    .onGet("/auth/nonce", { params: { publicKey: key.address } })
+    .reply(200, { data: { nonce: "0a1b2c3d4e5f6789", message: message(key.address) } });
+}
+
+function verifiedBody(key: Key) {
+  return {
+    data: {
+      isAdmin: true,
+      adminWalletAuthorized: true,
+      user: { id: "u-1", publicKey: key.address, displayName: "Alice", role: "ADMIN" },
+    },
+  };
+}
+
+function expectRealSignature(mock: MockAdapter, key: Key) {
+  const body = JSON.parse(mock.history.post[0].data as string);
+  expect(body.message).toBe(message(key.address));
+  expect(verify(null, Buffer.from(message(key.address), "utf8"), key.key, bs58.decode(body.signature))).toBe(true);
+}
+
+// ---- a wallet mocked through the adapter's own React context ------------------------------------
+interface MockWalletProps {
+  address: string;
+  signMessage?: (message: Uint8Array) => Promise<Uint8Array>;
+  startConnected?: boolean;
+  onDisconnect: () => void;
+  children: ReactNode;
+}
+
+function MockWallet({ address, signMessage, startConnected = false, onDisconnect, children }: MockWalletProps) {
+  const [connected, setConnected] = useState(startConnected);
+  const value = useMemo<WalletContextState>(
+    () => ({
+      autoConnect: false,
+      wallets: [],
+      wallet: null,
+      publicKey: connected ? new PublicKey(address) : null,
+      connecting: false,
+      connected,
+      disconnecting: false,
+      select: () => undefined,
+      connect: async () => setConnected(true),
+      disconnect: async () => {
+        onDisconnect();
+        setConnected(false);
+      },
+      sendTransaction: async () => {
+        throw new Error("not used");
+      },
+      signTransaction: undefined,
+      signAllTransactions: undefined,
+      signMessage: connected ? signMessage : undefined,
+      signIn: undefined,
+    }),
+    [address, connected, onDisconnect, signMessage],
+  );
+  return (
+    <WalletContext.Provider value={value}>
+      <button type="button" onClick={() => setConnected(true)}>
+        test: wallet connects
+      </button>
+      {children}
+    </WalletContext.Provider>
+  );
+}
+
+function App({ wallet, initialPath }: { wallet: (children: ReactNode) => ReactNode; initialPath: string }) {
+  return (
+    <MemoryRouter initialEntries={[initialPath]}>
+      <Refine
+        authProvider={authProvider}
+        routerProvider={routerProvider}
+        notificationProvider={notifications}
+        options={{ disableTelemetry: true }}
+      >
+        {wallet(
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/" element={<h1>Dashboard home</h1>} />
+            <Route path="/users" element={<h1>Users page</h1>} />
+          </Routes>,
+        )}
+      </Refine>
+    </MemoryRouter>
+  );
+}
+
+let notifications: {
+  open: Mock<NonNullable<NotificationProvider["open"]>>;
+  close: Mock<NonNullable<NotificationProvider["close"]>>;
+};
+let mock: MockAdapter;
+let disconnects: Mock<() => void>;
+
+function renderLogin(
+  key: Key,
+  {
+    startConnected = false,
+    canSign = true,
+    initialPath = "/login",
+  }: { startConnected?: boolean; canSign?: boolean; initialPath?: string } = {},
+) {
+  return render(
+    <StrictMode>
+      <App
+        initialPath={initialPath}
+        wallet={(children) => (
+          <MockWallet
+            address={key.address}
+            signMessage={canSign ? key.signMessage : undefined}
+            startConnected={startConnected}
+            onDisconnect={disconnects}
+          >
+            <WalletModalProvider>{children}</WalletModalProvider>
+          </MockWallet>
+        )}
+      />
+    </StrictMode>,
+  );
+}
+
+// Refine itself asks `check` (GET /auth/validate) on every route change, so count sign-in calls only.
+const nonceRequests = () => mock.history.get.filter((r) => r.url === "/auth/nonce");
+const walletButton = () => document.querySelector<HTMLButtonElement>(".wallet-adapter-button-trigger")!;
+const short = (address: string) => `${address.slice(0, 4)}..${address.slice(-4)}`;
+
+beforeEach(() => {
+  authStore.clear();
+  mock = new MockAdapter(http);
+  // Refine asks `check` on each route change; answer as the server would for the stored session.
+  mock.onGet("/auth/validate").reply(() => {
+    const { user, isAuthenticated } = authStore.get();
+    return isAuthenticated ? [200, { data: { valid: true, user } }] : [401, { message: "No session" }];
+  });
+  disconnects = vi.fn<() => void>();
+  notifications = { open: vi.fn(), close: vi.fn() };
+});
+
+afterEach(() => {
+  mock.restore();
+  vi.restoreAllMocks();
+});
+
+describe("LoginPage", () => {
+  it("is exported both by name and as the default", () => {
+    expect(DefaultLoginPage).toBe(LoginPage);
+  });
+
+  it("shows the card texts and waits for a wallet before starting a sign-in", async () => {
+    const key = makeKey();
+    renderLogin(key);
+
+    expect(screen.getByRole("heading", { level: 1, name: APP_TITLE })).toBeInTheDocument();
+    expect(
+      screen.getByText("Connect your authorized Solana wallet to access the admin dashboard"),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Only authorized wallets can access this dashboard.")).toBeInTheDocument();
+    expect(screen.getByText("Contact your administrator for access.")).toBeInTheDocument();
+    expect(walletButton()).toHaveTextContent("Select Wallet");
+    expect(walletButton()).toBeEnabled();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.queryByText("Authenticating...")).not.toBeInTheDocument();
+    expect(nonceRequests()).toHaveLength(0);
+  });
+
+  it("signs in on its own once the wallet connects: spinner, disabled button, then /", async () => {
+    const key = makeKey();
+    mockNonce(mock, key);
+    let release!: () => void;
+    mock.onPost("/auth/admin/verify").reply(
+      () => new Promise((resolve) => (release = () => resolve([200, verifiedBody(key)]))),
+    );
+    renderLogin(key);
+
+    await userEvent.click(screen.getByRole("button", { name: "test: wallet connects" }));
+
+    expect(await screen.findByRole("status")).toHaveTextContent("Authenticating...");
+    expect(walletButton()).toBeDisabled();
+    expect(walletButton()).toHaveTextContent(short(key.address));
+    await waitFor(() => expect(mock.history.post).toHaveLength(1));
+
+    await act(async () => release());
+
+    expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
+    // StrictMode runs effects twice: still exactly one challenge and one signature.
+    expect(nonceRequests()).toHaveLength(1);
+    expect(key.signMessage).toHaveBeenCalledTimes(1);
+    expectRealSignature(mock, key);
+    expect(authStore.get()).toMatchObject({ isAuthenticated: true, user: { publicKey: key.address, isAdmin: true } });
+    expect(disconnects).not.toHaveBeenCalled();
+    expect(notifications.open).not.toHaveBeenCalled();
+  });
+
+  it("honours a same-site ?to= target after signing in", async () => {
+    const key = makeKey();
+    mockNonce(mock, key);
+    mock.onPost("/auth/admin/verify").reply(200, verifiedBody(key));
+    renderLogin(key, { startConnected: true, initialPath: "/login?to=%2Fusers" });
+    expect(await screen.findByRole("heading", { name: "Users page" })).toBeInTheDocument();
+  });
+
+  it.each([
+    [403, { message: "not whitelisted" }, "Access denied. Your wallet is not authorized for admin access."],
+    [401, { message: "bad signature" }, "Invalid signature or expired nonce. Please try again."],
+    [500, { message: "Signature service unavailable" }, "Signature service unavailable"],
+  ])("shows the SPEC text for a %i, disconnects the wallet and raises no notification", async (status, body, text) => {
+    const key = makeKey();
+    mockNonce(mock, key);
+    mock.onPost("/auth/admin/verify").reply(status, body);
+    renderLogin(key, { startConnected: true });
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(text);
+    await waitFor(() => expect(disconnects).toHaveBeenCalledTimes(1));
+    expect(walletButton()).toBeEnabled();
+    expect(walletButton()).toHaveTextContent("Select Wallet");
+    expect(screen.queryByText("Authenticating...")).not.toBeInTheDocument();
+    expect(notifications.open).not.toHaveBeenCalled();
+    expect(authStore.get().isAuthenticated).toBe(false);
+    expect(screen.queryByRole("heading", { name: "Dashboard home" })).not.toBeInTheDocument();
+  });
+
+  it("refuses a wallet that is not an authorized admin", async () => {
+    const key = makeKey();
+    mockNonce(mock, key);
+    mock.onPost("/auth/admin/verify").reply(200, {
+      data: { ...verifiedBody(key).data, adminWalletAuthorized: false },
+    });
+    renderLogin(key, { startConnected: true });
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Admin authorization failed. Your wallet must be in the admin whitelist and have admin privileges.",
+    );
+    await waitFor(() => expect(disconnects).toHaveBeenCalledTimes(1));
+  });
+
+  it("shows the wallet's rejection and never asks for verification", async () => {
+    const key = makeKey();
+    mockNonce(mock, key);
+    key.signMessage.mockRejectedValueOnce(
+      Object.assign(new Error("User rejected the request."), { name: "WalletSignMessageError" }),
+    );
+    renderLogin(key, { startConnected: true });
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("User rejected the request.");
+    await waitFor(() => expect(disconnects).toHaveBeenCalledTimes(1));
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it("says 'Wallet not properly connected' for a wallet that cannot sign messages", async () => {
+    const key = makeKey();
+    renderLogin(key, { startConnected: true, canSign: false });
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Wallet not properly connected");
+    await waitFor(() => expect(disconnects).toHaveBeenCalledTimes(1));
+    expect(nonceRequests()).toHaveLength(0);
+    expect(mock.history.post).toHaveLength(0);
+  });
+
+  it("tries again when the wallet reconnects after a failure, and the error can be dismissed", async () => {
+    const key = makeKey();
+    mockNonce(mock, key);
+    mock.onPost("/auth/admin/verify").replyOnce(401, {}).onPost("/auth/admin/verify").reply(200, verifiedBody(key));
+    renderLogin(key, { startConnected: true });
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid signature or expired nonce. Please try again.");
+    await userEvent.click(screen.getByRole("button", { name: "Dismiss error" }));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "test: wallet connects" }));
+    expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
+    expect(nonceRequests()).toHaveLength(2);
+  });
+
+  it("sends an already signed-in admin to / at once, without signing", async () => {
+    const key = makeKey();
+    authStore.signIn({ publicKey: key.address, role: "ADMIN" }, true);
+    renderLogin(key, { startConnected: true });
+
+    expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
+    expect(key.signMessage).not.toHaveBeenCalled();
+    expect(nonceRequests()).toHaveLength(0);
+  });
+});
+
+describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
+  function renderWithWalletSetup() {
+    return render(
+      <StrictMode>
+        <App initialPath="/login" wallet={(children) => <WalletSetup>{children}</WalletSetup>} />
+      </StrictMode>,
+    );
+  }
+
+  async function pickWallet(name: string) {
+    await userEvent.click(walletButton());
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("heading", { name: "Connect a wallet on Solana to continue" })).toBeInTheDocument();
+    const entry = await within(dialog).findByRole("button", { name: new RegExp(`^${name}`) });
+    expect(entry).toHaveTextContent("Detected");
+    await userEvent.click(entry);
+    await waitFor(() => expect(walletButton()).toHaveTextContent(/^Connect$/));
+    await userEvent.click(walletButton());
+  }
+
+  it("signs in end to end with the Local Demo Wallet from GET /demo/wallet", async () => {
+    const key = makeKey();
+    mock.onGet("/demo/wallet").reply(200, {
+      data: { publicKey: key.address, secretKey: key.secretKey, label: "Local demo admin wallet" },
+    });
+    mockNonce(mock, key);
+    mock.onPost("/auth/admin/verify").reply(200, verifiedBody(key));
+    renderWithWalletSetup();
+
+    await pickWallet("Local Demo Wallet");
+
+    expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
+    expectRealSignature(mock, key);
+    expect(window.localStorage.getItem("walletName")).toBe(JSON.stringify("Local Demo Wallet"));
+  });
+
+  it("shows a wallet's own connection error in the alert", async () => {
+    mock.onGet("/demo/wallet").reply(404, { message: "Not Found" });
+    const broken: Wallet = {
+      version: "1.0.0",
+      name: "Broken Test Wallet",
+      icon: "data:image/svg+xml;base64,PHN2Zy8+",
+      chains: ["solana:devnet"],
+      accounts: [],
+      features: {
+        "standard:connect": {
+          version: "1.0.0",
+          connect: async () => {
+            throw new Error("Connection refused by the test wallet");
+          },
+        },
+        "standard:events": { version: "1.0.0", on: () => () => undefined },
+        "solana:signTransaction": {
+          version: "1.0.0",
+          supportedTransactionVersions: ["legacy"],
+          signTransaction: async () => [],
+        },
+      },
+    };
+    registerWallet(broken);
+    renderWithWalletSetup();
+
+    await pickWallet("Broken Test Wallet");
+
+    expect(await screen.findByRole("alert")).toHaveTextContent("Connection refused by the test wallet");
+    expect(nonceRequests()).toHaveLength(0);
+  });
+});
