@@ -13,7 +13,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-type Seeder = (ctx: AppContext) => Promise<unknown> | unknown;
+type Seeder = (
+  opened: Pick<AppContext, "sqlite">,
+  options: { adminWallets?: string[]; now?: number },
+) => Promise<{ seeded: boolean; users?: number; orders?: number; skipped?: string }>;
 
 /** E's seeder (server/seed/index.ts, export seedDatabase), when that module exists. */
 async function findSeeder(): Promise<Seeder | null> {
@@ -30,7 +33,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const seed = await findSeeder();
     if (seed) {
       console.log("New database: seeding demo data…");
-      await seed(ctx);
+      // The whitelisted wallets (demo wallet included) are created as ADMIN users by the seeder.
+      const summary = await seed(ctx, { adminWallets: [...ctx.adminWallets], now: ctx.now() });
+      console.log(summary.seeded ? `Seeded ${summary.users} users and ${summary.orders} orders.` : `Not seeded: ${summary.skipped}`);
     }
   }
   const app = await buildApp(ctx);

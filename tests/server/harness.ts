@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import bs58 from "bs58";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../server/app.ts";
+import { buildApp, type BuildOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createContext, type AppContext } from "../../server/context.ts";
 
@@ -120,6 +120,8 @@ export interface TestServerOptions {
   config?: Partial<Config>;
   /** More whitelisted wallets besides `adminWallet`. */
   extraAdminWallets?: TestWallet[];
+  /** Replaces the resource routes behind the admin guard (guard tests use a probe). */
+  resources?: BuildOptions["resources"];
   /** Runs on the fresh context before the server listens (e.g. E's seeder). */
   prepare?: (ctx: AppContext) => Promise<void> | void;
 }
@@ -166,7 +168,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock: TestClock = { advance: (ms) => void (offset += ms), now: () => Date.now() + offset };
   const ctx = await createContext(config, { now: clock.now });
   await options.prepare?.(ctx);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { resources: options.resources });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
