@@ -1,4 +1,4 @@
-// The reference server's entry: check the configuration, open (and on first run create and seed)
+// The reference server's entry: check the configuration, open (creating and seeding when new)
 // the database, serve the API and the built console on one origin, and say who can sign in.
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -29,14 +29,14 @@ async function findSeeder(): Promise<Seeder | null> {
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
   const ctx = await createContext(config);
-  if (ctx.freshDatabase) {
-    const seed = await findSeeder();
-    if (seed) {
-      console.log("New database: seeding demo data…");
-      // The whitelisted wallets (demo wallet included) are created as ADMIN users by the seeder.
-      const summary = await seed(ctx, { adminWallets: [...ctx.adminWallets], now: ctx.now() });
-      console.log(summary.seeded ? `Seeded ${summary.users} users and ${summary.orders} orders.` : `Not seeded: ${summary.skipped}`);
-    }
+  // The seeder fills only an empty database, so calling it at every start also covers a first run
+  // that stopped half-way.
+  const seed = await findSeeder();
+  if (seed) {
+    if (ctx.freshDatabase) console.log("New database: seeding demo data…");
+    // The whitelisted wallets (demo wallet included) are created as ADMIN users by the seeder.
+    const summary = await seed(ctx, { adminWallets: [...ctx.adminWallets], now: ctx.now() });
+    if (summary.seeded) console.log(`Seeded ${summary.users} users and ${summary.orders} orders.`);
   }
   const app = await buildApp(ctx);
   try {
