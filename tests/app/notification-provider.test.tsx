@@ -1,0 +1,43 @@
+import { screen, waitFor } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
+import { notificationProvider } from "@/providers/notification-provider";
+
+// The provider loads antd on first use (it must stay off the /login bundle); these check that the
+// deferred notifications really show and close.
+describe("notificationProvider", () => {
+  // antd renders notifications into a root of its own, outside any test's act(): like a browser.
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  });
+
+  it("shows Refine's notifications with antd once it has loaded, and closes them by key", async () => {
+    notificationProvider.open({
+      key: "save",
+      type: "success",
+      message: "Token updated",
+      description: "Saved",
+    });
+    expect(await screen.findByText("Saved", {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText("Token updated")).toBeInTheDocument();
+
+    notificationProvider.close("save");
+    await waitFor(() => expect(screen.queryByText("Saved")).not.toBeInTheDocument(), { timeout: 5_000 });
+  });
+
+  it("shows an undoable action with a working Undo button", async () => {
+    let undone = false;
+    notificationProvider.open({
+      key: "undo-1",
+      type: "progress",
+      message: "Deleting token",
+      undoableTimeout: 5,
+      cancelMutation: () => {
+        undone = true;
+      },
+    });
+    const undo = await screen.findByRole("button", { name: "Undo" }, { timeout: 10_000 });
+    undo.click();
+    expect(undone).toBe(true);
+    await waitFor(() => expect(screen.queryByText("Deleting token")).not.toBeInTheDocument(), { timeout: 5_000 });
+  });
+});

@@ -1,0 +1,75 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { alice, deferred, DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "./support";
+
+// Vitest can load two copies of react-router (ESM for Refine's bindings, CJS for app code); pin the
+// one Refine uses so <BrowserRouter> and Refine's router hooks share a context.
+vi.mock("react-router", () => import("../../node_modules/react-router/dist/development/index.mjs"));
+
+describe("auth guard", () => {
+  it("shows 'Validating authentication...' while the session is checked, then the screen", async () => {
+    setViewportWidth(DESKTOP);
+    const api = mockApi();
+    signIn(api);
+    const validation = deferred<[number, unknown]>();
+    api.onGet("/auth/validate").reply(() => validation.promise);
+    api.onGet("/tokens/admin").reply(200, { data: { items: [], total: 0, page: 1, limit: 20, totalPages: 0 } });
+
+    renderApp("/tokens");
+    expect(await screen.findByText("Validating authentication...")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Token Management" })).not.toBeInTheDocument();
+
+    await act(async () => validation.resolve([200, { data: { valid: true, user: { ...alice, isAdmin: true } } }]));
+    expect(await screen.findByRole("heading", { name: "Token Management" })).toBeInTheDocument();
+    expect(screen.queryByText("Validating authentication...")).not.toBeInTheDocument();
+  });
+
+  it("sends a visitor without a session to /login, remembering where they were going", async () => {
+    const api = mockApi();
+    api.onGet("/auth/validate").reply(401, { message: "No session" });
+
+    renderApp("/users");
+    expect(
+      await screen.findByText("Connect your authorized Solana wallet to access the admin dashboard"),
+    ).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/login");
+    expect(new URLSearchParams(window.location.search).get("to")).toBe("/users");
+    expect(screen.queryByRole("heading", { name: "User Management" })).not.toBeInTheDocument();
+  });
+});
+
+describe("routes", () => {
+  it.each([
+    ["/tokens", "Token Management", "Tokens"],
+    ["/users", "User Management", "Users"],
+    ["/products", "Product Management", "Products"],
+    ["/shops", "Shop Management", "Shops"],
+    ["/orders", "Order Management", "Orders"],
+    ["/marketplace", "Marketplace Configuration", "Marketplace"],
+  ])("%s shows %s inside the admin layout", async (path, heading, label) => {
+    setViewportWidth(DESKTOP);
+    const api = mockApi();
+    signIn(api);
+
+    renderApp(path);
+    expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+    expect(screen.getByRole("navigation", { name: "Sections" })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${label} | Marketplace Admin`));
+  });
+
+  it("shows 'Not Found' for an unmatched route, with a way back", async () => {
+    mockApi();
+    renderApp("/no/such/page");
+    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/");
+  });
+
+  it("/login needs no session and does not render the admin layout", async () => {
+    const api = mockApi();
+    api.onGet("/auth/validate").reply(401, { message: "No session" });
+    renderApp("/login");
+    expect(await screen.findByText("Only authorized wallets can access this dashboard.")).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Sections" })).not.toBeInTheDocument();
+    expect(window.location.pathname).toBe("/login");
+  });
+});

@@ -1,0 +1,87 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { deferred, DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../app/support";
+
+// Vitest can load two copies of react-router (ESM for Refine's bindings, CJS for app code); pin the
+// one Refine uses so <BrowserRouter> and Refine's router hooks share a context.
+vi.mock("react-router", () => import("../../node_modules/react-router/dist/development/index.mjs"));
+
+const CARDS = [
+  "Total Users",
+  "Verified Users",
+  "Disabled Users",
+  "Active Users",
+  "Recent Users (last 30 days)",
+  "Admin Users",
+];
+
+function cardValue(title: string) {
+  const card = screen.getByRole("region", { name: title });
+  return within(card).getByTestId(/^stat-/).textContent;
+}
+
+function openDashboard() {
+  setViewportWidth(DESKTOP);
+  const api = mockApi();
+  signIn(api);
+  return api;
+}
+
+describe("dashboard", () => {
+  it("shows the heading, the welcome text and six cards with the API's numbers", async () => {
+    const api = openDashboard();
+    api.onGet("/admin/users/stats").reply(200, {
+      data: { totalUsers: 1234, verifiedUsers: 800, disabledUsers: 12, activeUsers: 1100, recentUsers: 57, adminUsers: 3 },
+    });
+    renderApp("/");
+
+    expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("Welcome to Marketplace Admin")).toBeInTheDocument();
+    await screen.findByRole("region", { name: "Total Users" });
+    expect(screen.getAllByRole("region").map((card) => card.getAttribute("aria-label"))).toEqual(CARDS);
+    expect(CARDS.map(cardValue)).toEqual(["1,234", "800", "12", "1,100", "57", "3"]);
+  });
+
+  it("shows 0 for every number the API leaves out", async () => {
+    const api = openDashboard();
+    api.onGet("/admin/users/stats").reply(200, { data: { totalUsers: 9, adminUsers: null } });
+    renderApp("/");
+
+    await screen.findByRole("region", { name: "Total Users" });
+    expect(CARDS.map(cardValue)).toEqual(["9", "0", "0", "0", "0", "0"]);
+  });
+
+  it("shows a spinner while the statistics load", async () => {
+    const api = openDashboard();
+    const stats = deferred<[number, unknown]>();
+    api.onGet("/admin/users/stats").reply(() => stats.promise);
+    renderApp("/");
+
+    expect(await screen.findByRole("status", { name: "Loading user statistics" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Total Users" })).not.toBeInTheDocument();
+
+    await act(async () => stats.resolve([200, { data: { totalUsers: 5 } }]));
+    expect(await screen.findByRole("region", { name: "Total Users" })).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading user statistics" })).not.toBeInTheDocument();
+  });
+
+  it("shows a load error with Retry, and Retry loads the numbers", async () => {
+    const api = openDashboard();
+    // Two failures: the request and the query's one automatic retry (QUERY_CACHE.retry).
+    api.onGet("/admin/users/stats").replyOnce(500, { message: "Stats are down" });
+    api.onGet("/admin/users/stats").replyOnce(500, { message: "Stats are down" });
+    api.onGet("/admin/users/stats").reply(200, { data: { totalUsers: 77 } });
+    const user = userEvent.setup();
+    renderApp("/");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Could not load user statistics");
+    expect(alert).toHaveTextContent("Stats are down");
+    expect(screen.queryByRole("region", { name: "Total Users" })).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole("button", { name: /Retry/ }));
+    await waitFor(() => expect(cardValue("Total Users")).toBe("77"));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});

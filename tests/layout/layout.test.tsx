@@ -1,0 +1,180 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { BrowserRouter, Route, Routes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { AdminLayout } from "@/components/layout/admin-layout";
+import { isSectionActive } from "@/components/layout/active";
+import { authProvider } from "@/providers/auth-provider";
+import { authStore } from "@/providers/auth-store";
+import { dataProvider } from "@/providers/data-provider";
+import { resources } from "@/resources";
+import {
+  ADMIN_KEY,
+  alice,
+  DESKTOP,
+  mockApi,
+  PHONE,
+  renderApp,
+  setViewportWidth,
+  signIn,
+  spyOnFullNavigation,
+} from "../app/support";
+
+// Vitest can load two copies of react-router (ESM for Refine's bindings, CJS for app code); pin the
+// one Refine uses so <BrowserRouter> and Refine's router hooks share a context.
+vi.mock("react-router", () => import("../../node_modules/react-router/dist/development/index.mjs"));
+
+const SECTIONS = ["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"];
+const keyOnly = { id: "u-2", publicKey: ADMIN_KEY, displayName: null, role: "MARKETPLACE_AUTHORITY" };
+
+function sectionLink(name: string) {
+  return within(screen.getByRole("navigation", { name: "Sections" })).getByRole("link", { name });
+}
+
+function activeSections() {
+  const nav = screen.getByRole("navigation", { name: "Sections" });
+  return within(nav)
+    .getAllByRole("link")
+    .filter((link) => link.getAttribute("aria-current") === "page")
+    .map((link) => link.textContent);
+}
+
+/** The layout alone at any path (deeper than the app's routes), with the real providers. */
+function renderLayoutAt(path: string) {
+  window.history.replaceState({}, "", path);
+  return render(
+    <BrowserRouter>
+      <Refine
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        routerProvider={routerProvider}
+        resources={resources}
+        options={{ disableTelemetry: true }}
+      >
+        <Routes>
+          <Route path="*" element={<AdminLayout />}>
+            <Route path="*" element={<p>screen</p>} />
+          </Route>
+        </Routes>
+      </Refine>
+    </BrowserRouter>,
+  );
+}
+
+describe("sidebar", () => {
+  it("lists the seven sections under the title 'Admin', Dashboard active only on /", async () => {
+    setViewportWidth(DESKTOP);
+    signIn(mockApi());
+    renderApp("/");
+    await screen.findByRole("heading", { name: "Dashboard" });
+
+    const nav = screen.getByRole("navigation", { name: "Sections" });
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(SECTIONS);
+    expect(screen.getByText("Admin")).toBeInTheDocument();
+    expect(activeSections()).toEqual(["Dashboard"]);
+    expect(sectionLink("Dashboard").closest("li")).toHaveClass("ant-menu-item-selected");
+    expect(sectionLink("Tokens").closest("li")).not.toHaveClass("ant-menu-item-selected");
+  });
+
+  it("marks Tokens, not Dashboard, on /tokens", async () => {
+    setViewportWidth(DESKTOP);
+    signIn(mockApi());
+    renderApp("/tokens");
+    await screen.findByRole("heading", { name: "Token Management" });
+    expect(activeSections()).toEqual(["Tokens"]);
+  });
+
+  it("keeps a section active on paths below its own", async () => {
+    setViewportWidth(DESKTOP);
+    signIn(mockApi());
+    renderLayoutAt("/orders/7f3c/details");
+    await screen.findByText("screen");
+    expect(activeSections()).toEqual(["Orders"]);
+    expect(isSectionActive("/", "/orders")).toBe(false);
+    expect(isSectionActive("/", "/")).toBe(true);
+    expect(isSectionActive("/tokens", "/tokens/1/edit")).toBe(true);
+    expect(isSectionActive("/tokens", "/users")).toBe(false);
+  });
+
+  it("shows 'Logged in as' with the display name and a role badge", async () => {
+    setViewportWidth(DESKTOP);
+    signIn(mockApi());
+    renderLayoutAt("/users");
+    const panel = await screen.findByTestId("sidebar-user");
+    expect(within(panel).getByText("Logged in as")).toBeInTheDocument();
+    expect(await within(panel).findByText("Alice")).toBeInTheDocument();
+    expect(within(panel).getByText("ADMIN")).toHaveClass("ant-tag");
+  });
+
+  it("falls back to the first 8 characters of the key plus an ellipsis", async () => {
+    setViewportWidth(DESKTOP);
+    signIn(mockApi(), keyOnly);
+    renderLayoutAt("/users");
+    const panel = await screen.findByTestId("sidebar-user");
+    expect(await within(panel).findByText(`${ADMIN_KEY.slice(0, 8)}...`)).toBeInTheDocument();
+    expect(within(panel).getByText("MARKETPLACE_AUTHORITY")).toBeInTheDocument();
+  });
+
+  it("Logout calls the auth provider's logout (POST /auth/logout) and leaves for /login", async () => {
+    setViewportWidth(DESKTOP);
+    const api = mockApi();
+    signIn(api);
+    api.onPost("/auth/logout").reply(200, { data: { success: true } });
+    const toLogin = spyOnFullNavigation();
+    const user = userEvent.setup();
+    renderLayoutAt("/");
+    const panel = await screen.findByTestId("sidebar-user");
+
+    await user.click(within(panel).getByRole("button", { name: /Logout/ }));
+    await waitFor(() => expect(toLogin).toHaveBeenCalledTimes(1));
+    expect(api.history.post.map((call) => call.url)).toEqual(["/auth/logout"]);
+    expect(authStore.get().isAuthenticated).toBe(false);
+  });
+});
+
+describe("small screens", () => {
+  it("show a top bar with the title and the display name's initial; the sidebar moves into a drawer", async () => {
+    setViewportWidth(PHONE);
+    signIn(mockApi());
+    const user = userEvent.setup();
+    renderLayoutAt("/shops");
+    await screen.findByText("screen");
+
+    const banner = screen.getByRole("banner");
+    expect(within(banner).getByText("Admin")).toBeInTheDocument();
+    await waitFor(() => expect(within(banner).getByTestId("topbar-avatar")).toHaveTextContent(/^A$/));
+    expect(screen.queryByRole("navigation", { name: "Sections" })).not.toBeInTheDocument();
+
+    await user.click(within(banner).getByRole("button", { name: "Open navigation" }));
+    const nav = await screen.findByRole("navigation", { name: "Sections" });
+    expect(within(nav).getAllByRole("link")).toHaveLength(7);
+    expect(activeSections()).toEqual(["Shops"]);
+    expect(screen.getByText("Logged in as")).toBeInTheDocument();
+  });
+
+  it("show the key's first 2 characters in the avatar when there is no display name", async () => {
+    setViewportWidth(PHONE);
+    signIn(mockApi(), keyOnly);
+    renderLayoutAt("/");
+    const avatar = await screen.findByTestId("topbar-avatar");
+    await waitFor(() => expect(avatar).toHaveTextContent(new RegExp(`^${ADMIN_KEY.slice(0, 2)}$`)));
+  });
+
+  it("the avatar menu's Logout signs out through the auth provider", async () => {
+    setViewportWidth(PHONE);
+    const api = mockApi();
+    signIn(api, alice);
+    api.onPost("/auth/logout").reply(200, { data: { success: true } });
+    const toLogin = spyOnFullNavigation();
+    const user = userEvent.setup();
+    renderLayoutAt("/");
+
+    await user.click(await screen.findByRole("button", { name: /Account menu/ }));
+    await user.click(await screen.findByRole("menuitem", { name: /Logout/ }));
+    await waitFor(() => expect(toLogin).toHaveBeenCalledTimes(1));
+    expect(api.history.post.map((call) => call.url)).toEqual(["/auth/logout"]);
+    expect(authStore.get()).toEqual({ user: null, isAuthenticated: false });
+  });
+});
