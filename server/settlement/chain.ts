@@ -134,12 +134,13 @@ export class EscrowChain {
     assertSettleable(order);
     return this.exclusive(order.id, async () => {
       const plan = order.currencyMint ? await this.planSpl(order, split) : await this.planSol(order, split);
-      const lifetime = await this.ledger.latestBlockhash();
-      const tx = buildTransaction(plan.instructions, [this.authorityKey], lifetime.blockhash);
-      const result: SettlementResult = { signature: signatureOf(tx), escrow: plan.escrow.toBase58(), ...plan.shares };
-      await options.onSigned?.({ ...result, orderId: order.id, lastValidBlockHeight: lifetime.lastValidBlockHeight });
-      await this.ledger.sendAndConfirm(tx, lifetime);
-      return result;
+      const signature = await this.ledger.submit(async (lifetime) => {
+        const tx = buildTransaction(plan.instructions, [this.authorityKey], lifetime.blockhash);
+        const pending = { signature: signatureOf(tx), escrow: plan.escrow.toBase58(), ...plan.shares };
+        await options.onSigned?.({ ...pending, orderId: order.id, lastValidBlockHeight: lifetime.lastValidBlockHeight });
+        return tx;
+      });
+      return { signature, escrow: plan.escrow.toBase58(), ...plan.shares };
     });
   }
 
@@ -331,8 +332,7 @@ export class EscrowChain {
   // -------------------------------------------------------------------------------------------
 
   private async send(instructions: TransactionInstruction[], signers: Keypair[]): Promise<string> {
-    const lifetime = await this.ledger.latestBlockhash();
-    return this.ledger.sendAndConfirm(buildTransaction(instructions, signers, lifetime.blockhash), lifetime);
+    return this.ledger.submit((lifetime) => buildTransaction(instructions, signers, lifetime.blockhash));
   }
 
   private async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {

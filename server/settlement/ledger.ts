@@ -12,8 +12,8 @@ import {
   type SignatureStatus,
   type VersionedTransaction,
 } from "@solana/web3.js";
-import { address, getTransactionDecoder, lamports as toLamports, signature as toSignature } from "@solana/kit";
-import { FailedTransactionMetadata, LiteSVM } from "litesvm";
+import { address, getTransactionDecoder, lamports as toLamports, signature as toSignature, type Address } from "@solana/kit";
+import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
 import bs58 from "bs58";
 import {
   ChainOutcomeUnknownError,
@@ -56,6 +56,12 @@ export interface Ledger {
    * when the chain refuses or fails it, ChainOutcomeUnknownError when that cannot be known in time.
    */
   sendAndConfirm(tx: VersionedTransaction, lifetime?: RecentBlockhash): Promise<string>;
+  /**
+   * Fetches a blockhash, lets `build` make (and sign) the transaction with it, then sends and confirms
+   * it. The blockhash stays valid until the send: in-process, where it expires after every transaction,
+   * concurrent submissions are serialized from blockhash to execution (not through the snapshot write).
+   */
+  submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string>;
   signatureStatus(signature: string): Promise<SignatureState>;
   /** Present where lamports can be minted (in-process, local validators): seeding and tests. */
   airdrop?(to: PublicKey, lamports: bigint): Promise<string>;
@@ -80,7 +86,10 @@ export interface LiteSvmLedgerOptions {
   onSnapshotError?: (error: unknown) => void;
 }
 
-const FAUCET_LAMPORTS = 10n ** 18n;
+/** Built-in programs and sysvars; the airdrop account's default 1M SOL could run dry on a long-lived demo chain. */
+function freshSvm(): LiteSVM {
+  return new LiteSVM().withLamports(10n ** 18n);
+}
 
 /** Litesvm returns field-less errors as bare numbers (TS const enums have no runtime object). */
 const FIELDLESS_TX_ERRORS = [
@@ -110,9 +119,11 @@ export class LiteSvmLedger implements Ledger {
   private readonly expire: boolean;
   private writing: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
+  private lockTail: Promise<void> = Promise.resolve();
+  private dirReady = false;
 
   constructor(
-    readonly svm: LiteSVM = new LiteSVM(),
+    readonly svm: LiteSVM = freshSvm(),
     private readonly options: LiteSvmLedgerOptions = {},
   ) {
     this.expire = options.expireBlockhashAfterTx ?? true;
@@ -121,8 +132,7 @@ export class LiteSvmLedger implements Ledger {
   /** Loads the snapshot when there is one, else starts a fresh chain with the built-in programs. */
   static open(options: LiteSvmLedgerOptions = {}): LiteSvmLedger {
     const path = options.snapshotPath;
-    // The airdrop account starts with 1M SOL by default, which a long-lived demo chain could spend.
-    const svm = path && existsSync(path) ? LiteSVM.loadFromFile(path) : new LiteSVM().withLamports(FAUCET_LAMPORTS);
+    const svm = path && existsSync(path) ? LiteSVM.loadFromFile(path) : freshSvm();
     return new LiteSvmLedger(svm, options);
   }
 
@@ -132,7 +142,8 @@ export class LiteSvmLedger implements Ledger {
   }
 
   async getAccount(key: PublicKey): Promise<LedgerAccount | null> {
-    const account = this.svm.getAccount(address(key.toBase58()));
+    // A PublicKey's base58 is valid by construction: skip kit's re-validation (a base58 decode) on this hot path.
+    const account = this.svm.getAccount(key.toBase58() as Address);
     if (!account.exists) return null;
     return {
       lamports: BigInt(account.lamports),
@@ -152,10 +163,31 @@ export class LiteSvmLedger implements Ledger {
   }
 
   async sendAndConfirm(tx: VersionedTransaction): Promise<string> {
-    const signature = signatureOf(tx);
+    return this.finish(tx, this.execute(tx));
+  }
+
+  async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string> {
+    const release = await this.lock();
+    let tx: VersionedTransaction;
+    let result: TransactionMetadata | FailedTransactionMetadata;
+    try {
+      tx = await build(await this.latestBlockhash());
+      result = this.execute(tx);
+    } finally {
+      release();
+    }
+    return this.finish(tx, result);
+  }
+
+  private execute(tx: VersionedTransaction): TransactionMetadata | FailedTransactionMetadata {
     // litesvm 1.5 takes kit transactions only: hand it the wire bytes, decoded by kit.
     const result = this.svm.sendTransaction(this.decoder.decode(tx.serialize()));
     if (this.expire) this.svm.expireBlockhash();
+    return result;
+  }
+
+  private async finish(tx: VersionedTransaction, result: TransactionMetadata | FailedTransactionMetadata): Promise<string> {
+    const signature = signatureOf(tx);
     // Even a failed transaction may have charged its fee: persist either way.
     await this.persist();
     if (result instanceof FailedTransactionMetadata) {
@@ -163,6 +195,16 @@ export class LiteSvmLedger implements Ledger {
       throw new ChainTransactionError(chainErrorMessage(describeLiteSvmError(result), logs), logs, signature);
     }
     return signature;
+  }
+
+  /** A FIFO mutex: resolves with the function that releases it. */
+  private async lock(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const previous = this.lockTail;
+    this.lockTail = previous.then(() => held);
+    await previous;
+    return release;
   }
 
   async signatureStatus(signature: string): Promise<SignatureState> {
@@ -175,7 +217,15 @@ export class LiteSvmLedger implements Ledger {
   }
 
   async airdrop(to: PublicKey, amount: bigint): Promise<string> {
-    const result = this.svm.airdrop(address(to.toBase58()), toLamports(amount));
+    // An airdrop is a transaction too: it must not expire a blockhash a submission is holding.
+    const release = await this.lock();
+    let result: TransactionMetadata | FailedTransactionMetadata | null;
+    try {
+      result = this.svm.airdrop(address(to.toBase58()), toLamports(amount));
+      if (this.expire) this.svm.expireBlockhash();
+    } finally {
+      release();
+    }
     await this.persist();
     if (!result) throw new ChainTransactionError("Airdrop failed");
     if (result instanceof FailedTransactionMetadata) {
@@ -219,7 +269,10 @@ export class LiteSvmLedger implements Ledger {
       const bytes = this.svm.toBytes();
       const tmp = `${path}.tmp`;
       const mine = (async () => {
-        await mkdir(dirname(path), { recursive: true });
+        if (!this.dirReady) {
+          await mkdir(dirname(path), { recursive: true });
+          this.dirReady = true;
+        }
         await writeFile(tmp, bytes);
         await rename(tmp, path);
       })().catch((error: unknown) => (this.options.onSnapshotError ?? defaultSnapshotError)(error));
@@ -328,6 +381,11 @@ export class RpcLedger implements Ledger {
     }
     await this.waitForConfirmation(signature, lifetime?.lastValidBlockHeight ?? null);
     return signature;
+  }
+
+  async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string> {
+    const lifetime = await this.latestBlockhash();
+    return this.sendAndConfirm(await build(lifetime), lifetime);
   }
 
   async signatureStatus(signature: string): Promise<SignatureState> {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
 import { AccountLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { signature as toSignature } from "@solana/kit";
+import { LiteSVM } from "litesvm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   AlreadyInitializedError,
@@ -281,6 +282,16 @@ describe("SOL escrow settlement", () => {
     const [first, second] = await Promise.allSettled([f.chain.settle(order, toSplit("REFUND_BUYER")), f.chain.settle(order, toSplit("RELEASE_TO_SELLER"))]);
     expect(first.status).toBe("fulfilled");
     expect(second.status === "rejected" && second.reason).toBeInstanceOf(SettlementInProgressError);
+  });
+
+  it("settles many orders concurrently (each transaction gets a blockhash that is still valid)", async () => {
+    const list = await Promise.all(Array.from({ length: 12 }, () => solOrder(f)));
+    const results = await Promise.all(list.map(({ order }, i) => f.chain.settle(order, toSplit("PARTIAL_REFUND", i * 5))));
+    expect(new Set(results.map((r) => r.signature)).size).toBe(12);
+    for (const [i, { seller, escrow }] of list.entries()) {
+      expect(await lamportsOf(f.ledger, escrow)).toBeNull();
+      expect(await lamportsOf(f.ledger, seller.publicKey)).toBe(2n * SOL - (2n * SOL * BigInt(i * 5)) / 100n);
+    }
   });
 
   it("refuses, before sending, a share below the rent minimum to a wallet that does not exist yet", async () => {
@@ -558,6 +569,15 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
     // The open escrows survived and settle after the restart (the SPL one runs the token program).
     await second.chain.settle(openSol, toSplit("RELEASE_TO_SELLER"));
     expect(await second.chain.settle(openSpl, toSplit("PARTIAL_REFUND", 30))).toMatchObject({ buyerAmount: 150n, sellerAmount: 350n });
+    await second.close();
+
+    // Concurrent settlements share snapshot writes; every one of them is on disk when they return.
+    const batch = Array.from({ length: 10 }, () => makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, SOL));
+    await Promise.all(batch.map((o) => second.chain.fundEscrow(o)));
+    await Promise.all(batch.map((o) => second.chain.settle(o, toSplit("RELEASE_TO_SELLER"))));
+    // Read the file as it is now, without waiting for close(): what a crash would leave.
+    const onDisk = new LiteSvmLedger(LiteSVM.loadFromFile(join(dir, SNAPSHOT_FILE)));
+    for (const o of batch) expect(await onDisk.getAccount(new PublicKey(o.sellerWalletAddress))).toMatchObject({ lamports: SOL });
     await second.close();
 
     const third = await createSettlement({ dataDir: dir });
