@@ -14,10 +14,29 @@ import { WalletAdapterNetwork, WalletNotReadyError, type Adapter, type WalletErr
 import { ConnectionProvider, WalletProvider } from "@solana/wallet-adapter-react";
 import { WalletModalProvider } from "@solana/wallet-adapter-react-ui";
 import { SolflareWalletAdapter } from "@solana/wallet-adapter-solflare";
-import "@solana/wallet-adapter-react-ui/styles.css";
+import walletAdapterCss from "@solana/wallet-adapter-react-ui/styles.css?raw";
 import { SOLANA_CLUSTER, SOLANA_RPC_URL, STORAGE_KEYS, WALLET_AUTO_CONNECT } from "@/config";
 import { http } from "@/providers/http";
 import type { DemoWalletKeypair } from "@/providers/demo-wallet";
+
+// The adapter's stylesheet opens with an @import of Google Fonts: a third-party request from an admin
+// console, which the page CSP (font-src/style-src 'self') blocks with a console error on every load.
+// It goes in without that line; the modal then uses its fallback fonts.
+export const WALLET_STYLE_ID = "wallet-adapter-styles";
+
+export function withoutRemoteImports(css: string): string {
+  return css.replace(/@import\s+url\([^)]*\)\s*;?/g, "");
+}
+
+function injectWalletStyles() {
+  if (typeof document === "undefined" || document.getElementById(WALLET_STYLE_ID)) return;
+  const style = document.createElement("style");
+  style.id = WALLET_STYLE_ID;
+  style.textContent = withoutRemoteImports(walletAdapterCss);
+  // First in <head>, so the app's own stylesheets win over it at equal specificity.
+  document.head.prepend(style);
+}
+injectWalletStyles();
 
 const NETWORKS: Record<string, WalletAdapterNetwork> = {
   devnet: WalletAdapterNetwork.Devnet,

@@ -1,9 +1,10 @@
 import { generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { StrictMode, useMemo, useState, type ReactNode } from "react";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Refine, type NotificationProvider } from "@refinedev/core";
+import { Authenticated, Refine, type NotificationProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-react";
 import { WalletModalProvider } from "@solana/wallet-adapter-react-ui";
@@ -16,12 +17,12 @@ import { renderToString } from "react-dom/server";
 import * as bundledRouter from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { APP_TITLE } from "@/config";
-import { LoginPage } from "@/pages/login";
+import { LoginPage, SESSION_NOT_KEPT } from "@/pages/login";
 import DefaultLoginPage from "@/pages/login";
 import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
 import { http } from "@/providers/http";
-import { WalletSetup } from "@/providers/wallet";
+import { WALLET_STYLE_ID, WalletSetup, withoutRemoteImports } from "@/providers/wallet";
 
 // Vitest can load react-router twice: through Vite for this file and natively for the externalized
 // @refinedev/react-router, whose hooks then see no <Router>. Use the copy the bindings read.
@@ -144,7 +145,14 @@ function App({ wallet, initialPath }: { wallet: (children: ReactNode) => ReactNo
         {wallet(
           <Routes>
             <Route path="/login" element={<LoginPage />} />
-            <Route path="/" element={<h1>Dashboard home</h1>} />
+            <Route
+              path="/"
+              element={
+                <Authenticated key="home" redirectOnFail="/login">
+                  <h1>Dashboard home</h1>
+                </Authenticated>
+              }
+            />
             <Route path="/users" element={<h1>Users page</h1>} />
           </Routes>,
         )}
@@ -159,6 +167,7 @@ let notifications: {
 };
 let mock: MockAdapter;
 let disconnects: Mock<() => void>;
+let sessionKept: boolean;
 
 function renderLogin(
   key: Key,
@@ -196,9 +205,12 @@ beforeEach(() => {
   authStore.clear();
   mock = new MockAdapter(http);
   // Refine asks `check` on each route change; answer as the server would for the stored session.
+  sessionKept = true;
   mock.onGet("/auth/validate").reply(() => {
     const { user, isAuthenticated } = authStore.get();
-    return isAuthenticated ? [200, { data: { valid: true, user } }] : [401, { message: "No session" }];
+    return isAuthenticated && sessionKept
+      ? [200, { data: { valid: true, user } }]
+      : [401, { message: "No session" }];
   });
   disconnects = vi.fn<() => void>();
   notifications = { open: vi.fn(), close: vi.fn() };
@@ -339,6 +351,20 @@ describe("LoginPage", () => {
     expect(nonceRequests()).toHaveLength(2);
   });
 
+  it("stops instead of signing again when the session did not survive the sign-in", async () => {
+    const key = makeKey();
+    mockNonce(mock, key);
+    mock.onPost("/auth/admin/verify").reply(200, verifiedBody(key));
+    sessionKept = false; // e.g. the browser refused the session cookie
+    renderLogin(key, { startConnected: true });
+
+    expect(await screen.findByRole("alert")).toHaveTextContent(SESSION_NOT_KEPT);
+    await waitFor(() => expect(disconnects).toHaveBeenCalledTimes(1));
+    expect(nonceRequests()).toHaveLength(1);
+    expect(key.signMessage).toHaveBeenCalledTimes(1);
+    expect(authStore.get().isAuthenticated).toBe(false);
+  });
+
   it("sends an already signed-in admin to / at once, without signing", async () => {
     const key = makeKey();
     authStore.signIn({ publicKey: key.address, role: "ADMIN" }, true);
@@ -369,6 +395,20 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
     await waitFor(() => expect(walletButton()).toHaveTextContent(/^Connect$/));
     await userEvent.click(walletButton());
   }
+
+  it("loads the wallet modal styles without the third-party font request", () => {
+    // Vitest hands CSS imports over empty, so the stripping is checked on the real file.
+    expect(document.getElementById(WALLET_STYLE_ID)?.tagName).toBe("STYLE");
+    const original = readFileSync(
+      createRequire(import.meta.url).resolve("@solana/wallet-adapter-react-ui/styles.css"),
+      "utf8",
+    );
+    expect(original).toContain("fonts.googleapis.com");
+    const css = withoutRemoteImports(original);
+    expect(css).toContain(".wallet-adapter-modal");
+    expect(css).not.toContain("@import");
+    expect(css).not.toContain("fonts.googleapis.com");
+  });
 
   it("signs in end to end with the Local Demo Wallet from GET /demo/wallet", async () => {
     const key = makeKey();

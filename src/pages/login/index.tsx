@@ -11,6 +11,15 @@ import "./login.css";
 
 const HOME = "/";
 
+/**
+ * Back here, signed out, moments after a successful sign-in with the same wallet: the session cookie did
+ * not stick (cookies blocked, wrong origin). Signing again would loop, so the page stops and says so.
+ */
+export const SESSION_NOT_KEPT =
+  "An unexpected error occurred: the session was not kept after sign-in. Allow cookies for this site and try again.";
+const SESSION_LOST_WINDOW_MS = 15_000;
+let lastSignIn: { address: string; at: number } | null = null;
+
 // Refine's guard sends `?to=/users`; only a same-site path may come back out of it.
 function redirectTarget(to: unknown): string {
   return typeof to === "string" && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login")
@@ -62,8 +71,9 @@ export function LoginPage() {
     mutationOptions: {
       // These replace Refine's defaults, which would also pop an error notification: the page's own
       // alert is the one place the login error shows. The redirect follows the auth store below.
-      onSuccess: (result) => {
+      onSuccess: (result, variables) => {
         if (result.success) {
+          lastSignIn = { address: variables.publicKey ?? "", at: Date.now() };
           void invalidateAuthStore();
           return;
         }
@@ -94,11 +104,16 @@ export function LoginPage() {
     const address = publicKey.toBase58();
     if (startedFor.current === address) return;
     startedFor.current = address;
+    if (lastSignIn?.address === address && Date.now() - lastSignIn.at < SESSION_LOST_WINDOW_MS) {
+      lastSignIn = null;
+      fail(SESSION_NOT_KEPT);
+      return;
+    }
     setLoginError(null);
     clearWalletError();
     // A wallet that cannot sign still goes through login, which answers 'Wallet not properly connected'.
     mutate({ publicKey: address, signMessage });
-  }, [connected, publicKey, signMessage, isAuthenticated, isPending, mutate, clearWalletError]);
+  }, [connected, publicKey, signMessage, isAuthenticated, isPending, mutate, clearWalletError, fail]);
 
   const shownError = loginError ?? (walletError ? walletErrorMessage(walletError) : null);
   const dismissError = () => {
