@@ -22,7 +22,14 @@ export interface DemoWalletKeypair {
   label?: string;
 }
 
+/** The name when the server gives no label; its label wins so the server's start-up hint names this wallet. */
 export const DEMO_WALLET_NAME = "Local Demo Wallet";
+const NAME_MAX = 40;
+
+function walletName(label: unknown): string {
+  const text = typeof label === "string" ? label.replace(/\s+/g, " ").trim().slice(0, NAME_MAX) : "";
+  return text || DEMO_WALLET_NAME;
+}
 export const DEMO_TX_UNSUPPORTED = "This transaction is not supported by the demo wallet.";
 
 // Never mainnet: a key that the server prints for anyone to use must not hold real funds.
@@ -113,7 +120,7 @@ export function signSerializedTransaction(
 
 export class DemoWallet implements Wallet {
   readonly version = "1.0.0" as const;
-  readonly name = DEMO_WALLET_NAME;
+  readonly name: string;
   readonly icon = ICON;
   readonly chains = DEMO_CHAINS;
   readonly #account: WalletAccount;
@@ -123,13 +130,14 @@ export class DemoWallet implements Wallet {
 
   constructor(keypair: DemoWalletKeypair) {
     const { seed, publicKey } = parseDemoKeypair(keypair);
+    this.name = walletName(keypair.label);
     this.#seed = seed;
     this.#account = new ReadonlyWalletAccount({
       address: bs58.encode(publicKey),
       publicKey,
       chains: DEMO_CHAINS,
       features: ["solana:signMessage", "solana:signTransaction"],
-      label: keypair.label || DEMO_WALLET_NAME,
+      label: this.name,
     });
   }
 

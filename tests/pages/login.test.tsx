@@ -410,7 +410,7 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
     expect(css).not.toContain("fonts.googleapis.com");
   });
 
-  it("signs in end to end with the Local Demo Wallet from GET /demo/wallet", async () => {
+  it("signs in end to end with the demo wallet from GET /demo/wallet", async () => {
     const key = makeKey();
     mock.onGet("/demo/wallet").reply(200, {
       data: { publicKey: key.address, secretKey: key.secretKey, label: "Local demo admin wallet" },
@@ -419,11 +419,11 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
     mock.onPost("/auth/admin/verify").reply(200, verifiedBody(key));
     renderWithWalletSetup();
 
-    await pickWallet("Local Demo Wallet");
+    await pickWallet("Local demo admin wallet");
 
     expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
     expectRealSignature(mock, key);
-    expect(window.localStorage.getItem("walletName")).toBe(JSON.stringify("Local Demo Wallet"));
+    expect(window.localStorage.getItem("walletName")).toBe(JSON.stringify("Local demo admin wallet"));
   });
 
   it("shows a wallet's own connection error in the alert", async () => {

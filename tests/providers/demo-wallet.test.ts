@@ -89,7 +89,7 @@ describe("DemoWallet", () => {
     const changes: number[] = [];
     const off = wallet.features["standard:events"].on("change", ({ accounts }) => changes.push(accounts?.length ?? -1));
 
-    expect(wallet.name).toBe("Local Demo Wallet");
+    expect(wallet.name).toBe("Local demo admin wallet");
     expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Object.keys(wallet.features).sort()).toEqual([
       "solana:signMessage",
@@ -200,6 +200,15 @@ describe("DemoWallet", () => {
     expect(DEMO_TX_UNSUPPORTED).toMatch(/not supported by the demo wallet/);
   });
 
+  it("is named after the server's label, or 'Local Demo Wallet' without one", () => {
+    const { keypair } = demoKeypair();
+    expect(new DemoWallet({ ...keypair, label: undefined }).name).toBe(DEMO_WALLET_NAME);
+    expect(DEMO_WALLET_NAME).toBe("Local Demo Wallet");
+    expect(new DemoWallet({ ...keypair, label: "   " }).name).toBe("Local Demo Wallet");
+    expect(new DemoWallet({ ...keypair, label: " Demo\n admin " }).name).toBe("Demo admin");
+    expect(new DemoWallet({ ...keypair, label: "x".repeat(80) }).name).toHaveLength(40);
+  });
+
   it("refuses an inconsistent keypair", () => {
     const { keypair } = demoKeypair();
     const other = demoKeypair().keypair;
@@ -220,7 +229,7 @@ describe("loadDemoWallet", () => {
     expect(mock.history.get.map((r) => r.url)).toEqual(["/demo/wallet"]);
     expect(registered).toHaveLength(1);
     const wallet = registered[0] as DemoWallet;
-    expect(wallet.name).toBe(DEMO_WALLET_NAME);
+    expect(wallet.name).toBe("Local demo admin wallet");
     const [account] = (await wallet.features["standard:connect"].connect()).accounts;
     const message = new TextEncoder().encode("hello");
     const [{ signature }] = await wallet.features["solana:signMessage"].signMessage({ account, message });
