@@ -1,17 +1,21 @@
-// The resource calls of SPEC §7 (users, tokens, products, shops, orders, audit). The app registers
-// this plugin under /api/v1 behind the admin guard, so every handler here may assume an admin.
+// The resource calls of SPEC §7 (users, tokens, products, shops, orders, marketplace) and the audit
+// trail. The app registers this plugin under /api/v1 behind the admin guard, so every handler may
+// rely on request.admin. Bodies and queries are checked with the shared SPEC §5 rules (src/rules).
 import type { FastifyInstance } from "fastify";
-import type { Kysely } from "kysely";
-import type SQLite from "better-sqlite3";
-import type { Database } from "../db/schema.ts";
+import type { ServiceContext } from "../services/context.ts";
+import { marketplaceRoutes } from "./marketplace.ts";
+import { orderRoutes } from "./orders.ts";
+import { productRoutes } from "./products.ts";
+import { shopRoutes } from "./shops.ts";
+import { tokenRoutes } from "./tokens.ts";
+import { userRoutes } from "./users.ts";
 
-/** The part of the app context these routes use (the full AppContext lives in server/context.ts). */
-export interface ResourceContext {
-  db: Kysely<Database>;
-  sqlite: SQLite.Database;
-  now(): Date;
-}
-
-export async function resourceRoutes(_app: FastifyInstance, _opts: { ctx: ResourceContext }): Promise<void> {
-  // Routes are added by the resources issue; the signature is fixed so the app can register it now.
+export async function resourceRoutes(app: FastifyInstance, opts: { ctx: ServiceContext }): Promise<void> {
+  const { ctx } = opts;
+  await userRoutes(app, ctx);
+  await tokenRoutes(app, ctx);
+  await productRoutes(app, ctx);
+  await shopRoutes(app, ctx);
+  await orderRoutes(app, ctx);
+  await marketplaceRoutes(app, ctx);
 }

@@ -1,0 +1,68 @@
+// The admin audit trail: who did what to which record, why, and the values before and after.
+// recordAudit takes the caller's transaction, so the change and its entry commit together.
+import { sql } from "kysely";
+import type { Db } from "../db/connection.ts";
+import type { AuditRow } from "../db/schema.ts";
+import type { AdminIdentity } from "../context.ts";
+import type { AuditQuery } from "../../src/rules/index.ts";
+import { isoNow, json, type ServiceContext } from "./context.ts";
+import { paged, type Paged } from "./paging.ts";
+
+export interface AuditInput {
+  action: string;
+  targetType: "user" | "token" | "product" | "shop" | "order" | "marketplace";
+  targetId: string;
+  reason?: string | null;
+  before?: unknown;
+  after?: unknown;
+  transactionSignature?: string | null;
+  cluster?: string | null;
+}
+
+export async function recordAudit(trx: Db, ctx: ServiceContext, admin: AdminIdentity, entry: AuditInput): Promise<void> {
+  await trx
+    .insertInto("auditLog")
+    .values({
+      createdAt: isoNow(ctx),
+      adminPublicKey: admin.publicKey,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      reason: entry.reason ?? null,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      transactionSignature: entry.transactionSignature ?? null,
+      cluster: entry.cluster ?? null,
+    })
+    .execute();
+}
+
+export function toAuditEntry(row: AuditRow) {
+  return {
+    id: String(row.id),
+    createdAt: row.createdAt,
+    adminPublicKey: row.adminPublicKey,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    reason: row.reason,
+    before: json(row.before),
+    after: json(row.after),
+    transactionSignature: row.transactionSignature,
+    cluster: row.cluster,
+  };
+}
+
+export async function listAudit(ctx: ServiceContext, q: AuditQuery): Promise<Paged<ReturnType<typeof toAuditEntry>>> {
+  let query = ctx.db.selectFrom("auditLog");
+  if (q.targetType !== undefined) query = query.where("targetType", "=", q.targetType);
+  if (q.targetId !== undefined) query = query.where("targetId", "=", q.targetId);
+  const { total } = await query.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll()
+    .orderBy("id", "desc")
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  return paged(rows.map(toAuditEntry), total, q.page, q.limit);
+}

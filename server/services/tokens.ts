@@ -1,0 +1,149 @@
+// The SPL token whitelist: list, add, edit, deactivate, hard delete, and the one-off native SOL entry.
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { TokenCreateInput, TokenUpdateInput } from "../../src/rules/index.ts";
+import type { AdminIdentity } from "../context.ts";
+import type { Db } from "../db/connection.ts";
+import type { TokenRow } from "../db/schema.ts";
+import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { recordAudit } from "./audit.ts";
+import { bool, isoNow, pick, type ServiceContext } from "./context.ts";
+import { paged, type Paged } from "./paging.ts";
+
+/** Native SOL is listed under the wrapped-SOL mint, as wallets and DEXes do. */
+export const NATIVE_SOL = {
+  mintAddress: "So11111111111111111111111111111111111111112",
+  symbol: "SOL",
+  name: "Solana",
+  decimals: 9,
+  logoUrl: null,
+} as const;
+
+export function toToken(row: TokenRow) {
+  return {
+    id: row.id,
+    mintAddress: row.mintAddress,
+    symbol: row.symbol,
+    name: row.name,
+    decimals: row.decimals,
+    logoUrl: row.logoUrl,
+    isActive: bool(row.isActive),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type TokenBody = ReturnType<typeof toToken>;
+
+export async function listTokens(
+  ctx: ServiceContext,
+  q: { page: number; limit: number; isActive?: boolean },
+): Promise<Paged<TokenBody>> {
+  let query = ctx.db.selectFrom("tokens");
+  if (q.isActive !== undefined) query = query.where("isActive", "=", Number(q.isActive));
+  const { total } = await query.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll()
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute();
+  return paged(rows.map(toToken), total, q.page, q.limit);
+}
+
+async function findToken(db: Db, id: string): Promise<TokenRow> {
+  const row = await db.selectFrom("tokens").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("Token");
+  return row;
+}
+
+async function assertMintFree(db: Db, mintAddress: string): Promise<void> {
+  const existing = await db.selectFrom("tokens").select("symbol").where("mintAddress", "=", mintAddress).executeTakeFirst();
+  if (existing) throw conflict(`A token with mint address ${mintAddress} is already listed (${existing.symbol})`);
+}
+
+async function insertToken(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  input: TokenCreateInput | typeof NATIVE_SOL,
+  action: string,
+): Promise<TokenBody> {
+  return ctx.db.transaction().execute(async (trx) => {
+    await assertMintFree(trx, input.mintAddress);
+    const now = isoNow(ctx);
+    const id = randomUUID();
+    await trx
+      .insertInto("tokens")
+      .values({ id, ...input, logoUrl: input.logoUrl ?? null, isActive: 1, createdAt: now, updatedAt: now })
+      .execute();
+    const token = toToken(await findToken(trx, id));
+    await recordAudit(trx, ctx, admin, { action, targetType: "token", targetId: id, before: null, after: token });
+    return token;
+  });
+}
+
+export const createToken = (ctx: ServiceContext, admin: AdminIdentity, input: TokenCreateInput) =>
+  insertToken(ctx, admin, input, "token.create");
+
+/** Adds native SOL once; a second call is a 409. */
+export async function initializeSol(ctx: ServiceContext, admin: AdminIdentity): Promise<TokenBody> {
+  const existing = await ctx.db.selectFrom("tokens").select("id").where("mintAddress", "=", NATIVE_SOL.mintAddress).executeTakeFirst();
+  if (existing) throw conflict("Native SOL is already initialized");
+  return insertToken(ctx, admin, NATIVE_SOL, "token.initialize_sol");
+}
+
+export async function updateToken(ctx: ServiceContext, admin: AdminIdentity, id: string, input: TokenUpdateInput): Promise<TokenBody> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await findToken(trx, id);
+    const { mintAddress, ...rest } = input;
+    if (mintAddress !== undefined && mintAddress !== before.mintAddress) {
+      throw badRequest("Invalid request: mintAddress: The mint address of a listed token cannot be changed", [
+        { field: "mintAddress", message: "The mint address of a listed token cannot be changed" },
+      ]);
+    }
+    const changes = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<TokenUpdateInput, "mintAddress">;
+    const keys = Object.keys(changes);
+    // Only the locked mint address was sent: nothing changes, nothing to audit.
+    if (keys.length === 0) return toToken(before);
+    await trx
+      .updateTable("tokens")
+      .set({ ...changes, isActive: changes.isActive === undefined ? undefined : Number(changes.isActive), updatedAt: isoNow(ctx) })
+      .where("id", "=", id)
+      .execute();
+    const after = await findToken(trx, id);
+    await recordAudit(trx, ctx, admin, {
+      action: "token.update",
+      targetType: "token",
+      targetId: id,
+      before: pick(toToken(before), keys),
+      after: pick(toToken(after), keys),
+    });
+    return toToken(after);
+  });
+}
+
+export async function deactivateToken(ctx: ServiceContext, admin: AdminIdentity, id: string): Promise<TokenBody> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await findToken(trx, id);
+    if (!before.isActive) return toToken(before);
+    await trx.updateTable("tokens").set({ isActive: 0, updatedAt: isoNow(ctx) }).where("id", "=", id).execute();
+    const after = await findToken(trx, id);
+    await recordAudit(trx, ctx, admin, {
+      action: "token.deactivate",
+      targetType: "token",
+      targetId: id,
+      before: { isActive: true },
+      after: { isActive: false },
+    });
+    return toToken(after);
+  });
+}
+
+export async function hardDeleteToken(ctx: ServiceContext, admin: AdminIdentity, id: string): Promise<TokenBody> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = toToken(await findToken(trx, id));
+    await trx.deleteFrom("tokens").where("id", "=", id).execute();
+    await recordAudit(trx, ctx, admin, { action: "token.delete", targetType: "token", targetId: id, before, after: null });
+    return before;
+  });
+}

@@ -1,0 +1,171 @@
+// Users: the paged list (counted, any mix of role/verified/disabled), search, edit, deactivation, stats.
+import { sql } from "kysely";
+import { RECENT_USERS_DAYS } from "../../src/config.ts";
+import type { UserListQuery, UserUpdateInput } from "../../src/rules/index.ts";
+import type { AdminIdentity } from "../context.ts";
+import type { Db } from "../db/connection.ts";
+import { userListName } from "../db/migrations/002_list_counts.ts";
+import type { UserRow } from "../db/schema.ts";
+import { conflict, notFound } from "../http/errors.ts";
+import { recordAudit } from "./audit.ts";
+import { bool, isoNow, pick, type ServiceContext } from "./context.ts";
+import { containsPattern, countedLists, paged, type Paged } from "./paging.ts";
+
+/** Roles that may use the console (mirrors the admin guard). */
+const ADMIN_ROLES = new Set(["ADMIN", "MARKETPLACE_AUTHORITY"]);
+const DAY_MS = 86_400_000;
+
+export function toUser(row: UserRow) {
+  return {
+    id: row.id,
+    publicKey: row.publicKey,
+    displayName: row.displayName,
+    contactInfo: row.contactInfo,
+    avatarUrl: row.avatarUrl,
+    role: row.role,
+    verified: bool(row.verified),
+    disabled: bool(row.disabled),
+    status: row.status,
+    deactivationReason: row.deactivationReason,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+export type UserBody = ReturnType<typeof toUser>;
+
+export function listUsers(ctx: ServiceContext, q: UserListQuery): Paged<UserBody> {
+  const filter = {
+    role: q.role,
+    verified: q.verified === undefined ? undefined : Number(q.verified),
+    disabled: q.disabled === undefined ? undefined : Number(q.disabled),
+  };
+  const set = Object.entries(filter).filter(([, v]) => v !== undefined);
+  const { rows, total } = countedLists(ctx.sqlite).page<UserRow>({
+    table: "users",
+    list: userListName(filter),
+    where: set.length ? set.map(([column]) => `${column} = ?`).join(" AND ") : "1",
+    params: set.map(([, value]) => value),
+    page: q.page,
+    limit: q.limit,
+  });
+  return paged(rows.map(toUser), total, q.page, q.limit);
+}
+
+/** Substring search over display name, email and public key; the term is data, never SQL. */
+export async function searchUsers(ctx: ServiceContext, term: string, page: number, limit: number): Promise<Paged<UserBody>> {
+  const pattern = containsPattern(term.trim());
+  const query = ctx.db
+    .selectFrom("users")
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`displayName LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`contactInfo LIKE ${pattern} ESCAPE '\\'`,
+        sql<boolean>`publicKey LIKE ${pattern} ESCAPE '\\'`,
+      ]),
+    );
+  const { total } = await query.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
+  const rows = await query
+    .selectAll()
+    .orderBy(sql`rowid`, "desc")
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return paged(rows.map(toUser), total, page, limit);
+}
+
+async function findUser(db: Db, id: string): Promise<UserRow> {
+  const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw notFound("User");
+  return row;
+}
+
+export async function getUser(ctx: ServiceContext, id: string): Promise<UserBody> {
+  return toUser(await findUser(ctx.db, id));
+}
+
+/** An admin cannot lock themself out: their own account keeps its admin role and stays enabled. */
+function assertNotSelfLockout(admin: AdminIdentity, target: UserRow, next: { role?: string; disabled?: boolean }): void {
+  if (target.id !== admin.userId) return;
+  if (next.disabled === true) throw conflict("You cannot disable your own account");
+  if (next.role !== undefined && !ADMIN_ROLES.has(next.role)) throw conflict("You cannot remove your own admin role");
+}
+
+/** Ends a user's sessions when they are disabled (the guard refuses them anyway; this also drops the cookies' value). */
+async function revokeSessions(trx: Db, ctx: ServiceContext, userId: string): Promise<void> {
+  await trx.updateTable("sessions").set({ revokedAt: ctx.now() }).where("userId", "=", userId).where("revokedAt", "is", null).execute();
+}
+
+export async function updateUser(ctx: ServiceContext, admin: AdminIdentity, id: string, input: UserUpdateInput): Promise<UserBody> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await findUser(trx, id);
+    assertNotSelfLockout(admin, before, input);
+    const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<UserUpdateInput>;
+    const keys = Object.keys(changes);
+    await trx
+      .updateTable("users")
+      .set({
+        ...changes,
+        verified: changes.verified === undefined ? undefined : Number(changes.verified),
+        disabled: changes.disabled === undefined ? undefined : Number(changes.disabled),
+        // Re-enabling a user clears the reason they were deactivated for.
+        deactivationReason: changes.disabled === false ? null : undefined,
+        updatedAt: isoNow(ctx),
+      })
+      .where("id", "=", id)
+      .execute();
+    const after = await findUser(trx, id);
+    if (after.disabled && !before.disabled) await revokeSessions(trx, ctx, id);
+    await recordAudit(trx, ctx, admin, {
+      action: "user.update",
+      targetType: "user",
+      targetId: id,
+      before: pick(toUser(before), keys),
+      after: pick(toUser(after), keys),
+    });
+    return toUser(after);
+  });
+}
+
+export async function deactivateUser(ctx: ServiceContext, admin: AdminIdentity, id: string, reason: string): Promise<UserBody> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await findUser(trx, id);
+    if (before.disabled) throw conflict("User is already disabled");
+    assertNotSelfLockout(admin, before, { disabled: true });
+    await trx
+      .updateTable("users")
+      .set({ disabled: 1, deactivationReason: reason, updatedAt: isoNow(ctx) })
+      .where("id", "=", id)
+      .execute();
+    await revokeSessions(trx, ctx, id);
+    const after = await findUser(trx, id);
+    const keys = ["disabled", "deactivationReason"];
+    await recordAudit(trx, ctx, admin, {
+      action: "user.deactivate",
+      targetType: "user",
+      targetId: id,
+      reason,
+      before: pick(toUser(before), keys),
+      after: pick(toUser(after), keys),
+    });
+    return toUser(after);
+  });
+}
+
+/** SPEC §3 stats: active = not disabled, admin = role ADMIN, recent = created in the last 30 days. */
+export async function userStats(ctx: ServiceContext) {
+  const lists = countedLists(ctx.sqlite);
+  const since = new Date(ctx.now() - RECENT_USERS_DAYS * DAY_MS).toISOString();
+  const { recent } = await ctx.db
+    .selectFrom("users")
+    .select(sql<number>`COUNT(*)`.as("recent"))
+    .where("createdAt", ">=", since)
+    .executeTakeFirstOrThrow();
+  return {
+    totalUsers: lists.total(userListName({})),
+    verifiedUsers: lists.total(userListName({ verified: 1 })),
+    disabledUsers: lists.total(userListName({ disabled: 1 })),
+    activeUsers: lists.total(userListName({ disabled: 0 })),
+    recentUsers: recent,
+    adminUsers: lists.total(userListName({ role: "ADMIN" })),
+  };
+}

@@ -1,0 +1,93 @@
+// Query-string schemas of the list calls. Query values arrive as strings; "" counts as absent
+// (a select's "All" option), booleans are "true"/"false", and page/limit default per SPEC §9.
+import { z } from "zod";
+import { PAGE_SIZE, USER_SEARCH_DEFAULTS } from "@/config";
+import { MESSAGES as M } from "./messages";
+import { USER_ROLE_VALUES } from "./schemas";
+
+export const ORDER_FILTERS = ["new", "ongoing", "in_dispute", "completed"] as const;
+export const LIMIT_MAX = 100;
+
+const absent = (v: unknown) => (v === "" || v === null ? undefined : v);
+
+const intParam = (min: number, max: number, fallback: number, message: string) =>
+  z.preprocess(
+    absent,
+    z
+      .union([z.string(), z.number()], { error: message })
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return fallback;
+        const n = typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : NaN;
+        if (!Number.isSafeInteger(n) || n < min || n > max) {
+          ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        return n;
+      }),
+  );
+
+const boolParam = z.preprocess(
+  absent,
+  z.enum(["true", "false"], { error: M.queryBoolean }).transform((v) => v === "true").optional(),
+);
+
+const textParam = z.preprocess(absent, z.string({ error: M.textTooLong }).trim().max(100, M.textTooLong).optional());
+
+export const pageParams = (defaultLimit: number = PAGE_SIZE) => ({
+  page: intParam(1, Number.MAX_SAFE_INTEGER, 1, M.page),
+  limit: intParam(1, LIMIT_MAX, defaultLimit, M.limit),
+});
+
+export const pageQuerySchema = z.object(pageParams());
+
+export const userListQuerySchema = z.object({
+  ...pageParams(),
+  role: z.preprocess(absent, z.enum(USER_ROLE_VALUES, { error: M.role }).optional()),
+  verified: boolParam,
+  disabled: boolParam,
+});
+
+export const userSearchQuerySchema = z.object(pageParams(USER_SEARCH_DEFAULTS.limit));
+
+export const tokenListQuerySchema = z.object({ ...pageParams(), isActive: boolParam });
+
+export const productListQuerySchema = z.object({
+  ...pageParams(),
+  category: textParam,
+  isFeatured: boolParam,
+  isActive: boolParam,
+  /** Beyond SPEC: soft-deleted products are hidden unless asked for (to restore them). */
+  includeDeleted: boolParam,
+  search: textParam,
+});
+
+export const shopListQuerySchema = z.object({
+  ...pageParams(),
+  category: textParam,
+  isActive: boolParam,
+  isVerified: boolParam,
+  search: textParam,
+});
+
+export const orderListQuerySchema = z.object({
+  ...pageParams(),
+  filter: z.preprocess(absent, z.enum(ORDER_FILTERS, { error: M.orderFilter }).optional()),
+});
+
+export const auditQuerySchema = z.object({
+  ...pageParams(),
+  targetType: textParam,
+  targetId: textParam,
+});
+
+export type OrderFilter = (typeof ORDER_FILTERS)[number];
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+export type ShopListQuery = z.output<typeof shopListQuerySchema>;
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+/** GET /users/search/:term */
+export const userSearchParamsSchema = z.object({
+  term: z.string({ error: "A search term is required" }).trim().min(1, "A search term is required").max(100, M.textTooLong),
+});
