@@ -89,6 +89,9 @@ export function LoginPage() {
     go({ to: target, type: "replace" });
   }, [isAuthenticated, go, target]);
 
+  // A wallet error from before this page (e.g. on the admin pages) is not this sign-in's problem.
+  useEffect(() => clearWalletError(), [clearWalletError]);
+
   useEffect(() => {
     if (!connecting) return;
     setLoginError(null);
