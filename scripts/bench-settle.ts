@@ -1,11 +1,12 @@
 // npm run bench:settle [-- <orders>]: dispute settlements per second on the in-process chain, through
-// the same createSettlement/EscrowChain path the server uses (snapshot saved before each settlement
-// is reported). Each variant settles its own freshly funded orders; buyers and sellers are new wallets.
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+// the same createSettlement/EscrowChain path the server uses (each settlement journaled to disk before
+// it is reported, checkpoints included). Each line settles its own freshly funded orders; buyers and
+// sellers are new wallets.
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair } from "@solana/web3.js";
-import { createSettlement, EscrowChain, LiteSvmLedger, SNAPSHOT_FILE, toSplit, type EscrowOrder } from "../server/settlement/index.ts";
+import { createSettlement, EscrowChain, LiteSvmLedger, CHAIN_DIR, toSplit, type EscrowOrder } from "../server/settlement/index.ts";
 
 const N = Number(process.argv[2] ?? 1000);
 if (!Number.isInteger(N) || N < 1) throw new Error(`Number of orders must be a positive integer, got ${process.argv[2]}`);
@@ -40,7 +41,7 @@ async function measure(label: string, chain: EscrowChain, list: EscrowOrder[], c
   }
   const seconds = (performance.now() - start) / 1000;
   const rate = Math.round(list.length / seconds);
-  console.log(`${label.padEnd(58)} ${String(rate).padStart(6)} settlements/s  (${list.length} in ${seconds.toFixed(2)} s)`);
+  console.log(`${label.padEnd(50)} ${String(rate).padStart(6)} settlements/s  (${list.length} in ${seconds.toFixed(2)} s)`);
 }
 
 const dir = mkdtempSync(join(tmpdir(), "bench-settle-"));
@@ -49,7 +50,7 @@ try {
   const { chain } = settlement;
   const mint = (await chain.createTestMint(6)).toBase58();
 
-  // Memory-only chain (no snapshot): the cost of the chain work alone, for comparison.
+  // Memory-only chain (no persistence): the cost of the chain work alone, for comparison.
   const memoryLedger = new LiteSvmLedger();
   const memoryAuthority = Keypair.generate();
   await memoryLedger.airdrop(memoryAuthority.publicKey, 1_000_000n * 1_000_000_000n);
@@ -70,14 +71,16 @@ try {
   await fund(memoryChain, sets.splMem);
 
   console.log(`\nSettling ${N} orders per line, PARTIAL_REFUND 30 % (two payouts each):`);
-  await measure("SOL, one request at a time, snapshot saved per settlement", chain, sets.solSeq, false);
-  await measure(`SOL, ${N} concurrent requests, snapshot writes coalesced`, chain, sets.solPar, true);
-  await measure("SPL, one request at a time, snapshot saved per settlement", chain, sets.splSeq, false);
-  await measure(`SPL, ${N} concurrent requests, snapshot writes coalesced`, chain, sets.splPar, true);
-  await measure("SOL, one at a time, memory only (no snapshot)", memoryChain, sets.solMem, false);
-  await measure("SPL, one at a time, memory only (no snapshot)", memoryChain, sets.splMem, false);
+  await measure("SOL, one request at a time, persisted", chain, sets.solSeq, false);
+  await measure(`SOL, ${N} concurrent requests, persisted`, chain, sets.solPar, true);
+  await measure("SPL, one request at a time, persisted", chain, sets.splSeq, false);
+  await measure(`SPL, ${N} concurrent requests, persisted`, chain, sets.splPar, true);
+  await measure("SOL, one at a time, memory only (for comparison)", memoryChain, sets.solMem, false);
+  await measure("SPL, one at a time, memory only (for comparison)", memoryChain, sets.splMem, false);
   await settlement.close();
-  console.log(`\nSnapshot: ${(statSync(join(dir, SNAPSHOT_FILE)).size / 1024 / 1024).toFixed(2)} MiB`);
+  const chainDir = join(dir, CHAIN_DIR);
+  const checkpoint = readdirSync(chainDir).find((name) => name.endsWith(".litesvm"));
+  console.log(`\nCheckpoint: ${(statSync(join(chainDir, checkpoint ?? "")).size / 1024 / 1024).toFixed(2)} MiB`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

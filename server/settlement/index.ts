@@ -13,13 +13,14 @@ export type { MarketplaceConfig, Resolution, Split, Shares } from "./escrow.ts";
 export { LiteSvmLedger, RpcLedger, clusterFromUrl } from "./ledger.ts";
 export type { ClusterName, Ledger, LedgerAccount, RecentBlockhash, SignatureState } from "./ledger.ts";
 
-export const SNAPSHOT_FILE = "chain-snapshot.litesvm";
+/** Sub-folder of the data folder holding the in-process chain (checkpoint + journal). */
+export const CHAIN_DIR = "chain";
 export const AUTHORITY_FILE = "authority-keypair.json";
 /** What an in-process authority is topped up to, so fees and ATA rents never run out. */
 const INPROCESS_AUTHORITY_LAMPORTS = 100_000n * 1_000_000_000n;
 
 export interface SettlementOptions {
-  /** The data folder: the in-process snapshot and the default authority key file live here. */
+  /** The data folder: the in-process chain (in ./chain) and the default authority key file live here. */
   dataDir: string;
   /** "litesvm" (default) = in-process chain; otherwise the http(s) URL of a cluster's JSON-RPC. */
   cluster?: "litesvm" | string;
@@ -34,7 +35,7 @@ export interface Settlement {
   /** The cluster every signature from this module belongs to ("localnet-inprocess" exists on no public network). */
   cluster: ClusterName;
   authority: PublicKey;
-  /** Waits for the last snapshot write. */
+  /** Writes the in-process chain's final checkpoint. Call it on shutdown. */
   close(): Promise<void>;
 }
 
@@ -44,7 +45,7 @@ export async function createSettlement(options: SettlementOptions): Promise<Sett
   const target = options.cluster?.trim() || "litesvm";
   let ledger: Ledger;
   if (target === "litesvm") {
-    const local = LiteSvmLedger.open({ snapshotPath: join(dataDir, SNAPSHOT_FILE) });
+    const local = LiteSvmLedger.open({ stateDir: join(dataDir, CHAIN_DIR) });
     const balance = (await local.getAccount(authorityKey.publicKey))?.lamports ?? 0n;
     if (balance < INPROCESS_AUTHORITY_LAMPORTS / 10n) await local.airdrop(authorityKey.publicKey, INPROCESS_AUTHORITY_LAMPORTS - balance);
     ledger = local;

@@ -1,9 +1,6 @@
 // The one port between settlement logic and a chain. Two backends implement it: LiteSvmLedger
 // (litesvm 1.5, in-process, persisted to a snapshot file) and RpcLedger (a real cluster through a
 // web3.js 1.x Connection). EscrowChain runs unchanged on both.
-import { existsSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import {
   Connection,
   PublicKey,
@@ -12,7 +9,7 @@ import {
   type SignatureStatus,
   type VersionedTransaction,
 } from "@solana/web3.js";
-import { address, getTransactionDecoder, lamports as toLamports, signature as toSignature, type Address } from "@solana/kit";
+import { getTransactionDecoder, lamports as toLamports, signature as toSignature, type Address } from "@solana/kit";
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
 import bs58 from "bs58";
 import {
@@ -21,6 +18,7 @@ import {
   chainErrorMessage,
   describeChainError,
 } from "./errors.ts";
+import { ChainStore, type JournalRecord } from "./journal.ts";
 import { signatureOf } from "./tx.ts";
 
 export type ClusterName = "localnet-inprocess" | "localnet" | "devnet" | "testnet" | "mainnet-beta" | "custom";
@@ -59,7 +57,7 @@ export interface Ledger {
   /**
    * Fetches a blockhash, lets `build` make (and sign) the transaction with it, then sends and confirms
    * it. The blockhash stays valid until the send: in-process, where it expires after every transaction,
-   * concurrent submissions are serialized from blockhash to execution (not through the snapshot write).
+   * concurrent submissions are serialized from blockhash to execution.
    */
   submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string>;
   signatureStatus(signature: string): Promise<SignatureState>;
@@ -67,7 +65,7 @@ export interface Ledger {
   airdrop?(to: PublicKey, lamports: bigint): Promise<string>;
   /** In-process only: writes an account directly (test mints at a given address). */
   setAccount?(address: PublicKey, account: LedgerAccount): Promise<void>;
-  /** Waits for pending writes (the snapshot). */
+  /** Releases the backend (in-process: writes a final checkpoint). */
   close(): Promise<void>;
 }
 
@@ -75,15 +73,19 @@ export interface Ledger {
 // In-process: litesvm 1.5
 
 export interface LiteSvmLedgerOptions {
-  /** Where the chain is saved after each change and loaded from at start; none = memory only. */
-  snapshotPath?: string;
+  /**
+   * Folder where the chain is kept (checkpoint + journal, see journal.ts): every change is on disk
+   * before the call that made it returns, and the chain is restored at start. None = memory only.
+   */
+  stateDir?: string;
+  /** Journal records between two full checkpoints. */
+  checkpointEvery?: number;
   /**
    * LiteSVM's blockhash is the same in every fresh instance and only changes when expired, and its
    * duplicate check covers the last few transactions only: expiring after each transaction makes any
    * re-sent old transaction fail with BlockhashNotFound. Keep it on outside experiments.
    */
   expireBlockhashAfterTx?: boolean;
-  onSnapshotError?: (error: unknown) => void;
 }
 
 /** Built-in programs and sysvars; the airdrop account's default 1M SOL could run dry on a long-lived demo chain. */
@@ -112,28 +114,33 @@ export function describeLiteSvmError(failed: FailedTransactionMetadata): string 
   return rendered?.[1] ?? String(err);
 }
 
+type Outcome = TransactionMetadata | FailedTransactionMetadata;
+
 export class LiteSvmLedger implements Ledger {
   readonly cluster: ClusterName = "localnet-inprocess";
   private readonly decoder = getTransactionDecoder();
   private readonly rentCache = new Map<number, bigint>();
   private readonly expire: boolean;
-  private writing: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  private readonly checkpointEvery: number;
   private lockTail: Promise<void> = Promise.resolve();
-  private dirReady = false;
 
   constructor(
     readonly svm: LiteSVM = freshSvm(),
-    private readonly options: LiteSvmLedgerOptions = {},
+    options: LiteSvmLedgerOptions = {},
+    private readonly store: ChainStore | null = null,
   ) {
     this.expire = options.expireBlockhashAfterTx ?? true;
+    this.checkpointEvery = options.checkpointEvery ?? 1000;
   }
 
-  /** Loads the snapshot when there is one, else starts a fresh chain with the built-in programs. */
+  /** Restores the chain kept in `stateDir` (checkpoint + journal replay), or starts a fresh one there. */
   static open(options: LiteSvmLedgerOptions = {}): LiteSvmLedger {
-    const path = options.snapshotPath;
-    const svm = path && existsSync(path) ? LiteSVM.loadFromFile(path) : freshSvm();
-    return new LiteSvmLedger(svm, options);
+    if (!options.stateDir) return new LiteSvmLedger(freshSvm(), options);
+    const { store, svm, pending } = ChainStore.open(options.stateDir, freshSvm);
+    const ledger = new LiteSvmLedger(svm, options, store);
+    ledger.replay(pending);
+    store.checkpoint(svm);
+    return ledger;
   }
 
   async latestBlockhash(): Promise<RecentBlockhash> {
@@ -163,33 +170,114 @@ export class LiteSvmLedger implements Ledger {
   }
 
   async sendAndConfirm(tx: VersionedTransaction): Promise<string> {
-    return this.finish(tx, this.execute(tx));
+    return this.outcome(signatureOf(tx), this.executeTx(tx.serialize()));
   }
 
   async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string> {
     const release = await this.lock();
     let tx: VersionedTransaction;
-    let result: TransactionMetadata | FailedTransactionMetadata;
+    let result: Outcome;
     try {
       tx = await build(await this.latestBlockhash());
-      result = this.execute(tx);
+      result = this.executeTx(tx.serialize());
     } finally {
       release();
     }
-    return this.finish(tx, result);
+    return this.outcome(signatureOf(tx), result);
   }
 
-  private execute(tx: VersionedTransaction): TransactionMetadata | FailedTransactionMetadata {
-    // litesvm 1.5 takes kit transactions only: hand it the wire bytes, decoded by kit.
-    const result = this.svm.sendTransaction(this.decoder.decode(tx.serialize()));
-    if (this.expire) this.svm.expireBlockhash();
+  async signatureStatus(signature: string): Promise<SignatureState> {
+    const found = this.svm.getTransaction(toSignature(signature));
+    if (!found) return { state: "unknown" };
+    if (found instanceof FailedTransactionMetadata) {
+      return { state: "failed", error: chainErrorMessage(describeLiteSvmError(found), found.meta().logs()) };
+    }
+    return { state: "confirmed" };
+  }
+
+  async airdrop(to: PublicKey, amount: bigint): Promise<string> {
+    // An airdrop is a transaction too: it must not expire a blockhash a submission is holding.
+    const release = await this.lock();
+    let result: Outcome | null;
+    try {
+      result = this.executeAirdrop(to.toBytes(), amount);
+    } finally {
+      release();
+    }
+    if (!result) throw new ChainTransactionError("Airdrop failed");
+    return this.outcome(bs58.encode(result instanceof FailedTransactionMetadata ? result.meta().signature() : result.signature()), result);
+  }
+
+  async setAccount(key: PublicKey, account: LedgerAccount): Promise<void> {
+    this.applySetAccount(key.toBytes(), account.lamports, account.owner.toBytes(), account.executable, account.data);
+    this.journal({ kind: "account", address: key.toBytes(), lamports: account.lamports, owner: account.owner.toBytes(), executable: account.executable, data: account.data });
+  }
+
+  /** Writes a final checkpoint; the ledger must not be used afterwards. */
+  async close(): Promise<void> {
+    this.store?.close(this.svm);
+  }
+
+  // Every change goes through one of these three, executed then journaled in the same tick.
+
+  private executeTx(bytes: Uint8Array): Outcome {
+    const result = this.applyTx(bytes, this.expire);
+    this.journal({ kind: "tx", bytes, ok: !(result instanceof FailedTransactionMetadata), expired: this.expire });
     return result;
   }
 
-  private async finish(tx: VersionedTransaction, result: TransactionMetadata | FailedTransactionMetadata): Promise<string> {
-    const signature = signatureOf(tx);
-    // Even a failed transaction may have charged its fee: persist either way.
-    await this.persist();
+  private executeAirdrop(to: Uint8Array, amount: bigint): Outcome | null {
+    const result = this.applyAirdrop(to, amount, this.expire);
+    this.journal({ kind: "airdrop", to, lamports: amount, ok: !!result && !(result instanceof FailedTransactionMetadata), expired: this.expire });
+    return result;
+  }
+
+  private applyTx(bytes: Uint8Array, expire: boolean): Outcome {
+    // litesvm 1.5 takes kit transactions only: hand it the wire bytes, decoded by kit.
+    const result = this.svm.sendTransaction(this.decoder.decode(bytes));
+    if (expire) this.svm.expireBlockhash();
+    return result;
+  }
+
+  private applyAirdrop(to: Uint8Array, amount: bigint, expire: boolean): Outcome | null {
+    const result = this.svm.airdrop(bs58.encode(to) as Address, toLamports(amount));
+    if (expire) this.svm.expireBlockhash();
+    return result;
+  }
+
+  private applySetAccount(key: Uint8Array, lamports: bigint, owner: Uint8Array, executable: boolean, data: Uint8Array): void {
+    this.svm.setAccount({
+      address: bs58.encode(key) as Address,
+      lamports: toLamports(lamports),
+      programAddress: bs58.encode(owner) as Address,
+      data,
+      executable,
+      space: BigInt(data.length),
+    });
+  }
+
+  private journal(record: JournalRecord): void {
+    if (!this.store) return;
+    this.store.append(record);
+    if (this.store.sinceCheckpoint >= this.checkpointEvery) this.store.checkpoint(this.svm);
+  }
+
+  /** Re-executes journaled changes in order; litesvm is deterministic, so outcomes must match. */
+  private replay(records: readonly JournalRecord[]): void {
+    let diverged = 0;
+    for (const r of records) {
+      if (r.kind === "account") {
+        this.applySetAccount(r.address, r.lamports, r.owner, r.executable, r.data);
+        continue;
+      }
+      const result = r.kind === "tx" ? this.applyTx(r.bytes, r.expired) : this.applyAirdrop(r.to, r.lamports, r.expired);
+      const ok = !!result && !(result instanceof FailedTransactionMetadata);
+      if (ok !== r.ok) diverged += 1;
+    }
+    if (diverged > 0) console.error(`settlement: ${diverged} of ${records.length} journaled changes replayed with a different outcome`);
+  }
+
+  private outcome(signature: string, result: Outcome): string {
     if (result instanceof FailedTransactionMetadata) {
       const logs = result.meta().logs();
       throw new ChainTransactionError(chainErrorMessage(describeLiteSvmError(result), logs), logs, signature);
@@ -206,88 +294,6 @@ export class LiteSvmLedger implements Ledger {
     await previous;
     return release;
   }
-
-  async signatureStatus(signature: string): Promise<SignatureState> {
-    const found = this.svm.getTransaction(toSignature(signature));
-    if (!found) return { state: "unknown" };
-    if (found instanceof FailedTransactionMetadata) {
-      return { state: "failed", error: chainErrorMessage(describeLiteSvmError(found), found.meta().logs()) };
-    }
-    return { state: "confirmed" };
-  }
-
-  async airdrop(to: PublicKey, amount: bigint): Promise<string> {
-    // An airdrop is a transaction too: it must not expire a blockhash a submission is holding.
-    const release = await this.lock();
-    let result: TransactionMetadata | FailedTransactionMetadata | null;
-    try {
-      result = this.svm.airdrop(address(to.toBase58()), toLamports(amount));
-      if (this.expire) this.svm.expireBlockhash();
-    } finally {
-      release();
-    }
-    await this.persist();
-    if (!result) throw new ChainTransactionError("Airdrop failed");
-    if (result instanceof FailedTransactionMetadata) {
-      const logs = result.meta().logs();
-      throw new ChainTransactionError(chainErrorMessage(describeLiteSvmError(result), logs), logs);
-    }
-    return bs58.encode(result.signature());
-  }
-
-  async setAccount(key: PublicKey, account: LedgerAccount): Promise<void> {
-    this.svm.setAccount({
-      address: address(key.toBase58()),
-      lamports: toLamports(account.lamports),
-      programAddress: address(account.owner.toBase58()),
-      data: account.data,
-      executable: account.executable,
-      space: BigInt(account.data.length),
-    });
-    await this.persist();
-  }
-
-  async close(): Promise<void> {
-    while (this.queued || this.writing) await (this.queued ?? this.writing);
-  }
-
-  /**
-   * Saves the chain before the caller reports success, so a confirmed settlement is on disk before
-   * the database says so. Writes are coalesced: every change made while a write is running is
-   * covered by the single write queued behind it (the state is captured when that write starts).
-   * The file is replaced atomically (write, then rename), so a crash never leaves half a snapshot.
-   */
-  private persist(): Promise<void> {
-    const path = this.options.snapshotPath;
-    if (!path) return Promise.resolve();
-    if (this.queued) return this.queued;
-    const run = async () => {
-      // Always yield first: the state is captured (and `queued` cleared) only after every change
-      // that joined this write has been made.
-      await this.writing;
-      this.queued = null;
-      const bytes = this.svm.toBytes();
-      const tmp = `${path}.tmp`;
-      const mine = (async () => {
-        if (!this.dirReady) {
-          await mkdir(dirname(path), { recursive: true });
-          this.dirReady = true;
-        }
-        await writeFile(tmp, bytes);
-        await rename(tmp, path);
-      })().catch((error: unknown) => (this.options.onSnapshotError ?? defaultSnapshotError)(error));
-      this.writing = mine;
-      await mine;
-      if (this.writing === mine) this.writing = null;
-    };
-    this.queued = run();
-    return this.queued;
-  }
-}
-
-function defaultSnapshotError(error: unknown): void {
-  // The transaction did execute; losing one snapshot only loses it on the next restart. Say so loudly.
-  console.error("settlement: could not save the in-process chain snapshot:", error);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,13 +1,12 @@
 // @vitest-environment node
 // The settlement module on the in-process chain (litesvm 1.5): exact balances for every resolution,
 // the refusals (replay, rent minimum, status), initialize once, and the snapshot across restarts.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
 import { AccountLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { signature as toSignature } from "@solana/kit";
-import { LiteSVM } from "litesvm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   AlreadyInitializedError,
@@ -28,7 +27,7 @@ import {
   settlementOptionsFromEnv,
   SettlementInProgressError,
   ShareBelowRentMinimumError,
-  SNAPSHOT_FILE,
+  CHAIN_DIR,
   AUTHORITY_FILE,
   toSplit,
   type EscrowOrder,
@@ -46,6 +45,7 @@ import {
 } from "../../server/settlement/escrow.ts";
 import { chainErrorMessage, decisiveLogLine, describeChainError } from "../../server/settlement/errors.ts";
 import { clusterFromUrl } from "../../server/settlement/ledger.ts";
+import { JOURNAL_FILE } from "../../server/settlement/journal.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
 
 const SOL = 1_000_000_000n;
@@ -555,8 +555,8 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
     await first.chain.initializeMarketplace(CONFIG, [first.authority.toBase58()]);
     const authorityLamports = await first.ledger.getAccount(first.authority);
     await first.close();
-    expect(existsSync(join(dir, SNAPSHOT_FILE))).toBe(true);
-    expect(existsSync(join(dir, `${SNAPSHOT_FILE}.tmp`))).toBe(false);
+    const files = readdirSync(join(dir, CHAIN_DIR)).sort();
+    expect(files).toEqual([expect.stringMatching(/^chain-[0-9a-f]{16}\.litesvm$/), JOURNAL_FILE]);
 
     const second = await createSettlement({ dataDir: dir });
     expect(second.authority.equals(first.authority)).toBe(true);
@@ -571,18 +571,38 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
     expect(await second.chain.settle(openSpl, toSplit("PARTIAL_REFUND", 30))).toMatchObject({ buyerAmount: 150n, sellerAmount: 350n });
     await second.close();
 
-    // Concurrent settlements share snapshot writes; every one of them is on disk when they return.
-    const batch = Array.from({ length: 10 }, () => makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, SOL));
-    await Promise.all(batch.map((o) => second.chain.fundEscrow(o)));
-    await Promise.all(batch.map((o) => second.chain.settle(o, toSplit("RELEASE_TO_SELLER"))));
-    // Read the file as it is now, without waiting for close(): what a crash would leave.
-    const onDisk = new LiteSvmLedger(LiteSVM.loadFromFile(join(dir, SNAPSHOT_FILE)));
-    for (const o of batch) expect(await onDisk.getAccount(new PublicKey(o.sellerWalletAddress))).toMatchObject({ lamports: SOL });
-    await second.close();
-
     const third = await createSettlement({ dataDir: dir });
     expect((await third.ledger.getAccount(seller))?.lamports).toBe(5n * SOL);
     await third.close();
+  });
+
+  it("loses nothing when the process dies without closing: the journal is replayed onto the checkpoint", async () => {
+    const stateDir = join(dir, CHAIN_DIR);
+    const live = LiteSvmLedger.open({ stateDir, checkpointEvery: 7 });
+    const authority = Keypair.generate();
+    await live.airdrop(authority.publicKey, 1_000n * SOL);
+    const chain = new EscrowChain(live, authority);
+    const batch = Array.from({ length: 10 }, () => makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, SOL));
+    await Promise.all(batch.map((o) => chain.fundEscrow(o)));
+    await Promise.all(batch.map((o, i) => chain.settle(o, toSplit("PARTIAL_REFUND", i * 10))));
+    const mint = await chain.createTestMint(6);
+    await chain.mintTestTokens(mint, authority.publicKey, 42n);
+    // A transaction the runtime refuses after charging its fee, and one it refuses outright.
+    const list = payouts(splitAmount(SOL, toSplit("REFUND_BUYER")), new PublicKey(batch[0]!.buyerWalletAddress), new PublicKey(batch[0]!.sellerWalletAddress));
+    const failing = buildTransaction(solSettlementInstructions(authority.publicKey, batch[0]!.id, list), [authority], (await live.latestBlockhash()).blockhash);
+    await expect(live.sendAndConfirm(failing)).rejects.toThrow(/insufficient lamports/);
+    await expect(live.sendAndConfirm(failing)).rejects.toThrow(/BlockhashNotFound/);
+    // A crash in the middle of writing the next record.
+    appendFileSync(join(stateDir, JOURNAL_FILE), Buffer.from([1, 1, 200]));
+
+    const restored = LiteSvmLedger.open({ stateDir });
+    const keys = [authority.publicKey, ...batch.flatMap((o) => [new PublicKey(o.buyerWalletAddress), new PublicKey(o.sellerWalletAddress)])];
+    for (const key of keys) expect(await restored.getAccount(key)).toEqual(await live.getAccount(key));
+    expect(await restored.getAccount(mint)).toEqual(await live.getAccount(mint));
+    expect((await restored.latestBlockhash()).blockhash).toBe((await live.latestBlockhash()).blockhash);
+    // Still enforced after the restore: the old bytes stay refused.
+    await expect(restored.sendAndConfirm(failing)).rejects.toThrow(/BlockhashNotFound/);
+    await restored.close();
   });
 
   it("creates the authority key file once, owner-readable only, and honours an explicit path", async () => {
