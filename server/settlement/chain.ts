@@ -11,6 +11,7 @@ import {
   EscrowBelowRentMinimumError,
   EscrowEmptyError,
   EscrowFundingError,
+  InitializationInProgressError,
   InvalidMarketplaceConfigError,
   NotDisputedError,
   SettlementInProgressError,
@@ -132,7 +133,7 @@ export class EscrowChain {
    */
   async settle(order: EscrowOrder, split: Split, options: SettleOptions = {}): Promise<SettlementResult> {
     assertSettleable(order);
-    return this.exclusive(order.id, async () => {
+    return this.exclusive(`order:${order.id}`, () => new SettlementInProgressError(order.id), async () => {
       const plan = order.currencyMint ? await this.planSpl(order, split) : await this.planSol(order, split);
       const signature = await this.ledger.submit(async (lifetime) => {
         const tx = buildTransaction(plan.instructions, [this.authorityKey], lifetime.blockhash);
@@ -317,7 +318,7 @@ export class EscrowChain {
     for (const [name, value] of Object.entries(config)) {
       if (!Number.isSafeInteger(value) || value <= 0) throw new InvalidMarketplaceConfigError(`${name} must be a positive integer`);
     }
-    return this.exclusive("marketplace-config", async () => {
+    return this.exclusive("initialize", () => new InitializationInProgressError(), async () => {
       const address = configAddress(this.authority);
       const account = await this.ledger.getAccount(address);
       if (isConfigAccount(account)) throw new AlreadyInitializedError(address.toBase58());
@@ -335,8 +336,9 @@ export class EscrowChain {
     return this.ledger.submit((lifetime) => buildTransaction(instructions, signers, lifetime.blockhash));
   }
 
-  private async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
-    if (this.busy.has(key)) throw new SettlementInProgressError(key);
+  /** One call at a time per key; a concurrent one is refused (409) rather than queued behind. */
+  private async exclusive<T>(key: string, busyError: () => Error, work: () => Promise<T>): Promise<T> {
+    if (this.busy.has(key)) throw busyError();
     this.busy.add(key);
     try {
       return await work();

@@ -128,6 +128,15 @@ export class AlreadyInitializedError extends SettlementError {
   }
 }
 
+export class InitializationInProgressError extends SettlementError {
+  readonly code = "INITIALIZATION_IN_PROGRESS";
+  readonly httpStatus = 409;
+  constructor() {
+    super("The marketplace initialization is already in progress");
+    this.name = "InitializationInProgressError";
+  }
+}
+
 /** SPEC §6: the signing authority must be configured as an admin wallet before initializing. */
 export class AuthorityNotAdminError extends SettlementError {
   readonly code = "AUTHORITY_NOT_ADMIN";

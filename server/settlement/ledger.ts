@@ -1,5 +1,5 @@
 // The one port between settlement logic and a chain. Two backends implement it: LiteSvmLedger
-// (litesvm 1.5, in-process, persisted to a snapshot file) and RpcLedger (a real cluster through a
+// (litesvm 1.5, in-process, persisted by journal.ts) and RpcLedger (a real cluster through a
 // web3.js 1.x Connection). EscrowChain runs unchanged on both.
 import {
   Connection,

@@ -514,6 +514,13 @@ describe("marketplace initialization", () => {
     await expect(refused).rejects.toThrow(/InstructionError\(0, Custom\(0\)\): Allocate: account Address \{ address: \w+, base: Some\(\w+\) \} already in use/);
   });
 
+  it("refuses a concurrent second initialize while the first is running", async () => {
+    const admins = [f.authority.publicKey.toBase58()];
+    const [first, second] = await Promise.allSettled([f.chain.initializeMarketplace(CONFIG, admins), f.chain.initializeMarketplace(CONFIG, admins)]);
+    expect(first.status).toBe("fulfilled");
+    expect(second.status === "rejected" && second.reason).toMatchObject({ httpStatus: 409, message: "The marketplace initialization is already in progress" });
+  });
+
   it("requires the authority to be an admin wallet, and a sane config", async () => {
     await expect(f.chain.initializeMarketplace(CONFIG, [Keypair.generate().publicKey.toBase58()])).rejects.toMatchObject({
       httpStatus: 403,
