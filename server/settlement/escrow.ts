@@ -220,8 +220,10 @@ export function splSettlementInstructions(
   const escrow = escrowAddress(authority, orderId, token.tokenProgram);
   const ixs: TransactionInstruction[] = [];
   for (const p of list) {
-    ixs.push(createAtaInstruction(authority, p.to, token));
-    ixs.push(createTransferCheckedInstruction(escrow, token.mint, ataOf(p.to, token), authority, p.amount, token.decimals, [], token.tokenProgram));
+    // Derived once: an ATA derivation (a PDA search with on-curve checks in JS) costs more than executing the transfer.
+    const ata = ataOf(p.to, token);
+    ixs.push(createAssociatedTokenAccountIdempotentInstruction(authority, ata, p.to, token.mint, token.tokenProgram));
+    ixs.push(createTransferCheckedInstruction(escrow, token.mint, ata, authority, p.amount, token.decimals, [], token.tokenProgram));
   }
   ixs.push(createCloseAccountInstruction(escrow, authority, authority, [], token.tokenProgram));
   return ixs;
