@@ -11,6 +11,8 @@ export default mergeConfig(
       include: ["tests/**/*.test.{ts,tsx}"],
       exclude: ["tests/e2e/**", "node_modules/**"],
       testTimeout: 20000,
+      // Refine's router binding must see the same react-router copy as the app and the tests.
+      server: { deps: { inline: [/@refinedev\//] } },
       // Server tests pick the node environment per file with a docblock.
     },
   }),

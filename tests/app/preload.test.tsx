@@ -3,17 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { Refine, useCustom, useTable } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { BrowserRouter, Link, Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAGE_SIZE, ROUTER } from "@/config";
 import { usePreload } from "@/components/routing/use-preload";
 import { dataProvider } from "@/providers/data-provider";
 import { endpoints } from "@/providers/api";
 import { adminResources, resources } from "@/resources";
 import { mockApi } from "./support";
-
-// Vitest can load two copies of react-router (ESM for Refine's bindings, CJS for app code); pin the
-// one Refine uses so <BrowserRouter> and Refine's router hooks share a context.
-vi.mock("react-router", () => import("../../node_modules/react-router/dist/development/index.mjs"));
 
 const entry = (name: string) => adminResources.find((item) => item.resource.name === name)!;
 

@@ -1,10 +1,6 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { alice, deferred, DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "./support";
-
-// Vitest can load two copies of react-router (ESM for Refine's bindings, CJS for app code); pin the
-// one Refine uses so <BrowserRouter> and Refine's router hooks share a context.
-vi.mock("react-router", () => import("../../node_modules/react-router/dist/development/index.mjs"));
 
 describe("auth guard", () => {
   it("shows 'Validating authentication...' while the session is checked, then the screen", async () => {

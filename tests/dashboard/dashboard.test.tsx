@@ -1,11 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { deferred, DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../app/support";
-
-// Vitest can load two copies of react-router (ESM for Refine's bindings, CJS for app code); pin the
-// one Refine uses so <BrowserRouter> and Refine's router hooks share a context.
-vi.mock("react-router", () => import("../../node_modules/react-router/dist/development/index.mjs"));
 
 const CARDS = [
   "Total Users",

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { BrowserRouter, Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AdminLayout } from "@/components/layout/admin-layout";
 import { isSectionActive } from "@/components/layout/active";
 import { authProvider } from "@/providers/auth-provider";
@@ -21,10 +21,6 @@ import {
   signIn,
   spyOnFullNavigation,
 } from "../app/support";
-
-// Vitest can load two copies of react-router (ESM for Refine's bindings, CJS for app code); pin the
-// one Refine uses so <BrowserRouter> and Refine's router hooks share a context.
-vi.mock("react-router", () => import("../../node_modules/react-router/dist/development/index.mjs"));
 
 const SECTIONS = ["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"];
 const keyOnly = { id: "u-2", publicKey: ADMIN_KEY, displayName: null, role: "MARKETPLACE_AUTHORITY" };

@@ -1,0 +1,42 @@
+// Shared browser steps: sign in through the real wallet modal, save screenshots to look at.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import type { TestWallet } from "./test-wallet.ts";
+
+export const SCREENSHOT_DIR = join(process.cwd(), "test-results", "e2e");
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export async function openWithWallet(
+  browser: Browser,
+  wallet: TestWallet,
+  viewport = { width: 1280, height: 800 },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(wallet.initScript);
+  return context.newPage();
+}
+
+/**
+ * Login page → wallet modal → pick the wallet → Connect (auto-connect is off, SPEC §1); once the
+ * wallet is connected the console signs in by itself.
+ */
+export async function chooseWallet(page: Page, origin: string, wallet: TestWallet): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.getByRole("button", { name: "Select Wallet" }).click();
+  await page.getByText("Connect a wallet on Solana to continue").waitFor();
+  await page.getByRole("button", { name: new RegExp(wallet.name) }).click();
+  // The button's accessible name starts with the wallet icon's alt text.
+  await page.getByRole("button", { name: /Connect$/ }).click();
+}
+
+export async function signIn(page: Page, origin: string, wallet: TestWallet): Promise<void> {
+  await chooseWallet(page, origin, wallet);
+  await page.waitForURL(`${origin}/`);
+}

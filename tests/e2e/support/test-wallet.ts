@@ -1,0 +1,66 @@
+// A Wallet Standard wallet injected into the page before the console loads, the way a browser
+// extension would: it announces itself with the `wallet-standard:register-wallet` event and signs
+// with WebCrypto Ed25519, so the server checks a real signature made by a real key.
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import bs58 from "bs58";
+
+export interface TestWallet {
+  name: string;
+  address: string;
+  privateKey: KeyObject;
+  /** The script to hand to page.addInitScript. */
+  initScript: string;
+}
+
+export function createTestWallet(name: string): TestWallet {
+  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  const jwk = privateKey.export({ format: "jwk" }) as { d: string; x: string };
+  const address = bs58.encode(Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url"));
+  return { name, address, privateKey, initScript: buildInitScript(name, address, jwk) };
+}
+
+function buildInitScript(name: string, address: string, jwk: { d: string; x: string }): string {
+  const config = JSON.stringify({ name, address, jwk });
+  return `(() => {
+    const { name, address, jwk } = ${config};
+    const fromB64url = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
+    const publicKey = fromB64url(jwk.x);
+    const chains = ["solana:devnet", "solana:mainnet", "solana:testnet", "solana:localnet"];
+    const account = Object.freeze({ address, publicKey, chains, features: ["solana:signMessage", "solana:signTransaction"] });
+    const keyPromise = crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", d: jwk.d, x: jwk.x }, { name: "Ed25519" }, false, ["sign"]);
+    const sign = async (bytes) => new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, await keyPromise, bytes));
+    const listeners = { change: new Set() };
+    let accounts = [];
+    const emit = () => listeners.change.forEach((fn) => fn({ accounts }));
+    window.__testWallet = { signed: 0, rejectNext: false };
+    const wallet = {
+      version: "1.0.0",
+      name,
+      icon: "data:image/svg+xml;base64," + btoa('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#512da8"/></svg>'),
+      chains,
+      get accounts() { return accounts; },
+      features: {
+        "standard:connect": { version: "1.0.0", connect: async () => { accounts = [account]; emit(); return { accounts }; } },
+        "standard:disconnect": { version: "1.0.0", disconnect: async () => { accounts = []; emit(); } },
+        "standard:events": { version: "1.0.0", on: (event, fn) => { listeners[event]?.add(fn); return () => listeners[event]?.delete(fn); } },
+        "solana:signMessage": { version: "1.0.0", signMessage: async (...inputs) => {
+          if (window.__testWallet.rejectNext) { window.__testWallet.rejectNext = false; throw new Error("User rejected the request."); }
+          const out = [];
+          for (const input of inputs) { out.push({ signedMessage: input.message, signature: await sign(input.message) }); }
+          window.__testWallet.signed += 1;
+          return out;
+        } },
+        "solana:signTransaction": { version: "1.0.0", supportedTransactionVersions: ["legacy", 0], signTransaction: async () => { throw new Error("The test wallet does not sign transactions."); } },
+      },
+    };
+    const callback = ({ register }) => register(wallet);
+    class RegisterWalletEvent extends Event {
+      constructor() { super("wallet-standard:register-wallet", { bubbles: false, cancelable: false, composed: false }); }
+      get detail() { return callback; }
+      get type() { return "wallet-standard:register-wallet"; }
+    }
+    window.addEventListener("wallet-standard:app-ready", ({ detail }) => callback(detail));
+    const announce = () => window.dispatchEvent(new RegisterWalletEvent());
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", announce); else announce();
+  })();`;
+}
