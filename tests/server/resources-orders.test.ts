@@ -1,0 +1,301 @@
+// @vitest-environment node
+// Orders over real HTTP: list shape and order, each filter's meaning on every page (checked against
+// plain SQL), the counted totals after writes, detail, stats, dispute resolution's 400/404/409/503
+// and its success path through a settlement port, marketplace status/initialization, and the audit list.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES } from "../../src/rules/index.ts";
+import { seedDatabase } from "../../server/seed/index.ts";
+import { createOrderRecord } from "../../server/seed/records.ts";
+import type { ServiceContext, SettlementPort } from "../../server/services/context.ts";
+import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+
+let server: TestServer;
+let api: TestClient;
+
+const FILTERS: Record<string, string> = {
+  new: "status = 'ACTIVE' AND shippedAt IS NULL",
+  ongoing: "shippedAt IS NOT NULL AND status <> 'COMPLETED'",
+  in_dispute: "status = 'DISPUTED'",
+  completed: "status = 'COMPLETED'",
+};
+
+function idsWhere(where: string): string[] {
+  return (server.ctx.sqlite.prepare(`SELECT id FROM orders WHERE ${where} ORDER BY createdAt DESC, rowid DESC`).all() as { id: string }[]).map(
+    (r) => r.id,
+  );
+}
+
+async function allPages(query: string, limit: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ; page++) {
+    const res = await api.get(`/admin/orders?${query}&page=${page}&limit=${limit}`);
+    expect(res.status).toBe(200);
+    ids.push(...res.body.data.items.map((o: { id: string }) => o.id));
+    if (page >= res.body.data.totalPages) break;
+  }
+  return ids;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    prepare: async (ctx) => {
+      await seedDatabase(ctx, { orders: 1500, seed: 7, now: ctx.now() });
+    },
+  });
+  api = await server.signIn();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe("GET /admin/orders", () => {
+  it("answers the paged shape, newest first, with currency and parsed snapshots", async () => {
+    const res = await api.get("/admin/orders");
+    expect(res.status).toBe(200);
+    const { items, total, page, limit, totalPages } = res.body.data;
+    expect({ total, page, limit, totalPages }).toEqual({ total: 1500, page: 1, limit: 20, totalPages: 75 });
+    expect(items).toHaveLength(20);
+    const created = items.map((o: { createdAt: string }) => o.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+    const withSnapshot = items.find((o: { productSnapshot: unknown }) => o.productSnapshot !== null);
+    expect(withSnapshot.productSnapshot).toEqual(expect.objectContaining({ title: expect.any(String), images: expect.any(Array) }));
+    expect(withSnapshot.shopSnapshot).toEqual(expect.objectContaining({ name: expect.any(String), category: expect.any(String) }));
+    expect(withSnapshot.currency).toEqual(
+      withSnapshot.currency.symbol === "SOL"
+        ? { symbol: "SOL", decimals: 9, mintAddress: null }
+        : { symbol: "USDC", decimals: 6, mintAddress: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" },
+    );
+    expect(Number.isInteger(withSnapshot.totalPrice)).toBe(true);
+  });
+
+  it.each(Object.keys(FILTERS))("filter=%s returns exactly its orders on every page", async (filter) => {
+    const expected = idsWhere(FILTERS[filter]);
+    expect(expected.length).toBeGreaterThan(0);
+    const first = await api.get(`/admin/orders?filter=${filter}`);
+    expect(first.body.data.total).toBe(expected.length);
+    expect(first.body.data.totalPages).toBe(Math.ceil(expected.length / 20));
+    expect(await allPages(`filter=${filter}`, 13)).toEqual(expected);
+  });
+
+  it("pages without a filter match plain OFFSET paging, deep pages included", async () => {
+    const expected = idsWhere("1");
+    for (const page of [1, 2, 37, 74, 75]) {
+      const res = await api.get(`/admin/orders?page=${page}`);
+      expect(res.body.data.items.map((o: { id: string }) => o.id)).toEqual(expected.slice((page - 1) * 20, page * 20));
+    }
+    const beyond = await api.get("/admin/orders?page=76");
+    expect(beyond.body.data).toMatchObject({ items: [], total: 1500, page: 76 });
+  });
+
+  it("keeps totals and pages right after inserts and status changes", async () => {
+    const sqlite = server.ctx.sqlite;
+    await createOrderRecord(server.ctx.db, { status: "DISPUTED", createdAt: new Date(server.ctx.now()).toISOString() });
+    sqlite.prepare("UPDATE orders SET status = 'COMPLETED', shippedAt = COALESCE(shippedAt, createdAt) WHERE rowid IN (SELECT rowid FROM orders WHERE status = 'ACTIVE' LIMIT 25)").run();
+    sqlite.prepare("UPDATE orders SET shippedAt = createdAt WHERE rowid IN (SELECT rowid FROM orders WHERE status = 'ACTIVE' AND shippedAt IS NULL LIMIT 10)").run();
+    for (const filter of Object.keys(FILTERS)) {
+      expect(await allPages(`filter=${filter}`, 50)).toEqual(idsWhere(FILTERS[filter]));
+    }
+    const total = await api.get("/admin/orders?limit=1");
+    expect(total.body.data.total).toBe(1501);
+  });
+
+  it("refuses bad query values, naming the field", async () => {
+    for (const [query, field, message] of [
+      ["filter=shipped", "filter", MESSAGES.orderFilter],
+      ["page=0", "page", MESSAGES.page],
+      ["page=abc", "page", MESSAGES.page],
+      ["limit=101", "limit", MESSAGES.limit],
+    ]) {
+      const res = await api.get(`/admin/orders?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.errors).toEqual([{ field, message }]);
+      expect(res.body.message).toContain(field);
+    }
+  });
+});
+
+describe("GET /admin/orders/:id and /admin/orders/stats", () => {
+  it("returns one order, or 404 for an unknown id", async () => {
+    const [id] = idsWhere("status = 'DISPUTED' AND disputeDescription IS NOT NULL");
+    const res = await api.get(`/admin/orders/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ id, status: "DISPUTED", disputeDescription: expect.any(String), disputeRaisedAt: expect.any(String) });
+    const missing = await api.get("/admin/orders/no-such-order");
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe("Order not found");
+  });
+
+  it("counts every status and filter as plain SQL does", async () => {
+    const res = await api.get("/admin/orders/stats");
+    expect(res.status).toBe(200);
+    const count = (where: string) => idsWhere(where).length;
+    const since = new Date(server.ctx.now() - 30 * 86_400_000).toISOString();
+    expect(res.body.data).toEqual({
+      totalOrders: count("1"),
+      newOrders: count(FILTERS.new),
+      ongoingOrders: count(FILTERS.ongoing),
+      disputedOrders: count(FILTERS.in_dispute),
+      completedOrders: count(FILTERS.completed),
+      recentOrders: count(`createdAt >= '${since}'`),
+      byStatus: Object.fromEntries(["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"].map((s) => [s, count(`status = '${s}'`)])),
+    });
+  });
+});
+
+describe("POST /admin/orders/:id/resolve-dispute", () => {
+  const valid = { resolution: "RELEASE_TO_SELLER", adminNotes: "Tracking shows delivery." };
+  const disputed = () => idsWhere("status = 'DISPUTED' AND settlementStatus IS NULL")[0];
+  const auditCount = () => (server.ctx.sqlite.prepare("SELECT COUNT(*) AS n FROM auditLog").get() as { n: number }).n;
+
+  it.each([
+    [{ resolution: "RELEASE_TO_SELLER" }, "adminNotes", MESSAGES.adminNotesRequired],
+    [{ resolution: "RELEASE_TO_SELLER", adminNotes: "   " }, "adminNotes", MESSAGES.adminNotesRequired],
+    [{ resolution: "RELEASE_TO_SELLER", adminNotes: "x".repeat(2001) }, "adminNotes", MESSAGES.adminNotesTooLong],
+    [{ resolution: "PARTIAL_REFUND", adminNotes: "split", refundPercentage: 150 }, "refundPercentage", MESSAGES.refundPercentage],
+    [{ resolution: "PARTIAL_REFUND", adminNotes: "split", refundPercentage: -1 }, "refundPercentage", MESSAGES.refundPercentage],
+    [{ resolution: "PARTIAL_REFUND", adminNotes: "split" }, "refundPercentage", MESSAGES.refundPercentageRequired],
+    [{ resolution: "SPLIT", adminNotes: "x" }, "resolution", MESSAGES.resolution],
+  ])("400 for %j", async (body, field, message) => {
+    const res = await api.post(`/admin/orders/${disputed()}/resolve-dispute`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field, message }]);
+  });
+
+  it("accepts 2000 characters of notes (then fails only for want of settlement)", async () => {
+    const res = await api.post(`/admin/orders/${disputed()}/resolve-dispute`, { ...valid, adminNotes: "x".repeat(2000) });
+    expect(res.status).toBe(503);
+  });
+
+  it("404 for an unknown order, 409 for one that is not DISPUTED", async () => {
+    expect((await api.post("/admin/orders/nope/resolve-dispute", valid)).status).toBe(404);
+    const [completed] = idsWhere("status = 'COMPLETED'");
+    const res = await api.post(`/admin/orders/${completed}/resolve-dispute`, valid);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("Only a DISPUTED order can be resolved: this order is COMPLETED");
+  });
+
+  it("503 without a settlement service: no signature, no change, no audit entry", async () => {
+    const id = disputed();
+    const before = auditCount();
+    const res = await api.post(`/admin/orders/${id}/resolve-dispute`, valid);
+    expect(res.status).toBe(503);
+    expect(res.body.message).toMatch(/settlement service/);
+    expect(res.body.data).toBeUndefined();
+    expect((await api.get(`/admin/orders/${id}`)).body.data).toMatchObject({ status: "DISPUTED", settlementSignature: null });
+    expect(auditCount()).toBe(before);
+  });
+
+  it("settles through the settlement port, records the signature and audits it", async () => {
+    const id = disputed();
+    const ctx = server.ctx as ServiceContext;
+    const seen: unknown[] = [];
+    const port: SettlementPort = {
+      async resolveDispute(order, decision, hooks) {
+        seen.push({ id: order.id, ...decision });
+        await hooks.onSigned("5igSig");
+        const pending = ctx.sqlite.prepare("SELECT settlementStatus, settlementSignature FROM orders WHERE id = ?").get(order.id);
+        seen.push(pending);
+        return { transactionSignature: "5igSig", cluster: "localnet-inprocess" };
+      },
+      initializeMarketplace: () => Promise.reject(new Error("unused")),
+    };
+    ctx.settlement = port;
+    try {
+      const res = await api.post(`/admin/orders/${id}/resolve-dispute`, {
+        resolution: "PARTIAL_REFUND",
+        adminNotes: "Half the units arrived broken",
+        refundPercentage: 40,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        transactionSignature: "5igSig",
+        cluster: "localnet-inprocess",
+        order: { id, status: "COMPLETED", resolution: "PARTIAL_REFUND", refundPercentage: 40, settlementStatus: "CONFIRMED" },
+      });
+      expect(seen).toEqual([
+        { id, resolution: "PARTIAL_REFUND", refundPercentage: 40 },
+        { settlementStatus: "PENDING", settlementSignature: "5igSig" },
+      ]);
+      const again = await api.post(`/admin/orders/${id}/resolve-dispute`, valid);
+      expect(again.status).toBe(409);
+
+      const audit = await api.get(`/admin/audit?targetType=order&targetId=${id}`);
+      expect(audit.body.data.items).toEqual([
+        expect.objectContaining({
+          action: "order.resolve_dispute",
+          targetType: "order",
+          targetId: id,
+          adminPublicKey: server.adminWallet.publicKey,
+          reason: "Half the units arrived broken",
+          before: { status: "DISPUTED", resolution: null, refundPercentage: null },
+          after: { status: "COMPLETED", resolution: "PARTIAL_REFUND", refundPercentage: 40 },
+          transactionSignature: "5igSig",
+          cluster: "localnet-inprocess",
+        }),
+      ]);
+    } finally {
+      ctx.settlement = undefined;
+    }
+  });
+
+  it("passes a settlement failure's own status and message through", async () => {
+    const ctx = server.ctx as ServiceContext;
+    const failure = Object.assign(new Error("Escrow is empty (never funded)"), { httpStatus: 409 });
+    ctx.settlement = { resolveDispute: () => Promise.reject(failure), initializeMarketplace: () => Promise.reject(failure) };
+    try {
+      const res = await api.post(`/admin/orders/${disputed()}/resolve-dispute`, valid);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe("Escrow is empty (never funded)");
+    } finally {
+      ctx.settlement = undefined;
+    }
+  });
+});
+
+describe("marketplace", () => {
+  it("reports not initialized, answers 503 to initialize without settlement, then initializes once through the port", async () => {
+    const status = await api.get("/admin/marketplace/status");
+    expect(status.status).toBe(200);
+    expect(status.body.data).toMatchObject({ initialized: false, configPDA: null, authority: null });
+
+    const refused = await api.post("/admin/marketplace/initialize");
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toMatch(/settlement service/);
+    expect((await api.get("/admin/marketplace/status")).body.data.initialized).toBe(false);
+
+    const ctx = server.ctx as ServiceContext;
+    ctx.settlement = {
+      resolveDispute: () => Promise.reject(new Error("unused")),
+      initializeMarketplace: async () => ({
+        transactionSignature: "InitSig",
+        cluster: "localnet-inprocess",
+        configPDA: "Cfg1111111111111111111111111111111111111111",
+        authority: server.adminWallet.publicKey,
+        disputeResolutionLimit: 604800,
+        reportThreshold: 5,
+      }),
+    };
+    try {
+      const done = await api.post("/admin/marketplace/initialize");
+      expect(done.status).toBe(200);
+      expect(done.body.data).toMatchObject({
+        transactionSignature: "InitSig",
+        cluster: "localnet-inprocess",
+        initialized: true,
+        configPDA: "Cfg1111111111111111111111111111111111111111",
+        disputeResolutionLimit: 604800,
+        reportThreshold: 5,
+      });
+      expect((await api.get("/admin/marketplace/status")).body.data).toMatchObject({ initialized: true, authority: server.adminWallet.publicKey });
+      const twice = await api.post("/admin/marketplace/initialize");
+      expect(twice.status).toBe(409);
+      const audit = await api.get("/admin/audit?targetType=marketplace");
+      expect(audit.body.data.items).toEqual([
+        expect.objectContaining({ action: "marketplace.initialize", transactionSignature: "InitSig", before: { initialized: false } }),
+      ]);
+    } finally {
+      ctx.settlement = undefined;
+    }
+  });
+});
