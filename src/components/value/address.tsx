@@ -1,0 +1,48 @@
+// A key or signature as the screens show it (SPEC §9 lengths are chosen by the caller through
+// `display`): the full value in a tooltip, a copy button and, on a public cluster, an explorer link.
+import { Tooltip } from "antd";
+import { ExportOutlined } from "@ant-design/icons";
+import { explorerUrl, type ExplorerKind } from "@/utils/explorer";
+import { CopyButton } from "@/components/value/copy-button";
+import "@/styles/kit.css";
+
+export interface AddressProps {
+  /** The full address or signature. Empty shows 'N/A'. */
+  value: string | null | undefined;
+  /** The shortened text to show; the full value when omitted. */
+  display?: string;
+  kind?: ExplorerKind;
+  /** The cluster the value lives on; undefined = the console's cluster, null = none (no link). */
+  cluster?: string | null;
+  className?: string;
+}
+
+const COPY_LABEL: Record<ExplorerKind, string> = { address: "Copy address", tx: "Copy signature" };
+
+export function Address({ value, display, kind = "address", cluster, className }: AddressProps) {
+  if (!value) return <span className={className}>N/A</span>;
+  const url = explorerUrl(value, kind, cluster);
+  return (
+    <span className={className ? `kit-address ${className}` : "kit-address"}>
+      <Tooltip title={<span style={{ wordBreak: "break-all" }}>{value}</span>} trigger={["hover", "focus"]}>
+        {/* Focusable so keyboard users can reach the tooltip with the full value. */}
+        <span className="kit-address__text" tabIndex={0}>
+          {display || value}
+        </span>
+      </Tooltip>
+      <CopyButton value={value} label={COPY_LABEL[kind]} />
+      {url ? (
+        <a
+          className="kit-explorer-link"
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="View on Solana Explorer"
+          title="View on Solana Explorer"
+        >
+          <ExportOutlined aria-hidden />
+        </a>
+      ) : null}
+    </span>
+  );
+}
