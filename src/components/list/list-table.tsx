@@ -1,0 +1,63 @@
+// Every list screen's table: Refine's useTable result rendered by antd without antd's own
+// pagination (the SPEC has its own pager), scrolling sideways on small screens, and the load
+// error with Retry in place of an empty table.
+import type { ReactNode } from "react";
+import { Table, type TableProps } from "antd";
+import type { BaseRecord, HttpError } from "@refinedev/core";
+import type { useTableReturnType } from "@refinedev/antd";
+import { ListError } from "@/components/list/list-error";
+import { Pager } from "@/components/list/pager";
+import "@/styles/kit.css";
+
+export { ListError, type ListErrorProps } from "@/components/list/list-error";
+export { Pager, type PagerProps } from "@/components/list/pager";
+
+/** What ListTable reads from useTable; the full useTable result fits. */
+export type ListTableSource<TData extends BaseRecord> = Pick<
+  useTableReturnType<TData, HttpError>,
+  "tableProps" | "tableQuery" | "currentPage" | "setCurrentPage" | "pageCount"
+>;
+
+export type ListTableProps<TData extends BaseRecord> = {
+  table: ListTableSource<TData>;
+  columns: NonNullable<TableProps<TData>["columns"]>;
+  rowKey: NonNullable<TableProps<TData>["rowKey"]>;
+  emptyText?: ReactNode;
+  /** The rows to show instead of the loaded page (client-side search over the loaded rows). */
+  dataSource?: readonly TData[];
+} & Omit<TableProps<TData>, "columns" | "rowKey" | "dataSource" | "pagination" | "loading" | "onChange">;
+
+export function ListTable<TData extends BaseRecord>({
+  table,
+  columns,
+  rowKey,
+  emptyText,
+  dataSource,
+  ...rest
+}: ListTableProps<TData>) {
+  const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount } = table;
+
+  if (tableQuery.isError) {
+    return (
+      <ListError error={tableQuery.error} onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
+    );
+  }
+
+  // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
+  // pagination state and Refine would reset the page size to 10.
+  return (
+    <>
+      <Table<TData>
+        scroll={{ x: "max-content" }}
+        {...rest}
+        columns={columns}
+        rowKey={rowKey}
+        dataSource={dataSource ?? tableProps.dataSource}
+        loading={tableProps.loading}
+        pagination={false}
+        locale={emptyText === undefined ? rest.locale : { ...rest.locale, emptyText }}
+      />
+      <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
+    </>
+  );
+}
