@@ -80,6 +80,14 @@ describe("GET /users", () => {
   });
 });
 
+describe("the admin guard", () => {
+  it("answers 401 to a resource call without a session", async () => {
+    const res = await server.client().get("/users");
+    expect(res.status).toBe(401);
+    expect(res.body.data).toBeUndefined();
+  });
+});
+
 describe("GET /users/:id", () => {
   it("returns the user or 404", async () => {
     const [id] = userIds("role = 'MARKETPLACE_AUTHORITY'");

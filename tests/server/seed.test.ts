@@ -8,8 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import bs58 from "bs58";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";
+import { migrateToLatest, openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";
+import * as m001 from "../../server/db/migrations/001_initial.ts";
+import type { Database } from "../../server/db/schema.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import { SHOP_CATEGORIES } from "../../src/types.ts";
@@ -167,6 +172,24 @@ describe("list counts after a bulk load", () => {
     expect(count("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'trigger'")).toBe(6);
     await createOrderRecord(main.db, { status: "DISPUTED" });
     expect(counter("orders")).toBe(3001);
+  });
+});
+
+describe("migration 002 on a database that already has rows", () => {
+  it("counts the existing rows, then keeps counting", async () => {
+    const sqlite = new SQLite(":memory:");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    try {
+      await new Migrator({ db, provider: { getMigrations: async () => ({ "001_initial": m001 }) } }).migrateToLatest();
+      for (const status of ["ACTIVE", "DISPUTED", "DISPUTED", "COMPLETED"]) await createOrderRecord(db, { status });
+      await migrateToLatest(db);
+      const value = (name: string) => (sqlite.prepare("SELECT value FROM counters WHERE name = ?").get(name) as { value: number }).value;
+      expect([value("orders"), value("orders?filter=in_dispute"), value("orders?filter=new")]).toEqual([4, 2, 1]);
+      await createOrderRecord(db, { status: "DISPUTED" });
+      expect(value("orders?filter=in_dispute")).toBe(3);
+    } finally {
+      await db.destroy();
+    }
   });
 });
 
