@@ -1,0 +1,90 @@
+// SPEC §5 reasons: a confirmation dialog first, then a prompt for the reason. Nothing is resolved
+// until both are answered; a blank reason cannot be submitted; cancelling either step gives null.
+import { useCallback, useId, useState, type ReactElement, type ReactNode } from "react";
+import { Input, Modal } from "antd";
+import { usePendingAnswer } from "@/components/prompts/use-pending-answer";
+import "@/styles/kit.css";
+
+export interface ReasonPromptOptions {
+  /** The SPEC's confirmation text, e.g. 'Are you sure you want to deactivate Alice?'. */
+  confirmText: ReactNode;
+  /** The label of the reason field, e.g. 'Reason for deletion (required):'. */
+  reasonLabel: ReactNode;
+  /** The reason step's submit button, e.g. 'Delete'. */
+  okText: ReactNode;
+  danger?: boolean;
+  /** Dialog title of both steps; defaults 'Please confirm' then 'Reason required'. */
+  title?: ReactNode;
+}
+
+export interface ReasonPromptApi {
+  /** Resolves the trimmed reason, or null when cancelled at either step. */
+  ask: (options: ReasonPromptOptions) => Promise<string | null>;
+  /** Render it once in the component that calls `ask`. */
+  holder: ReactElement;
+}
+
+type Stage = "confirm" | "reason";
+
+export function useReasonPrompt(): ReasonPromptApi {
+  const pending = usePendingAnswer<ReasonPromptOptions, string | null>(null);
+  const [stage, setStage] = useState<Stage>("confirm");
+  const [reason, setReason] = useState("");
+  const fieldId = useId();
+
+  const { options, open, answer, askWith } = pending;
+  const ask = useCallback(
+    (next: ReasonPromptOptions) => {
+      setStage("confirm");
+      setReason("");
+      return askWith(next);
+    },
+    [askWith],
+  );
+
+  const trimmed = reason.trim();
+  const submit = () => {
+    if (trimmed) answer(trimmed);
+  };
+
+  const holder = (
+    // One modal for both steps: a second modal would get the focus handed back to the page when
+    // the first one finishes closing, stealing it from the reason field.
+    <Modal
+      open={open}
+      title={options?.title ?? (stage === "confirm" ? "Please confirm" : "Reason required")}
+      okText={stage === "confirm" ? "OK" : options?.okText}
+      cancelText="Cancel"
+      okButtonProps={{ danger: options?.danger, disabled: stage === "reason" && !trimmed, autoFocus: stage === "confirm" }}
+      onOk={stage === "confirm" ? () => setStage("reason") : submit}
+      onCancel={() => answer(null)}
+      maskClosable={false}
+      destroyOnHidden
+      centered
+    >
+      {stage === "confirm" ? (
+        <div className="kit-prompt__text">{options?.confirmText}</div>
+      ) : (
+        <>
+          <label className="kit-prompt__label" htmlFor={fieldId}>
+            {options?.reasonLabel}
+          </label>
+          <Input.TextArea
+            id={fieldId}
+            autoFocus
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            // Enter writes a new line in a text area; Ctrl/Cmd+Enter submits, like most forms.
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) submit();
+            }}
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            aria-required
+          />
+        </>
+      )}
+    </Modal>
+  );
+
+  return { ask, holder };
+}
