@@ -1,0 +1,122 @@
+// A record's recent admin actions (beyond SPEC): who, what, when, why and the transaction.
+// Production APIs may not have the audit trail: a 404 hides the section without a word, and the
+// console stops asking for the rest of the session.
+import { useEffect, useId } from "react";
+import { Button, Spin } from "antd";
+import { useCustom, type HttpError } from "@refinedev/core";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { QUERY_CACHE, SHORTEN } from "@/config";
+import { endpoints } from "@/providers/api";
+import type { AuditEntry, PagedList } from "@/types";
+import { formatDate, head } from "@/utils/format";
+import { Address } from "@/components/value/address";
+import { errorMessage } from "@/components/list/list-error";
+import { actionLabel, changedFields } from "@/components/history/audit-labels";
+import "@/styles/kit.css";
+
+export type AuditTargetType = "user" | "token" | "product" | "shop" | "order" | "marketplace";
+
+export interface AuditHistoryProps {
+  targetType: AuditTargetType;
+  targetId: string | number | null | undefined;
+  /** Entries shown, newest first. Default 10. */
+  limit?: number;
+}
+
+/** Query clients (one per running app) that have seen the audit call answer 404. */
+const withoutAudit = new WeakSet<QueryClient>();
+
+const isNotFound = (error: HttpError | null | undefined) => error?.statusCode === 404;
+
+// A client error will not change on a second try; a server or network error might (once, like every query).
+const retryServerErrors = (failureCount: number, error: HttpError) =>
+  !(error.statusCode >= 400 && error.statusCode < 500) && failureCount < QUERY_CACHE.retry;
+
+export function AuditHistory({ targetType, targetId, limit = 10 }: AuditHistoryProps) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const unavailable = withoutAudit.has(queryClient);
+  const id = targetId === null || targetId === undefined ? "" : String(targetId);
+
+  const { query } = useCustom<PagedList<AuditEntry>>({
+    url: endpoints.audit,
+    method: "get",
+    config: { query: { targetType, targetId: id, page: 1, limit } },
+    errorNotification: false,
+    queryOptions: {
+      enabled: Boolean(id) && !unavailable,
+      // Every open shows what happened since the last one (a modal remounts this on open).
+      staleTime: 0,
+      retry: retryServerErrors,
+    },
+  });
+
+  const notFound = isNotFound(query.error);
+  useEffect(() => {
+    if (notFound) withoutAudit.add(queryClient);
+  }, [notFound, queryClient]);
+
+  if (!id || unavailable || notFound) return null;
+
+  // Refine keeps the previous record's data as a placeholder; another record's history is not this one's.
+  const entries = query.isPlaceholderData ? undefined : query.data?.data.items;
+
+  return (
+    <section className="kit-history" aria-labelledby={titleId}>
+      <h3 className="kit-history__title" id={titleId}>
+        History
+      </h3>
+      {query.isError ? (
+        <div className="kit-history__error" role="alert">
+          <span>Could not load the history: {errorMessage(query.error)}</span>
+          <Button size="small" onClick={() => void query.refetch()} loading={query.isFetching}>
+            Retry
+          </Button>
+        </div>
+      ) : !entries ? (
+        <div className="kit-history__muted">
+          <Spin size="small" /> Loading history...
+        </div>
+      ) : entries.length === 0 ? (
+        <p className="kit-history__muted">No admin actions yet</p>
+      ) : (
+        <ul className="kit-history__list">
+          {entries.map((entry) => (
+            <HistoryEntry key={entry.id} entry={entry} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HistoryEntry({ entry }: { entry: AuditEntry }) {
+  const changed = entry.action.endsWith(".update") ? changedFields(entry.before, entry.after) : [];
+  return (
+    <li className="kit-history__entry">
+      <div className="kit-history__head">
+        <span className="kit-history__action">{actionLabel(entry.action, entry.after)}</span>
+        {changed.length ? <span className="kit-history__meta">({changed.join(", ")})</span> : null}
+        <time className="kit-history__meta" dateTime={entry.createdAt}>
+          {formatDate(entry.createdAt)}
+        </time>
+        <span className="kit-history__meta">
+          by <Address value={entry.adminPublicKey} display={head(entry.adminPublicKey, SHORTEN.sidebarKey)} />
+        </span>
+      </div>
+      {entry.reason ? <p className="kit-history__reason">Reason: {entry.reason}</p> : null}
+      {entry.transactionSignature ? (
+        <div className="kit-history__meta">
+          Transaction:{" "}
+          <Address
+            value={entry.transactionSignature}
+            display={head(entry.transactionSignature, SHORTEN.signature)}
+            kind="tx"
+            // An entry without a cluster came from a server that does not say: assume the console's.
+            cluster={entry.cluster ?? undefined}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
