@@ -1,0 +1,114 @@
+// The Product Management table columns (SPEC §2): image, title with description, price, category,
+// stock, the featured star, status and the row actions.
+import { useState } from "react";
+import { Button, Space, Tooltip } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { CheckCircleOutlined, DeleteOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
+import { FlagBadge } from "@/components/value/badges";
+import { formatAmount } from "@/utils/format";
+import type { Product } from "@/types";
+import type { ProductActions } from "./use-product-actions";
+
+/** The first image's thumbnail; 'No Img' without one, or when it does not load (an offline CDN). */
+function ProductThumb({ product }: { product: Product }) {
+  const first = product.images?.[0];
+  const src = first?.thumbnailUrl || first?.url;
+  const [failedSrc, setFailedSrc] = useState<string>();
+  if (!src || failedSrc === src) {
+    return <div className="product-thumb product-thumb--empty">No Img</div>;
+  }
+  // The title is in the next cell, so the picture needs no text of its own.
+  return <img className="product-thumb" src={src} alt="" loading="lazy" onError={() => setFailedSrc(src)} />;
+}
+
+function FeaturedStar({ product, actions }: { product: Product; actions: ProductActions }) {
+  const busy = actions.busy(product.id) === "feature";
+  return (
+    <Tooltip title={product.isFeatured ? "Remove from featured" : "Mark as featured"}>
+      <Button
+        type="text"
+        aria-label={`Featured: ${product.title}`}
+        aria-pressed={product.isFeatured}
+        className={product.isFeatured ? "product-star product-star--on" : "product-star"}
+        icon={product.isFeatured ? <StarFilled /> : <StarOutlined />}
+        loading={busy}
+        onClick={() => void actions.toggleFeatured(product)}
+      />
+    </Tooltip>
+  );
+}
+
+function RowActions({ product, actions }: { product: Product; actions: ProductActions }) {
+  const busy = actions.busy(product.id);
+  const verb = product.isActive ? "Disable" : "Enable";
+  return (
+    <Space size={4} wrap={false}>
+      <Button
+        size="small"
+        aria-label={`${verb} "${product.title}"`}
+        icon={product.isActive ? <StopOutlined /> : <CheckCircleOutlined />}
+        loading={busy === "active"}
+        disabled={busy !== undefined && busy !== "active"}
+        onClick={() => void actions.toggleActive(product)}
+      >
+        {verb}
+      </Button>
+      <Button
+        size="small"
+        danger
+        aria-label={`Delete "${product.title}"`}
+        icon={<DeleteOutlined />}
+        loading={busy === "delete"}
+        disabled={busy !== undefined && busy !== "delete"}
+        onClick={() => void actions.remove(product)}
+      >
+        Delete
+      </Button>
+    </Space>
+  );
+}
+
+export function productColumns(actions: ProductActions): ColumnsType<Product> {
+  return [
+    { key: "image", title: "Image", width: 72, render: (_, product) => <ProductThumb product={product} /> },
+    {
+      key: "title",
+      title: "Title",
+      render: (_, product) => (
+        <div className="product-title">
+          <span className="product-title__name">{product.title}</span>
+          {product.description ? <span className="product-title__description">{product.description}</span> : null}
+        </div>
+      ),
+    },
+    {
+      key: "price",
+      title: "Price",
+      align: "right",
+      render: (_, product) => <span className="product-price">{formatAmount(product.price, product.currency)}</span>,
+    },
+    { key: "category", title: "Category", render: (_, product) => product.category || "N/A" },
+    {
+      key: "stock",
+      title: "Stock",
+      align: "right",
+      render: (_, product) => (
+        <span className={product.stockQuantity > 0 ? "product-stock product-stock--in" : "product-stock product-stock--out"}>
+          {product.stockQuantity}
+        </span>
+      ),
+    },
+    {
+      key: "featured",
+      title: "Featured",
+      align: "center",
+      render: (_, product) => <FeaturedStar product={product} actions={actions} />,
+    },
+    {
+      key: "status",
+      title: "Status",
+      render: (_, product) => <FlagBadge value={product.isActive} trueText="Active" falseText="Inactive" />,
+    },
+    { key: "actions", title: "Actions", render: (_, product) => <RowActions product={product} actions={actions} /> },
+  ];
+}

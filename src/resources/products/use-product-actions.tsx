@@ -1,0 +1,176 @@
+// The row actions of Product Management, each pessimistic (the server answers before the table
+// changes): the featured star, enable/disable and delete behind the SPEC §5 confirmation and reason
+// prompt, and — beyond the SPEC — an Undo for a deletion while the server offers the restore call.
+import { useState, type ReactNode } from "react";
+import { Button, notification } from "antd";
+import { useCustomMutation, useDelete, useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
+import { useReasonPrompt } from "@/components/prompts/reason-prompt";
+import { endpoints } from "@/providers/api";
+import type { Product } from "@/types";
+import "@/components/antd/setup";
+
+export type ProductAction = "feature" | "active" | "delete";
+
+/** The restore call travels with a reason like every product change; this one says where it came from. */
+export const UNDO_REASON = "Deletion undone from the console";
+const UNDO_SECONDS = 10;
+
+// Once the server has said it has no restore call (404), the console stops offering Undo for the
+// rest of the session instead of showing a button that cannot work.
+let restoreAvailable = true;
+
+/** Tests start every case from a server that offers restore. */
+export function resetRestoreAvailability() {
+  restoreAvailable = true;
+}
+
+const failure = (message: string) => (error?: HttpError) => ({
+  type: "error" as const,
+  message,
+  description: error?.message,
+});
+
+export interface ProductActions {
+  busy: (id: string) => ProductAction | undefined;
+  toggleFeatured: (product: Product) => Promise<void>;
+  toggleActive: (product: Product) => Promise<void>;
+  remove: (product: Product) => Promise<void>;
+  /** The prompt and notification holders; render once in the screen. */
+  holders: ReactNode;
+}
+
+export function useProductActions(onChanged: () => void): ProductActions {
+  const { ask, holder: promptHolder } = useReasonPrompt();
+  const [notify, notifyHolder] = notification.useNotification();
+  const invalidate = useInvalidate();
+  const { mutateAsync: update } = useUpdate<Product>();
+  const { mutateAsync: deleteOne } = useDelete<Product>();
+  const { mutateAsync: custom } = useCustomMutation<Product>();
+  const [pending, setPending] = useState<Record<string, ProductAction>>({});
+
+  // Runs one server call for a row, marks the row busy meanwhile, refreshes what it changed.
+  // Failures were already shown by the error notification, so they end here.
+  async function run(id: string, action: ProductAction, call: () => Promise<unknown>): Promise<boolean> {
+    setPending((current) => ({ ...current, [id]: action }));
+    try {
+      await call();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setPending(({ [id]: _done, ...rest }) => rest);
+      // The custom calls invalidate nothing by themselves; the counts of the Category filter can move.
+      void invalidate({ resource: "products", invalidates: ["list"] });
+      onChanged();
+    }
+  }
+
+  async function toggleFeatured(product: Product) {
+    const featured = !product.isFeatured;
+    await run(product.id, "feature", () =>
+      custom({
+        url: endpoints.productFeature(product.id),
+        method: "put",
+        values: { featured },
+        successNotification: {
+          type: "success",
+          message: featured ? `"${product.title}" is now featured` : `"${product.title}" is no longer featured`,
+        },
+        errorNotification: failure(featured ? `Could not feature "${product.title}"` : `Could not unfeature "${product.title}"`),
+      }),
+    );
+  }
+
+  async function toggleActive(product: Product) {
+    const verb = product.isActive ? "disable" : "enable";
+    const reason = await ask({
+      confirmText: `Are you sure you want to ${verb} "${product.title}"?`,
+      reasonLabel: `Reason for ${product.isActive ? "disabling" : "enabling"} (required):`,
+      okText: product.isActive ? "Disable" : "Enable",
+      danger: product.isActive,
+    });
+    if (reason === null) return;
+    await run(product.id, "active", () =>
+      update({
+        resource: "products",
+        id: product.id,
+        values: { isActive: !product.isActive, reason },
+        mutationMode: "pessimistic",
+        successNotification: { type: "success", message: `"${product.title}" is now ${product.isActive ? "inactive" : "active"}` },
+        errorNotification: failure(`Could not ${verb} "${product.title}"`),
+      }),
+    );
+  }
+
+  function showDeleted(product: Product, withUndo: boolean) {
+    const key = `product-deleted-${product.id}`;
+    notify.success({
+      key,
+      message: `"${product.title}" was deleted`,
+      duration: withUndo ? UNDO_SECONDS : 4.5,
+      actions: withUndo ? (
+        <Button size="small" onClick={() => void undo(product, key)}>
+          Undo
+        </Button>
+      ) : undefined,
+    });
+  }
+
+  async function undo(product: Product, key: string) {
+    notify.destroy(key);
+    let missing = false;
+    await run(product.id, "delete", () =>
+      custom({
+        url: endpoints.productRestore(product.id),
+        method: "post",
+        values: { reason: UNDO_REASON },
+        successNotification: { type: "success", message: `"${product.title}" was restored` },
+        errorNotification: (error?: HttpError) => {
+          if (error?.statusCode === 404) return false;
+          return failure(`Could not restore "${product.title}"`)(error);
+        },
+      }).catch((error: HttpError) => {
+        missing = error?.statusCode === 404;
+        throw error;
+      }),
+    );
+    if (missing) {
+      restoreAvailable = false;
+      showDeleted(product, false);
+    }
+  }
+
+  async function remove(product: Product) {
+    const reason = await ask({
+      confirmText: `Are you sure you want to delete "${product.title}"? This action can be reversed by an admin.`,
+      reasonLabel: "Reason for deletion (required):",
+      okText: "Delete",
+      danger: true,
+    });
+    if (reason === null) return;
+    const deleted = await run(product.id, "delete", () =>
+      deleteOne({
+        resource: "products",
+        id: product.id,
+        values: { reason },
+        mutationMode: "pessimistic",
+        successNotification: false,
+        errorNotification: failure(`Could not delete "${product.title}"`),
+      }),
+    );
+    if (deleted) showDeleted(product, restoreAvailable);
+  }
+
+  return {
+    busy: (id) => pending[id],
+    toggleFeatured,
+    toggleActive,
+    remove,
+    holders: (
+      <>
+        {promptHolder}
+        {notifyHolder}
+      </>
+    ),
+  };
+}

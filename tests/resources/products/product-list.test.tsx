@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
+import type MockAdapter from "axios-mock-adapter";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetRestoreAvailability } from "@/resources/products/use-product-actions";
+import type { Product } from "@/types";
+import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import { paged, product, requestsTo, screenRequests } from "./fixtures";
+
+const CATEGORIES = [
+  { category: "Books", count: 3 },
+  { category: "Home", count: 12 },
+];
+
+interface Open {
+  path?: string;
+  items?: Product[];
+  total?: number;
+}
+
+function openProducts({ path = "/products", items = [product("p1")], total }: Open = {}): MockAdapter {
+  setViewportWidth(DESKTOP);
+  const api = mockApi();
+  signIn(api);
+  api.onGet("/products/categories").reply(200, { data: CATEGORIES });
+  api.onGet("/admin/products").reply(200, paged(items, total));
+  renderApp(path);
+  return api;
+}
+
+const listRequests = (api: MockAdapter) => requestsTo(api, "GET", "/admin/products").map((request) => request.params);
+const rowOf = (title: string) => screen.getByText(title).closest("tr") as HTMLElement;
+
+/** Picks an option of an antd Select by its visible label. */
+async function choose(user: UserEvent, label: string, option: string) {
+  await user.click(screen.getByRole("combobox", { name: label }));
+  const items = await screen.findAllByTitle(option);
+  const item = items.find((element) => element.classList.contains("ant-select-item-option"));
+  if (!item) throw new Error(`no option "${option}" in ${label}`);
+  await user.click(item);
+}
+
+// The screen and the layout are lazy chunks Vite compiles on first use; doing it here keeps that
+// one-off cost out of the first test's waiting time.
+beforeAll(async () => {
+  await Promise.all([import("@/resources/products/list"), import("@/components/layout/admin-layout")]);
+}, 120_000);
+
+beforeEach(() => resetRestoreAvailability());
+
+describe("Product Management: the list", () => {
+  it("shows the heading, the subtitle and every column of a product", async () => {
+    const api = openProducts({
+      items: [
+        product("p1", { title: "Desk Lamp", description: "Warm light", price: 1_500_000_000, stockQuantity: 4 }),
+        product("p2", {
+          title: "Mug",
+          description: null,
+          price: 2_500_000,
+          currency: { symbol: "USDC", decimals: 6 },
+          category: "Home",
+          stockQuantity: 0,
+          isFeatured: true,
+          isActive: false,
+          images: [],
+        }),
+      ],
+    });
+
+    expect(await screen.findByRole("heading", { name: "Product Management", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("Manage products and featured listings")).toBeInTheDocument();
+    await screen.findByText("Desk Lamp");
+    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    expect(headers).toEqual(["Image", "Title", "Price", "Category", "Stock", "Featured", "Status", "Actions"]);
+
+    const lamp = rowOf("Desk Lamp");
+    expect(lamp.querySelector("img")).toHaveAttribute("src", "https://img.test/p1-thumb.jpg");
+    expect(within(lamp).getByText("Warm light")).toBeInTheDocument();
+    expect(within(lamp).getByText("1.50 SOL")).toBeInTheDocument();
+    expect(within(lamp).getByText("Books")).toBeInTheDocument();
+    expect(within(lamp).getByText("4")).toHaveClass("product-stock--in");
+    expect(within(lamp).getByRole("button", { name: "Featured: Desk Lamp" })).toHaveAttribute("aria-pressed", "false");
+    expect(within(lamp).getByText("Active")).toBeInTheDocument();
+    expect(within(lamp).getByRole("button", { name: 'Disable "Desk Lamp"' })).toBeInTheDocument();
+    expect(within(lamp).getByRole("button", { name: 'Delete "Desk Lamp"' })).toBeInTheDocument();
+
+    const mug = rowOf("Mug");
+    expect(within(mug).getByText("No Img")).toBeInTheDocument();
+    expect(within(mug).getByText("2.50 USDC")).toBeInTheDocument();
+    expect(within(mug).getByText("0")).toHaveClass("product-stock--out");
+    expect(within(mug).getByRole("button", { name: "Featured: Mug" })).toHaveAttribute("aria-pressed", "true");
+    expect(within(mug).getByText("Inactive")).toBeInTheDocument();
+    expect(within(mug).getByRole("button", { name: 'Enable "Mug"' })).toBeInTheDocument();
+
+    expect(listRequests(api)).toEqual([{ page: "1", limit: "20" }]);
+    expect(requestsTo(api, "GET", "/products/categories")).toHaveLength(1);
+  });
+
+  it("shows 'No Img' when the thumbnail does not load", async () => {
+    openProducts({ items: [product("p1", { title: "Desk Lamp" })] });
+    const image = (await screen.findByText("Desk Lamp")).closest("tr")!.querySelector("img")!;
+    image.dispatchEvent(new Event("error"));
+    expect(await within(rowOf("Desk Lamp")).findByText("No Img")).toBeInTheDocument();
+  });
+
+  it("shows 'No products found' for an empty result", async () => {
+    openProducts({ items: [] });
+    expect(await screen.findByText("No products found")).toBeInTheDocument();
+  });
+
+  it("pages with Previous / 'Page x of y' / Next only when there is more than one page", async () => {
+    const api = openProducts({ items: [product("p1", { title: "Desk Lamp" })], total: 45 });
+    const user = userEvent.setup();
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(listRequests(api)).toContainEqual({ page: "2", limit: "20" }));
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+  });
+
+  it("has no pager for a single page", async () => {
+    openProducts({ items: [product("p1", { title: "Desk Lamp" })], total: 20 });
+    await screen.findByText("Desk Lamp");
+    expect(screen.queryByText(/Page \d+ of/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+  });
+});
+
+describe("Product Management: search and filters", () => {
+  it("searches the loaded rows without sending the text, and says so", async () => {
+    const api = openProducts({
+      items: [product("p1", { title: "Desk Lamp" }), product("p2", { title: "Mug", description: "Stoneware" })],
+    });
+    const user = userEvent.setup();
+    await screen.findByText("Desk Lamp");
+    const before = screenRequests(api).length;
+
+    const box = screen.getByRole("textbox", { name: "Search products on this page" });
+    expect(box).toHaveAttribute("placeholder", "Search products on this page...");
+    await user.type(box, "stone");
+    expect(screen.queryByText("Desk Lamp")).not.toBeInTheDocument();
+    expect(screen.getByText("Mug")).toBeInTheDocument();
+
+    await user.clear(box);
+    await user.type(box, "nothing like this");
+    expect(screen.getByText("No products found")).toBeInTheDocument();
+    expect(screenRequests(api)).toHaveLength(before);
+  });
+
+  it("builds the Category filter as 'category (count)' and sends the choice from page 1", async () => {
+    const api = openProducts({ path: "/products?currentPage=2&pageSize=20", total: 45 });
+    const user = userEvent.setup();
+    await screen.findByText("Product p1");
+    expect(listRequests(api)).toEqual([{ page: "2", limit: "20" }]);
+
+    await user.click(screen.getByRole("combobox", { name: "Category" }));
+    const labels = (await screen.findAllByRole("option")).map((option) => option.textContent);
+    expect(labels).toEqual(expect.arrayContaining(["All Categories", "Books (3)", "Home (12)"]));
+    await user.click(document.querySelector('.ant-select-item-option[title="Home (12)"]')!);
+
+    await waitFor(() => expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", category: "Home" }));
+    const search = decodeURIComponent(window.location.search);
+    expect(search).toContain("filters[0][field]=category");
+    expect(search).toContain("filters[0][value]=Home");
+    expect(search).toContain("currentPage=1");
+  });
+
+  it("maps the Featured filter to isFeatured and keeps the category", { timeout: 60_000 }, async () => {
+    const api = openProducts();
+    const user = userEvent.setup();
+    await screen.findByText("Product p1");
+
+    await choose(user, "Category", "Books (3)");
+    await choose(user, "Featured", "Featured Only");
+    await waitFor(() =>
+      expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", category: "Books", isFeatured: "true" }),
+    );
+    await choose(user, "Featured", "Not Featured");
+    await waitFor(() =>
+      expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", category: "Books", isFeatured: "false" }),
+    );
+    // Back to "All Products": the category-only page is already cached, so the URL says it.
+    await choose(user, "Featured", "All Products");
+    await waitFor(() => expect(decodeURIComponent(window.location.search)).not.toContain("isFeatured"));
+    expect(decodeURIComponent(window.location.search)).toContain("filters[0][value]=Books");
+  });
+
+  it("restores the filters and the page from a shared URL", async () => {
+    const url =
+      "/products?currentPage=2&pageSize=20&filters[0][field]=category&filters[0][operator]=eq&filters[0][value]=Books" +
+      "&filters[1][field]=isFeatured&filters[1][operator]=eq&filters[1][value]=false";
+    const api = openProducts({ path: url, total: 45 });
+    await screen.findByText("Product p1");
+
+    expect(listRequests(api)).toEqual([{ page: "2", limit: "20", category: "Books", isFeatured: "false" }]);
+    expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
+    await screen.findByTitle("Books (3)");
+    expect(screen.getByTitle("Not Featured")).toBeInTheDocument();
+  });
+});
