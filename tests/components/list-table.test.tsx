@@ -1,0 +1,168 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { useTable } from "@refinedev/antd";
+import { PAGE_SIZE } from "@/config";
+import { ListTable, Pager, type ListTableSource } from "@/components/list/list-table";
+import { reply, replyData, requests, startFakeApi } from "../providers/msw.helpers";
+import { renderInRefine } from "./support";
+
+interface Row {
+  id: string;
+  symbol: string;
+}
+
+const columns = [{ title: "Symbol", dataIndex: "symbol", key: "symbol" }];
+
+describe("Pager", () => {
+  it("is not rendered for a single page or none", () => {
+    const onChange = vi.fn();
+    const { container, rerender } = render(<Pager currentPage={1} pageCount={1} onChange={onChange} />);
+    expect(container).toBeEmptyDOMElement();
+    rerender(<Pager currentPage={1} pageCount={0} onChange={onChange} />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it("shows 'Page x of y' with Previous disabled on the first page", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pager currentPage={1} pageCount={3} onChange={onChange} />);
+    expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(2);
+  });
+
+  it("disables Next on the last page and goes back with Previous", async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Pager currentPage={3} pageCount={3} onChange={onChange} />);
+    expect(screen.getByText("Page 3 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Previous" }));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(2);
+  });
+
+  it("enables both buttons in the middle", () => {
+    render(<Pager currentPage={2} pageCount={3} onChange={() => undefined} />);
+    expect(screen.getByRole("button", { name: "Previous" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+  });
+});
+
+/** The part of useTable ListTable reads, for states that are awkward to reach through HTTP. */
+function fakeTable(overrides: {
+  rows?: Row[];
+  isError?: boolean;
+  error?: unknown;
+  currentPage?: number;
+  pageCount?: number;
+}) {
+  const refetch = vi.fn().mockResolvedValue(undefined);
+  const setCurrentPage = vi.fn();
+  const table = {
+    tableProps: { dataSource: overrides.rows ?? [], loading: false },
+    tableQuery: { isError: overrides.isError ?? false, error: overrides.error ?? null, isFetching: false, refetch },
+    currentPage: overrides.currentPage ?? 1,
+    setCurrentPage,
+    pageCount: overrides.pageCount ?? 1,
+  } as unknown as ListTableSource<Row>;
+  return { table, refetch, setCurrentPage };
+}
+
+describe("ListTable (given table state)", () => {
+  it("shows the load error with Retry instead of the table, and Retry refetches", async () => {
+    const user = userEvent.setup();
+    const { table, refetch } = fakeTable({ isError: true, error: { message: "Boom from server", statusCode: 500 }, pageCount: 3 });
+    render(<ListTable table={table} columns={columns} rowKey="id" />);
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("Boom from server");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.queryByText("Page 1 of 3")).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("wires the pager to the table's page", async () => {
+    const user = userEvent.setup();
+    const { table, setCurrentPage } = fakeTable({ rows: [{ id: "1", symbol: "SOL" }], currentPage: 2, pageCount: 4 });
+    render(<ListTable table={table} columns={columns} rowKey="id" />);
+    expect(screen.getByText("SOL")).toBeInTheDocument();
+    expect(screen.getByText("Page 2 of 4")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(setCurrentPage).toHaveBeenLastCalledWith(3);
+    await user.click(screen.getByRole("button", { name: "Previous" }));
+    expect(setCurrentPage).toHaveBeenLastCalledWith(1);
+  });
+
+  it("shows the rows it is given over the loaded ones, and the empty text", () => {
+    const { table } = fakeTable({ rows: [{ id: "1", symbol: "SOL" }, { id: "2", symbol: "USDC" }] });
+    const { rerender } = render(
+      <ListTable table={table} columns={columns} rowKey="id" dataSource={[{ id: "2", symbol: "USDC" }]} />,
+    );
+    expect(screen.getByText("USDC")).toBeInTheDocument();
+    expect(screen.queryByText("SOL")).not.toBeInTheDocument();
+    rerender(<ListTable table={table} columns={columns} rowKey="id" dataSource={[]} emptyText="No tokens match" />);
+    expect(screen.getByText("No tokens match")).toBeInTheDocument();
+  });
+});
+
+function TokensTable() {
+  const table = useTable<Row>({ resource: "tokens", pagination: { pageSize: PAGE_SIZE }, syncWithLocation: false });
+  return <ListTable table={table} columns={columns} rowKey="id" emptyText="No tokens" />;
+}
+
+const page = (n: number, items: Row[], total: number) => ({
+  items,
+  total,
+  page: n,
+  limit: PAGE_SIZE,
+  totalPages: Math.ceil(total / PAGE_SIZE),
+});
+
+describe("ListTable on Refine's useTable", () => {
+  startFakeApi();
+
+  it("shows the server's message on a failed load, and Retry loads the list", async () => {
+    const user = userEvent.setup();
+    reply({ status: 500, body: { message: "Database unavailable" } });
+    renderInRefine(<TokensTable />);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Database unavailable");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+
+    replyData(page(1, [{ id: "t1", symbol: "SOL" }], 1));
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("SOL")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(requests().map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/v1/tokens/admin", "GET /api/v1/tokens/admin"]);
+    // A single page has no pager.
+    expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+  });
+
+  it("pages through the server's pages with Next and Previous", async () => {
+    const user = userEvent.setup();
+    replyData(page(1, [{ id: "t1", symbol: "SOL" }], 45));
+    renderInRefine(<TokensTable />);
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    expect(requests()[0].query).toEqual({ page: "1", limit: String(PAGE_SIZE) });
+
+    replyData(page(2, [{ id: "t21", symbol: "USDC" }], 45));
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("USDC")).toBeInTheDocument();
+    expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
+    expect(requests().at(-1)?.query).toEqual({ page: "2", limit: String(PAGE_SIZE) });
+
+    replyData(page(1, [{ id: "t1", symbol: "SOL" }], 45));
+    await user.click(screen.getByRole("button", { name: "Previous" }));
+    await waitFor(() => expect(screen.getByText("Page 1 of 3")).toBeInTheDocument());
+    await waitFor(() => expect(requests().at(-1)?.query).toEqual({ page: "1", limit: String(PAGE_SIZE) }));
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+  });
+
+  it("shows the empty text when the server has no rows", async () => {
+    replyData(page(1, [], 0));
+    renderInRefine(<TokensTable />);
+    expect(await screen.findByText("No tokens")).toBeInTheDocument();
+    expect(screen.queryByText(/Page \d+ of/)).not.toBeInTheDocument();
+  });
+});
