@@ -1,7 +1,8 @@
 // An in-page confirmation (the SPEC's browser confirm, as an antd modal). OK has the focus, so
 // Enter confirms and Escape cancels.
-import type { ReactElement, ReactNode } from "react";
-import { Modal } from "antd";
+import { useRef, type ReactElement, type ReactNode } from "react";
+import { Button, Modal } from "antd";
+import { useFocusOnOpen } from "@/components/prompts/use-focus-on-open";
 import { usePendingAnswer } from "@/components/prompts/use-pending-answer";
 import "@/styles/kit.css";
 
@@ -25,16 +26,22 @@ export interface ConfirmApi {
 
 export function useConfirm(): ConfirmApi {
   const { options, open, askWith, answer } = usePendingAnswer<ConfirmOptions, boolean>(false);
+  const okRef = useRef<HTMLButtonElement>(null);
+  useFocusOnOpen(okRef, open);
 
   const holder = (
     <Modal
       open={open}
       title={options?.title ?? "Please confirm"}
-      okText={options?.okText ?? "OK"}
-      cancelText={options?.cancelText ?? "Cancel"}
-      okButtonProps={{ danger: options?.danger, autoFocus: true }}
-      onOk={() => answer(true)}
       onCancel={() => answer(false)}
+      footer={[
+        <Button key="cancel" onClick={() => answer(false)}>
+          {options?.cancelText ?? "Cancel"}
+        </Button>,
+        <Button key="ok" ref={okRef} type="primary" danger={options?.danger} onClick={() => answer(true)}>
+          {options?.okText ?? "OK"}
+        </Button>,
+      ]}
       maskClosable={false}
       destroyOnHidden
       centered

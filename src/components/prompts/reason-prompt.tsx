@@ -1,7 +1,9 @@
 // SPEC §5 reasons: a confirmation dialog first, then a prompt for the reason. Nothing is resolved
 // until both are answered; a blank reason cannot be submitted; cancelling either step gives null.
-import { useCallback, useId, useState, type ReactElement, type ReactNode } from "react";
-import { Input, Modal } from "antd";
+import { useCallback, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
+import { Button, Input, Modal } from "antd";
+import type { TextAreaRef } from "antd/es/input/TextArea";
+import { useFocusOnOpen } from "@/components/prompts/use-focus-on-open";
 import { usePendingAnswer } from "@/components/prompts/use-pending-answer";
 import "@/styles/kit.css";
 
@@ -31,6 +33,8 @@ export function useReasonPrompt(): ReasonPromptApi {
   const [stage, setStage] = useState<Stage>("confirm");
   const [reason, setReason] = useState("");
   const fieldId = useId();
+  const okRef = useRef<HTMLButtonElement>(null);
+  const fieldRef = useRef<TextAreaRef>(null);
 
   const { options, open, answer, askWith } = pending;
   const ask = useCallback(
@@ -46,6 +50,8 @@ export function useReasonPrompt(): ReasonPromptApi {
   const submit = () => {
     if (trimmed) answer(trimmed);
   };
+  useFocusOnOpen(okRef, open && stage === "confirm", stage);
+  useFocusOnOpen(fieldRef, open && stage === "reason", stage);
 
   const holder = (
     // One modal for both steps: a second modal would get the focus handed back to the page when
@@ -53,11 +59,21 @@ export function useReasonPrompt(): ReasonPromptApi {
     <Modal
       open={open}
       title={options?.title ?? (stage === "confirm" ? "Please confirm" : "Reason required")}
-      okText={stage === "confirm" ? "OK" : options?.okText}
-      cancelText="Cancel"
-      okButtonProps={{ danger: options?.danger, disabled: stage === "reason" && !trimmed, autoFocus: stage === "confirm" }}
-      onOk={stage === "confirm" ? () => setStage("reason") : submit}
       onCancel={() => answer(null)}
+      footer={[
+        <Button key="cancel" onClick={() => answer(null)}>
+          Cancel
+        </Button>,
+        stage === "confirm" ? (
+          <Button key="confirm" ref={okRef} type="primary" danger={options?.danger} onClick={() => setStage("reason")}>
+            OK
+          </Button>
+        ) : (
+          <Button key="submit" type="primary" danger={options?.danger} disabled={!trimmed} onClick={submit}>
+            {options?.okText}
+          </Button>
+        ),
+      ]}
       maskClosable={false}
       destroyOnHidden
       centered
@@ -71,7 +87,7 @@ export function useReasonPrompt(): ReasonPromptApi {
           </label>
           <Input.TextArea
             id={fieldId}
-            autoFocus
+            ref={fieldRef}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
             // Enter writes a new line in a text area; Ctrl/Cmd+Enter submits, like most forms.

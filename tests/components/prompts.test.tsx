@@ -1,0 +1,194 @@
+import { useState } from "react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { useReasonPrompt, type ReasonPromptOptions } from "@/components/prompts/reason-prompt";
+import { useConfirm, type ConfirmOptions } from "@/components/prompts/confirm";
+
+const DELETE: ReasonPromptOptions = {
+  confirmText: 'Are you sure you want to delete "Lamp"? This action can be reversed by an admin.',
+  reasonLabel: "Reason for deletion (required):",
+  okText: "Delete",
+  danger: true,
+};
+
+/** Asks on a click and shows what the promise resolved to (or that it is still pending). */
+function ReasonHost({ options = DELETE }: { options?: ReasonPromptOptions }) {
+  const { ask, holder } = useReasonPrompt();
+  const [answer, setAnswer] = useState("pending");
+  return (
+    <>
+      <button onClick={() => void ask(options).then((reason) => setAnswer(JSON.stringify(reason)))}>Ask</button>
+      <output aria-label="answer">{answer}</output>
+      {holder}
+    </>
+  );
+}
+
+const answer = () => screen.getByRole("status", { name: "answer" });
+
+function openDialog() {
+  return screen.getByRole("dialog");
+}
+
+async function throughConfirmation(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole("button", { name: "Ask" }));
+  expect(await screen.findByText(DELETE.confirmText as string)).toBeInTheDocument();
+  await user.click(screen.getByRole("button", { name: "OK" }));
+  const field = await screen.findByLabelText("Reason for deletion (required):");
+  await waitFor(() => expect(field).toHaveFocus());
+  return field;
+}
+
+describe("useReasonPrompt", () => {
+  it("confirms first, with OK focused, and resolves nothing before the reason is given", async () => {
+    const user = userEvent.setup();
+    render(<ReasonHost />);
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    expect(await screen.findByText(DELETE.confirmText as string)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Reason for deletion (required):")).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("button", { name: "OK" })).toHaveFocus());
+
+    await user.click(screen.getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(screen.getByLabelText("Reason for deletion (required):")).toHaveFocus());
+    expect(answer()).toHaveTextContent("pending");
+  });
+
+  it("cannot be confirmed with a blank reason", async () => {
+    const user = userEvent.setup();
+    render(<ReasonHost />);
+    const field = await throughConfirmation(user);
+    const submit = screen.getByRole("button", { name: "Delete" });
+    expect(submit).toBeDisabled();
+
+    await user.type(field, "   ");
+    expect(submit).toBeDisabled();
+    await user.keyboard("{Control>}{Enter}{/Control}");
+    await user.click(submit);
+    expect(answer()).toHaveTextContent("pending");
+    expect(openDialog()).toBeInTheDocument();
+  });
+
+  it("resolves the trimmed reason once confirmed", async () => {
+    const user = userEvent.setup();
+    render(<ReasonHost />);
+    const field = await throughConfirmation(user);
+    await user.type(field, "  Fake item ");
+    expect(answer()).toHaveTextContent("pending");
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(answer()).toHaveTextContent('"Fake item"'));
+  });
+
+  it("submits with Ctrl+Enter from the field", async () => {
+    const user = userEvent.setup();
+    render(<ReasonHost />);
+    const field = await throughConfirmation(user);
+    await user.type(field, "Spam");
+    await user.keyboard("{Control>}{Enter}{/Control}");
+    await waitFor(() => expect(answer()).toHaveTextContent('"Spam"'));
+  });
+
+  it("resolves null when the confirmation is cancelled, without asking for a reason", async () => {
+    const user = userEvent.setup();
+    render(<ReasonHost />);
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    await screen.findByText(DELETE.confirmText as string);
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(answer()).toHaveTextContent("null"));
+    expect(screen.queryByLabelText("Reason for deletion (required):")).not.toBeInTheDocument();
+  });
+
+  it("resolves null when the reason step is cancelled, even with text typed", async () => {
+    const user = userEvent.setup();
+    render(<ReasonHost />);
+    const field = await throughConfirmation(user);
+    await user.type(field, "No");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(answer()).toHaveTextContent("null"));
+  });
+
+  it("resolves null on Escape from the reason field", async () => {
+    const user = userEvent.setup();
+    render(<ReasonHost />);
+    const field = await throughConfirmation(user);
+    // antd's dialog reads keyCode, which user-event leaves out for keys typed into a text area.
+    fireEvent.keyDown(field, { key: "Escape", code: "Escape", keyCode: 27 });
+    await waitFor(() => expect(answer()).toHaveTextContent("null"));
+  });
+
+  it("starts every question from the confirmation with an empty field", async () => {
+    const user = userEvent.setup();
+    render(<ReasonHost />);
+    let field = await throughConfirmation(user);
+    await user.type(field, "First");
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(answer()).toHaveTextContent('"First"'));
+
+    field = await throughConfirmation(user);
+    expect(field).toHaveValue("");
+    expect(screen.getByRole("button", { name: "Delete" })).toBeDisabled();
+  });
+
+  it("answers null when the component goes away mid-question", async () => {
+    const user = userEvent.setup();
+    let settled: string | null | undefined;
+    function Host() {
+      const { ask, holder } = useReasonPrompt();
+      return (
+        <>
+          <button onClick={() => void ask(DELETE).then((reason) => (settled = reason))}>Ask</button>
+          {holder}
+        </>
+      );
+    }
+    const { unmount } = render(<Host />);
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    await screen.findByText(DELETE.confirmText as string);
+    unmount();
+    await act(async () => undefined);
+    expect(settled).toBeNull();
+  });
+});
+
+function ConfirmHost({ options }: { options: ConfirmOptions }) {
+  const { confirm, holder } = useConfirm();
+  const [result, setResult] = useState("pending");
+  return (
+    <>
+      <button onClick={() => void confirm(options).then((ok) => setResult(String(ok)))}>Ask</button>
+      <output aria-label="answer">{result}</output>
+      {holder}
+    </>
+  );
+}
+
+const INIT = "Are you sure you want to initialize the marketplace? This action can only be done once.";
+
+describe("useConfirm", () => {
+  it("resolves true on OK, with OK focused", async () => {
+    const user = userEvent.setup();
+    render(<ConfirmHost options={{ content: INIT }} />);
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    expect(await screen.findByText(INIT)).toBeInTheDocument();
+    expect(screen.getByText("Please confirm")).toBeInTheDocument();
+    expect(answer()).toHaveTextContent("pending");
+    await waitFor(() => expect(screen.getByRole("button", { name: "OK" })).toHaveFocus());
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(answer()).toHaveTextContent("true"));
+  });
+
+  it("resolves false on Cancel and on Escape", async () => {
+    const user = userEvent.setup();
+    render(<ConfirmHost options={{ title: "Initialize", content: INIT, okText: "Initialize", danger: true }} />);
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    expect(await screen.findByRole("button", { name: "Initialize" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(answer()).toHaveTextContent("false"));
+
+    await user.click(screen.getByRole("button", { name: "Ask" }));
+    await waitFor(() => expect(answer()).toHaveTextContent("false"));
+    await screen.findByRole("button", { name: "Initialize" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(answer()).toHaveTextContent("false"));
+  });
+});
