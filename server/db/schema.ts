@@ -141,6 +141,20 @@ export interface OrdersTable {
   shippedAt: string | null;
   completedAt: string | null;
   updatedAt: string;
+  /** The cluster of escrowPDA and the signatures (null while the order has no chain data). */
+  cluster: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A signed settlement awaiting its outcome: the decision to record once it is confirmed. */
+export interface PendingSettlementsTable {
+  orderId: string;
+  signature: string;
+  resolution: string;
+  refundPercentage: number | null;
+  adminNotes: string;
+  adminUserId: string;
+  adminPublicKey: string;
+  createdAt: string;
 }
 
 export interface AuditLogTable {
@@ -186,6 +200,7 @@ export interface Database {
   products: ProductsTable;
   productImages: ProductImagesTable;
   orders: OrdersTable;
+  pendingSettlements: PendingSettlementsTable;
   auditLog: AuditLogTable;
   marketplaceConfig: MarketplaceConfigTable;
   counters: CountersTable;
@@ -199,4 +214,5 @@ export type ShopRow = Selectable<ShopsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
+export type PendingSettlementRow = Selectable<PendingSettlementsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
