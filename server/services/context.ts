@@ -1,5 +1,5 @@
-// What the services need from the app: the AppContext, plus the settlement port once the
-// settlement issue plugs one in (until then dispute resolution and initialization answer 503).
+// What the services need from the app: the AppContext, whose settlement port (server/settlement/port.ts)
+// performs dispute resolution and initialization; without one those calls answer 503.
 import type { AdminIdentity, AppContext } from "../context.ts";
 import type { OrderRow } from "../db/schema.ts";
 
@@ -8,16 +8,38 @@ export interface DisputeDecision {
   refundPercentage?: number;
 }
 
-export interface SettlementPort {
+export interface SettlementResult {
+  transactionSignature: string;
+  /** The cluster the signature belongs to ("localnet-inprocess" exists on no public network). */
+  cluster: string;
+  /** The escrow paid out and each party's share in base units (decimal strings), when known. */
+  escrow?: string;
+  buyerAmount?: string;
+  sellerAmount?: string;
+}
+
+export interface SettlementHooks {
   /**
-   * Pays out the order's escrow per the decision. `onSigned` runs before the transaction is sent, so
-   * the signature is on record even if the process dies before confirmation.
+   * Runs with the signature before the transaction is sent (and again with the new one if a resumed
+   * settlement has to be re-sent), so it is on record even if the process dies before confirmation.
+   * Throwing here stops the transaction from being sent.
    */
-  resolveDispute(
-    order: OrderRow,
-    decision: DisputeDecision,
-    hooks: { onSigned(signature: string): Promise<void> },
-  ): Promise<{ transactionSignature: string; cluster: string }>;
+  onSigned(signature: string): Promise<void>;
+}
+
+/**
+ * The chain behind dispute resolution and initialization (server/settlement/port.ts). Every method
+ * rejects with an ApiError: 4xx = refused before anything was sent; 502 = the chain failed the
+ * transaction (nothing was paid, the message is the chain's); 504 = sent, but the outcome is not
+ * known yet (the stored signature stays PENDING and is finished by resumeDispute).
+ */
+export interface SettlementPort {
+  /** The cluster this port settles on. Absent on test doubles. */
+  readonly cluster?: string;
+  /** Pays out the order's escrow per the decision, and resolves once the transaction is confirmed. */
+  resolveDispute(order: OrderRow, decision: DisputeDecision, hooks: SettlementHooks): Promise<SettlementResult>;
+  /** Finishes a settlement whose signature is stored (PENDING) but whose outcome is not. */
+  resumeDispute?(order: OrderRow, decision: DisputeDecision, signature: string, hooks: SettlementHooks): Promise<SettlementResult>;
   initializeMarketplace(admin: AdminIdentity): Promise<{
     transactionSignature: string;
     cluster: string;
@@ -26,6 +48,8 @@ export interface SettlementPort {
     disputeResolutionLimit: number;
     reportThreshold: number;
   }>;
+  /** The marketplace config account as the chain sees it (no transaction). */
+  marketplaceStatus?(): Promise<{ initialized: boolean; configPDA: string; authority: string; cluster: string }>;
 }
 
 export type ServiceContext = AppContext & { settlement?: SettlementPort | null };

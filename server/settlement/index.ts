@@ -26,6 +26,8 @@ export interface SettlementOptions {
   cluster?: "litesvm" | string;
   /** A Solana CLI keypair file (JSON array of 64 bytes). Default: <dataDir>/authority-keypair.json, created if absent. */
   authorityKeypairPath?: string;
+  /** The authority key itself (e.g. the local demo admin wallet); takes precedence over the file. */
+  authorityKeypair?: Keypair;
   rpc?: RpcLedgerOptions;
 }
 
@@ -41,7 +43,7 @@ export interface Settlement {
 
 export async function createSettlement(options: SettlementOptions): Promise<Settlement> {
   const dataDir = resolve(options.dataDir);
-  const authorityKey = loadAuthorityKeypair(dataDir, options.authorityKeypairPath);
+  const authorityKey = options.authorityKeypair ?? loadAuthorityKeypair(dataDir, options.authorityKeypairPath);
   const target = options.cluster?.trim() || "litesvm";
   let ledger: Ledger;
   if (target === "litesvm") {
