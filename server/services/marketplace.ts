@@ -8,15 +8,35 @@ import { bool, isoNow, type ServiceContext } from "./context.ts";
 export const INITIALIZE_UNAVAILABLE =
   "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
 
+/**
+ * From the database, where initialize records the config once confirmed. While that says "not
+ * initialized", the chain is asked too: a config account whose recording was lost (a stop between
+ * confirmation and the write) still counts, since initialize could never run again.
+ */
 export async function marketplaceStatus(ctx: ServiceContext) {
   const row = await ctx.db.selectFrom("marketplaceConfig").selectAll().where("id", "=", 1).executeTakeFirst();
+  const cluster = row?.cluster ?? ctx.settlement?.cluster ?? null;
+  if (!bool(row?.initialized) && ctx.settlement?.marketplaceStatus) {
+    const chain = await ctx.settlement.marketplaceStatus().catch(() => null);
+    if (chain?.initialized) {
+      return {
+        initialized: true,
+        configPDA: chain.configPDA,
+        authority: chain.authority,
+        disputeResolutionLimit: null,
+        reportThreshold: null,
+        cluster: chain.cluster,
+        transactionSignature: null,
+      };
+    }
+  }
   return {
     initialized: bool(row?.initialized),
     configPDA: row?.configPDA ?? null,
     authority: row?.authority ?? null,
     disputeResolutionLimit: row?.disputeResolutionLimit ?? null,
     reportThreshold: row?.reportThreshold ?? null,
-    cluster: row?.cluster ?? null,
+    cluster,
     transactionSignature: row?.transactionSignature ?? null,
   };
 }

@@ -7,7 +7,7 @@ import { ORDER_FILTER_SQL } from "../db/migrations/002_list_counts.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { ApiError, conflict, notFound, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { isoNow, json, type ServiceContext } from "./context.ts";
+import { isoNow, json, type ServiceContext, type SettlementResult } from "./context.ts";
 import { countedLists, paged, type Paged } from "./paging.ts";
 
 const DAY_MS = 86_400_000;
@@ -48,6 +48,8 @@ export function toOrder(row: OrderRow) {
     transactionSignature: row.transactionSignature,
     settlementSignature: row.settlementSignature,
     settlementStatus: row.settlementStatus,
+    /** Where escrowPDA and the signatures live; null = no chain data (the console then links nowhere). */
+    cluster: row.cluster,
     resolution: row.resolution,
     refundPercentage: row.refundPercentage,
     adminNotes: row.adminNotes,
@@ -127,6 +129,134 @@ function asApiError(error: unknown): unknown {
   return typeof status === "number" ? new ApiError(status, error.message) : error;
 }
 
+/** The chain failed the transaction: nothing was paid (an unknown outcome, 504, stays PENDING). */
+const chainFailed = (error: unknown) => error instanceof ApiError && error.statusCode === 502;
+
+/** The admin's decision, as kept in pendingSettlements until the chain confirms it. */
+interface Decision {
+  resolution: DisputeResolutionInput["resolution"];
+  refundPercentage: number | null;
+  adminNotes: string;
+  admin: AdminIdentity;
+}
+
+/**
+ * The order's settlement flow. Before sending: the signature (settlementStatus PENDING) and the
+ * decision (pendingSettlements) are stored, claiming the order; a second claim finds it PENDING and
+ * is refused, so the transaction is never sent twice. After confirmation: status, resolution and
+ * the audit entry, in one transaction. After a chain failure: FAILED, still DISPUTED, nothing else.
+ */
+async function settle(
+  ctx: ServiceContext,
+  order: OrderRow,
+  decision: Decision,
+  send: (onSigned: (signature: string) => Promise<void>) => Promise<SettlementResult>,
+  storedSignature: string | null = null,
+): Promise<{ order: OrderRow; result: SettlementResult }> {
+  let signature = storedSignature;
+  let result: SettlementResult;
+  try {
+    result = await send(async (signed) => {
+      await recordPending(ctx, order.id, decision, signed, signature);
+      signature = signed;
+    });
+  } catch (error) {
+    const failure = asApiError(error);
+    if (signature && chainFailed(failure)) await recordFailure(ctx, order.id, signature);
+    throw failure;
+  }
+  return { order: await recordSettled(ctx, order, decision, result), result };
+}
+
+async function recordPending(ctx: ServiceContext, id: string, decision: Decision, signature: string, previous: string | null): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = isoNow(ctx);
+    let claim = trx.updateTable("orders").set({ settlementSignature: signature, settlementStatus: "PENDING", updatedAt: now }).where("id", "=", id);
+    claim = previous
+      ? // A resumed settlement re-sent with a new signature: still ours only if nothing moved meanwhile.
+        claim.where("settlementStatus", "=", "PENDING").where("settlementSignature", "=", previous)
+      : claim.where("status", "=", "DISPUTED").where((eb) => eb.or([eb("settlementStatus", "is", null), eb("settlementStatus", "=", "FAILED")]));
+    const { numUpdatedRows } = await claim.executeTakeFirst();
+    if (numUpdatedRows !== 1n) throw conflict("A settlement of this order is already in progress or done");
+    const row = {
+      orderId: id,
+      signature,
+      resolution: decision.resolution,
+      refundPercentage: decision.refundPercentage,
+      adminNotes: decision.adminNotes,
+      adminUserId: decision.admin.userId,
+      adminPublicKey: decision.admin.publicKey,
+      createdAt: now,
+    };
+    await trx
+      .insertInto("pendingSettlements")
+      .values(row)
+      .onConflict((oc) => oc.column("orderId").doUpdateSet({ signature, createdAt: now }))
+      .execute();
+  });
+}
+
+async function recordFailure(ctx: ServiceContext, id: string, signature: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("orders")
+      .set({ settlementStatus: "FAILED", updatedAt: isoNow(ctx) })
+      .where("id", "=", id)
+      .where("settlementStatus", "=", "PENDING")
+      .where("settlementSignature", "=", signature)
+      .execute();
+    await trx.deleteFrom("pendingSettlements").where("orderId", "=", id).where("signature", "=", signature).execute();
+  });
+}
+
+async function recordSettled(ctx: ServiceContext, order: OrderRow, decision: Decision, result: SettlementResult): Promise<OrderRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = isoNow(ctx);
+    const status = RESOLVED_STATUS[decision.resolution];
+    const { numUpdatedRows } = await trx
+      .updateTable("orders")
+      .set({
+        status,
+        resolution: decision.resolution,
+        refundPercentage: decision.refundPercentage ?? (decision.resolution === "REFUND_BUYER" ? 100 : 0),
+        adminNotes: decision.adminNotes,
+        resolvedAt: now,
+        resolvedBy: decision.admin.publicKey,
+        settlementSignature: result.transactionSignature,
+        settlementStatus: "CONFIRMED",
+        escrowPDA: order.escrowPDA ?? result.escrow ?? null,
+        cluster: result.cluster,
+        completedAt: status === "COMPLETED" ? now : order.completedAt,
+        updatedAt: now,
+      })
+      .where("id", "=", order.id)
+      .where("settlementStatus", "=", "PENDING")
+      .executeTakeFirst();
+    // Only this flow moves a claimed order on; anything else means the row was edited under it.
+    if (numUpdatedRows !== 1n) throw new Error(`Order ${order.id} left PENDING while its settlement ${result.transactionSignature} confirmed`);
+    await trx.deleteFrom("pendingSettlements").where("orderId", "=", order.id).execute();
+    const after = await findOrder(trx, order.id);
+    await recordAudit(trx, ctx, decision.admin, {
+      action: "order.resolve_dispute",
+      targetType: "order",
+      targetId: order.id,
+      reason: decision.adminNotes,
+      before: { status: order.status, resolution: order.resolution, refundPercentage: order.refundPercentage },
+      after: {
+        status: after.status,
+        resolution: after.resolution,
+        refundPercentage: after.refundPercentage,
+        escrow: result.escrow,
+        buyerAmount: result.buyerAmount,
+        sellerAmount: result.sellerAmount,
+      },
+      transactionSignature: result.transactionSignature,
+      cluster: result.cluster,
+    });
+    return after;
+  });
+}
+
 export async function resolveDispute(ctx: ServiceContext, admin: AdminIdentity, id: string, input: DisputeResolutionInput) {
   const order = await findOrder(ctx.db, id);
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order can be resolved: this order is ${order.status}`);
@@ -134,53 +264,57 @@ export async function resolveDispute(ctx: ServiceContext, admin: AdminIdentity, 
   const settlement = ctx.settlement;
   if (!settlement) throw unavailable(SETTLEMENT_UNAVAILABLE);
 
-  const decision = { resolution: input.resolution, refundPercentage: input.refundPercentage };
-  let result: { transactionSignature: string; cluster: string };
-  try {
-    result = await settlement.resolveDispute(order, decision, {
-      onSigned: async (signature) => {
-        await ctx.db
-          .updateTable("orders")
-          .set({ settlementSignature: signature, settlementStatus: "PENDING", updatedAt: isoNow(ctx) })
-          .where("id", "=", id)
-          .execute();
-      },
-    });
-  } catch (error) {
-    throw asApiError(error);
-  }
-
-  const updated = await ctx.db.transaction().execute(async (trx) => {
-    const now = isoNow(ctx);
-    const status = RESOLVED_STATUS[input.resolution];
-    await trx
-      .updateTable("orders")
-      .set({
-        status,
-        resolution: input.resolution,
-        refundPercentage: input.refundPercentage ?? (input.resolution === "REFUND_BUYER" ? 100 : 0),
-        adminNotes: input.adminNotes,
-        resolvedAt: now,
-        resolvedBy: admin.publicKey,
-        settlementSignature: result.transactionSignature,
-        settlementStatus: "CONFIRMED",
-        completedAt: status === "COMPLETED" ? now : order.completedAt,
-        updatedAt: now,
-      })
-      .where("id", "=", id)
-      .execute();
-    const after = await findOrder(trx, id);
-    await recordAudit(trx, ctx, admin, {
-      action: "order.resolve_dispute",
-      targetType: "order",
-      targetId: id,
-      reason: input.adminNotes,
-      before: { status: order.status, resolution: order.resolution, refundPercentage: order.refundPercentage },
-      after: { status: after.status, resolution: after.resolution, refundPercentage: after.refundPercentage },
-      transactionSignature: result.transactionSignature,
-      cluster: result.cluster,
-    });
-    return after;
-  });
+  const decision: Decision = { resolution: input.resolution, refundPercentage: input.refundPercentage ?? null, adminNotes: input.adminNotes, admin };
+  const { order: updated, result } = await settle(ctx, order, decision, (onSigned) =>
+    settlement.resolveDispute(order, { resolution: input.resolution, refundPercentage: input.refundPercentage }, { onSigned }),
+  );
   return { transactionSignature: result.transactionSignature, cluster: result.cluster, order: toOrder(updated) };
+}
+
+export interface ResumeOutcome {
+  orderId: string;
+  signature: string;
+  outcome: "confirmed" | "failed" | "unknown";
+  message?: string;
+}
+
+/**
+ * At start: finishes every settlement that was signed but whose outcome was never recorded (the
+ * process stopped during confirmation). Confirmed → recorded as usual; failed → FAILED, DISPUTED;
+ * still unknown → left PENDING for the next start.
+ */
+export async function resumePendingSettlements(ctx: ServiceContext): Promise<ResumeOutcome[]> {
+  const port = ctx.settlement;
+  if (!port?.resumeDispute) return [];
+  const resume = port.resumeDispute.bind(port);
+  const outcomes: ResumeOutcome[] = [];
+  const pending = await ctx.db.selectFrom("pendingSettlements").selectAll().orderBy("createdAt").execute();
+  for (const row of pending) {
+    const order = await ctx.db.selectFrom("orders").selectAll().where("id", "=", row.orderId).executeTakeFirst();
+    if (!order || order.settlementStatus !== "PENDING") {
+      await ctx.db.deleteFrom("pendingSettlements").where("orderId", "=", row.orderId).execute();
+      continue;
+    }
+    const decision: Decision = {
+      resolution: row.resolution as Decision["resolution"],
+      refundPercentage: row.refundPercentage,
+      adminNotes: row.adminNotes,
+      admin: { userId: row.adminUserId, publicKey: row.adminPublicKey },
+    };
+    const signature = order.settlementSignature ?? row.signature;
+    try {
+      const { result } = await settle(
+        ctx,
+        order,
+        decision,
+        (onSigned) => resume(order, { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined }, signature, { onSigned }),
+        signature,
+      );
+      outcomes.push({ orderId: order.id, signature: result.transactionSignature, outcome: "confirmed" });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      outcomes.push({ orderId: order.id, signature, outcome: chainFailed(error) ? "failed" : "unknown", message });
+    }
+  }
+  return outcomes;
 }
