@@ -1,10 +1,13 @@
 // What every route needs: configuration, the database, a clock (injectable, so expiry can be
-// tested without waiting) and the effective admin whitelist. Built once at start-up.
+// tested without waiting), the effective admin whitelist and the settlement port. Built once at start-up.
 import type SQLite from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { openDatabase, type Db } from "./db/connection.ts";
 import { isLoopbackHost, type Config } from "./config.ts";
 import { loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
+import type { SettlementPort } from "./services/context.ts";
+import type { SettlementOptions } from "./settlement/index.ts";
+import { createSettlementPort } from "./settlement/port.ts";
 
 export interface AdminIdentity {
   userId: string;
@@ -23,6 +26,8 @@ export interface AppContext {
   demoWallet: DemoWallet | null;
   /** True when this start created the database file (the seeder runs then). */
   freshDatabase: boolean;
+  /** The chain behind dispute resolution and initialization; none = those calls answer 503. */
+  settlement?: SettlementPort | null;
   close(): Promise<void>;
 }
 
@@ -35,6 +40,8 @@ declare module "fastify" {
 
 export interface ContextOptions {
   now?: () => number;
+  /** Where settlements go (settlementOptionsFromEnv); absent or null = no settlement service. */
+  settlement?: SettlementOptions | null;
 }
 
 /** The demo wallet exists only where nobody else can reach it: loopback, not production. */
@@ -48,6 +55,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const demoWallet = demoWalletAllowed(config) ? loadOrCreateDemoWallet(config.dataDir) : null;
   const adminWallets = new Set(config.adminWallets);
   if (demoWallet) adminWallets.add(demoWallet.publicKey);
+  let settlement: Awaited<ReturnType<typeof createSettlementPort>> | null = null;
+  try {
+    if (options.settlement) settlement = await createSettlementPort(options.settlement, { demoWallet, adminWallets });
+  } catch (error) {
+    await close();
+    throw error;
+  }
   return {
     config,
     db,
@@ -56,6 +70,14 @@ export async function createContext(config: Config, options: ContextOptions = {}
     adminWallets,
     demoWallet,
     freshDatabase,
-    close,
+    settlement,
+    async close() {
+      // The chain first: its final checkpoint must not wait on (or be lost with) the database.
+      try {
+        await settlement?.close();
+      } finally {
+        await close();
+      }
+    },
   };
 }

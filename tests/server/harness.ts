@@ -11,6 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createContext, type AppContext } from "../../server/context.ts";
+import type { SettlementOptions } from "../../server/settlement/index.ts";
 
 export interface TestWallet {
   /** base58 address */
@@ -124,6 +125,8 @@ export interface TestServerOptions {
   resources?: BuildOptions["resources"];
   /** Runs on the fresh context before the server listens (e.g. E's seeder). */
   prepare?: (ctx: AppContext) => Promise<void> | void;
+  /** A settlement service: true = the in-process chain in the test's data folder. Default none (503). */
+  settlement?: boolean | Partial<SettlementOptions>;
 }
 
 export interface TestServer {
@@ -166,7 +169,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   let offset = 0;
   const clock: TestClock = { advance: (ms) => void (offset += ms), now: () => Date.now() + offset };
-  const ctx = await createContext(config, { now: clock.now });
+  const settlement = options.settlement ? { dataDir: config.dataDir, ...(options.settlement === true ? {} : options.settlement) } : null;
+  const ctx = await createContext(config, { now: clock.now, settlement });
   await options.prepare?.(ctx);
   const app = await buildApp(ctx, { resources: options.resources });
   await app.listen({ host: "127.0.0.1", port: 0 });
