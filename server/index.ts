@@ -1,16 +1,43 @@
 // The reference server's entry: check the configuration, open (creating and seeding when new)
 // the database, serve the API and the built console on one origin, and say who can sign in.
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createContext, type AppContext } from "./context.ts";
+import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
+import { resumePendingSettlements, type ResumeOutcome } from "./services/orders.ts";
+import { AUTHORITY_FILE, CHAIN_DIR, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
+import { ChainSettlementPort, isInProcess } from "./settlement/port.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Settlements left PENDING by a previous run, finished in the background after listen. */
+  resumed: Promise<ResumeOutcome[]>;
   close(): Promise<void>;
+}
+
+/** SETTLEMENT_CLUSTER / AUTHORITY_KEYPAIR, checked like every other variable: a bad one stops the start. */
+function settlementOptions(env: Record<string, string | undefined>, dataDir: string): SettlementOptions {
+  const options = settlementOptionsFromEnv(env, dataDir);
+  if (!isInProcess(options)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(options.cluster ?? "");
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+      throw new ConfigError("SETTLEMENT_CLUSTER", `"${env.SETTLEMENT_CLUSTER}" is not "litesvm", "rpc" or an http(s) RPC URL`);
+    }
+  }
+  if (options.authorityKeypairPath && !existsSync(resolve(options.authorityKeypairPath))) {
+    throw new ConfigError("AUTHORITY_KEYPAIR", `${resolve(options.authorityKeypairPath)} does not exist`);
+  }
+  return options;
 }
 
 type Seeder = (
@@ -28,7 +55,7 @@ async function findSeeder(): Promise<Seeder | null> {
 
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
-  const ctx = await createContext(config);
+  const ctx = await createContext(config, { settlement: settlementOptions(env, config.dataDir) });
   // The seeder fills only an empty database, so calling it at every start also covers a first run
   // that stopped half-way.
   const seed = await findSeeder();
@@ -38,6 +65,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const summary = await seed(ctx, { adminWallets: [...ctx.adminWallets], now: ctx.now() });
     if (summary.seeded) console.log(`Seeded ${summary.users} users and ${summary.orders} orders.`);
   }
+  // In-process only: the open orders' escrows really hold their amounts, so seeded disputes settle.
+  const port = ctx.settlement instanceof ChainSettlementPort ? ctx.settlement : null;
+  const funding = port?.inProcess ? await fundOpenEscrows(ctx, port.settlement) : null;
   const app = await buildApp(ctx);
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -48,18 +78,58 @@ export async function startServer(env: Record<string, string | undefined> = proc
     if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") throw new ConfigError("HOST", `cannot listen on ${config.host}`);
     throw error;
   }
-  printBanner(ctx);
+  printBanner(ctx, funding, env);
+  const resumed = resumePendingSettlements(ctx).then(
+    (outcomes) => {
+      for (const o of outcomes) {
+        console.log(`Pending settlement of order ${o.orderId} (${o.signature}): ${o.outcome}${o.message ? ` (${o.message})` : ""}`);
+      }
+      return outcomes;
+    },
+    (error: unknown) => {
+      console.error("Resuming pending settlements failed:", error);
+      return [];
+    },
+  );
   return {
     app,
     ctx,
+    resumed,
     async close() {
       await app.close();
+      await resumed;
       await ctx.close();
     },
   };
 }
 
-function printBanner(ctx: AppContext): void {
+function settlementLines(ctx: AppContext, funding: FundingSummary | null, env: Record<string, string | undefined>): string[] {
+  const port = ctx.settlement instanceof ChainSettlementPort ? ctx.settlement : null;
+  if (!port) return ["  No settlement service: dispute resolution and marketplace initialization answer 503."];
+  const { config, demoWallet } = ctx;
+  const lines = [
+    port.inProcess
+      ? `  Settlement: in-process chain (cluster ${port.cluster}, signatures exist on no public network), kept in ${config.dataDir}/${CHAIN_DIR}`
+      : `  Settlement: cluster ${port.cluster} (SETTLEMENT_CLUSTER)`,
+  ];
+  const authority = port.authority;
+  if (demoWallet?.publicKey === authority) {
+    lines.push(`    authority ${authority}: the demo admin wallet (set AUTHORITY_KEYPAIR to use another key)`);
+  } else {
+    const source = env.AUTHORITY_KEYPAIR?.trim() ? "AUTHORITY_KEYPAIR" : `${config.dataDir}/${AUTHORITY_FILE}`;
+    const listed = ctx.adminWallets.has(authority)
+      ? "on the admin whitelist"
+      : "NOT an admin wallet: add it to ADMIN_WALLETS before initializing the marketplace";
+    lines.push(`    authority ${authority} (${source}), ${listed}`);
+  }
+  if (funding && funding.funded + funding.unfunded > 0) {
+    const rest = funding.unfunded ? `; ${funding.unfunded} more open orders have no escrow (their disputes answer 409)` : "";
+    lines.push(`    funded ${funding.funded} open orders' escrows and ${funding.wallets} wallets in ${funding.ms} ms${rest}`);
+  }
+  return lines;
+}
+
+function printBanner(ctx: AppContext, funding: FundingSummary | null, env: Record<string, string | undefined>): void {
   const { config, demoWallet } = ctx;
   const lines = [
     "",
@@ -78,6 +148,7 @@ function printBanner(ctx: AppContext): void {
       `    choose "${demoWallet.label}" on the login page; keypair in ${config.dataDir}/demo-wallet.json`,
     );
   }
+  lines.push(...settlementLines(ctx, funding, env));
   if (!existsSync(`${config.staticDir}/index.html`)) {
     lines.push("", `  No console build in ${config.staticDir}: run \`npm run build\` (npm start does it for you).`);
   }
