@@ -1,0 +1,432 @@
+// @vitest-environment node
+// Dispute resolution and marketplace initialization over real HTTP, settled on the in-process chain:
+// seeded escrows really hold their amounts, each resolution pays the right parties exactly once and
+// is recorded only after confirmation, refusals and chain failures leave the order DISPUTED, and a
+// settlement interrupted by a stop is finished at the next start.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AccountLayout } from "@solana/spl-token";
+import { Keypair, PublicKey } from "@solana/web3.js";
+import bs58 from "bs58";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer } from "../../server/index.ts";
+import type { OrderRow } from "../../server/db/schema.ts";
+import { ESCROW_FUNDING_LIMIT, fundOpenEscrows, WALLET_AIRDROP_LAMPORTS } from "../../server/seed/escrows.ts";
+import { seedDatabase } from "../../server/seed/index.ts";
+import { createOrderRecord } from "../../server/seed/records.ts";
+import { configAddress, toSplit } from "../../server/settlement/index.ts";
+import { ChainSettlementPort, DEFAULT_MARKETPLACE_CONFIG, withAuthority } from "../../server/settlement/port.ts";
+import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+
+const RENT_MINIMUM = 890_880n;
+/** Crediting a sysvar fails on chain (it is read-only): a real transaction failure, after every pre-check. */
+const SYSVAR_CLOCK = "SysvarC1ock11111111111111111111111111111111";
+const READONLY_FAILURE =
+  "Transaction failed: InstructionError(0, ReadonlyLamportChange): Program 11111111111111111111111111111111 failed: instruction changed the balance of a read-only account";
+
+let server: TestServer;
+let api: TestClient;
+let port: ChainSettlementPort;
+
+const sqlite = () => server.ctx.sqlite;
+const row = (id: string) => sqlite().prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
+const ids = (where: string) => (sqlite().prepare(`SELECT id FROM orders WHERE ${where} ORDER BY createdAt DESC`).all() as { id: string }[]).map((r) => r.id);
+const auditFor = (id: string) => sqlite().prepare("SELECT * FROM auditLog WHERE targetId = ?").all(id);
+const pendingCount = () => (sqlite().prepare("SELECT COUNT(*) AS n FROM pendingSettlements").get() as { n: number }).n;
+
+async function lamports(address: string): Promise<bigint> {
+  return (await port.settlement.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
+}
+
+async function tokenAmount(address: string): Promise<bigint> {
+  const account = await port.settlement.ledger.getAccount(new PublicKey(address));
+  return account ? AccountLayout.decode(Buffer.from(account.data)).amount : 0n;
+}
+
+/** A DISPUTED SOL order created for one test, its escrow funded by the authority. */
+async function fundedDispute(values: Partial<OrderRow> = {}): Promise<OrderRow> {
+  const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
+  const { escrow } = await port.settlement.chain.fundEscrow(order);
+  sqlite().prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, port.cluster, order.id);
+  return row(order.id);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    settlement: true,
+    prepare: async (ctx) => {
+      await seedDatabase(ctx, { orders: 400, seed: 31, now: ctx.now(), adminWallets: [...ctx.adminWallets] });
+      await fundOpenEscrows(ctx, (ctx.settlement as ChainSettlementPort).settlement);
+    },
+  });
+  port = server.ctx.settlement as ChainSettlementPort;
+  api = await server.signIn();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("seed data on the in-process chain", () => {
+  it("funds every open order's escrow with its amount and makes its parties' wallets exist", async () => {
+    const open = sqlite().prepare("SELECT * FROM orders WHERE status IN ('ACTIVE', 'DISPUTED')").all() as OrderRow[];
+    expect(open.length).toBeGreaterThan(10);
+    expect(open.length).toBeLessThan(ESCROW_FUNDING_LIMIT);
+    expect(new Set(open.map((o) => o.currencySymbol))).toEqual(new Set(["SOL", "USDC"]));
+    for (const order of open) {
+      expect(order).toMatchObject({ cluster: "localnet-inprocess", escrowPDA: (await port.settlement.chain.escrowOf(order)).toBase58() });
+      expect(order.transactionSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+      const held = order.currencyMint ? await tokenAmount(order.escrowPDA!) : await lamports(order.escrowPDA!);
+      expect(held).toBe(BigInt(order.totalPrice));
+      for (const wallet of [order.buyerWalletAddress, order.sellerWalletAddress]) {
+        expect(await lamports(wallet)).toBeGreaterThanOrEqual(WALLET_AIRDROP_LAMPORTS);
+      }
+    }
+    // Closed orders have no chain data, and none is made up.
+    expect(ids("status NOT IN ('ACTIVE', 'DISPUTED') AND (escrowPDA IS NOT NULL OR cluster IS NOT NULL)")).toEqual([]);
+  });
+
+  it("prices every SOL product and order at least the rent-exempt minimum", () => {
+    const minimum = (table: string, column: string) =>
+      (sqlite().prepare(`SELECT MIN(${column}) AS n FROM ${table} WHERE currencyMint IS NULL`).get() as { n: number }).n;
+    expect(BigInt(minimum("products", "price"))).toBeGreaterThanOrEqual(RENT_MINIMUM);
+    expect(BigInt(minimum("orders", "totalPrice"))).toBeGreaterThanOrEqual(RENT_MINIMUM);
+  });
+
+  it("funds nothing twice and at most the limit", async () => {
+    await expect(fundOpenEscrows(server.ctx, port.settlement)).resolves.toMatchObject({ funded: 0, wallets: 0, unfunded: 0 });
+    const extra = await createOrderRecord(server.ctx.db, { status: "ACTIVE" });
+    await expect(fundOpenEscrows(server.ctx, port.settlement, { limit: 0 })).resolves.toMatchObject({ funded: 0, unfunded: 1 });
+    // A settlement in flight may already have emptied its escrow: refilling it could pay twice.
+    const pending = await createOrderRecord(server.ctx.db, { status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: "Sig" });
+    const funded = await fundOpenEscrows(server.ctx, port.settlement);
+    expect(funded).toMatchObject({ funded: 1, wallets: 2, unfunded: 0 });
+    expect(await lamports(row(extra.id).escrowPDA!)).toBe(BigInt(extra.totalPrice));
+    expect(row(pending.id).escrowPDA).toBeNull();
+    expect(await port.settlement.ledger.getAccount(await port.settlement.chain.escrowOf(pending))).toBeNull();
+    sqlite().prepare("UPDATE orders SET status = 'CANCELLED' WHERE id = ?").run(pending.id);
+  });
+});
+
+describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
+  const disputedSol = () => ids("status = 'DISPUTED' AND currencyMint IS NULL AND settlementStatus IS NULL");
+
+  it.each([
+    ["REFUND_BUYER", undefined, "REFUNDED", 100],
+    ["RELEASE_TO_SELLER", undefined, "COMPLETED", 0],
+    ["PARTIAL_REFUND", 35, "COMPLETED", 35],
+  ] as const)("%s pays the parties from the escrow, then records status, signature and audit", async (resolution, pct, status, buyerPct) => {
+    const before = row(disputedSol()[0]);
+    const total = BigInt(before.totalPrice);
+    const balances = { buyer: await lamports(before.buyerWalletAddress), seller: await lamports(before.sellerWalletAddress) };
+
+    const res = await api.post(`/admin/orders/${before.id}/resolve-dispute`, { resolution, adminNotes: `Decided: ${resolution}`, refundPercentage: pct });
+    expect(res.status).toBe(200);
+    const { transactionSignature, cluster, order } = res.body.data;
+    expect(bs58.decode(transactionSignature)).toHaveLength(64);
+    expect(cluster).toBe("localnet-inprocess");
+    expect(order).toMatchObject({
+      id: before.id,
+      status,
+      resolution,
+      refundPercentage: buyerPct,
+      settlementSignature: transactionSignature,
+      settlementStatus: "CONFIRMED",
+      cluster: "localnet-inprocess",
+      adminNotes: `Decided: ${resolution}`,
+      resolvedBy: server.adminWallet.publicKey,
+    });
+
+    const buyerShare = (total * BigInt(buyerPct)) / 100n;
+    expect(await lamports(before.buyerWalletAddress)).toBe(balances.buyer + buyerShare);
+    expect(await lamports(before.sellerWalletAddress)).toBe(balances.seller + total - buyerShare);
+    expect(await lamports(before.escrowPDA!)).toBe(0n);
+    expect(await port.settlement.ledger.signatureStatus(transactionSignature)).toEqual({ state: "confirmed" });
+
+    expect((await api.get(`/admin/orders/${before.id}`)).body.data).toMatchObject({ status, settlementSignature: transactionSignature });
+    const audit = await api.get(`/admin/audit?targetType=order&targetId=${before.id}`);
+    expect(audit.body.data.items).toEqual([
+      expect.objectContaining({
+        action: "order.resolve_dispute",
+        adminPublicKey: server.adminWallet.publicKey,
+        reason: `Decided: ${resolution}`,
+        before: { status: "DISPUTED", resolution: null, refundPercentage: null },
+        after: {
+          status,
+          resolution,
+          refundPercentage: buyerPct,
+          escrow: before.escrowPDA,
+          buyerAmount: String(buyerShare),
+          sellerAmount: String(total - buyerShare),
+        },
+        transactionSignature,
+        cluster: "localnet-inprocess",
+      }),
+    ]);
+    expect(pendingCount()).toBe(0);
+  });
+
+  it("settles a seeded USDC dispute into the parties' token accounts", async () => {
+    const [id] = ids("status = 'DISPUTED' AND currencySymbol = 'USDC' AND settlementStatus IS NULL");
+    const before = row(id);
+    const res = await api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "PARTIAL_REFUND", adminNotes: "Split", refundPercentage: 50 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.order).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED" });
+    expect(await port.settlement.ledger.getAccount(new PublicKey(before.escrowPDA!))).toBeNull();
+  });
+
+  it("refuses a second resolution of the same order with 409 and pays nothing more", async () => {
+    const [id] = ids("status = 'REFUNDED' AND settlementStatus = 'CONFIRMED'");
+    const before = row(id);
+    const balance = await lamports(before.buyerWalletAddress);
+    const audits = auditFor(id).length;
+    const again = await api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Once more" });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("Only a DISPUTED order can be resolved: this order is REFUNDED");
+    expect(row(id)).toEqual(before);
+    expect(await lamports(before.buyerWalletAddress)).toBe(balance);
+    expect(auditFor(id)).toHaveLength(audits);
+  });
+
+  it("lets only one of two simultaneous resolutions through: the escrow is paid out once", async () => {
+    const order = await fundedDispute({ totalPrice: 3_000_000_000 });
+    const buyer = await lamports(order.buyerWalletAddress);
+    const body = { resolution: "REFUND_BUYER", adminNotes: "Race" };
+    const answers = await Promise.all([0, 1, 2].map(() => api.post(`/admin/orders/${order.id}/resolve-dispute`, body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(await lamports(order.buyerWalletAddress)).toBe(buyer + 3_000_000_000n);
+    expect(auditFor(order.id)).toHaveLength(1);
+    expect(row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
+  });
+
+  it.each([
+    [10, "buyer"],
+    [90, "seller"],
+  ] as const)("400 before sending when the %s%% split leaves the %s's share below the rent minimum", async (pct, side) => {
+    // Fresh wallets that do not exist on chain: a share to them must be at least the rent minimum.
+    const order = await fundedDispute({ totalPrice: 2_000_000 });
+    const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "PARTIAL_REFUND", adminNotes: "Small", refundPercentage: pct });
+    expect(res.status).toBe(400);
+    const wallet = side === "buyer" ? order.buyerWalletAddress : order.sellerWalletAddress;
+    expect(res.body.message).toBe(
+      `The ${side}'s share of 200000 lamports is below the rent-exempt minimum of 890880 lamports for a new account: ` +
+        `the ${side}'s wallet ${wallet} does not exist on chain yet`,
+    );
+    expect(row(order.id)).toEqual(order);
+    expect(await lamports(order.escrowPDA!)).toBe(2_000_000n);
+    expect(auditFor(order.id)).toEqual([]);
+  });
+
+  it("502 with the chain's message when the transaction fails: still DISPUTED, FAILED, nothing else written", async () => {
+    const order = await fundedDispute({ buyerWalletAddress: SYSVAR_CLOCK });
+    const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund" });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe(READONLY_FAILURE);
+    const after = row(order.id);
+    expect(after).toMatchObject({
+      status: "DISPUTED",
+      settlementStatus: "FAILED",
+      resolution: null,
+      refundPercentage: null,
+      adminNotes: null,
+      resolvedAt: null,
+      resolvedBy: null,
+      completedAt: null,
+    });
+    // The failed transaction's signature stays as the record of what FAILED; the chain knows it failed.
+    expect(await port.settlement.ledger.signatureStatus(after.settlementSignature!)).toMatchObject({ state: "failed" });
+    expect(await lamports(order.escrowPDA!)).toBe(BigInt(order.totalPrice));
+    expect(auditFor(order.id)).toEqual([]);
+    expect(pendingCount()).toBe(0);
+
+    // Nothing was paid, so the dispute can still be resolved another way.
+    const retry = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "RELEASE_TO_SELLER", adminNotes: "Release" });
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.order).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED" });
+    expect(retry.body.data.transactionSignature).not.toBe(after.settlementSignature);
+  });
+
+  it("409 for an order whose escrow holds nothing", async () => {
+    const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED" });
+    const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund" });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/is empty \(never funded or already settled\)$/);
+    expect(row(order.id)).toEqual(order);
+  });
+});
+
+describe("marketplace on the chain", () => {
+  it("reports the cluster, initializes once with the demo admin wallet as authority, then 409", async () => {
+    const before = await api.get("/admin/marketplace/status");
+    expect(before.status).toBe(200);
+    expect(before.body.data).toMatchObject({ initialized: false, configPDA: null, cluster: "localnet-inprocess" });
+
+    const authority = server.ctx.demoWallet!.publicKey;
+    const done = await api.post("/admin/marketplace/initialize");
+    expect(done.status).toBe(200);
+    const expected = {
+      initialized: true,
+      configPDA: configAddress(new PublicKey(authority)).toBase58(),
+      authority,
+      disputeResolutionLimit: DEFAULT_MARKETPLACE_CONFIG.disputeResolutionLimit,
+      reportThreshold: DEFAULT_MARKETPLACE_CONFIG.reportThreshold,
+      cluster: "localnet-inprocess",
+    };
+    expect(done.body.data).toMatchObject({ ...expected, transactionSignature: expect.any(String) });
+    expect(await port.settlement.ledger.signatureStatus(done.body.data.transactionSignature)).toEqual({ state: "confirmed" });
+    expect(sqlite().prepare("SELECT initialized, authority, disputeResolutionLimit, reportThreshold, cluster FROM marketplaceConfig").get()).toEqual({
+      initialized: 1,
+      authority,
+      disputeResolutionLimit: 604_800,
+      reportThreshold: 5,
+      cluster: "localnet-inprocess",
+    });
+
+    const twice = await api.post("/admin/marketplace/initialize");
+    expect(twice.status).toBe(409);
+    expect((await api.get("/admin/marketplace/status")).body.data).toMatchObject(expected);
+    expect((await api.get("/admin/audit?targetType=marketplace")).body.data.items).toHaveLength(1);
+  });
+
+  it("reads an initialization the database lost from the chain, and refuses to initialize again", async () => {
+    sqlite().prepare("DELETE FROM marketplaceConfig").run();
+    const status = await api.get("/admin/marketplace/status");
+    expect(status.body.data).toMatchObject({ initialized: true, authority: server.ctx.demoWallet!.publicKey, cluster: "localnet-inprocess" });
+    expect((await api.post("/admin/marketplace/initialize")).status).toBe(409);
+  });
+
+  it("403 when the authority is not an admin wallet (SPEC §6): nothing is sent", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "authority-"));
+    const keyFile = join(dir, "authority.json");
+    const key = Keypair.generate();
+    writeFileSync(keyFile, JSON.stringify(Array.from(key.secretKey)));
+    const other = await startTestServer({ settlement: { authorityKeypairPath: keyFile } });
+    try {
+      const client = await other.signIn();
+      const res = await client.post("/admin/marketplace/initialize");
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(
+        `The marketplace authority ${key.publicKey.toBase58()} must be configured as an admin wallet before initializing: ` +
+          `add ${key.publicKey.toBase58()} to ADMIN_WALLETS and restart the server`,
+      );
+      expect((await client.get("/admin/marketplace/status")).body.data).toMatchObject({ initialized: false, cluster: "localnet-inprocess" });
+      expect((await client.get("/admin/audit?targetType=marketplace")).body.data.total).toBe(0);
+    } finally {
+      await other.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("makes the demo admin wallet the authority only for the in-process chain without AUTHORITY_KEYPAIR", () => {
+    const demo = server.ctx.demoWallet!;
+    const base = { dataDir: "/tmp/x" };
+    expect(withAuthority(base, demo).authorityKeypair?.publicKey.toBase58()).toBe(demo.publicKey);
+    expect(withAuthority(base, null)).toEqual(base);
+    expect(withAuthority({ ...base, authorityKeypairPath: "/k.json" }, demo).authorityKeypair).toBeUndefined();
+    expect(withAuthority({ ...base, cluster: "https://api.devnet.solana.com" }, demo).authorityKeypair).toBeUndefined();
+  });
+});
+
+describe("a settlement interrupted by a stop is finished at the next start", () => {
+  async function freePort(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const probe = createServer();
+      probe.once("error", reject);
+      probe.listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as { port: number };
+        probe.close(() => resolve(free));
+      });
+    });
+  }
+
+  it("records a landed one, re-sends one that never left, marks a failed one FAILED", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "resume-"));
+    const env = async () => ({
+      HOST: "127.0.0.1",
+      PORT: String(await freePort()),
+      DATABASE_PATH: join(dir, "marketplace.sqlite"),
+      LOG_LEVEL: "silent",
+    });
+    const admin = { userId: "admin-user", publicKey: server.adminWallet.publicKey };
+    try {
+      const first = await startServer(await env());
+      const { sqlite: db } = first.ctx;
+      const chainPort = first.ctx.settlement as ChainSettlementPort;
+      const get = (id: string) => db.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
+      // What the service writes when a transaction is signed (see services/orders.ts), written here
+      // around a settlement the process "did not live" to record.
+      const markPending = (id: string, signature: string, resolution: string) => {
+        db.prepare("UPDATE orders SET settlementSignature = ?, settlementStatus = 'PENDING' WHERE id = ?").run(signature, id);
+        db.prepare(
+          "INSERT INTO pendingSettlements (orderId, signature, resolution, refundPercentage, adminNotes, adminUserId, adminPublicKey, createdAt) VALUES (?, ?, ?, NULL, ?, ?, ?, ?)",
+        ).run(id, signature, resolution, `Interrupted ${resolution}`, admin.userId, admin.publicKey, new Date().toISOString());
+      };
+      const [landedId, lostId] = (
+        db.prepare("SELECT id FROM orders WHERE status = 'DISPUTED' AND currencyMint IS NULL ORDER BY createdAt DESC LIMIT 2").all() as { id: string }[]
+      ).map((r) => r.id);
+
+      // 1. Sent and confirmed, but the process stopped before recording it.
+      const landed = get(landedId);
+      const buyerBefore = (await chainPort.settlement.ledger.getAccount(new PublicKey(landed.buyerWalletAddress)))!.lamports;
+      const sent = await chainPort.settlement.chain.settle(landed, toSplit("REFUND_BUYER"), {
+        onSigned: ({ signature }) => markPending(landedId, signature, "REFUND_BUYER"),
+      });
+      // 2. Signed, stored, never sent.
+      markPending(lostId, bs58.encode(randomBytes(64)), "RELEASE_TO_SELLER");
+      // 3. Sent and failed on chain, the failure not recorded.
+      const failing = await createOrderRecord(first.ctx.db, { status: "DISPUTED", buyerWalletAddress: SYSVAR_CLOCK });
+      await chainPort.settlement.chain.fundEscrow(failing);
+      let failedSignature = "";
+      await expect(
+        chainPort.settlement.chain.settle(failing, toSplit("REFUND_BUYER"), {
+          onSigned: ({ signature }) => {
+            failedSignature = signature;
+            markPending(failing.id, signature, "REFUND_BUYER");
+          },
+        }),
+      ).rejects.toThrow(READONLY_FAILURE);
+      expect(await first.resumed).toEqual([]);
+      await first.close();
+
+      const second = await startServer(await env());
+      try {
+        const outcomes = await second.resumed;
+        const byId = Object.fromEntries(outcomes.map((o) => [o.orderId, o]));
+        expect(outcomes).toHaveLength(3);
+        expect(byId[landedId]).toEqual({ orderId: landedId, signature: sent.signature, outcome: "confirmed" });
+        expect(byId[lostId]).toMatchObject({ orderId: lostId, outcome: "confirmed" });
+        expect(byId[failing.id]).toMatchObject({ outcome: "failed", message: READONLY_FAILURE });
+
+        const db2 = second.ctx.sqlite;
+        const get2 = (id: string) => db2.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
+        expect(get2(landedId)).toMatchObject({
+          status: "REFUNDED",
+          settlementSignature: sent.signature,
+          settlementStatus: "CONFIRMED",
+          adminNotes: "Interrupted REFUND_BUYER",
+          resolvedBy: admin.publicKey,
+        });
+        const ledger = (second.ctx.settlement as ChainSettlementPort).settlement.ledger;
+        // Paid once: by the transaction sent before the stop, not again.
+        expect((await ledger.getAccount(new PublicKey(landed.buyerWalletAddress)))!.lamports).toBe(buyerBefore + BigInt(landed.totalPrice));
+        const lost = get2(lostId);
+        expect(lost).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED", resolution: "RELEASE_TO_SELLER" });
+        expect(byId[lostId].signature).toBe(lost.settlementSignature);
+        expect(await ledger.signatureStatus(lost.settlementSignature!)).toEqual({ state: "confirmed" });
+        expect(get2(failing.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED", settlementSignature: failedSignature, resolution: null });
+
+        const audited = db2.prepare("SELECT targetId, adminPublicKey, transactionSignature FROM auditLog WHERE action = 'order.resolve_dispute'").all();
+        expect(audited).toHaveLength(2);
+        expect(audited).toContainEqual({ targetId: landedId, adminPublicKey: admin.publicKey, transactionSignature: sent.signature });
+        expect((db2.prepare("SELECT COUNT(*) AS n FROM pendingSettlements").get() as { n: number }).n).toBe(0);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
