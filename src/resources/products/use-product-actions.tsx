@@ -49,8 +49,15 @@ export function useProductActions(onChanged: () => void): ProductActions {
   const [pending, setPending] = useState<Record<string, ProductAction>>({});
 
   // Runs one server call for a row, marks the row busy meanwhile, refreshes what it changed.
-  // Failures were already shown by the error notification, so they end here.
-  async function run(id: string, action: ProductAction, call: () => Promise<unknown>): Promise<boolean> {
+  // Failures were already shown by the error notification, so they end here. `custom` calls
+  // invalidate nothing by themselves (useUpdate/useDelete do, and a second invalidation would
+  // cancel theirs and load the list twice).
+  async function run(
+    id: string,
+    action: ProductAction,
+    call: () => Promise<unknown>,
+    { custom = false } = {},
+  ): Promise<boolean> {
     setPending((current) => ({ ...current, [id]: action }));
     try {
       await call();
@@ -59,8 +66,8 @@ export function useProductActions(onChanged: () => void): ProductActions {
       return false;
     } finally {
       setPending(({ [id]: _done, ...rest }) => rest);
-      // The custom calls invalidate nothing by themselves; the counts of the Category filter can move.
-      void invalidate({ resource: "products", invalidates: ["list"] });
+      if (custom) void invalidate({ resource: "products", invalidates: ["list"] });
+      // Every change can move the counts of the Category filter.
       onChanged();
     }
   }
@@ -78,6 +85,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
         },
         errorNotification: failure(featured ? `Could not feature "${product.title}"` : `Could not unfeature "${product.title}"`),
       }),
+      { custom: true },
     );
   }
 
@@ -133,6 +141,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
         missing = error?.statusCode === 404;
         throw error;
       }),
+      { custom: true },
     );
     if (missing) {
       restoreAvailable = false;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type MockAdapter from "axios-mock-adapter";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetRestoreAvailability } from "@/resources/products/use-product-actions";
 import type { Product } from "@/types";
 import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
@@ -42,6 +42,11 @@ async function choose(user: UserEvent, label: string, option: string) {
 
 // The screen and the layout are lazy chunks Vite compiles on first use; doing it here keeps that
 // one-off cost out of the first test's waiting time.
+// antd's CSS-in-JS makes every jsdom style lookup slow; the pointer-events check does one per
+// ancestor of every click, and the machine running these is shared.
+vi.setConfig({ testTimeout: 90_000 });
+const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
+
 beforeAll(async () => {
   await Promise.all([import("@/resources/products/list"), import("@/components/layout/admin-layout")]);
 }, 120_000);
@@ -110,7 +115,7 @@ describe("Product Management: the list", () => {
 
   it("pages with Previous / 'Page x of y' / Next only when there is more than one page", async () => {
     const api = openProducts({ items: [product("p1", { title: "Desk Lamp" })], total: 45 });
-    const user = userEvent.setup();
+    const user = setupUser();
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Next" }));
     await waitFor(() => expect(listRequests(api)).toContainEqual({ page: "2", limit: "20" }));
@@ -130,7 +135,7 @@ describe("Product Management: search and filters", () => {
     const api = openProducts({
       items: [product("p1", { title: "Desk Lamp" }), product("p2", { title: "Mug", description: "Stoneware" })],
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText("Desk Lamp");
     const before = screenRequests(api).length;
 
@@ -148,7 +153,7 @@ describe("Product Management: search and filters", () => {
 
   it("builds the Category filter as 'category (count)' and sends the choice from page 1", async () => {
     const api = openProducts({ path: "/products?currentPage=2&pageSize=20", total: 45 });
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText("Product p1");
     expect(listRequests(api)).toEqual([{ page: "2", limit: "20" }]);
 
@@ -164,9 +169,9 @@ describe("Product Management: search and filters", () => {
     expect(search).toContain("currentPage=1");
   });
 
-  it("maps the Featured filter to isFeatured and keeps the category", { timeout: 60_000 }, async () => {
+  it("maps the Featured filter to isFeatured and keeps the category", async () => {
     const api = openProducts();
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByText("Product p1");
 
     await choose(user, "Category", "Books (3)");

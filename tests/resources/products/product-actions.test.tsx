@@ -1,0 +1,239 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
+import type MockAdapter from "axios-mock-adapter";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { resetRestoreAvailability, UNDO_REASON } from "@/resources/products/use-product-actions";
+import type { Product } from "@/types";
+import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import { paged, product, requestsTo, screenRequests } from "./fixtures";
+
+const LAMP = product("p1", { title: "Desk Lamp" });
+const MUG = product("p2", { title: "Mug", isActive: false, isFeatured: true });
+
+function openProducts(items: Product[] = [LAMP, MUG]): MockAdapter {
+  setViewportWidth(DESKTOP);
+  const api = mockApi();
+  signIn(api);
+  api.onGet("/products/categories").reply(200, { data: [{ category: "Books", count: 2 }] });
+  api.onGet("/admin/products").reply(200, paged(items));
+  renderApp("/products");
+  return api;
+}
+
+/** The state-changing requests (anything but GET). */
+const changes = (api: MockAdapter) => screenRequests(api).filter((request) => request.method !== "GET");
+const listLoads = (api: MockAdapter) => requestsTo(api, "GET", "/admin/products").length;
+const categoryLoads = (api: MockAdapter) => requestsTo(api, "GET", "/products/categories").length;
+
+async function dialog() {
+  return screen.findByRole("dialog");
+}
+
+/** Answers the confirmation with OK and returns the reason step's dialog. */
+async function confirmStep(user: UserEvent, text: string) {
+  const confirm = await dialog();
+  expect(confirm).toHaveTextContent(text);
+  await user.click(within(confirm).getByRole("button", { name: "OK" }));
+  return dialog();
+}
+
+// antd's CSS-in-JS makes every jsdom style lookup slow; the pointer-events check does one per
+// ancestor of every click, and the machine running these is shared.
+vi.setConfig({ testTimeout: 90_000 });
+const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+beforeAll(async () => {
+  await Promise.all([import("@/resources/products/list"), import("@/components/layout/admin-layout")]);
+}, 120_000);
+
+beforeEach(() => resetRestoreAvailability());
+
+describe("Product Management: featuring", () => {
+  it("toggles the star with PUT /products/{id}/feature and refreshes the list and the categories", async () => {
+    const api = openProducts();
+    const user = setupUser();
+    await screen.findByText("Desk Lamp");
+    await waitFor(() => expect(categoryLoads(api)).toBe(1));
+    api.onPut("/products/p1/feature").reply(200, { data: { ...LAMP, isFeatured: true } });
+    api.onPut("/products/p2/feature").reply(200, { data: { ...MUG, isFeatured: false } });
+
+    await user.click(screen.getByRole("button", { name: "Featured: Desk Lamp" }));
+    await waitFor(() => expect(changes(api)).toEqual([{ method: "PUT", url: "/products/p1/feature", body: { featured: true } }]));
+    expect(await screen.findByText('"Desk Lamp" is now featured')).toBeInTheDocument();
+    await waitFor(() => expect(listLoads(api)).toBe(2));
+    await waitFor(() => expect(categoryLoads(api)).toBe(2));
+
+    await user.click(screen.getByRole("button", { name: "Featured: Mug" }));
+    await waitFor(() => expect(changes(api).at(-1)).toEqual({ method: "PUT", url: "/products/p2/feature", body: { featured: false } }));
+  });
+});
+
+describe("Product Management: enabling and disabling with a reason", () => {
+  it("asks to confirm, then for a reason, and sends PATCH /admin/products/{id} {isActive, reason}", async () => {
+    const api = openProducts();
+    const user = setupUser();
+    await screen.findByText("Desk Lamp");
+    await waitFor(() => expect(categoryLoads(api)).toBe(1));
+    api.onPatch("/admin/products/p1").reply(200, { data: { ...LAMP, isActive: false } });
+
+    await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
+    const reasonStep = await confirmStep(user, 'Are you sure you want to disable "Desk Lamp"?');
+    const field = within(reasonStep).getByLabelText("Reason for disabling (required):");
+    const submit = within(reasonStep).getByRole("button", { name: "Disable" });
+    expect(submit).toBeDisabled();
+    await user.type(field, "   ");
+    expect(submit).toBeDisabled();
+    await user.click(field);
+    await user.paste(" Counterfeit report ");
+    await user.click(submit);
+
+    await waitFor(() =>
+      expect(changes(api)).toEqual([
+        { method: "PATCH", url: "/admin/products/p1", body: { isActive: false, reason: "Counterfeit report" } },
+      ]),
+    );
+    expect(await screen.findByText('"Desk Lamp" is now inactive')).toBeInTheDocument();
+    await waitFor(() => expect(listLoads(api)).toBe(2));
+    await waitFor(() => expect(categoryLoads(api)).toBe(2));
+  });
+
+  it("words the dialog 'enable' for an inactive product and sends isActive true", async () => {
+    const api = openProducts();
+    const user = setupUser();
+    await screen.findByText("Mug");
+    api.onPatch("/admin/products/p2").reply(200, { data: { ...MUG, isActive: true } });
+
+    await user.click(screen.getByRole("button", { name: 'Enable "Mug"' }));
+    const reasonStep = await confirmStep(user, 'Are you sure you want to enable "Mug"?');
+    await user.click(within(reasonStep).getByLabelText("Reason for enabling (required):"));
+    await user.paste("Review passed");
+    await user.click(within(reasonStep).getByRole("button", { name: "Enable" }));
+
+    await waitFor(() =>
+      expect(changes(api)).toEqual([
+        { method: "PATCH", url: "/admin/products/p2", body: { isActive: true, reason: "Review passed" } },
+      ]),
+    );
+  });
+
+  it("sends nothing when the confirmation or the reason is cancelled", async () => {
+    const api = openProducts();
+    const user = setupUser();
+    await screen.findByText("Desk Lamp");
+
+    await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
+    await user.click(within(await dialog()).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
+    const reasonStep = await confirmStep(user, 'Are you sure you want to disable "Desk Lamp"?');
+    await user.click(within(reasonStep).getByLabelText("Reason for disabling (required):"));
+    await user.paste("changed my mind");
+    await user.click(within(reasonStep).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    expect(changes(api)).toEqual([]);
+  });
+
+  it("shows the server's message when the change fails", async () => {
+    const api = openProducts();
+    const user = setupUser();
+    await screen.findByText("Desk Lamp");
+    api.onPatch("/admin/products/p1").reply(409, { message: "The product is deleted: restore it first" });
+
+    await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
+    const reasonStep = await confirmStep(user, 'Are you sure you want to disable "Desk Lamp"?');
+    await user.click(within(reasonStep).getByLabelText("Reason for disabling (required):"));
+    await user.paste("Spam");
+    await user.click(within(reasonStep).getByRole("button", { name: "Disable" }));
+
+    expect(await screen.findByText("The product is deleted: restore it first")).toBeInTheDocument();
+    expect(screen.getByText('Could not disable "Desk Lamp"')).toBeInTheDocument();
+    expect(within(screen.getByText("Desk Lamp").closest("tr")!).getByText("Active")).toBeInTheDocument();
+  });
+});
+
+describe("Product Management: deleting with a reason", () => {
+  async function deleteLamp(user: UserEvent, reason: string) {
+    await user.click(screen.getByRole("button", { name: 'Delete "Desk Lamp"' }));
+    const reasonStep = await confirmStep(
+      user,
+      'Are you sure you want to delete "Desk Lamp"? This action can be reversed by an admin.',
+    );
+    await user.click(within(reasonStep).getByLabelText("Reason for deletion (required):"));
+    await user.paste(reason);
+    await user.click(within(reasonStep).getByRole("button", { name: "Delete" }));
+  }
+
+  it("sends DELETE /admin/products/{id} with the reason in the body, then offers Undo (restore)", async () => {
+    const api = openProducts();
+    const user = setupUser();
+    await screen.findByText("Desk Lamp");
+    await waitFor(() => expect(categoryLoads(api)).toBe(1));
+    api.onDelete("/admin/products/p1").reply(200, { data: { ...LAMP, isDeleted: true } });
+    api.onPost("/admin/products/p1/restore").reply(200, { data: LAMP });
+
+    await deleteLamp(user, "Duplicate listing");
+    await waitFor(() =>
+      expect(changes(api)).toEqual([{ method: "DELETE", url: "/admin/products/p1", body: { reason: "Duplicate listing" } }]),
+    );
+    await waitFor(() => expect(listLoads(api)).toBe(2));
+    await waitFor(() => expect(categoryLoads(api)).toBe(2));
+
+    const notice = (await screen.findByText('"Desk Lamp" was deleted')).closest(".ant-notification-notice") as HTMLElement;
+    await user.click(within(notice).getByRole("button", { name: "Undo" }));
+    await waitFor(() =>
+      expect(changes(api).at(-1)).toEqual({
+        method: "POST",
+        url: "/admin/products/p1/restore",
+        body: { reason: UNDO_REASON },
+      }),
+    );
+    expect(await screen.findByText('"Desk Lamp" was restored')).toBeInTheDocument();
+    await waitFor(() => expect(listLoads(api)).toBe(3));
+  });
+
+  it("sends nothing when the deletion is cancelled or the reason left blank", async () => {
+    const api = openProducts();
+    const user = setupUser();
+    await screen.findByText("Desk Lamp");
+
+    await user.click(screen.getByRole("button", { name: 'Delete "Desk Lamp"' }));
+    await user.click(within(await dialog()).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole("button", { name: 'Delete "Desk Lamp"' }));
+    const reasonStep = await confirmStep(
+      user,
+      'Are you sure you want to delete "Desk Lamp"? This action can be reversed by an admin.',
+    );
+    expect(within(reasonStep).getByRole("button", { name: "Delete" })).toBeDisabled();
+    await user.click(within(reasonStep).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    expect(changes(api)).toEqual([]);
+  });
+
+  it("stops offering Undo once the server answers 404 to restore", async () => {
+    const api = openProducts();
+    const user = setupUser();
+    await screen.findByText("Desk Lamp");
+    api.onDelete("/admin/products/p1").reply(200, { data: { ...LAMP, isDeleted: true } });
+    api.onPost("/admin/products/p1/restore").reply(404, { message: "Not Found" });
+
+    await deleteLamp(user, "Duplicate listing");
+    const notice = (await screen.findByText('"Desk Lamp" was deleted')).closest(".ant-notification-notice") as HTMLElement;
+    await user.click(within(notice).getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(changes(api).at(-1)?.url).toBe("/admin/products/p1/restore"));
+
+    // The notice comes back without Undo, and without an error.
+    await waitFor(() => expect(screen.getByText('"Desk Lamp" was deleted')).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument());
+    expect(screen.queryByText(/Could not restore/)).not.toBeInTheDocument();
+
+    await deleteLamp(user, "Again");
+    await waitFor(() => expect(changes(api).at(-1)).toEqual({ method: "DELETE", url: "/admin/products/p1", body: { reason: "Again" } }));
+    await waitFor(() => expect(screen.getAllByText('"Desk Lamp" was deleted').length).toBeGreaterThan(0));
+    expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument();
+  });
+});
