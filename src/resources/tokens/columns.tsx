@@ -1,0 +1,67 @@
+// The Token Management table's columns (SPEC §2): Logo, Symbol, Name, Mint Address, Decimals,
+// Status and Actions.
+import { Avatar, Button, Space, Tooltip } from "antd";
+import { EditOutlined } from "@ant-design/icons";
+import type { TableColumnsType } from "antd";
+import { Address } from "@/components/value/address";
+import { FlagBadge } from "@/components/value/badges";
+import { shortMint } from "@/utils/format";
+import type { Token } from "@/types";
+
+export interface TokenColumnActions {
+  onEdit: (token: Token) => void;
+  onToggleActive: (token: Token) => void;
+  /** The token whose activate/deactivate call is in flight. */
+  togglingId?: Token["id"];
+}
+
+/** SPEC §2: without a logo, the first 2 letters of the symbol (also the fallback when the image fails). */
+export function TokenLogo({ token }: { token: Token }) {
+  return (
+    <Avatar className="token-logo" src={token.logoUrl || undefined} alt={`${token.symbol} logo`}>
+      {token.symbol.slice(0, 2)}
+    </Avatar>
+  );
+}
+
+export function tokenColumns({ onEdit, onToggleActive, togglingId }: TokenColumnActions): TableColumnsType<Token> {
+  return [
+    { key: "logo", title: "Logo", width: 72, render: (_, token) => <TokenLogo token={token} /> },
+    { key: "symbol", title: "Symbol", dataIndex: "symbol", render: (symbol: string) => <strong>{symbol}</strong> },
+    { key: "name", title: "Name", dataIndex: "name" },
+    {
+      key: "mintAddress",
+      title: "Mint Address",
+      dataIndex: "mintAddress",
+      render: (mint: string) => <Address value={mint} display={shortMint(mint)} kind="address" />,
+    },
+    { key: "decimals", title: "Decimals", dataIndex: "decimals", align: "right" },
+    {
+      key: "status",
+      title: "Status",
+      dataIndex: "isActive",
+      render: (isActive: boolean) => <FlagBadge value={isActive} trueText="Active" falseText="Inactive" />,
+    },
+    {
+      key: "actions",
+      title: "Actions",
+      render: (_, token) => (
+        <Space size={4}>
+          <Tooltip title="Edit">
+            <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${token.symbol}`} onClick={() => onEdit(token)} />
+          </Tooltip>
+          <Button
+            size="small"
+            danger={token.isActive}
+            loading={togglingId === token.id}
+            disabled={togglingId !== undefined && togglingId !== token.id}
+            aria-label={`${token.isActive ? "Deactivate" : "Activate"} ${token.symbol}`}
+            onClick={() => onToggleActive(token)}
+          >
+            {token.isActive ? "Deactivate" : "Activate"}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,93 @@
+// Tokens as GET /tokens/admin returns them, and the calls the screen makes, read from the mock.
+import { configure } from "@testing-library/react";
+import type MockAdapter from "axios-mock-adapter";
+import { DESKTOP, mockApi, setViewportWidth, signIn } from "../../app/support";
+import type { Token } from "@/types";
+
+export const USDC: Token = {
+  id: "tok-usdc",
+  mintAddress: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+  symbol: "USDC",
+  name: "USD Coin",
+  decimals: 6,
+  logoUrl: "https://example.com/usdc.png",
+  isActive: true,
+};
+
+export const BONK: Token = {
+  id: "tok-bonk",
+  mintAddress: "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263",
+  symbol: "BONK",
+  name: "Bonk",
+  decimals: 5,
+  logoUrl: null,
+  isActive: true,
+};
+
+export const RAY: Token = {
+  id: "tok-ray",
+  mintAddress: "4k3Dyjzvzp8eMZWUXbBCjEvwSkkk59S5iCNLY3QrkX6R",
+  symbol: "RAY",
+  name: "Raydium",
+  decimals: 6,
+  logoUrl: null,
+  isActive: false,
+};
+
+// The shell's 10 s wait is tight when several test runs share two cores.
+configure({ asyncUtilTimeout: 30_000 });
+
+export const NEW_MINT = "JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN";
+
+export function page(items: Token[], { page = 1, total = items.length, limit = 20 } = {}) {
+  return { data: { items, total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+}
+
+/**
+ * A signed-in admin on a desktop-width window, with GET /tokens/admin answering `items` (null: the
+ * test sets the list's answers itself; the mock uses the first handler that matches).
+ */
+export function tokensApi(items: Token[] | null = [USDC, BONK, RAY]): MockAdapter {
+  setViewportWidth(DESKTOP);
+  const api = mockApi();
+  signIn(api);
+  if (items) api.onGet("/tokens/admin").reply(200, page(items));
+  return api;
+}
+
+export const tokenListCalls = (api: MockAdapter) => api.history.get.filter((call) => call.url === "/tokens/admin");
+
+/** Every request other than the session check and the demo wallet probe. */
+export function apiCalls(api: MockAdapter) {
+  return Object.values(api.history)
+    .flat()
+    .filter((call) => call.url !== "/auth/validate" && call.url !== "/demo/wallet");
+}
+
+export const bodyOf = (call: { data?: unknown }) => (typeof call.data === "string" ? JSON.parse(call.data) : call.data);
+
+/**
+ * Compiles the screen's lazy chunks before the first test: on a busy machine Vite's first
+ * transform of antd + the screen takes longer than Testing Library's wait.
+ */
+export async function warmUpTokensScreen() {
+  await Promise.all([
+    import("@/resources/tokens/list"),
+    import("@/components/layout/admin-layout"),
+    import("@/components/antd/notifier"),
+  ]);
+}
+
+// Role queries over the whole admin shell are slow in jsdom; rows are read from the table's DOM.
+export function tableRows(): HTMLElement[] {
+  return Array.from(document.querySelectorAll<HTMLElement>(".ant-table-tbody tr.ant-table-row"));
+}
+
+/** The Symbol column of the rows shown, top to bottom. */
+export const shownSymbols = () => tableRows().map((row) => row.querySelectorAll("td")[1]?.textContent);
+
+export function rowWith(text: string): HTMLElement {
+  const row = tableRows().find((candidate) => Array.from(candidate.querySelectorAll("td")).some((cell) => cell.textContent === text));
+  if (!row) throw new Error(`No row with a cell "${text}"; rows: ${shownSymbols().join(", ")}`);
+  return row;
+}

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeAll, describe, expect, it } from "vitest";
+import { renderApp } from "../../app/support";
+import {
+  apiCalls,
+  BONK,
+  bodyOf,
+  page,
+  RAY,
+  rowWith,
+  shownSymbols,
+  tokenListCalls,
+  tokensApi,
+  USDC,
+  warmUpTokensScreen,
+} from "./fixtures";
+
+beforeAll(warmUpTokensScreen, 120_000);
+
+async function openTokens() {
+  renderApp("/tokens");
+  return screen.findByRole("heading", { name: "Token Management", level: 1 });
+}
+
+const rowOf = rowWith;
+const symbols = shownSymbols;
+
+// The whole admin shell renders in jsdom on a machine shared with other runs: generous time.
+describe("Token Management list", { timeout: 90_000 }, () => {
+  it("shows the SPEC texts, columns and rows, asking GET /tokens/admin for page 1 of 20", async () => {
+    const api = tokensApi();
+    await openTokens();
+
+    expect(screen.getByText("Manage SPL token whitelist")).toBeInTheDocument();
+    expect(screen.getByPlaceholderText("Search tokens...")).toBeInTheDocument();
+    expect(screen.getByText("Searches this page by symbol, name or mint")).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: /Show inactive/ })).not.toBeChecked();
+    expect(screen.getByRole("button", { name: /Init SOL/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Add Token/ })).toBeInTheDocument();
+    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    expect(headers).toEqual(["Logo", "Symbol", "Name", "Mint Address", "Decimals", "Status", "Actions"]);
+
+    await screen.findByText("USD Coin");
+    const usdc = within(rowOf("USD Coin"));
+    expect(usdc.getByRole("img", { name: "USDC logo" })).toHaveAttribute("src", USDC.logoUrl);
+    expect(usdc.getByText("EPjFWdd5...yTDt1v")).toBeInTheDocument();
+    expect(usdc.getByRole("button", { name: "Copy address" })).toBeInTheDocument();
+    expect(rowOf("USD Coin").querySelectorAll("td")[4]).toHaveTextContent(/^6$/);
+    expect(usdc.getByText("Active")).toBeInTheDocument();
+    expect(usdc.getByRole("button", { name: "Edit USDC" })).toBeInTheDocument();
+    expect(usdc.getByRole("button", { name: "Deactivate USDC" })).toBeInTheDocument();
+    // No logo: the first two letters of the symbol.
+    expect(within(rowOf("Bonk")).getByText("BO")).toBeInTheDocument();
+
+    // Inactive tokens are hidden until 'Show inactive' is on.
+    expect(symbols()).toEqual(["USDC", "BONK"]);
+    expect(screen.getByText("(1 hidden)")).toBeInTheDocument();
+
+    expect(tokenListCalls(api)).toHaveLength(1);
+    expect(tokenListCalls(api)[0].params).toEqual({ page: "1", limit: "20" });
+    // One page only: no pager.
+    expect(screen.queryByText(/Page 1 of/)).not.toBeInTheDocument();
+  });
+
+  it("'Show inactive' reveals the inactive rows with their badge and sends nothing", async () => {
+    const api = tokensApi();
+    await openTokens();
+    await screen.findByText("USD Coin");
+    const before = apiCalls(api).length;
+
+    await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
+    expect(symbols()).toEqual(["USDC", "BONK", "RAY"]);
+    const ray = within(rowOf("Raydium"));
+    expect(ray.getByText("Inactive")).toBeInTheDocument();
+    expect(ray.getByRole("button", { name: "Activate RAY" })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
+    expect(symbols()).toEqual(["USDC", "BONK"]);
+    expect(apiCalls(api)).toHaveLength(before);
+  });
+
+  it("searches the loaded rows by symbol, name or mint, never sending the text", async () => {
+    const api = tokensApi();
+    await openTokens();
+    await screen.findByText("USD Coin");
+    const before = apiCalls(api).length;
+    const box = screen.getByPlaceholderText("Search tokens...");
+
+    await userEvent.type(box, "bonk");
+    expect(symbols()).toEqual(["BONK"]);
+    await userEvent.clear(box);
+    await userEvent.type(box, "usd coin");
+    expect(symbols()).toEqual(["USDC"]);
+    await userEvent.clear(box);
+    await userEvent.type(box, "DezXAZ8z7P");
+    expect(symbols()).toEqual(["BONK"]);
+    await userEvent.clear(box);
+    await userEvent.type(box, "raydium");
+    expect(screen.getByText('No tokens on this page match "raydium"')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
+    expect(symbols()).toEqual(["RAY"]);
+
+    expect(apiCalls(api)).toHaveLength(before);
+    expect(JSON.stringify(api.history)).not.toMatch(/raydium|DezXAZ8z7P|usd coin/i);
+  });
+
+  it("deactivates and activates with PATCH /tokens/admin/:id { isActive }, then reloads the list", async () => {
+    const api = tokensApi();
+    api.onPatch(`/tokens/admin/${USDC.id}`).reply(200, { data: { ...USDC, isActive: false } });
+    api.onPatch(`/tokens/admin/${RAY.id}`).reply(200, { data: { ...RAY, isActive: true } });
+    await openTokens();
+    await screen.findByText("USD Coin");
+
+    // The server's next answer: USDC inactive.
+    api.onGet("/tokens/admin").reply(200, page([{ ...USDC, isActive: false }, BONK, RAY]));
+    await userEvent.click(screen.getByRole("button", { name: "Deactivate USDC" }));
+    await waitFor(() => expect(symbols()).toEqual(["BONK"]));
+    expect(api.history.patch).toHaveLength(1);
+    expect(api.history.patch[0].url).toBe(`/tokens/admin/${USDC.id}`);
+    expect(bodyOf(api.history.patch[0])).toEqual({ isActive: false });
+    expect(tokenListCalls(api)).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
+    api.onGet("/tokens/admin").reply(200, page([{ ...USDC, isActive: false }, BONK, { ...RAY, isActive: true }]));
+    await userEvent.click(screen.getByRole("button", { name: "Activate RAY" }));
+    await waitFor(() => expect(within(rowOf("Raydium")).getByText("Active")).toBeInTheDocument());
+    expect(api.history.patch[1].url).toBe(`/tokens/admin/${RAY.id}`);
+    expect(bodyOf(api.history.patch[1])).toEqual({ isActive: true });
+  });
+
+  it("Init SOL posts /tokens/admin/initialize-sol without a body, says so and reloads the list", async () => {
+    const api = tokensApi();
+    const sol = { ...USDC, id: "tok-sol", symbol: "SOL", name: "Solana", decimals: 9, logoUrl: null, mintAddress: "So11111111111111111111111111111111111111112" };
+    api.onPost("/tokens/admin/initialize-sol").replyOnce(201, { data: sol });
+    await openTokens();
+    await screen.findByText("USD Coin");
+
+    api.onGet("/tokens/admin").reply(200, page([sol, USDC, BONK, RAY]));
+    await userEvent.click(screen.getByRole("button", { name: /Init SOL/ }));
+    expect(await screen.findByText("SOL added to the token whitelist")).toBeInTheDocument();
+    await screen.findByText("Solana");
+    expect(api.history.post).toHaveLength(1);
+    expect(api.history.post[0].data).toBeUndefined();
+    expect(tokenListCalls(api)).toHaveLength(2);
+  });
+
+  it("Init SOL shows the server's message when SOL is already listed (409)", async () => {
+    const api = tokensApi();
+    api.onPost("/tokens/admin/initialize-sol").reply(409, { message: "Native SOL is already initialized" });
+    await openTokens();
+    await screen.findByText("USD Coin");
+
+    await userEvent.click(screen.getByRole("button", { name: /Init SOL/ }));
+    expect(await screen.findByText("Native SOL is already initialized")).toBeInTheDocument();
+    expect(screen.getByText("Could not initialize SOL")).toBeInTheDocument();
+  });
+
+  it("pages with Previous / 'Page x of y' / Next when there is more than one page", async () => {
+    const api = tokensApi(null);
+    api.onGet("/tokens/admin", { params: { page: "1", limit: "20" } }).reply(200, page([USDC, BONK], { total: 45 }));
+    api.onGet("/tokens/admin", { params: { page: "2", limit: "20" } }).reply(200, page([RAY], { page: 2, total: 45 }));
+    await openTokens();
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    expect(tokenListCalls(api).at(-1)?.params).toEqual({ page: "2", limit: "20" });
+    expect(window.location.search).toContain("currentPage=2");
+  });
+
+  it("shows a load error with Retry instead of an empty table", async () => {
+    const api = tokensApi(null);
+    api.onGet("/tokens/admin").replyOnce(500, { message: "Tokens are down" });
+    api.onGet("/tokens/admin").replyOnce(500, { message: "Tokens are down" });
+    api.onGet("/tokens/admin").reply(200, page([USDC]));
+    renderApp("/tokens");
+
+    expect(await screen.findByText("Tokens are down")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: /Retry/ }));
+    expect(await screen.findByText("USD Coin")).toBeInTheDocument();
+  });
+});
