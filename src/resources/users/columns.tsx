@@ -1,0 +1,109 @@
+// The User Management table columns of SPEC §2, in order: User, Public Key, Status, Verified,
+// Active, Actions. Verified and Status are secondary and hide below md (SPEC small-screen rule).
+import { Avatar, Button, Tooltip, type TableColumnsType } from "antd";
+import { CheckCircleFilled, CloseCircleOutlined, EditOutlined, StopOutlined } from "@ant-design/icons";
+import { SHORTEN } from "@/config";
+import { Address } from "@/components/value/address";
+import { Badge, FlagBadge } from "@/components/value/badges";
+import { avatarInitial, head } from "@/utils/format";
+import type { User } from "@/types";
+
+/** SPEC §5: the deactivation dialog names the user by display name, else by key. */
+export const userName = (user: User) => user.displayName?.trim() || user.publicKey;
+
+function UserCell({ user }: { user: User }) {
+  return (
+    <div className="user-cell">
+      {/* Decorative: the name next to it says who this is. antd falls back to the initial if the image fails. */}
+      <Avatar src={user.avatarUrl || undefined} alt="" className="user-cell__avatar" size={36}>
+        {avatarInitial(user.displayName, user.publicKey)}
+      </Avatar>
+      <div className="user-cell__text">
+        <div className="user-cell__name">{user.displayName?.trim() || "No Name"}</div>
+        <div className="user-cell__contact">{user.contactInfo?.trim() || "No Email"}</div>
+      </div>
+    </div>
+  );
+}
+
+/** Red if disabled, green if the status is 'active', grey otherwise (SPEC §2). */
+export function UserStatusBadge({ user }: { user: User }) {
+  const color = user.disabled ? "error" : user.status === "active" ? "success" : "neutral";
+  return <Badge color={color}>{user.status?.trim() || "Unknown"}</Badge>;
+}
+
+function VerifiedIcon({ verified }: { verified: boolean }) {
+  return verified ? (
+    <CheckCircleFilled role="img" aria-label="Verified" className="user-verified user-verified--yes" />
+  ) : (
+    <CloseCircleOutlined role="img" aria-label="Not verified" className="user-verified user-verified--no" />
+  );
+}
+
+interface ColumnActions {
+  onEdit: (user: User) => void;
+  onDeactivate: (user: User) => void;
+  /** The user whose deactivation is being sent, if any. */
+  deactivatingId?: string;
+}
+
+export function userColumns({ onEdit, onDeactivate, deactivatingId }: ColumnActions): TableColumnsType<User> {
+  return [
+    {
+      key: "user",
+      title: "User",
+      render: (_, user) => <UserCell user={user} />,
+    },
+    {
+      key: "publicKey",
+      title: "Public Key",
+      // SPEC §9 "Sidebar key": the first 8 characters and an ellipsis; the full key is in the tooltip.
+      render: (_, user) => <Address value={user.publicKey} display={head(user.publicKey, SHORTEN.sidebarKey)} />,
+    },
+    {
+      key: "status",
+      title: "Status",
+      responsive: ["md"],
+      render: (_, user) => <UserStatusBadge user={user} />,
+    },
+    {
+      key: "verified",
+      title: "Verified",
+      align: "center",
+      responsive: ["md"],
+      render: (_, user) => <VerifiedIcon verified={user.verified} />,
+    },
+    {
+      key: "active",
+      title: "Active",
+      render: (_, user) => <FlagBadge value={!user.disabled} trueText="Active" falseText="Disabled" />,
+    },
+    {
+      key: "actions",
+      title: "Actions",
+      render: (_, user) => {
+        const name = userName(user);
+        return (
+          <div className="user-actions">
+            <Tooltip title="Edit">
+              <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} />
+            </Tooltip>
+            {user.disabled ? null : (
+              <Tooltip title="Deactivate">
+                <Button
+                  type="text"
+                  danger
+                  icon={<StopOutlined />}
+                  aria-label={`Deactivate ${name}`}
+                  loading={deactivatingId === user.id}
+                  disabled={deactivatingId !== undefined}
+                  onClick={() => onDeactivate(user)}
+                />
+              </Tooltip>
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+}

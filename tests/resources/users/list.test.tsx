@@ -1,0 +1,215 @@
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { User } from "@/types";
+import { mockApi, PHONE, renderApp, setViewportWidth, signIn } from "../../app/support";
+import { choose, findRow, listQueries, openSelect, openUsers, selectedText, serveUsers, USERS } from "./support";
+
+const FIRST_PAGE = { page: "1", limit: "20" };
+
+function columnTitles() {
+  return within(screen.getByRole("table"))
+    .getAllByRole("columnheader")
+    .map((header) => header.textContent);
+}
+
+function many(count: number): User[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `m-${i}`,
+    publicKey: `Key${String(i).padStart(3, "0")}aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa`,
+    displayName: `Member ${i}`,
+    contactInfo: `member${i}@example.com`,
+    avatarUrl: null,
+    role: "USER",
+    verified: false,
+    disabled: false,
+    status: "active",
+  }));
+}
+
+// The screen is a lazy chunk Vite compiles on first use; compile it before the clock starts.
+beforeAll(async () => {
+  await import("@/resources/users/list");
+}, 120_000);
+
+describe("User Management list", { timeout: 120_000 }, () => {
+  it("shows the heading, subtitle, filters and the SPEC columns, asking GET /users page 1 of 20", async () => {
+    const api = openUsers();
+
+    expect(await screen.findByRole("heading", { name: "User Management", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("Manage users and permissions")).toBeInTheDocument();
+    await findRow("Carol Diaz");
+    expect(columnTitles()).toEqual(["User", "Public Key", "Status", "Verified", "Active", "Actions"]);
+    expect(selectedText("Role")).toBe("All Roles");
+    expect(selectedText("Verified")).toBe("All");
+    expect(selectedText("Status")).toBe("All");
+    expect(listQueries(api)).toEqual([FIRST_PAGE]);
+    // One page only: no pager.
+    expect(screen.queryByText(/^Page \d+ of \d+$/)).not.toBeInTheDocument();
+  });
+
+  it("shows each user's name, email, shortened key, status, verified and active state", async () => {
+    openUsers();
+    const carolRow = await findRow("Carol Diaz");
+
+    expect(within(carolRow).getByText("carol@example.com")).toBeInTheDocument();
+    // SPEC §9 sidebar-key rule: the first 8 characters and an ellipsis.
+    expect(within(carolRow).getByText("7Np41oeY...")).toBeInTheDocument();
+    expect(within(carolRow).getByRole("img", { name: "Verified" })).toBeInTheDocument();
+    expect(within(carolRow).getByText("Active")).toBeInTheDocument();
+    expect(within(carolRow).getByText("C")).toBeInTheDocument(); // avatar initial
+
+    // No display name and no email.
+    const daveRow = (await screen.findByText("No Name")).closest("tr") as HTMLElement;
+    expect(within(daveRow).getByText("No Email")).toBeInTheDocument();
+    expect(within(daveRow).getByText("5Q544fKr...")).toBeInTheDocument();
+    expect(within(daveRow).getByRole("img", { name: "Not verified" })).toBeInTheDocument();
+    expect(within(daveRow).getByText("5Q")).toBeInTheDocument(); // avatar: first 2 key characters
+
+    const erinRow = await findRow("Erin Ford");
+    expect(within(erinRow).getByText("Disabled")).toBeInTheDocument();
+  });
+
+  it("colours the status badge: red when disabled, green when 'active', grey otherwise, 'Unknown' when empty", async () => {
+    openUsers();
+    const tone = async (name: string, text: string) =>
+      within(await findRow(name)).getByText(text).closest(".ant-tag")?.getAttribute("data-tone");
+
+    expect(await tone("Carol Diaz", "active")).toBe("success");
+    expect(await tone("No Name", "pending_verification")).toBe("neutral");
+    // Disabled wins over an 'active' status text.
+    expect(await tone("Erin Ford", "active")).toBe("error");
+    expect(await tone("Frank Gray", "Unknown")).toBe("neutral");
+  });
+
+  it("offers edit for everyone and deactivate only for users not disabled", async () => {
+    openUsers();
+    const carolRow = await findRow("Carol Diaz");
+    expect(within(carolRow).getByRole("button", { name: "Edit Carol Diaz" })).toBeInTheDocument();
+    expect(within(carolRow).getByRole("button", { name: "Deactivate Carol Diaz" })).toBeInTheDocument();
+
+    const erinRow = await findRow("Erin Ford");
+    expect(within(erinRow).getByRole("button", { name: "Edit Erin Ford" })).toBeInTheDocument();
+    expect(within(erinRow).queryByRole("button", { name: /Deactivate/ })).not.toBeInTheDocument();
+  });
+
+  it("lists the filter options of SPEC §2", async () => {
+    const user = userEvent.setup();
+    openUsers();
+    await findRow("Carol Diaz");
+
+    const optionsOf = async (name: string) => {
+      const texts = (await openSelect(user, name)).map((option) => option.textContent);
+      await user.keyboard("{Escape}");
+      return texts;
+    };
+
+    expect(await optionsOf("Role")).toEqual(["All Roles", "User", "Admin", "Marketplace Authority"]);
+    expect(await optionsOf("Verified")).toEqual(["All", "Verified", "Not Verified"]);
+    expect(await optionsOf("Status")).toEqual(["All", "Active", "Disabled"]);
+  });
+
+  it("pages with Previous / 'Page x of y' / Next (20 per page)", async () => {
+    const user = userEvent.setup();
+    const api = openUsers("/users", many(3), { total: 45 });
+
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: "2", limit: "20" }));
+  });
+
+  it("sends the role filter as ?role= and goes back to page 1", async () => {
+    const user = userEvent.setup();
+    const api = openUsers("/users", many(3), { total: 45 });
+    await screen.findByText("Page 1 of 3");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Page 2 of 3");
+    const before = listQueries(api).length;
+
+    await choose(user, "Role", "Marketplace Authority");
+    await waitFor(() =>
+      expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, role: "MARKETPLACE_AUTHORITY" }),
+    );
+    // Straight to page 1: no request for page 2 with the new filter on the way.
+    expect(listQueries(api).slice(before)).toEqual([{ ...FIRST_PAGE, role: "MARKETPLACE_AUTHORITY" }]);
+    expect(selectedText("Role")).toBe("Marketplace Authority");
+  });
+
+  it("maps Verified and Status to verified / disabled, and 'All' drops the param", async () => {
+    const user = userEvent.setup();
+    const api = openUsers();
+    await findRow("Carol Diaz");
+
+    await choose(user, "Verified", "Not Verified");
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, verified: "false" }));
+    await choose(user, "Status", "Disabled");
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, verified: "false", disabled: "true" }));
+    await choose(user, "Status", "Active");
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, verified: "false", disabled: "false" }));
+    await choose(user, "Verified", "All");
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, disabled: "false" }));
+    expect(selectedText("Status")).toBe("Active");
+  });
+
+  it("keeps filters and page in the URL, and a fresh load of that URL restores the same view", async () => {
+    const user = userEvent.setup();
+    const users = many(3).map((member) => ({ ...member, role: "ADMIN" as const, verified: true }));
+    const api = openUsers("/users", users, { total: 45 });
+    await screen.findByText("Page 1 of 3");
+
+    await choose(user, "Role", "Admin");
+    await choose(user, "Verified", "Verified");
+    await screen.findByText("Page 1 of 3");
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Page 2 of 3");
+    const expected = { page: "2", limit: "20", role: "ADMIN", verified: "true" };
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual(expected));
+    const url = `${window.location.pathname}${window.location.search}`;
+    expect(url).toMatch(/^\/users\?/);
+
+    // A new session of the app opened on that link.
+    cleanup();
+    const fresh = mockApi();
+    signIn(fresh);
+    serveUsers(fresh, users, { total: 45 });
+    setViewportWidth(1280);
+    renderApp(url);
+
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    expect(listQueries(fresh)).toEqual([expected]);
+    expect(selectedText("Role")).toBe("Admin");
+    expect(selectedText("Verified")).toBe("Verified");
+    expect(selectedText("Status")).toBe("All");
+  });
+
+  it("shows a load error with Retry instead of an empty table", async () => {
+    const user = userEvent.setup();
+    setViewportWidth(1280);
+    const api = mockApi();
+    signIn(api);
+    // The request and the query's one automatic retry.
+    api.onGet("/users").replyOnce(500, { message: "Users are down" });
+    api.onGet("/users").replyOnce(500, { message: "Users are down" });
+    serveUsers(api);
+    renderApp("/users");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Users are down");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole("button", { name: /Retry/ }));
+    expect(await screen.findByText("Carol Diaz")).toBeInTheDocument();
+  });
+
+  it("hides the Status and Verified columns on a phone", async () => {
+    setViewportWidth(PHONE);
+    const api = mockApi();
+    signIn(api);
+    serveUsers(api, USERS);
+    renderApp("/users");
+
+    await findRow("Carol Diaz");
+    expect(columnTitles()).toEqual(["User", "Public Key", "Active", "Actions"]);
+  });
+});

@@ -1,0 +1,151 @@
+// Shared set-up for the User Management tests: users as the API sends them, a fake GET /users
+// that pages and filters like the real one, and helpers to drive antd selects and read requests.
+import { getQueriesForElement, screen, waitFor } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
+import type MockAdapter from "axios-mock-adapter";
+import type { AxiosRequestConfig } from "axios";
+import type { User } from "@/types";
+import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+
+export const KEY_A = "7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2";
+export const KEY_B = "5Q544fKrFoe6tsEbD7S8EmxGTJYAKtTVhAW5Q5pge4j1";
+export const KEY_C = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH";
+
+export const carol: User = {
+  id: "u-10",
+  publicKey: KEY_A,
+  displayName: "Carol Diaz",
+  contactInfo: "carol@example.com",
+  avatarUrl: null,
+  role: "ADMIN",
+  verified: true,
+  disabled: false,
+  status: "active",
+};
+
+export const dave: User = {
+  id: "u-11",
+  publicKey: KEY_B,
+  displayName: null,
+  contactInfo: null,
+  avatarUrl: null,
+  role: "USER",
+  verified: false,
+  disabled: false,
+  status: "pending_verification",
+};
+
+export const erin: User = {
+  id: "u-12",
+  publicKey: KEY_C,
+  displayName: "Erin Ford",
+  contactInfo: "erin@example.com",
+  avatarUrl: null,
+  role: "USER",
+  verified: false,
+  disabled: true,
+  status: "active",
+};
+
+export const frank: User = {
+  id: "u-13",
+  publicKey: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+  displayName: "Frank Gray",
+  contactInfo: "frank@example.com",
+  avatarUrl: null,
+  role: "MARKETPLACE_AUTHORITY",
+  verified: true,
+  disabled: false,
+  status: null,
+};
+
+export const USERS = [carol, dave, erin, frank];
+
+/** A GET /users that answers like the API: filters, then the requested page. */
+export function serveUsers(api: MockAdapter, users: User[] = USERS, options: { total?: number } = {}) {
+  api.onGet("/users").reply((config) => {
+    const params = (config.params ?? {}) as Record<string, string>;
+    const page = Number(params.page ?? 1);
+    const limit = Number(params.limit ?? 20);
+    const matching = users.filter(
+      (user) =>
+        (params.role === undefined || user.role === params.role) &&
+        (params.verified === undefined || String(user.verified) === params.verified) &&
+        (params.disabled === undefined || String(user.disabled) === params.disabled),
+    );
+    const total = options.total ?? matching.length;
+    return [
+      200,
+      { data: { items: matching, total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) } },
+    ];
+  });
+}
+
+/** A signed-in admin on /users (or another path) with the users list served. */
+export function openUsers(path = "/users", users: User[] = USERS, options: { total?: number } = {}) {
+  setViewportWidth(DESKTOP);
+  const api = mockApi();
+  signIn(api);
+  serveUsers(api, users, options);
+  api.onGet("/admin/users/stats").reply(200, { data: { totalUsers: users.length } });
+  api.onGet("/admin/audit").reply(200, { data: { items: [], total: 0, page: 1, limit: 10, totalPages: 0 } });
+  renderApp(path);
+  return api;
+}
+
+/** The query of every GET /users so far, in order. */
+export function listQueries(api: MockAdapter): Record<string, string>[] {
+  return api.history.get.filter((config) => config.url === "/users").map((config) => ({ ...config.params }));
+}
+
+export function sent(api: MockAdapter, method: "patch" | "post" | "put" | "delete"): AxiosRequestConfig[] {
+  return api.history[method];
+}
+
+export function bodyOf(config: AxiosRequestConfig): unknown {
+  return typeof config.data === "string" ? JSON.parse(config.data) : config.data;
+}
+
+export async function findRow(name: string): Promise<HTMLElement> {
+  const cell = await screen.findByText(name);
+  const row = cell.closest("tr");
+  if (!row) throw new Error(`no table row around "${name}"`);
+  return row as HTMLElement;
+}
+
+/** Opens an antd select by its accessible name; resolves the texts of its options, in order. */
+export async function openSelect(user: UserEvent, selectName: string, within: HTMLElement = document.body): Promise<HTMLElement[]> {
+  const combobox = getQueriesForElement(within).getByRole("combobox", { name: selectName });
+  await user.click(combobox);
+  return waitFor(() => {
+    // The combobox names its own listbox; the visible options sit next to it in the same dropdown.
+    const listbox = document.getElementById(combobox.getAttribute("aria-controls") ?? "");
+    const dropdown = listbox?.closest(".ant-select-dropdown");
+    const options = [...(dropdown?.querySelectorAll<HTMLElement>(".ant-select-item-option") ?? [])];
+    if (options.length === 0) throw new Error(`the "${selectName}" select shows no options`);
+    return options;
+  });
+}
+
+/** Picks an option of an antd select by its text. */
+export async function choose(user: UserEvent, selectName: string, optionText: string, within?: HTMLElement) {
+  const options = await openSelect(user, selectName, within);
+  const option = options.find((item) => item.textContent === optionText);
+  if (!option) throw new Error(`the "${selectName}" select has no option "${optionText}"`);
+  await user.click(option);
+}
+
+/** The text an antd select shows as its value. */
+export function selectedText(selectName: string, within: HTMLElement = document.body): string {
+  const select = getQueriesForElement(within).getByRole("combobox", { name: selectName }).closest(".ant-select");
+  return select?.querySelector(".ant-select-selection-item")?.textContent ?? "";
+}
+
+/** Serves GET /users/:id from the list (a copy per request, as a server would). */
+export function serveUser(api: MockAdapter, users: User[] = USERS) {
+  api.onGet(/^\/users\/[^/]+$/).reply((config) => {
+    const id = decodeURIComponent(String(config.url).split("/").pop() ?? "");
+    const found = users.find((user) => user.id === id);
+    return found ? [200, { data: { ...found } }] : [404, { message: "User not found" }];
+  });
+}
