@@ -12,6 +12,7 @@ import { AccountLayout } from "@solana/spl-token";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError } from "../../server/config.ts";
 import { startServer } from "../../server/index.ts";
 import type { OrderRow } from "../../server/db/schema.ts";
 import { ESCROW_FUNDING_LIMIT, fundOpenEscrows, WALLET_AIRDROP_LAMPORTS } from "../../server/seed/escrows.ts";
@@ -327,6 +328,23 @@ describe("marketplace on the chain", () => {
     expect(withAuthority(base, null)).toEqual(base);
     expect(withAuthority({ ...base, authorityKeypairPath: "/k.json" }, demo).authorityKeypair).toBeUndefined();
     expect(withAuthority({ ...base, cluster: "https://api.devnet.solana.com" }, demo).authorityKeypair).toBeUndefined();
+  });
+});
+
+describe("settlement configuration at start", () => {
+  it.each([
+    [{ SETTLEMENT_CLUSTER: "ftp://example.com" }, "SETTLEMENT_CLUSTER"],
+    [{ SETTLEMENT_CLUSTER: "devnet" }, "SETTLEMENT_CLUSTER"],
+    [{ AUTHORITY_KEYPAIR: "/nonexistent/authority.json" }, "AUTHORITY_KEYPAIR"],
+  ])("stops on %j, naming the variable", async (extra, variable) => {
+    const dir = mkdtempSync(join(tmpdir(), "settlement-config-"));
+    try {
+      const start = startServer({ HOST: "127.0.0.1", PORT: "1", DATABASE_PATH: join(dir, "m.sqlite"), LOG_LEVEL: "silent", ...extra });
+      await expect(start).rejects.toBeInstanceOf(ConfigError);
+      await expect(start).rejects.toThrow(new RegExp(`^${variable}: `));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
