@@ -129,8 +129,13 @@ function asApiError(error: unknown): unknown {
   return typeof status === "number" ? new ApiError(status, error.message) : error;
 }
 
-/** The chain failed the transaction: nothing was paid (an unknown outcome, 504, stays PENDING). */
-const chainFailed = (error: unknown) => error instanceof ApiError && error.statusCode === 502;
+/**
+ * Nothing was paid and nothing is in flight: the chain failed the transaction (502), or a resumed
+ * settlement whose old transaction can no longer land was refused before re-sending (4xx). An
+ * unknown outcome (504) or anything unexpected keeps PENDING.
+ */
+const settledNothing = (error: unknown) =>
+  error instanceof ApiError && (error.statusCode === 502 || (error.statusCode >= 400 && error.statusCode < 500));
 
 /** The admin's decision, as kept in pendingSettlements until the chain confirms it. */
 interface Decision {
@@ -162,7 +167,8 @@ async function settle(
     });
   } catch (error) {
     const failure = asApiError(error);
-    if (signature && chainFailed(failure)) await recordFailure(ctx, order.id, signature);
+    // Once signed, only the chain layer can fail this way (a 4xx comes before signing, except on resume).
+    if (signature && settledNothing(failure)) await recordFailure(ctx, order.id, signature);
     throw failure;
   }
   return { order: await recordSettled(ctx, order, decision, result), result };
@@ -313,7 +319,7 @@ export async function resumePendingSettlements(ctx: ServiceContext): Promise<Res
       outcomes.push({ orderId: order.id, signature: result.transactionSignature, outcome: "confirmed" });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      outcomes.push({ orderId: order.id, signature, outcome: chainFailed(error) ? "failed" : "unknown", message });
+      outcomes.push({ orderId: order.id, signature, outcome: settledNothing(error) ? "failed" : "unknown", message });
     }
   }
   return outcomes;

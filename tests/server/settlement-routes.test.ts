@@ -376,11 +376,11 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
       const get = (id: string) => db.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
       // What the service writes when a transaction is signed (see services/orders.ts), written here
       // around a settlement the process "did not live" to record.
-      const markPending = (id: string, signature: string, resolution: string) => {
+      const markPending = (id: string, signature: string, resolution: string, pct: number | null = null) => {
         db.prepare("UPDATE orders SET settlementSignature = ?, settlementStatus = 'PENDING' WHERE id = ?").run(signature, id);
         db.prepare(
-          "INSERT INTO pendingSettlements (orderId, signature, resolution, refundPercentage, adminNotes, adminUserId, adminPublicKey, createdAt) VALUES (?, ?, ?, NULL, ?, ?, ?, ?)",
-        ).run(id, signature, resolution, `Interrupted ${resolution}`, admin.userId, admin.publicKey, new Date().toISOString());
+          "INSERT INTO pendingSettlements (orderId, signature, resolution, refundPercentage, adminNotes, adminUserId, adminPublicKey, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        ).run(id, signature, resolution, pct, `Interrupted ${resolution}`, admin.userId, admin.publicKey, new Date().toISOString());
       };
       const [landedId, lostId] = (
         db.prepare("SELECT id FROM orders WHERE status = 'DISPUTED' AND currencyMint IS NULL ORDER BY createdAt DESC LIMIT 2").all() as { id: string }[]
@@ -406,6 +406,10 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
           },
         }),
       ).rejects.toThrow(READONLY_FAILURE);
+      // 4. Never sent, and its re-sending is refused before sending (a 10 % share below the rent minimum).
+      const small = await createOrderRecord(first.ctx.db, { status: "DISPUTED", totalPrice: 2_000_000 });
+      await chainPort.settlement.chain.fundEscrow(small);
+      markPending(small.id, bs58.encode(randomBytes(64)), "PARTIAL_REFUND", 10);
       expect(await first.resumed).toEqual([]);
       await first.close();
 
@@ -413,7 +417,7 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
       try {
         const outcomes = await second.resumed;
         const byId = Object.fromEntries(outcomes.map((o) => [o.orderId, o]));
-        expect(outcomes).toHaveLength(3);
+        expect(outcomes).toHaveLength(4);
         expect(byId[landedId]).toEqual({ orderId: landedId, signature: sent.signature, outcome: "confirmed" });
         expect(byId[lostId]).toMatchObject({ orderId: lostId, outcome: "confirmed" });
         expect(byId[failing.id]).toMatchObject({ outcome: "failed", message: READONLY_FAILURE });
@@ -435,6 +439,8 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
         expect(byId[lostId].signature).toBe(lost.settlementSignature);
         expect(await ledger.signatureStatus(lost.settlementSignature!)).toEqual({ state: "confirmed" });
         expect(get2(failing.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED", settlementSignature: failedSignature, resolution: null });
+        expect(byId[small.id]).toMatchObject({ outcome: "failed", message: expect.stringContaining("The buyer's share of 200000 lamports") });
+        expect(get2(small.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED", resolution: null });
 
         const audited = db2.prepare("SELECT targetId, adminPublicKey, transactionSignature FROM auditLog WHERE action = 'order.resolve_dispute'").all();
         expect(audited).toHaveLength(2);
