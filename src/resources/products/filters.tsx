@@ -38,6 +38,7 @@ export function ProductFilters(props: ProductFiltersProps) {
     <div className="list-filters" role="search">
       <Input
         className="list-filters__search"
+        id="product-search"
         aria-label="Search products on this page"
         placeholder="Search products on this page..."
         prefix={<SearchOutlined aria-hidden />}
@@ -47,6 +48,7 @@ export function ProductFilters(props: ProductFiltersProps) {
       />
       <Select
         className="list-filters__select"
+        id="product-category-filter"
         aria-label="Category"
         value={props.category}
         loading={props.categoriesLoading}
@@ -56,6 +58,7 @@ export function ProductFilters(props: ProductFiltersProps) {
       />
       <Select
         className="list-filters__select"
+        id="product-featured-filter"
         aria-label="Featured"
         value={props.featured}
         onChange={props.onFeatured}

@@ -1,0 +1,103 @@
+// The Shop Management table columns (SPEC §2): shop, owner, category, product count (hidden on
+// small screens), active badge, verified icon and the edit action.
+import { useState } from "react";
+import { Button, Tooltip } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { CheckCircleFilled, EditOutlined, MinusCircleOutlined } from "@ant-design/icons";
+import { SHORTEN } from "@/config";
+import { Address } from "@/components/value/address";
+import { Badge, FlagBadge } from "@/components/value/badges";
+import { head } from "@/utils/format";
+import type { Shop } from "@/types";
+
+/** The logo, or the name's first letter when there is none or it does not load. */
+export function ShopLogo({ shop }: { shop: Pick<Shop, "logo" | "name"> }) {
+  const [failedSrc, setFailedSrc] = useState<string>();
+  if (!shop.logo || failedSrc === shop.logo) {
+    return (
+      <span className="shop-logo shop-logo--placeholder" aria-hidden>
+        {shop.name.trim().charAt(0).toUpperCase() || "?"}
+      </span>
+    );
+  }
+  // The name is right next to it, so the picture needs no text of its own.
+  return <img className="shop-logo" src={shop.logo} alt="" loading="lazy" onError={() => setFailedSrc(shop.logo ?? "")} />;
+}
+
+export function ShopOwner({ seller, keyLength }: { seller: Shop["seller"]; keyLength: number }) {
+  return (
+    <div className="shop-owner">
+      <span className="shop-owner__name">{seller?.displayName || "Unknown"}</span>
+      {seller?.publicKey ? <Address value={seller.publicKey} display={head(seller.publicKey, keyLength)} /> : null}
+    </div>
+  );
+}
+
+function VerifiedIcon({ verified }: { verified: boolean }) {
+  const label = verified ? "Verified" : "Not verified";
+  return (
+    <Tooltip title={label}>
+      {verified ? (
+        <CheckCircleFilled className="shop-verified shop-verified--yes" aria-label={label} />
+      ) : (
+        <MinusCircleOutlined className="shop-verified shop-verified--no" aria-label={label} />
+      )}
+    </Tooltip>
+  );
+}
+
+export function shopColumns(onEdit: (shop: Shop) => void): ColumnsType<Shop> {
+  return [
+    {
+      key: "shop",
+      title: "Shop",
+      render: (_, shop) => (
+        <div className="shop-cell">
+          <ShopLogo shop={shop} />
+          <div className="shop-cell__text">
+            <span className="shop-cell__name">{shop.name}</span>
+            <span className="shop-cell__slug">{shop.slug}</span>
+          </div>
+        </div>
+      ),
+    },
+    {
+      key: "owner",
+      title: "Owner",
+      render: (_, shop) => <ShopOwner seller={shop.seller} keyLength={SHORTEN.shopOwnerList} />,
+    },
+    {
+      key: "category",
+      title: "Category",
+      render: (_, shop) => (shop.category ? <Badge color="purple">{shop.category}</Badge> : "N/A"),
+    },
+    {
+      key: "products",
+      title: "Products",
+      align: "right",
+      // SPEC §2: hidden on small screens.
+      responsive: ["md"],
+      render: (_, shop) => shop.productCount ?? 0,
+    },
+    {
+      key: "status",
+      title: "Status",
+      render: (_, shop) => <FlagBadge value={shop.isActive} trueText="Active" falseText="Inactive" falseColor="error" />,
+    },
+    {
+      key: "verified",
+      title: "Verified",
+      align: "center",
+      render: (_, shop) => <VerifiedIcon verified={shop.isVerified} />,
+    },
+    {
+      key: "actions",
+      title: "Actions",
+      render: (_, shop) => (
+        <Button size="small" icon={<EditOutlined />} aria-label={`Edit "${shop.name}"`} onClick={() => onEdit(shop)}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+}
