@@ -58,7 +58,7 @@ function toBody(values: UserFormValues): UserUpdateBody {
 export function useUserEditModal() {
   const refresh = useRefreshUsers();
   const [saveError, setSaveError] = useState<string>();
-  const { modalProps, formProps, show, close, query, id, formLoading } = useModalForm<
+  const { modalProps, formProps, show, close, query, mutation, id, formLoading } = useModalForm<
     User,
     HttpError,
     UserFormValues
@@ -72,6 +72,9 @@ export function useUserEditModal() {
     errorNotification: false,
     onMutationSuccess: () => void refresh(),
     onMutationError: (error) => setSaveError(error?.message || "Could not save the user"),
+    // Refine keeps the previous query's data while the next loads (keepPreviousData); for a form
+    // that would mean showing the last user's values under this user's title.
+    queryOptions: { placeholderData: () => undefined },
   });
 
   const record = query?.data?.data;
@@ -107,12 +110,21 @@ export function useUserEditModal() {
       okText="Save"
       width={560}
       onCancel={cancel}
-      okButtonProps={{ ...modalProps.okButtonProps, disabled: formLoading || !current }}
+      // A spinner on Save only while saving; while the record loads, Save is just not available yet.
+      okButtonProps={{ ...modalProps.okButtonProps, loading: mutation.isPending, disabled: formLoading || !current }}
       className="user-edit-modal"
     >
       {loadError ? <Alert type="error" showIcon message="Could not load the user" description={loadError} /> : null}
       <Spin spinning={!current && !loadError && modalProps.open === true}>
-        <Form {...formProps} onFinish={submit} layout="vertical" disabled={!current} requiredMark={false}>
+        <Form
+          {...formProps}
+          // Only ever this user's values: never a previous record's.
+          initialValues={current}
+          onFinish={submit}
+          layout="vertical"
+          disabled={!current}
+          requiredMark={false}
+        >
           {saveError ? (
             <Alert type="error" showIcon message={saveError} className="user-edit-modal__error" role="alert" />
           ) : null}

@@ -106,11 +106,16 @@ export function bodyOf(config: AxiosRequestConfig): unknown {
   return typeof config.data === "string" ? JSON.parse(config.data) : config.data;
 }
 
-export async function findRow(name: string): Promise<HTMLElement> {
-  const cell = await screen.findByText(name);
-  const row = cell.closest("tr");
-  if (!row) throw new Error(`no table row around "${name}"`);
-  return row as HTMLElement;
+/** The table row showing this text (not a notification that happens to mention it). */
+export function findRow(name: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const row = screen
+      .getAllByText(name)
+      .map((element) => element.closest<HTMLElement>("tbody tr"))
+      .find((candidate) => candidate !== null);
+    if (!row) throw new Error(`no table row shows "${name}"`);
+    return row;
+  });
 }
 
 /** Opens an antd select by its accessible name; resolves the texts of its options, in order. */
@@ -148,4 +153,24 @@ export function serveUser(api: MockAdapter, users: User[] = USERS) {
     const found = users.find((user) => user.id === id);
     return found ? [200, { data: { ...found } }] : [404, { message: "User not found" }];
   });
+}
+
+/**
+ * The open dialog with this title. Not by accessible name: under NODE_ENV=test rc-util gives every
+ * modal the same title id, so the names of two mounted modals get mixed up (browsers get unique ids).
+ */
+export function findDialog(title: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const match = screen
+      .getAllByRole("dialog")
+      .find((dialog) => dialog.querySelector(".ant-modal-title")?.textContent === title);
+    if (!match) throw new Error(`no open dialog titled "${title}"`);
+    return match;
+  });
+}
+
+export function queryDialog(title: string): HTMLElement | undefined {
+  return screen
+    .queryAllByRole("dialog")
+    .find((dialog) => dialog.querySelector(".ant-modal-title")?.textContent === title);
 }

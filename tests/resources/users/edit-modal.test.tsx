@@ -1,0 +1,208 @@
+import { act, waitFor, within } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { User } from "@/types";
+import { deferred } from "../../app/support";
+import {
+  bodyOf,
+  carol,
+  choose,
+  dave,
+  findRow,
+  listQueries,
+  openUsers,
+  selectedText,
+  sent,
+  serveUser,
+  findDialog,
+  queryDialog,
+} from "./support";
+
+beforeAll(async () => {
+  await import("@/resources/users/list");
+}, 120_000);
+
+async function openEditor(user: UserEvent, rowText: string, buttonName: string) {
+  const row = await findRow(rowText);
+  await user.click(within(row).getByRole("button", { name: buttonName }));
+  return findDialog("Edit User");
+}
+
+function field(modal: HTMLElement, label: string) {
+  return within(modal).getByLabelText(label) as HTMLInputElement;
+}
+
+function switchOf(modal: HTMLElement, label: string) {
+  return within(modal).getByRole("switch", { name: label });
+}
+
+function values(modal: HTMLElement) {
+  return {
+    publicKey: field(modal, "Public Key").value,
+    displayName: field(modal, "Display Name").value,
+    email: field(modal, "Email").value,
+    role: selectedText("Role", modal),
+    verified: switchOf(modal, "Verified").getAttribute("aria-checked"),
+    disabled: switchOf(modal, "Disabled").getAttribute("aria-checked"),
+    status: field(modal, "Status").value,
+  };
+}
+
+const carolValues = {
+  publicKey: carol.publicKey,
+  displayName: "Carol Diaz",
+  email: "carol@example.com",
+  role: "Admin",
+  verified: "true",
+  disabled: "false",
+  status: "active",
+};
+
+describe("Edit User modal", { timeout: 120_000 }, () => {
+  it("opens with the clicked user's values from GET /users/:id, with the key read-only and the user's History", async () => {
+    const user = userEvent.setup();
+    const api = openUsers();
+    serveUser(api);
+
+    const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
+    await waitFor(() => expect(values(modal)).toEqual(carolValues));
+    expect(field(modal, "Public Key")).toHaveAttribute("readonly");
+    expect(api.history.get.some((config) => config.url === "/users/u-10")).toBe(true);
+    // The History below the form asks the audit trail for this user.
+    await waitFor(() =>
+      expect(
+        api.history.get.some(
+          (config) =>
+            config.url === "/admin/audit" &&
+            config.params?.targetType === "user" &&
+            config.params?.targetId === "u-10",
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it("shows each open's own user, never the previous one's, even while the next one loads", async () => {
+    const user = userEvent.setup();
+    const api = openUsers();
+    const daveResponse = deferred<[number, unknown]>();
+    api.onGet("/users/u-11").reply(() => daveResponse.promise);
+    serveUser(api);
+
+    let modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
+    await waitFor(() => expect(values(modal)).toEqual(carolValues));
+    await user.click(within(modal).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(queryDialog("Edit User")).toBeUndefined());
+
+    modal = await openEditor(user, "No Name", `Edit ${dave.publicKey}`);
+    // Dave's record is still on its way: nothing of Carol's may show meanwhile.
+    expect(field(modal, "Display Name").value).toBe("");
+    expect(field(modal, "Email").value).toBe("");
+    expect(field(modal, "Public Key").value).toBe("");
+    expect(within(modal).getByRole("button", { name: "Save" })).toBeDisabled();
+
+    await act(async () => daveResponse.resolve([200, { data: dave }]));
+    await waitFor(() =>
+      expect(values(modal)).toEqual({
+        publicKey: dave.publicKey,
+        displayName: "",
+        email: "",
+        role: "User",
+        verified: "false",
+        disabled: "false",
+        status: "pending_verification",
+      }),
+    );
+
+    // And back to Carol: hers again.
+    await user.click(within(modal).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(queryDialog("Edit User")).toBeUndefined());
+    modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
+    await waitFor(() => expect(values(modal)).toEqual(carolValues));
+  });
+
+  it("sends PATCH /users/:id with exactly the six fields, blanks as null, then closes and reloads the list", async () => {
+    const user = userEvent.setup();
+    const api = openUsers();
+    serveUser(api);
+    api.onPatch("/users/u-10").reply((config) => [200, { data: { ...carol, ...bodyOf(config) as Partial<User> } }]);
+
+    const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
+    await waitFor(() => expect(values(modal)).toEqual(carolValues));
+    const listed = listQueries(api).length;
+
+    await user.clear(field(modal, "Display Name"));
+    await user.type(field(modal, "Display Name"), "  Carol D.  ");
+    await user.clear(field(modal, "Status"));
+    await choose(user, "Role", "Marketplace Authority", modal);
+    await user.click(switchOf(modal, "Verified"));
+    await user.click(within(modal).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => expect(sent(api, "patch")).toHaveLength(1));
+    const [patch] = sent(api, "patch");
+    expect(patch.url).toBe("/users/u-10");
+    expect(bodyOf(patch)).toEqual({
+      displayName: "Carol D.",
+      contactInfo: "carol@example.com",
+      role: "MARKETPLACE_AUTHORITY",
+      verified: false,
+      disabled: false,
+      status: null,
+    });
+    await waitFor(() => expect(queryDialog("Edit User")).toBeUndefined());
+    await waitFor(() => expect(listQueries(api).length).toBeGreaterThan(listed));
+  });
+
+  it("says 'Invalid email' and sends nothing for a bad address", async () => {
+    const user = userEvent.setup();
+    const api = openUsers();
+    serveUser(api);
+
+    const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
+    await waitFor(() => expect(values(modal)).toEqual(carolValues));
+    await user.clear(field(modal, "Email"));
+    await user.type(field(modal, "Email"), "carol-at-example");
+    await user.click(within(modal).getByRole("button", { name: "Save" }));
+
+    expect(await within(modal).findByText("Invalid email")).toBeInTheDocument();
+    expect(sent(api, "patch")).toHaveLength(0);
+    expect(queryDialog("Edit User")).toBeDefined();
+  });
+
+  it("keeps what was typed and shows the server's message when the save fails", async () => {
+    const user = userEvent.setup();
+    const api = openUsers();
+    serveUser(api);
+    api.onPatch("/users/u-10").reply(409, { message: "You cannot disable your own account" });
+
+    const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
+    await waitFor(() => expect(values(modal)).toEqual(carolValues));
+    await user.clear(field(modal, "Display Name"));
+    await user.type(field(modal, "Display Name"), "Still Carol");
+    await user.click(switchOf(modal, "Disabled"));
+    await user.click(within(modal).getByRole("button", { name: "Save" }));
+
+    expect(await within(modal).findByText("You cannot disable your own account")).toBeInTheDocument();
+    expect(sent(api, "patch")).toHaveLength(1);
+    // Still open, still what the admin typed, even after the record is read again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(queryDialog("Edit User")).toBeDefined();
+    expect(values(modal)).toEqual({ ...carolValues, displayName: "Still Carol", disabled: "true" });
+  });
+
+  it("puts the server's field errors on their fields", async () => {
+    const user = userEvent.setup();
+    const api = openUsers();
+    serveUser(api);
+    api.onPatch("/users/u-10").reply(400, {
+      message: "Validation failed",
+      errors: [{ field: "status", message: "Status must be at most 50 characters" }],
+    });
+
+    const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
+    await waitFor(() => expect(values(modal)).toEqual(carolValues));
+    await user.click(within(modal).getByRole("button", { name: "Save" }));
+
+    expect(await within(modal).findByText("Status must be at most 50 characters")).toBeInTheDocument();
+    expect(within(modal).getByText("Validation failed")).toBeInTheDocument();
+  });
+});
