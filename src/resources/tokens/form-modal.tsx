@@ -1,7 +1,7 @@
 // The 'Add New Token' / 'Edit Token' modal (SPEC §2, rules of SPEC §5). Both go through Refine's
 // useModalForm: create POSTs /tokens/admin, edit PATCHes /tokens/admin/:id. The API has no
 // GET /tokens/admin/:id, so an edit starts from the list row the admin clicked.
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, Form, Input, InputNumber, Modal } from "antd";
 import { useModalForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
@@ -69,9 +69,19 @@ export function useTokenModalForm(action: Action) {
     onMutationError: (error) => setSaveError(saveErrorText(error)),
   });
 
+  // Each open resets the form to `initialValues` (the clicked row, or empty). Refine resets only when
+  // the id changes, and after a successful save it keeps the id: reopening that row would show
+  // the values from before the save. Declared after useModalForm, so this runs after its reset.
+  const [opens, setOpens] = useState(0);
+  const { form } = modalForm;
+  useEffect(() => {
+    if (opens > 0) form.resetFields();
+  }, [opens, form]);
+
   const open = (token?: Token) => {
     setSaveError(undefined);
     setRecord(token);
+    setOpens((count) => count + 1);
     modalForm.show(token?.id);
   };
 
@@ -98,7 +108,9 @@ export function TokenFormModal({ form: modalForm }: { form: TokenModalForm }) {
       {saveError ? <Alert className="token-form__error" type="error" showIcon message={saveError} /> : null}
       <Form<TokenFormValues>
         {...formProps}
-        // Refine resets the form to these on every open (the id changes), so each open shows its own row.
+        // Both modals stay mounted: the name keeps their field ids (and label links) apart.
+        name={`token-${action}`}
+        // What every open resets the form to (see `opens` above).
         initialValues={record ? toFormValues(record) : undefined}
         layout="vertical"
         onFinish={onFinish}
