@@ -38,32 +38,33 @@ function FeaturedStar({ product, actions }: { product: Product; actions: Product
   );
 }
 
+// Icon buttons with tooltips: with text labels the table is wider than a 1280 px screen's content area.
 function RowActions({ product, actions }: { product: Product; actions: ProductActions }) {
   const busy = actions.busy(product.id);
   const verb = product.isActive ? "Disable" : "Enable";
   return (
-    <Space size={4} wrap={false}>
-      <Button
-        size="small"
-        aria-label={`${verb} "${product.title}"`}
-        icon={product.isActive ? <StopOutlined /> : <CheckCircleOutlined />}
-        loading={busy === "active"}
-        disabled={busy !== undefined && busy !== "active"}
-        onClick={() => void actions.toggleActive(product)}
-      >
-        {verb}
-      </Button>
-      <Button
-        size="small"
-        danger
-        aria-label={`Delete "${product.title}"`}
-        icon={<DeleteOutlined />}
-        loading={busy === "delete"}
-        disabled={busy !== undefined && busy !== "delete"}
-        onClick={() => void actions.remove(product)}
-      >
-        Delete
-      </Button>
+    <Space size={4} wrap={false} className="product-actions">
+      <Tooltip title={verb}>
+        <Button
+          size="small"
+          aria-label={`${verb} "${product.title}"`}
+          icon={product.isActive ? <StopOutlined /> : <CheckCircleOutlined />}
+          loading={busy === "active"}
+          disabled={busy !== undefined && busy !== "active"}
+          onClick={() => void actions.toggleActive(product)}
+        />
+      </Tooltip>
+      <Tooltip title="Delete">
+        <Button
+          size="small"
+          danger
+          aria-label={`Delete "${product.title}"`}
+          icon={<DeleteOutlined />}
+          loading={busy === "delete"}
+          disabled={busy !== undefined && busy !== "delete"}
+          onClick={() => void actions.remove(product)}
+        />
+      </Tooltip>
     </Space>
   );
 }
@@ -109,6 +110,12 @@ export function productColumns(actions: ProductActions): ColumnsType<Product> {
       title: "Status",
       render: (_, product) => <FlagBadge value={product.isActive} trueText="Active" falseText="Inactive" />,
     },
-    { key: "actions", title: "Actions", render: (_, product) => <RowActions product={product} actions={actions} /> },
+    {
+      key: "actions",
+      title: "Actions",
+      // Stays in view while the rest scrolls sideways on a phone.
+      fixed: "right",
+      render: (_, product) => <RowActions product={product} actions={actions} />,
+    },
   ];
 }

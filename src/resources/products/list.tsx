@@ -47,6 +47,7 @@ export function ProductList() {
         dataSource={rows}
         columns={columns}
         rowKey="id"
+        size="middle"
         emptyText="No products found"
       />
       {actions.holders}

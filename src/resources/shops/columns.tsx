@@ -93,6 +93,8 @@ export function shopColumns(onEdit: (shop: Shop) => void): ColumnsType<Shop> {
     {
       key: "actions",
       title: "Actions",
+      // Stays in view while the rest scrolls sideways on a phone.
+      fixed: "right",
       render: (_, shop) => (
         <Button size="small" icon={<EditOutlined />} aria-label={`Edit "${shop.name}"`} onClick={() => onEdit(shop)}>
           Edit
