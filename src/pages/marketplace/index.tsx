@@ -1,6 +1,73 @@
-// Placeholder until the marketplace screen is built (its own issue); route, menu entry and preloading work.
+// SPEC §2 Marketplace Configuration: the on-chain configuration's status, polled every
+// MARKETPLACE_POLL_MS except while the success message shows (SPEC §4), and the one-time
+// initialization behind an in-page confirmation (SPEC §5).
+import { Spin } from "antd";
+import { useCustom, type HttpError } from "@refinedev/core";
+import { MARKETPLACE_POLL_MS } from "@/config";
 import { PageHeader } from "@/components/page-header";
+import { ListError } from "@/components/list/list-error";
+import { useConfirm } from "@/components/prompts/confirm";
+import { endpoints } from "@/providers/api";
+import type { MarketplaceStatus } from "@/types";
+import { InfoCard } from "./info-card";
+import { OutcomeAlert } from "./outcome-alert";
+import { StatusCard } from "./status-card";
+import { useInitializeMarketplace } from "./use-initialize";
+import "./marketplace.css";
+
+export const INITIALIZE_CONFIRM = "Are you sure you want to initialize the marketplace? This action can only be done once.";
 
 export function MarketplacePage() {
-  return <PageHeader title="Marketplace Configuration" subtitle="Manage blockchain marketplace settings" />;
+  const { confirm, holder } = useConfirm();
+  // Before the query: the poll pauses on its outcome.
+  const { initialize, pending, outcome } = useInitializeMarketplace();
+  const { query } = useCustom<MarketplaceStatus, HttpError>({
+    url: endpoints.marketplaceStatus,
+    method: "get",
+    // Shown in the page with Retry; a toast every 5 s while the API is down would be noise.
+    errorNotification: false,
+    queryOptions: { refetchInterval: outcome?.type === "success" ? false : MARKETPLACE_POLL_MS },
+  });
+  const refresh = () => void query.refetch();
+  const status = query.data?.data;
+
+  const onInitialize = async () => {
+    const confirmed = await confirm({ title: "Initialize Marketplace", content: INITIALIZE_CONFIRM, okText: "Initialize" });
+    if (!confirmed) return;
+    await initialize();
+    // Re-read either way: success flips the view, and a 409 means it was initialized elsewhere.
+    refresh();
+  };
+
+  let body;
+  if (status) {
+    body = <StatusCard status={status} initializing={pending} onInitialize={() => void onInitialize()} />;
+  } else if (query.isError) {
+    body = (
+      <ListError
+        title="Could not load the marketplace status"
+        error={query.error}
+        onRetry={refresh}
+        retrying={query.isFetching}
+      />
+    );
+  } else {
+    body = (
+      <div className="marketplace-loading" role="status" aria-label="Loading marketplace status">
+        <Spin size="large" />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Marketplace Configuration" subtitle="Manage blockchain marketplace settings" />
+      <OutcomeAlert outcome={outcome} />
+      <div className="marketplace-grid">
+        <div>{body}</div>
+        <InfoCard />
+      </div>
+      {holder}
+    </>
+  );
 }

@@ -1,0 +1,288 @@
+// Marketplace Configuration on fake timers: the poll (SPEC §4, every MARKETPLACE_POLL_MS except
+// while the success message shows) and the 5 s alerts are asserted to the millisecond, reading the
+// (fake) time of each request. Testing Library's own waits run on timers too, so this file waits
+// with `until` (real macrotasks let through, fake time still or in small steps) and moves time
+// with `advance`.
+import { act, configure, fireEvent, screen, within } from "@testing-library/react";
+import type MockAdapter from "axios-mock-adapter";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { ALERT_DURATION_MS, MARKETPLACE_POLL_MS } from "@/config";
+import { initializeErrorText } from "@/pages/marketplace/use-initialize";
+import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../app/support";
+
+configure({ asyncUtilTimeout: 30_000 });
+
+const CONFIRM_TEXT = "Are you sure you want to initialize the marketplace? This action can only be done once.";
+const CONFIG_PDA = "7Wq3vTxG2dKpN8bYc4RfLmZ1sAe5HjUo9iQkXy6tBnVw";
+const AUTHORITY = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+const SIGNATURE = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
+
+const notInitialized = {
+  initialized: false,
+  configPDA: null,
+  authority: null,
+  disputeResolutionLimit: null,
+  reportThreshold: null,
+  cluster: null,
+};
+const initialized = {
+  initialized: true,
+  configPDA: CONFIG_PDA,
+  authority: AUTHORITY,
+  disputeResolutionLimit: 604800,
+  reportThreshold: 5,
+  cluster: "devnet",
+};
+
+async function flush() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Retries `check` between real macrotasks until it passes. Fake time stays still unless `stepMs`
+ * is given (the app shell's start-up waits on a few short timers).
+ */
+async function until(check: () => void, { stepMs = 0, realMs = 30_000 } = {}) {
+  const deadline = performance.now() + realMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (performance.now() > deadline) throw error;
+    }
+    if (stepMs) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(stepMs);
+      });
+    }
+    await flush();
+  }
+}
+
+async function advance(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+  await flush();
+  await flush();
+}
+
+const statusCalls = (api: MockAdapter) => api.history.get.filter((call) => call.url === "/admin/marketplace/status").length;
+
+/** The (fake) time of every GET /admin/marketplace/status, answered with `status()`. */
+function timeStatusCalls(api: MockAdapter, status: () => object) {
+  const times: number[] = [];
+  api.onGet("/admin/marketplace/status").reply(() => {
+    times.push(Date.now());
+    return [200, { data: status() }];
+  });
+  return times;
+}
+const initializeCalls = (api: MockAdapter) => api.history.post.filter((call) => call.url === "/admin/marketplace/initialize");
+const text = (value: string | RegExp) => screen.queryByText(value);
+
+function marketplaceApi(status: object = notInitialized) {
+  setViewportWidth(DESKTOP);
+  const api = mockApi();
+  signIn(api);
+  api.onGet("/admin/marketplace/status").reply(200, { data: status });
+  return api;
+}
+
+async function openMarketplace(api: MockAdapter) {
+  renderApp("/marketplace");
+  await until(() => expect(text(/^(Not )?Initialized$/)).toBeInTheDocument(), { stepMs: 1 });
+  expect(statusCalls(api)).toBe(1);
+}
+
+function click(element: HTMLElement) {
+  act(() => {
+    fireEvent.click(element);
+  });
+}
+
+async function confirmInitialize() {
+  click(screen.getByRole("button", { name: /Initialize Marketplace/ }));
+  await until(() => expect(screen.getByText(CONFIRM_TEXT)).toBeInTheDocument());
+  const dialog = screen.getByText(CONFIRM_TEXT).closest<HTMLElement>("[role=dialog]")!;
+  click(within(dialog).getByRole("button", { name: "Initialize" }));
+}
+
+// Vite compiles the lazy chunks on first use, which can take longer than a test's budget.
+beforeAll(async () => {
+  await Promise.all([import("@/pages/marketplace"), import("@/components/layout/admin-layout")]);
+}, 120_000);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("Marketplace Configuration", { timeout: 120_000 }, () => {
+  it("not initialized: the status, its hint, Action Required, the button and the info card", async () => {
+    const api = marketplaceApi();
+    await openMarketplace(api);
+
+    expect(screen.getByRole("heading", { name: "Marketplace Configuration", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("Manage blockchain marketplace settings")).toBeInTheDocument();
+    expect(screen.getByText("Not Initialized")).toBeInTheDocument();
+    expect(screen.getByText("Marketplace must be initialized before use")).toBeInTheDocument();
+    expect(screen.getByText("Action Required")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Initialize Marketplace/ })).toBeEnabled();
+    expect(screen.getByText("Config Address")).toBeInTheDocument(); // explained in the info card
+    expect(screen.getByText("Initialization is one-time only.")).toBeInTheDocument();
+    expect(text("Marketplace is ready for escrow transactions")).not.toBeInTheDocument();
+    expect(text("Number of reports before action")).not.toBeInTheDocument();
+    const request = api.history.get.find((call) => call.url === "/admin/marketplace/status");
+    expect(request?.method).toBe("get");
+    expect(request?.params ?? {}).toEqual({});
+  });
+
+  it("initialized: config address, authority with an explorer link, limit in days and seconds, threshold", async () => {
+    const api = marketplaceApi(initialized);
+    await openMarketplace(api);
+
+    expect(screen.getByText("Initialized")).toBeInTheDocument();
+    expect(screen.getByText("Marketplace is ready for escrow transactions")).toBeInTheDocument();
+    expect(screen.getByText(`${CONFIG_PDA.slice(0, 8)}...${CONFIG_PDA.slice(-8)}`)).toBeInTheDocument();
+    expect(screen.getByText(`${AUTHORITY.slice(0, 8)}...${AUTHORITY.slice(-8)}`)).toBeInTheDocument();
+    const links = screen.getAllByRole("link", { name: "View on Solana Explorer" }).map((link) => link.getAttribute("href"));
+    expect(links).toContain(`https://explorer.solana.com/address/${AUTHORITY}?cluster=devnet`);
+    expect(links).toContain(`https://explorer.solana.com/address/${CONFIG_PDA}?cluster=devnet`);
+    expect(screen.getByText("7 days")).toBeInTheDocument();
+    expect(screen.getByText("604,800 seconds")).toBeInTheDocument();
+    expect(screen.getByText("Number of reports before action")).toBeInTheDocument();
+    expect(screen.getByText("5")).toBeInTheDocument();
+    expect(text("Action Required")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Initialize Marketplace/ })).not.toBeInTheDocument();
+  });
+
+  it("polls GET /admin/marketplace/status every 5 s", async () => {
+    const api = marketplaceApi();
+    const times = timeStatusCalls(api, () => notInitialized);
+    await openMarketplace(api);
+
+    await advance(times[0] + MARKETPLACE_POLL_MS - 1 - Date.now());
+    expect(times).toHaveLength(1);
+    await advance(1);
+    expect(times).toHaveLength(2);
+    await advance(2 * MARKETPLACE_POLL_MS);
+    expect(times).toHaveLength(4);
+    expect(times.slice(1).map((time, i) => time - times[i])).toEqual([MARKETPLACE_POLL_MS, MARKETPLACE_POLL_MS, MARKETPLACE_POLL_MS]);
+  });
+
+  it("asks the SPEC question first and sends nothing when cancelled", async () => {
+    const api = marketplaceApi();
+    await openMarketplace(api);
+
+    click(screen.getByRole("button", { name: /Initialize Marketplace/ }));
+    await until(() => expect(screen.getByText(CONFIRM_TEXT)).toBeInTheDocument());
+    const dialog = screen.getByText(CONFIRM_TEXT).closest<HTMLElement>("[role=dialog]")!;
+    click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await advance(1000);
+    expect(initializeCalls(api)).toHaveLength(0);
+    expect(text("Marketplace initialized successfully!")).not.toBeInTheDocument();
+  });
+
+  it("success: POST without a body, the message with the short signature, no polling while it shows, gone after 5 s", async () => {
+    const api = marketplaceApi();
+    let current: object = notInitialized;
+    const times = timeStatusCalls(api, () => current);
+    let postedAt = 0;
+    api.onPost("/admin/marketplace/initialize").reply(() => {
+      postedAt = Date.now();
+      current = initialized;
+      return [200, { data: { ...initialized, transactionSignature: SIGNATURE, cluster: "devnet" } }];
+    });
+    await openMarketplace(api);
+
+    await confirmInitialize();
+    await until(() => expect(screen.getByText("Marketplace initialized successfully!")).toBeInTheDocument());
+    expect(initializeCalls(api)).toHaveLength(1);
+    expect(initializeCalls(api)[0].data).toBeUndefined();
+    expect(screen.getByText(`${SIGNATURE.slice(0, 8)}...`)).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "View on Solana Explorer" }).map((link) => link.getAttribute("href"))).toContain(
+      `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`,
+    );
+    // One re-read right after, which flips the view; then the poll waits for the message to go.
+    await until(() => expect(screen.getByText("Initialized")).toBeInTheDocument());
+    expect(times).toHaveLength(2);
+    expect(times[1]).toBe(postedAt);
+
+    await advance(postedAt + ALERT_DURATION_MS - 1 - Date.now());
+    expect(screen.getByText("Marketplace initialized successfully!")).toBeInTheDocument();
+    expect(times).toHaveLength(2);
+    await advance(1);
+    expect(text("Marketplace initialized successfully!")).not.toBeInTheDocument();
+    expect(times).toHaveLength(2);
+
+    // Polling resumes when the message has gone: the next read one full interval later.
+    await advance(MARKETPLACE_POLL_MS);
+    expect(times).toHaveLength(3);
+    expect(times[2]).toBe(postedAt + ALERT_DURATION_MS + MARKETPLACE_POLL_MS);
+  });
+
+  it("failure: the server's message (503 until settlement is wired) for 5 s, and the poll goes on", async () => {
+    const api = marketplaceApi();
+    const times = timeStatusCalls(api, () => notInitialized);
+    const unavailable = "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
+    let postedAt = 0;
+    api.onPost("/admin/marketplace/initialize").reply(() => {
+      postedAt = Date.now();
+      return [503, { message: unavailable }];
+    });
+    await openMarketplace(api);
+
+    await confirmInitialize();
+    await until(() => expect(screen.getByText(unavailable)).toBeInTheDocument());
+    expect(text("Marketplace initialized successfully!")).not.toBeInTheDocument();
+    expect(screen.getByText("Not Initialized")).toBeInTheDocument();
+
+    await advance(postedAt + ALERT_DURATION_MS - 1 - Date.now());
+    expect(screen.getByText(unavailable)).toBeInTheDocument();
+    await advance(1);
+    expect(text(unavailable)).not.toBeInTheDocument();
+    // The poll did not stop for an error message: every interval since the first read has its call.
+    const polls = times.filter((time) => time !== postedAt);
+    expect(polls.length).toBe(1 + Math.floor((Date.now() - times[0]) / MARKETPLACE_POLL_MS));
+  });
+
+  it("failure without a server message shows the error's own message", async () => {
+    const api = marketplaceApi();
+    api.onPost("/admin/marketplace/initialize").reply(500);
+    await openMarketplace(api);
+
+    await confirmInitialize();
+    await until(() => expect(screen.getByText("Request failed with status code 500")).toBeInTheDocument());
+  });
+
+  it("the last resort text is 'Failed to initialize marketplace'", () => {
+    expect(initializeErrorText({ message: "" })).toBe("Failed to initialize marketplace");
+    expect(initializeErrorText(undefined)).toBe("Failed to initialize marketplace");
+    expect(initializeErrorText({ message: "Network error", serverMessage: "Already initialized" })).toBe("Already initialized");
+  });
+
+  it("a status load error is shown with Retry, and Retry loads the status", async () => {
+    setViewportWidth(DESKTOP);
+    const api = mockApi();
+    signIn(api);
+    api.onGet("/admin/marketplace/status").replyOnce(500, { message: "Status is down" });
+    api.onGet("/admin/marketplace/status").replyOnce(500, { message: "Status is down" });
+    api.onGet("/admin/marketplace/status").reply(200, { data: initialized });
+    renderApp("/marketplace");
+
+    // The query retries once (QUERY_CACHE.retry) after its back-off before it reports the error.
+    await until(() => expect(screen.getByText("Status is down")).toBeInTheDocument(), { stepMs: 50 });
+    expect(statusCalls(api)).toBe(2);
+    expect(screen.getByText("Could not load the marketplace status")).toBeInTheDocument();
+    click(screen.getByRole("button", { name: /Retry/ }));
+    await until(() => expect(screen.getByText("Initialized")).toBeInTheDocument());
+  });
+});
