@@ -12,6 +12,8 @@ import type { User } from "@/types";
 export const userName = (user: User) => user.displayName?.trim() || user.publicKey;
 
 function UserCell({ user }: { user: User }) {
+  const name = user.displayName?.trim() || "No Name";
+  const contact = user.contactInfo?.trim() || "No Email";
   return (
     <div className="user-cell">
       {/* Decorative: the name next to it says who this is. antd falls back to the initial if the image fails. */}
@@ -19,8 +21,13 @@ function UserCell({ user }: { user: User }) {
         {avatarInitial(user.displayName, user.publicKey)}
       </Avatar>
       <div className="user-cell__text">
-        <div className="user-cell__name">{user.displayName?.trim() || "No Name"}</div>
-        <div className="user-cell__contact">{user.contactInfo?.trim() || "No Email"}</div>
+        {/* Titles: phones cut long names and emails short (users.css). */}
+        <div className="user-cell__name" title={name}>
+          {name}
+        </div>
+        <div className="user-cell__contact" title={contact}>
+          {contact}
+        </div>
       </div>
     </div>
   );
@@ -57,18 +64,21 @@ export function userColumns({ onEdit, onDeactivate, deactivatingId }: ColumnActi
     {
       key: "publicKey",
       title: "Public Key",
+      width: 170,
       // SPEC §9 "Sidebar key": the first 8 characters and an ellipsis; the full key is in the tooltip.
       render: (_, user) => <Address value={user.publicKey} display={head(user.publicKey, SHORTEN.sidebarKey)} />,
     },
     {
       key: "status",
       title: "Status",
+      width: 180,
       responsive: ["md"],
       render: (_, user) => <UserStatusBadge user={user} />,
     },
     {
       key: "verified",
       title: "Verified",
+      width: 100,
       align: "center",
       responsive: ["md"],
       render: (_, user) => <VerifiedIcon verified={user.verified} />,
@@ -76,11 +86,15 @@ export function userColumns({ onEdit, onDeactivate, deactivatingId }: ColumnActi
     {
       key: "active",
       title: "Active",
+      width: 110,
       render: (_, user) => <FlagBadge value={!user.disabled} trueText="Active" falseText="Disabled" />,
     },
     {
       key: "actions",
       title: "Actions",
+      width: 100,
+      // Stays in view while a narrow screen scrolls the other columns sideways.
+      fixed: "right",
       render: (_, user) => {
         const name = userName(user);
         return (

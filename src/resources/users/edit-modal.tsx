@@ -129,7 +129,14 @@ export function useUserEditModal() {
             <Alert type="error" showIcon message={saveError} className="user-edit-modal__error" role="alert" />
           ) : null}
           <Form.Item label="Public Key" htmlFor="user-edit-public-key">
-            <Input id="user-edit-public-key" value={current?.publicKey ?? ""} readOnly className="user-edit-modal__key" />
+            {/* A text area so the whole key wraps into view on a phone instead of scrolling inside a field. */}
+            <Input.TextArea
+              id="user-edit-public-key"
+              value={current?.publicKey ?? ""}
+              readOnly
+              autoSize
+              className="user-edit-modal__key"
+            />
           </Form.Item>
           <Form.Item label="Display Name" name="displayName" rules={rules.displayName}>
             <Input autoComplete="off" />
