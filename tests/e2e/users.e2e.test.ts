@@ -161,7 +161,14 @@ describe("User Management in the browser", () => {
   });
 
   it("deactivates another user with a reason: Disabled after a reload, the reason in the History", async () => {
-    await openUsers(page);
+    // From the dashboard, so its counts are in the console's cache before the change.
+    await page.goto(`${consoleServer.origin}/`);
+    const disabledCard = page.getByRole("region", { name: "Disabled Users" }).locator(".stat-card__value");
+    const before = await disabledCard.innerText();
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Users" }).click();
+    await page.getByRole("heading", { name: "User Management", level: 1 }).waitFor();
+    await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+
     const target = (await usersInOrder())
       .slice(0, PAGE_SIZE)
       .filter((user) => user.role === "USER" && !user.disabled && user.displayName !== "E2E Edited Name")[1];
@@ -176,7 +183,17 @@ describe("User Management in the browser", () => {
     await dialog.getByRole("button", { name: "Deactivate" }).click();
     await row(page, target.id).getByText("Disabled", { exact: true }).waitFor();
 
-    await page.reload();
+    // Back (no sidebar hover, so no preloading): the dashboard reads its counts again.
+    const disabled = await db()
+      .selectFrom("users")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .where("disabled", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect(Number(disabled.n).toLocaleString("en-US")).not.toBe(before);
+    await page.goBack();
+    await expect.poll(() => disabledCard.innerText()).toBe(Number(disabled.n).toLocaleString("en-US"));
+
+    await openUsers(page);
     await row(page, target.id).getByText("Disabled", { exact: true }).waitFor();
     expect(await row(page, target.id).getByRole("button", { name: `Deactivate ${name}` }).count()).toBe(0);
     const stored = await db()
@@ -194,17 +211,6 @@ describe("User Management in the browser", () => {
     await screenshot(page, "users-history-desktop");
     await modal.getByRole("button", { name: "Cancel" }).click();
     await modal.waitFor({ state: "hidden" });
-
-    // The dashboard's counts follow without a reload.
-    const disabled = await db()
-      .selectFrom("users")
-      .select(({ fn }) => fn.countAll<number>().as("n"))
-      .where("disabled", "=", 1)
-      .executeTakeFirstOrThrow();
-    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Dashboard" }).click();
-    await expect
-      .poll(() => page.getByRole("region", { name: "Disabled Users" }).locator(".stat-card__value").innerText())
-      .toBe(Number(disabled.n).toLocaleString("en-US"));
   });
 
   it("fits a phone: secondary columns hidden, table scrolls, modal and prompt inside 390 px", async () => {
