@@ -1,0 +1,105 @@
+// SPEC §2 Order Management: the table's columns, in the SPEC's order.
+import { Button, Tooltip, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { EyeOutlined } from "@ant-design/icons";
+import { SHORTEN } from "@/config";
+import { Address } from "@/components/value/address";
+import { OrderStatusBadge } from "@/components/value/badges";
+import { formatAmount, formatDate, head } from "@/utils/format";
+import type { Order } from "@/types";
+import { OrderImage } from "./order-image";
+import { orderThumbnail, orderTitle } from "./order-text";
+
+export function orderColumns(onView: (order: Order) => void): ColumnsType<Order> {
+  return [
+    {
+      title: "Order ID",
+      dataIndex: "id",
+      key: "id",
+      render: (id: string) => (
+        <Typography.Text className="mono" copyable={{ text: id, tooltips: ["Copy order id", "Copied"] }}>
+          {head(id, SHORTEN.orderId)}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: "Image",
+      key: "thumbnail",
+      width: 64,
+      render: (_, order) => <OrderThumbnail src={orderThumbnail(order)} />,
+    },
+    {
+      title: "Product",
+      key: "title",
+      render: (_, order) => (
+        <div className="orders-title">
+          <span className="orders-title__text">{orderTitle(order)}</span>
+          <span className="orders-title__qty">Qty: {order.quantity ?? "N/A"}</span>
+        </div>
+      ),
+    },
+    {
+      title: "Buyer",
+      dataIndex: "buyerWalletAddress",
+      key: "buyer",
+      render: (wallet: string | null | undefined, order) => (
+        <Address value={wallet} display={head(wallet, SHORTEN.orderWallet)} kind="address" cluster={order.cluster} />
+      ),
+    },
+    {
+      title: "Seller",
+      dataIndex: "sellerWalletAddress",
+      key: "seller",
+      render: (wallet: string | null | undefined, order) => (
+        <Address value={wallet} display={head(wallet, SHORTEN.orderWallet)} kind="address" cluster={order.cluster} />
+      ),
+    },
+    {
+      title: "Amount",
+      key: "amount",
+      align: "right",
+      render: (_, order) => <span className="orders-amount">{formatAmount(order.totalPrice, order.currency)}</span>,
+    },
+    {
+      title: "Status",
+      dataIndex: "status",
+      key: "status",
+      render: (status: Order["status"]) => <OrderStatusBadge status={status} />,
+    },
+    {
+      title: "Date",
+      dataIndex: "createdAt",
+      key: "createdAt",
+      render: (createdAt: Order["createdAt"]) => <span className="orders-date">{formatDate(createdAt)}</span>,
+    },
+    {
+      title: "Actions",
+      key: "actions",
+      fixed: "right",
+      width: 72,
+      render: (_, order) => (
+        <Tooltip title="View details">
+          <Button
+            type="text"
+            icon={<EyeOutlined />}
+            aria-label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
+            onClick={() => onView(order)}
+          />
+        </Tooltip>
+      ),
+    },
+  ];
+}
+
+/** A fixed-size slot, so rows line up whether or not the product has a picture. */
+function OrderThumbnail({ src }: { src: string | undefined }) {
+  return (
+    <OrderImage
+      className="orders-thumb"
+      src={src}
+      alt=""
+      size={40}
+      fallback={<span className="orders-thumb orders-thumb--empty" aria-hidden="true" />}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+// SPEC §2 Order Details modal, read off the list row (GET /admin/orders/:id is "not used by the
+// screens"). A successful dispute resolution closes it after DISPUTE_MODAL_CLOSE_MS (SPEC §4).
+import { useEffect, useRef, useState } from "react";
+import { Modal } from "antd";
+import { useIsMutating } from "@tanstack/react-query";
+import { DISPUTE_MODAL_CLOSE_MS, SHORTEN } from "@/config";
+import { AuditHistory } from "@/components/history/audit-history";
+import { formatDate } from "@/utils/format";
+import type { Order } from "@/types";
+import { DisputeResolveForm, resolveDisputeKey } from "./dispute-form";
+import {
+  BlockchainSection,
+  BuyerSection,
+  DetailsSection,
+  hasShipping,
+  NotesSection,
+  OrderStatusSection,
+  ProductSection,
+  SellerSection,
+  ShippingSection,
+  ShopSection,
+} from "./details-sections";
+
+interface Props {
+  order: Order | null;
+  onClose: () => void;
+  /** After a dispute was resolved: close and refresh the orders. */
+  onResolved: () => void;
+}
+
+export function OrderDetailsModal({ order, onClose, onResolved }: Props) {
+  // The last order stays rendered while the modal animates out.
+  const [shown, setShown] = useState(order);
+  if (order && order !== shown) setShown(order);
+  const [resolved, setResolved] = useState(false);
+  if (!order && resolved) setResolved(false);
+
+  // The list re-renders while the success shows; the timer must not restart each time.
+  const onResolvedRef = useRef(onResolved);
+  useEffect(() => {
+    onResolvedRef.current = onResolved;
+  });
+  useEffect(() => {
+    if (!resolved) return;
+    const timer = setTimeout(() => onResolvedRef.current(), DISPUTE_MODAL_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [resolved]);
+
+  // A settlement in flight cannot be called back: keep the modal until the server answers.
+  const settling = useIsMutating({ mutationKey: resolveDisputeKey(shown?.id ?? "") }) > 0;
+  // Closed by hand after a success: the list must still show the new status.
+  const close = resolved ? onResolved : onClose;
+
+  return (
+    <Modal
+      open={order !== null}
+      title={shown ? `Order Details · ${shown.id.slice(0, SHORTEN.orderId)}` : "Order Details"}
+      onCancel={close}
+      footer={null}
+      width={{ xs: "100%", md: 760 }}
+      className="order-details"
+      closable={!settling}
+      maskClosable={!settling}
+      keyboard={!settling}
+      destroyOnHidden
+    >
+      {shown ? (
+        <div className="order-details__body">
+          <OrderStatusSection order={shown} />
+          <ProductSection order={shown} />
+          <ShopSection order={shown} />
+          <BuyerSection order={shown} />
+          <SellerSection order={shown} />
+          {hasShipping(shown) ? <ShippingSection order={shown} /> : null}
+          {shown.status === "DISPUTED" ? (
+            <DetailsSection
+              id="dispute"
+              title="Dispute Details"
+              items={[
+                { key: "raised", label: "Raised At", children: formatDate(shown.disputeRaisedAt) },
+                { key: "description", label: "Description", children: shown.disputeDescription?.trim() || "N/A" },
+              ]}
+            >
+              <DisputeResolveForm key={shown.id} order={shown} onSuccess={() => setResolved(true)} />
+            </DetailsSection>
+          ) : null}
+          <BlockchainSection order={shown} />
+          <NotesSection order={shown} />
+          <AuditHistory targetType="order" targetId={shown.id} />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,130 @@
+// SPEC §2 Dispute resolve form: pick a resolution, explain it, confirm, and let the server settle the
+// escrow on chain. Nothing is sent until the in-page confirmation is accepted (SPEC §5), and the
+// notes survive a failure so the admin can retry.
+import { Alert, Button, Form, Input, Radio } from "antd";
+import { useMutation } from "@tanstack/react-query";
+import { ADMIN_NOTES_MAX } from "@/config";
+import { useConfirm } from "@/components/prompts/confirm";
+import { resolveDispute } from "@/providers/api";
+import type { ApiHttpError } from "@/providers/http";
+import { antdRule, fields } from "@/rules";
+import type { DisputeResolution, Order, ResolveDisputeRequest, ResolveDisputeResponse } from "@/types";
+import {
+  confirmationText,
+  DEFAULT_REFUND_PERCENT,
+  DEFAULT_RESOLUTION,
+  RESOLUTION_OPTIONS,
+  RESOLVE_FAILED,
+  resolvedText,
+} from "./dispute-options";
+import { RefundSplit } from "./refund-split";
+
+interface FormValues {
+  resolution: DisputeResolution;
+  refundPercentage: number | null;
+  adminNotes: string;
+}
+
+/** Lets the details modal see a settlement in flight (it must not close under it). */
+export const resolveDisputeKey = (orderId: string) => ["orders", "resolve-dispute", orderId];
+
+export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSuccess: () => void }) {
+  const [form] = Form.useForm<FormValues>();
+  const { confirm, holder } = useConfirm();
+  const resolution = Form.useWatch("resolution", form) ?? DEFAULT_RESOLUTION;
+  const notes = Form.useWatch("adminNotes", form) ?? "";
+  const mutation = useMutation<ResolveDisputeResponse, ApiHttpError, ResolveDisputeRequest>({
+    mutationKey: resolveDisputeKey(order.id),
+    mutationFn: (body) => resolveDispute(order.id, body),
+    onSuccess,
+  });
+  const pending = mutation.isPending;
+  const done = mutation.isSuccess;
+
+  const submit = async (values: FormValues) => {
+    const percent = values.refundPercentage ?? DEFAULT_REFUND_PERCENT;
+    const confirmed = await confirm({
+      title: "Confirm dispute resolution",
+      content: confirmationText(values.resolution, percent),
+      okText: "Resolve Dispute",
+      danger: true,
+    });
+    if (!confirmed) return;
+    // resolveDispute sends refundPercentage only for a partial refund (SPEC §7).
+    mutation.mutate({ resolution: values.resolution, adminNotes: values.adminNotes, refundPercentage: percent });
+  };
+
+  return (
+    <div className="dispute-form">
+      {holder}
+      <h4 className="dispute-form__title">Resolve Dispute</h4>
+      <Form<FormValues>
+        form={form}
+        layout="vertical"
+        disabled={pending || done}
+        initialValues={{ resolution: DEFAULT_RESOLUTION, refundPercentage: DEFAULT_REFUND_PERCENT, adminNotes: "" }}
+        onFinish={(values) => void submit(values)}
+        requiredMark={false}
+      >
+        <Form.Item name="resolution" label="Resolution">
+          <Radio.Group className="dispute-form__options">
+            {RESOLUTION_OPTIONS.map((option) => (
+              <Radio key={option.value} value={option.value}>
+                <span className="dispute-form__option-label">{option.label}</span>
+                <span className="dispute-form__option-hint">{option.hint}</span>
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+
+        {resolution === "PARTIAL_REFUND" ? (
+          <Form.Item name="refundPercentage" label="Refund to buyer (%)" rules={[antdRule(fields.refundPercentage)]}>
+            <RefundSplit />
+          </Form.Item>
+        ) : null}
+
+        <Form.Item name="adminNotes" label="Admin Notes" rules={[antdRule(fields.adminNotes)]}>
+          <Input.TextArea
+            rows={4}
+            maxLength={ADMIN_NOTES_MAX}
+            showCount={{ formatter: ({ count, maxLength }) => `${count}/${maxLength ?? ADMIN_NOTES_MAX}` }}
+            placeholder="Explain the decision (recorded with the resolution)"
+          />
+        </Form.Item>
+
+        {/* A standing note, not news: screen readers should not announce it as an alert. */}
+        <Alert
+          type="warning"
+          role="note"
+          showIcon
+          className="dispute-form__warning"
+          message="This action executes a blockchain transaction and cannot be undone."
+        />
+
+        {mutation.isError ? (
+          <Alert type="error" showIcon className="dispute-form__result" message={mutation.error.serverMessage ?? RESOLVE_FAILED} />
+        ) : null}
+        {done ? (
+          <Alert
+            type="success"
+            role="status"
+            showIcon
+            className="dispute-form__result"
+            message={resolvedText(mutation.data.transactionSignature)}
+          />
+        ) : null}
+
+        <Button
+          type="primary"
+          danger
+          htmlType="submit"
+          block
+          loading={pending}
+          disabled={pending || done || notes.trim() === ""}
+        >
+          {pending ? "Processing Transaction..." : "Resolve Dispute"}
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { makeOrder, openOrders, ordersApi, page, BUYER, SELLER } from "./support";
+
+const shortDateTime = (iso: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+
+async function chooseFilter(user: ReturnType<typeof userEvent.setup>, label: string) {
+  await user.click(screen.getByRole("combobox", { name: "Filter orders by status" }));
+  const options = await screen.findAllByTitle(label);
+  await user.click(options[options.length - 1]);
+}
+
+// Full app renders on a shared 2-core machine: generous, but still bounded.
+describe("Order Management list", { timeout: 60_000 }, () => {
+  it("shows the heading, the subtitle, the columns and each row from data.items", async () => {
+    const order = makeOrder({ status: "DISPUTED", totalPrice: 123456, currency: { symbol: "USDC", decimals: 2 } });
+    ordersApi(() => [200, page([order])]);
+    openOrders();
+
+    expect(await screen.findByRole("heading", { name: "Order Management", level: 1 })).toBeInTheDocument();
+    expect(screen.getByText("View and manage marketplace orders, resolve disputes")).toBeInTheDocument();
+    const row = (await screen.findByText("Ledger Nano X")).closest("tr")!;
+    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    expect(headers).toEqual(["Order ID", "Image", "Product", "Buyer", "Seller", "Amount", "Status", "Date", "Actions"]);
+
+    const cells = within(row).getAllByRole("cell").map((cell) => cell.textContent);
+    expect(cells[0]).toBe(`${order.id.slice(0, 8)}...`);
+    expect(cells[2]).toBe("Ledger Nano XQty: 2");
+    expect(cells[3]).toBe(`${BUYER.slice(0, 6)}...`);
+    expect(cells[4]).toBe(`${SELLER.slice(0, 6)}...`);
+    expect(cells[5]).toBe("1,234.56 USDC");
+    expect(cells[6]).toBe("DISPUTED");
+    // en-US short date and time, in the browser's own time zone.
+    expect(cells[7]).toBe(shortDateTime(order.createdAt!));
+    expect(cells[7]).toMatch(/^\d{1,2}\/\d{1,2}\/\d{2}, \d{1,2}:\d{2}\s[AP]M$/);
+    // Decorative (alt=""): the title sits right next to it.
+    expect(row.querySelector("img")).toHaveAttribute("src", "https://img.example/ledger-thumb.png");
+    expect(row.querySelector("img")).toHaveAttribute("alt", "");
+    // The full wallet is one copy away.
+    expect(within(row).getAllByRole("button", { name: "Copy address" })).toHaveLength(2);
+    expect(within(row).getByRole("button", { name: `View details of order ${order.id.slice(0, 8)}` })).toBeInTheDocument();
+  });
+
+  it("replaces a thumbnail that fails to load with an empty slot", async () => {
+    ordersApi(() => [200, page([makeOrder()])]);
+    openOrders();
+    const row = (await screen.findByText("Ledger Nano X")).closest("tr")!;
+    fireEvent.error(row.querySelector("img")!);
+    expect(row.querySelector("img")).toBeNull();
+    expect(row.querySelector(".orders-thumb--empty")).not.toBeNull();
+  });
+
+  it("asks for page 1 of 20 with no filter first", async () => {
+    const { listQueries } = ordersApi(() => [200, page([makeOrder()])]);
+    openOrders();
+    await screen.findByText("Ledger Nano X");
+    expect(listQueries()).toEqual([{ page: "1", limit: "20" }]);
+  });
+
+  it("reads 'Unknown Product' when the product snapshot is missing", async () => {
+    ordersApi(() => [200, page([makeOrder({ productSnapshot: null }), makeOrder({ productSnapshot: { title: "" } })])]);
+    openOrders();
+    expect(await screen.findAllByText("Unknown Product")).toHaveLength(2);
+  });
+
+  it("says 'No orders found' when there are none, and shows no pager", async () => {
+    ordersApi(() => [200, page([])]);
+    openOrders();
+    expect(await screen.findByText("No orders found")).toBeInTheDocument();
+    expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  });
+
+  it("offers the SPEC's five filters", async () => {
+    ordersApi(() => [200, page([makeOrder()])]);
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByText("Ledger Nano X");
+    expect(screen.getByRole("combobox", { name: "Filter orders by status" }).closest(".ant-select")).toHaveTextContent("All Orders");
+    await user.click(screen.getByRole("combobox", { name: "Filter orders by status" }));
+    const listbox = await screen.findByRole("listbox");
+    const popup = listbox.parentElement!;
+    const labels = Array.from(popup.querySelectorAll(".ant-select-item-option")).map((option) => option.textContent);
+    expect(labels).toEqual(["All Orders", "New Orders (Not Shipped)", "Ongoing (Shipped)", "In Dispute", "Completed"]);
+  });
+
+  it.each([
+    ["New Orders (Not Shipped)", "new"],
+    ["Ongoing (Shipped)", "ongoing"],
+    ["In Dispute", "in_dispute"],
+    ["Completed", "completed"],
+  ])("filter %s sends filter=%s and goes back to page 1", async (label, value) => {
+    const { listQueries } = ordersApi((query) => [200, page([makeOrder()], 45, Number(query.page))]);
+    const user = userEvent.setup();
+    openOrders("/orders?currentPage=3&pageSize=20");
+    await screen.findByText("Page 3 of 3");
+    expect(listQueries()).toEqual([{ page: "3", limit: "20" }]);
+
+    await chooseFilter(user, label);
+    await waitFor(() => expect(listQueries()).toHaveLength(2));
+    // One request, already on page 1: no page-3 request with the new filter slips out first.
+    expect(listQueries()[1]).toEqual({ page: "1", limit: "20", filter: value });
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    const url = new URL(window.location.href);
+    expect(url.searchParams.get("currentPage")).toBe("1");
+    expect(url.search).toContain(value);
+  });
+
+  it("'All Orders' drops the filter", async () => {
+    const { listQueries } = ordersApi(() => [200, page([makeOrder()])]);
+    const user = userEvent.setup();
+    openOrders("/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=completed");
+    await screen.findByText("Ledger Nano X");
+    await chooseFilter(user, "All Orders");
+    await waitFor(() => expect(listQueries()).toHaveLength(2));
+    expect(listQueries()[1]).toEqual({ page: "1", limit: "20" });
+  });
+
+  it("restores the filter and the page from a shared URL", async () => {
+    const { listQueries } = ordersApi((query) => [200, page([makeOrder()], 60, Number(query.page))]);
+    openOrders("/orders?currentPage=2&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute");
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    expect(listQueries()).toEqual([{ page: "2", limit: "20", filter: "in_dispute" }]);
+    expect(screen.getByRole("combobox", { name: "Filter orders by status" }).closest(".ant-select")).toHaveTextContent("In Dispute");
+  });
+
+  it("pages with Previous / Next, keeping the filter", async () => {
+    const { listQueries } = ordersApi((query) => [200, page([makeOrder()], 41, Number(query.page))]);
+    const user = userEvent.setup();
+    openOrders("/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=new");
+    await screen.findByText("Page 1 of 3");
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Page 2 of 3");
+    expect(listQueries().at(-1)).toEqual({ page: "2", limit: "20", filter: "new" });
+  });
+
+  it("shows a load error with Retry instead of an empty table", async () => {
+    let calls = 0;
+    ordersApi(() => (++calls <= 2 ? [500, { message: "Orders are down" }] : [200, page([makeOrder()])]));
+    const user = userEvent.setup();
+    openOrders();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Orders are down");
+    expect(screen.queryByText("No orders found")).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole("button", { name: /Retry/ }));
+    expect(await screen.findByText("Ledger Nano X")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,107 @@
+// Orders as GET /admin/orders returns them, and the steps the orders tests share.
+import { screen, waitFor, within } from "@testing-library/react";
+import type MockAdapter from "axios-mock-adapter";
+import type { UserEvent } from "@testing-library/user-event";
+import type { Order } from "@/types";
+import { beforeAll } from "vitest";
+import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+
+// The screen is a lazy chunk compiled on first use; compile it before the first test's clock starts.
+beforeAll(async () => {
+  await import("@/resources/orders/list");
+}, 60_000);
+
+export const BUYER = "BuyerWa11etAddress1111111111111111111111111";
+export const SELLER = "Se11erWa11etAddress222222222222222222222222";
+
+let counter = 0;
+
+/** A full order; ids differ in their first 8 characters so rows can be told apart. */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  counter += 1;
+  const prefix = `ord${String(counter).padStart(5, "0")}`;
+  return {
+    id: `${prefix}-1111-4222-8333-444455556666`,
+    status: "ACTIVE",
+    createdAt: "2025-03-04T15:06:00.000Z",
+    confirmedAt: null,
+    shippedAt: null,
+    quantity: 2,
+    totalPrice: 2500,
+    currency: { symbol: "USDC", decimals: 2 },
+    productSnapshot: {
+      title: "Ledger Nano X",
+      description: "Hardware wallet",
+      price: 1250,
+      images: [{ thumbnailUrl: "https://img.example/ledger-thumb.png" }],
+    },
+    shopSnapshot: { name: "Cold Storage Co", logo: null, category: "Electronics" },
+    buyerWalletAddress: BUYER,
+    buyerContactInfo: "buyer@example.com",
+    buyerShippingAddress: "1 Main St, Springfield",
+    sellerWalletAddress: SELLER,
+    sellerContactInfo: "seller@example.com",
+    shippingState: null,
+    trackingInfo: null,
+    shippingNotes: null,
+    disputeRaisedAt: null,
+    disputeDescription: null,
+    escrowPDA: null,
+    transactionSignature: null,
+    notes: null,
+    ...overrides,
+  };
+}
+
+export function page(items: Order[], total = items.length, pageNumber = 1) {
+  return { data: { items, total, page: pageNumber, limit: 20, totalPages: Math.max(1, Math.ceil(total / 20)) } };
+}
+
+export interface OrdersApi {
+  api: MockAdapter;
+  /** The query of every GET /admin/orders, in order. */
+  listQueries: () => Record<string, string>[];
+}
+
+/** A signed-in admin on a desktop-wide screen; GET /admin/orders answers `reply` each time. */
+export function ordersApi(reply: (query: Record<string, string>) => [number, unknown]): OrdersApi {
+  setViewportWidth(DESKTOP);
+  const api = mockApi();
+  signIn(api);
+  // The History section is beyond SPEC: a server without the audit trail answers 404.
+  api.onGet("/admin/audit").reply(404, { message: "Not found" });
+  api.onGet("/admin/orders").reply((config) => reply(config.params as Record<string, string>));
+  const listQueries = () =>
+    api.history.get.filter((request) => request.url === "/admin/orders").map((request) => request.params as Record<string, string>);
+  return { api, listQueries };
+}
+
+export function openOrders(path = "/orders") {
+  return renderApp(path);
+}
+
+/**
+ * The open dialog whose text includes `text`. Not by accessible name: under NODE_ENV=test rc-util
+ * gives every dialog title and tooltip the same id ("test-id"), so names collide.
+ */
+export function dialogWith(text: string): HTMLElement | undefined {
+  return screen.queryAllByRole("dialog").find((dialog) => dialog.textContent?.includes(text));
+}
+
+export async function findDialogWith(text: string): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = dialogWith(text);
+    if (!found) throw new Error(`no open dialog says "${text}"`);
+  });
+  return found!;
+}
+
+export async function openDetails(user: UserEvent, order: Order) {
+  await user.click(await screen.findByRole("button", { name: `View details of order ${order.id.slice(0, 8)}` }));
+  return findDialogWith(`Order Details · ${order.id.slice(0, 8)}`);
+}
+
+export function section(dialog: HTMLElement, name: string) {
+  return within(dialog).getByRole("region", { name });
+}
