@@ -1,0 +1,273 @@
+import { act, fireEvent, waitFor, within } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ADMIN_NOTES_MAX, DISPUTE_MODAL_CLOSE_MS } from "@/config";
+import type { Order } from "@/types";
+import { deferred } from "../../app/support";
+import { dialogWith, findDialogWith, makeOrder, openDetails, openOrders, ordersApi, page, section } from "./support";
+
+const SIGNATURE = "5Kq7ZrVxDisputeSettlementSignature1111111111111111111111111111111111111111111111111";
+const RESOLVE_PATH = (order: Order) => `/admin/orders/${order.id}/resolve-dispute`;
+
+function disputedOrder() {
+  return makeOrder({ status: "DISPUTED", disputeRaisedAt: "2025-03-08T10:00:00.000Z", disputeDescription: "Arrived broken" });
+}
+
+/** The orders list with one disputed order, its details open on the resolve form. */
+async function openForm(order = disputedOrder(), user: UserEvent = userEvent.setup()) {
+  const apis = ordersApi(() => [200, page([order])]);
+  openOrders();
+  const dialog = await openDetails(user, order);
+  const form = section(dialog, "Dispute Details");
+  return { ...apis, user, order, dialog, form };
+}
+
+const notesBox = (form: HTMLElement) => within(form).getByRole("textbox", { name: "Admin Notes" });
+const submitButton = (form: HTMLElement) => within(form).getByRole("button", { name: /Resolve Dispute|Processing Transaction/ });
+
+const CONFIRM_TITLE = "Confirm dispute resolution";
+const confirmDialog = () => findDialogWith(CONFIRM_TITLE);
+const detailsDialog = () => dialogWith("Order Details");
+
+/** Pasted in one go: typing it key by key re-validates the form on every key, slowly. */
+async function writeNotes(user: UserEvent, form: HTMLElement, text: string) {
+  await user.click(notesBox(form));
+  await user.paste(text);
+}
+
+function sentBodies(api: ReturnType<typeof ordersApi>["api"]) {
+  return api.history.post.map((request) => ({ url: request.url, body: JSON.parse(request.data as string) as unknown }));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("dispute resolve form", { timeout: 60_000 }, () => {
+  it("starts on Release to Seller with empty notes, the warning, and submit disabled", async () => {
+    const { form } = await openForm();
+    expect(within(form).getByRole("radio", { name: /Release to Seller/ })).toBeChecked();
+    expect(within(form).getByRole("radio", { name: /Refund Buyer/ })).not.toBeChecked();
+    expect(within(form).getByRole("radio", { name: /Partial Refund/ })).not.toBeChecked();
+    expect(within(form).getByText(/100% to the buyer/)).toBeInTheDocument();
+    expect(within(form).getByText(/0% refund/)).toBeInTheDocument();
+    // No slider until a partial refund is chosen.
+    expect(within(form).queryByRole("slider")).not.toBeInTheDocument();
+    expect(within(form).getByText("This action executes a blockchain transaction and cannot be undone.")).toBeInTheDocument();
+    expect(notesBox(form)).toHaveValue("");
+    expect(submitButton(form)).toHaveTextContent("Resolve Dispute");
+    expect(submitButton(form)).toBeDisabled();
+  });
+
+  it("shows the slider at 50 with the live buyer/seller split for a partial refund", async () => {
+    const { form, user } = await openForm();
+    await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
+    const slider = await within(form).findByRole("slider", { name: "Refund percentage to buyer" });
+    expect(slider).toHaveAttribute("aria-valuenow", "50");
+    expect(slider).toHaveAttribute("aria-valuemin", "0");
+    expect(slider).toHaveAttribute("aria-valuemax", "100");
+    expect(within(form).getByText(/Buyer receives/)).toHaveTextContent("Buyer receives 50% · Seller receives 50%");
+
+    // Keyboard on the slider moves the split live.
+    // rc-slider reads keyCode, which user-event leaves out.
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(slider, { key: "ArrowRight", keyCode: 39, which: 39 });
+    expect(slider).toHaveAttribute("aria-valuenow", "53");
+    expect(within(form).getByText(/Buyer receives/)).toHaveTextContent("Buyer receives 53% · Seller receives 47%");
+
+    // So does the number box, and the slider follows it.
+    const box = within(form).getByRole("spinbutton", { name: "Refund percentage" });
+    await user.clear(box);
+    await user.type(box, "80");
+    expect(within(form).getByText(/Buyer receives/)).toHaveTextContent("Buyer receives 80% · Seller receives 20%");
+    expect(slider).toHaveAttribute("aria-valuenow", "80");
+  });
+
+  it("counts the notes as x/2000 and caps them at 2000 characters", async () => {
+    const { form, user } = await openForm();
+    expect(within(form).getByText(`0/${ADMIN_NOTES_MAX}`)).toBeInTheDocument();
+    await writeNotes(user, form, "Photos prove it");
+    expect(within(form).getByText(`15/${ADMIN_NOTES_MAX}`)).toBeInTheDocument();
+    expect(notesBox(form)).toHaveAttribute("maxlength", String(ADMIN_NOTES_MAX));
+    expect(submitButton(form)).toBeEnabled();
+  });
+
+  it("says 'Admin notes are required' when the notes are emptied or blank, and keeps submit disabled", async () => {
+    const { form, user } = await openForm();
+    await writeNotes(user, form, "x");
+    await user.clear(notesBox(form));
+    await within(form).findByText("Admin notes are required");
+    await writeNotes(user, form, "   ");
+    await within(form).findByText("Admin notes are required");
+    expect(submitButton(form)).toBeDisabled();
+  });
+
+  it("says 'Admin notes must be less than 2000 characters' for notes past the cap (e.g. set by a script)", async () => {
+    const { form, api } = await openForm();
+    fireEvent.change(notesBox(form), { target: { value: "x".repeat(ADMIN_NOTES_MAX + 1) } });
+    await within(form).findByText("Admin notes must be less than 2000 characters");
+    fireEvent.click(submitButton(form));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialogWith(CONFIRM_TITLE)).toBeUndefined();
+    expect(api.history.post).toHaveLength(0);
+  });
+
+  it.each([["150"], ["-5"]])("says 'Refund percentage must be between 0 and 100' for %s%%", async (typed) => {
+    const { form, user, api } = await openForm();
+    await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
+    const box = await within(form).findByRole("spinbutton", { name: "Refund percentage" });
+    await user.clear(box);
+    await user.type(box, typed);
+    await within(form).findByText("Refund percentage must be between 0 and 100");
+    await writeNotes(user, form, "Split it");
+    await user.click(submitButton(form));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialogWith(CONFIRM_TITLE)).toBeUndefined();
+    expect(api.history.post).toHaveLength(0);
+  });
+
+  it("says 'Refund percentage must be between 0 and 100' when the percentage is cleared", async () => {
+    const { form, user } = await openForm();
+    await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
+    const box = await within(form).findByRole("spinbutton", { name: "Refund percentage" });
+    await user.clear(box);
+    await within(form).findByText("Refund percentage must be between 0 and 100");
+  });
+
+  it.each([
+    [
+      "Refund Buyer",
+      "Refund 100% of the order to the buyer? This will execute a blockchain transaction and cannot be undone.",
+    ],
+    [
+      "Release to Seller",
+      "Release the full amount to the seller (0% refund)? This will execute a blockchain transaction and cannot be undone.",
+    ],
+  ])("asks before %s, and sends nothing when cancelled", async (option, text) => {
+    const { form, user, api } = await openForm();
+    await user.click(within(form).getByRole("radio", { name: new RegExp(option) }));
+    await writeNotes(user, form, "Reviewed");
+    await user.click(submitButton(form));
+    const confirm = await confirmDialog();
+    expect(confirm).toHaveTextContent(text);
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(dialogWith(CONFIRM_TITLE)).toBeUndefined());
+    expect(api.history.post).toHaveLength(0);
+    expect(notesBox(form)).toHaveValue("Reviewed");
+  });
+
+  it("words the partial refund's confirmation with the split", async () => {
+    const { form, user, api } = await openForm();
+    await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
+    const box = await within(form).findByRole("spinbutton", { name: "Refund percentage" });
+    await user.clear(box);
+    await user.type(box, "30");
+    await writeNotes(user, form, "Half broken");
+    await user.click(submitButton(form));
+    const confirm = await confirmDialog();
+    expect(confirm).toHaveTextContent(
+      "Resolve with a partial refund: 30% to buyer and 70% to seller? This will execute a blockchain transaction and cannot be undone.",
+    );
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(dialogWith(CONFIRM_TITLE)).toBeUndefined());
+    expect(api.history.post).toHaveLength(0);
+  });
+
+  it.each([
+    ["Refund Buyer", undefined, { resolution: "REFUND_BUYER", adminNotes: "Refund it" }],
+    ["Release to Seller", undefined, { resolution: "RELEASE_TO_SELLER", adminNotes: "Refund it" }],
+    ["Partial Refund", "35", { resolution: "PARTIAL_REFUND", adminNotes: "Refund it", refundPercentage: 35 }],
+  ])("sends exactly the %s body once confirmed", async (option, percent, body) => {
+    const { form, user, api, order } = await openForm();
+    api.onPost(RESOLVE_PATH(order)).reply(200, { data: { transactionSignature: SIGNATURE, cluster: "localnet" } });
+    await user.click(within(form).getByRole("radio", { name: new RegExp(option) }));
+    if (percent) {
+      const box = await within(form).findByRole("spinbutton", { name: "Refund percentage" });
+      await user.clear(box);
+      await user.type(box, percent);
+    }
+    await writeNotes(user, form, "Refund it");
+    await user.click(submitButton(form));
+    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await within(form).findByText(/Dispute resolved successfully!/);
+    expect(sentBodies(api)).toEqual([{ url: RESOLVE_PATH(order), body }]);
+  });
+
+  it("sends the partial refund's default 50 when the slider is left alone", async () => {
+    const { form, user, api, order } = await openForm();
+    api.onPost(RESOLVE_PATH(order)).reply(200, { data: { transactionSignature: SIGNATURE } });
+    await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
+    await writeNotes(user, form, "Even split");
+    await user.click(submitButton(form));
+    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await within(form).findByText(/Dispute resolved successfully!/);
+    expect(sentBodies(api)).toEqual([
+      { url: RESOLVE_PATH(order), body: { resolution: "PARTIAL_REFUND", adminNotes: "Even split", refundPercentage: 50 } },
+    ]);
+  });
+
+  it("shows 'Processing Transaction...' while pending, then the signature's first 8, then closes after 2 s and refreshes the list", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { form, api, order, listQueries } = await openForm(disputedOrder(), user);
+    const answer = deferred<[number, unknown]>();
+    api.onPost(RESOLVE_PATH(order)).reply(() => answer.promise);
+
+    await writeNotes(user, form, "Seller proved delivery");
+    await user.click(submitButton(form));
+    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+
+    await waitFor(() => expect(submitButton(form)).toHaveTextContent("Processing Transaction..."));
+    expect(submitButton(form)).toBeDisabled();
+    // A settlement in flight cannot be walked away from.
+    expect(within(detailsDialog()!).queryByRole("button", { name: "Close" })).not.toBeInTheDocument();
+    const listCallsBefore = listQueries().length;
+
+    await act(async () => answer.resolve([200, { data: { transactionSignature: SIGNATURE, cluster: "localnet" } }]));
+    const success = await within(form).findByText(`Dispute resolved successfully! Transaction: ${SIGNATURE.slice(0, 8)}...`);
+    expect(success).toBeInTheDocument();
+    // Still open while the success shows; nothing refreshed yet.
+    expect(detailsDialog()!).toBeInTheDocument();
+    expect(listQueries()).toHaveLength(listCallsBefore);
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DISPUTE_MODAL_CLOSE_MS);
+    });
+    await waitFor(() => expect(detailsDialog()).toBeUndefined());
+    await waitFor(() => expect(listQueries().length).toBeGreaterThan(listCallsBefore));
+    expect(listQueries().at(-1)).toEqual({ page: "1", limit: "20" });
+  });
+
+  it("shows the server's message on failure and keeps the notes for another try", async () => {
+    const { form, user, api, order } = await openForm();
+    api.onPost(RESOLVE_PATH(order)).replyOnce(503, { message: "Settlement service unavailable: nothing was changed" });
+    await writeNotes(user, form, "Keep me");
+    await user.click(submitButton(form));
+    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+
+    const alert = await within(form).findByRole("alert");
+    expect(alert).toHaveTextContent("Settlement service unavailable: nothing was changed");
+    expect(notesBox(form)).toHaveValue("Keep me");
+    expect(submitButton(form)).toHaveTextContent("Resolve Dispute");
+    expect(submitButton(form)).toBeEnabled();
+    expect(detailsDialog()!).toBeInTheDocument();
+  });
+
+  it("falls back to 'Failed to resolve dispute' when the server sends no message", async () => {
+    const { form, user, api, order } = await openForm();
+    api.onPost(RESOLVE_PATH(order)).networkErrorOnce();
+    await writeNotes(user, form, "Try it");
+    await user.click(submitButton(form));
+    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    const alert = await within(form).findByRole("alert");
+    expect(alert).toHaveTextContent(/^Failed to resolve dispute$/);
+  });
+
+  it("falls back to 'Failed to resolve dispute' for an error body without a message", async () => {
+    const { form, user, api, order } = await openForm();
+    api.onPost(RESOLVE_PATH(order)).replyOnce(500, {});
+    await writeNotes(user, form, "Try it");
+    await user.click(submitButton(form));
+    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent(/^Failed to resolve dispute$/);
+  });
+});
