@@ -113,6 +113,8 @@ export function useUserEditModal() {
       // A spinner on Save only while saving; while the record loads, Save is just not available yet.
       okButtonProps={{ ...modalProps.okButtonProps, loading: mutation.isPending, disabled: formLoading || !current }}
       className="user-edit-modal"
+      // The form and its History scroll inside the dialog, so Save stays in view on short screens.
+      classNames={{ body: "user-edit-modal__body" }}
     >
       {loadError ? <Alert type="error" showIcon message="Could not load the user" description={loadError} /> : null}
       <Spin spinning={!current && !loadError && modalProps.open === true}>
