@@ -1,0 +1,139 @@
+// Settlement from the built console against `npm start`'s server (in-process chain, seeded escrows):
+// a seeded dispute resolved from the Orders screen shows the SPEC's success text with the first 8
+// characters of the real signature, and the list then shows the order's new status; the marketplace
+// is initialized once from /marketplace and shows its Initialized view. In-process signatures belong
+// to no public cluster, so nothing links to an explorer.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import type { Browser, Locator, Page } from "playwright-core";
+import { PublicKey } from "@solana/web3.js";
+import { configAddress } from "../../server/settlement/index.ts";
+import type { ChainSettlementPort } from "../../server/settlement/port.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
+import { openWithWallet, screenshot, signIn } from "./support/screens.ts";
+import { createTestWallet } from "./support/test-wallet.ts";
+
+const admin = createTestWallet("E2E Settlement Admin");
+const PAGE_SIZE = 20;
+
+let browser: Browser;
+let consoleServer: ConsoleServer;
+let page: Page;
+
+const db = () => consoleServer.server.ctx.db;
+const chain = () => (consoleServer.server.ctx.settlement as ChainSettlementPort).settlement;
+const row = (id: string): Locator => page.locator(`tr[data-row-key="${id}"]`);
+
+beforeAll(async () => {
+  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
+  browser = await launchBrowser();
+  page = await openWithWallet(browser, admin);
+  await signIn(page, consoleServer.origin, admin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await consoleServer?.close();
+});
+
+async function openOrders(query: string) {
+  await page.goto(`${consoleServer.origin}/orders?${query}`);
+  await page.getByRole("heading", { name: "Order Management", level: 1 }).waitFor();
+  await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+}
+
+describe("settlement from the console", () => {
+  it("resolves a seeded dispute from the Orders screen; the list then shows its new status", async () => {
+    // The newest seeded dispute: the first row of In Dispute, its escrow funded at start.
+    const order = await db()
+      .selectFrom("orders")
+      .selectAll()
+      .where("status", "=", "DISPUTED")
+      .orderBy(sql`rowid`, "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ cluster: "localnet-inprocess", escrowPDA: expect.any(String), settlementSignature: null });
+    const short = order.id.slice(0, 8);
+
+    await openOrders("currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute");
+    expect(await page.locator(".ant-table-tbody tr[data-row-key]").first().getAttribute("data-row-key")).toBe(order.id);
+    await row(order.id).getByRole("button", { name: `View details of order ${short}` }).click();
+    const dialog = page.locator(".ant-modal.order-details");
+    await dialog.getByText(`Order Details · ${short}`).waitFor();
+    // The escrow lives on the in-process chain: shown, but not linked to a public explorer.
+    await dialog.getByText(order.escrowPDA!).waitFor();
+    expect(await dialog.getByRole("link", { name: "View on Solana Explorer" }).count()).toBe(0);
+
+    const form = dialog.getByRole("region", { name: "Dispute Details" });
+    await form.getByRole("radio", { name: /Refund Buyer/ }).check();
+    await form.getByRole("textbox", { name: "Admin Notes" }).fill("Parcel never arrived: full refund.");
+    await form.getByRole("button", { name: "Resolve Dispute" }).click();
+    const confirm = page.locator(".ant-modal", { hasText: "Confirm dispute resolution" });
+    await confirm.getByRole("button", { name: "Resolve Dispute" }).click();
+
+    const success = form.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\.$/);
+    await success.waitFor({ timeout: 60_000 });
+    await screenshot(page, "settlement-resolved");
+    const stored = await db().selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ status: "REFUNDED", resolution: "REFUND_BUYER", settlementStatus: "CONFIRMED" });
+    expect(await success.innerText()).toBe(`Dispute resolved successfully! Transaction: ${stored.settlementSignature!.slice(0, 8)}...`);
+    // A real transaction: confirmed on the chain the server settles on, the escrow drained.
+    expect(await chain().ledger.signatureStatus(stored.settlementSignature!)).toEqual({ state: "confirmed" });
+    expect(await chain().ledger.getAccount(new PublicKey(order.escrowPDA!))).toBeNull();
+
+    // 2 s later the modal closes and the refreshed In Dispute list no longer has the order...
+    await dialog.waitFor({ state: "hidden" });
+    await row(order.id).waitFor({ state: "detached" });
+    // ...and All Orders shows it REFUNDED, on the page the server's newest-first order puts it.
+    const { newer } = await db()
+      .selectFrom("orders")
+      .select(sql<number>`COUNT(*)`.as("newer"))
+      .where(sql<boolean>`rowid > (SELECT rowid FROM orders WHERE id = ${order.id})`)
+      .executeTakeFirstOrThrow();
+    await openOrders(`currentPage=${Math.floor(newer / PAGE_SIZE) + 1}&pageSize=${PAGE_SIZE}`);
+    await expect(row(order.id).innerText()).resolves.toContain("REFUNDED");
+    await screenshot(page, "settlement-order-refunded");
+  });
+
+  it("initializes the marketplace once from /marketplace, then shows the Initialized view", async () => {
+    const authority = consoleServer.server.ctx.demoWallet!.publicKey;
+    await page.goto(`${consoleServer.origin}/marketplace`);
+    await page.getByText("Not Initialized", { exact: true }).waitFor();
+    await page.getByText("Marketplace must be initialized before use").waitFor();
+
+    await page.getByRole("button", { name: "Initialize Marketplace" }).click();
+    const confirm = page.locator(".ant-modal", { hasText: "This action can only be done once." });
+    await confirm.getByRole("button", { name: "Initialize" }).click();
+    await page.getByText("Marketplace initialized successfully!").waitFor({ timeout: 60_000 });
+
+    await page.getByText("Initialized", { exact: true }).waitFor();
+    await page.getByText("Marketplace is ready for escrow transactions").waitFor();
+    const field = (label: string) => page.locator(".marketplace-field", { has: page.locator("dt", { hasText: label }) }).locator("dd").innerText();
+    const configPDA = configAddress(new PublicKey(authority)).toBase58();
+    await expect(field("Config Address")).resolves.toMatch(new RegExp(`^${configPDA.slice(0, 8)}.*${configPDA.slice(-8)}`));
+    await expect(field("Authority Wallet")).resolves.toMatch(new RegExp(`^${authority.slice(0, 8)}.*${authority.slice(-8)}`));
+    await expect(field("Dispute Resolution Limit")).resolves.toBe("7 days\n604,800 seconds");
+    await expect(field("Report Threshold")).resolves.toBe("5\nNumber of reports before action");
+    expect(await page.getByRole("button", { name: "Initialize Marketplace" }).count()).toBe(0);
+    await screenshot(page, "settlement-marketplace-initialized");
+
+    const config = await db().selectFrom("marketplaceConfig").selectAll().executeTakeFirstOrThrow();
+    expect(config).toMatchObject({
+      initialized: 1,
+      authority,
+      configPDA,
+      disputeResolutionLimit: 604_800,
+      reportThreshold: 5,
+      cluster: "localnet-inprocess",
+    });
+    expect(await chain().ledger.signatureStatus(config.transactionSignature!)).toEqual({ state: "confirmed" });
+    // Addresses on the in-process chain: shown (with copy buttons), never linked to an explorer.
+    expect(await page.getByRole("link", { name: "View on Solana Explorer" }).count()).toBe(0);
+
+    // Still initialized after a reload: the server's record, not the page's memory.
+    await page.reload();
+    await page.getByText("Marketplace is ready for escrow transactions").waitFor();
+    expect(await page.getByRole("button", { name: "Initialize Marketplace" }).count()).toBe(0);
+  });
+});
