@@ -45,8 +45,10 @@ export function tokenColumns({ onEdit, onToggleActive, togglingId }: TokenColumn
     {
       key: "actions",
       title: "Actions",
+      // On a phone the table scrolls sideways; the actions stay in reach at the right edge.
+      fixed: "right",
       render: (_, token) => (
-        <Space size={4}>
+        <Space size={4} className="token-actions">
           <Tooltip title="Edit">
             <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${token.symbol}`} onClick={() => onEdit(token)} />
           </Tooltip>
