@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "@/types";
 import { mockApi, PHONE, renderApp, setViewportWidth, signIn } from "../../app/support";
-import { choose, findRow, listQueries, openSelect, openUsers, selectedText, serveUsers, USERS } from "./support";
+import { choose, findRow, FIRST_RENDER_MS, listQueries, openSelect, openUsers, selectedText, serveUsers, USERS } from "./support";
 
 const FIRST_PAGE = { page: "1", limit: "20" };
 
@@ -36,7 +36,9 @@ describe("User Management list", { timeout: 120_000 }, () => {
   it("shows the heading, subtitle, filters and the SPEC columns, asking GET /users page 1 of 20", async () => {
     const api = openUsers();
 
-    expect(await screen.findByRole("heading", { name: "User Management", level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "User Management", level: 1 }, { timeout: FIRST_RENDER_MS }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Manage users and permissions")).toBeInTheDocument();
     await findRow("Carol Diaz");
     expect(columnTitles()).toEqual(["User", "Public Key", "Status", "Verified", "Active", "Actions"]);
@@ -60,7 +62,7 @@ describe("User Management list", { timeout: 120_000 }, () => {
     expect(within(carolRow).getByText("C")).toBeInTheDocument(); // avatar initial
 
     // No display name and no email.
-    const daveRow = (await screen.findByText("No Name")).closest("tr") as HTMLElement;
+    const daveRow = await findRow("No Name");
     expect(within(daveRow).getByText("No Email")).toBeInTheDocument();
     expect(within(daveRow).getByText("5Q544fKr...")).toBeInTheDocument();
     expect(within(daveRow).getByRole("img", { name: "Not verified" })).toBeInTheDocument();

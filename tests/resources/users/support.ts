@@ -106,16 +106,22 @@ export function bodyOf(config: AxiosRequestConfig): unknown {
   return typeof config.data === "string" ? JSON.parse(config.data) : config.data;
 }
 
+/** A first render of the whole app can take this long on a busy machine (lazy chunks compile). */
+export const FIRST_RENDER_MS = 30_000;
+
 /** The table row showing this text (not a notification that happens to mention it). */
 export function findRow(name: string): Promise<HTMLElement> {
-  return waitFor(() => {
-    const row = screen
-      .getAllByText(name)
-      .map((element) => element.closest<HTMLElement>("tbody tr"))
-      .find((candidate) => candidate !== null);
-    if (!row) throw new Error(`no table row shows "${name}"`);
-    return row;
-  });
+  return waitFor(
+    () => {
+      const row = screen
+        .getAllByText(name)
+        .map((element) => element.closest<HTMLElement>("tbody tr"))
+        .find((candidate) => candidate !== null);
+      if (!row) throw new Error(`no table row shows "${name}"`);
+      return row;
+    },
+    { timeout: FIRST_RENDER_MS },
+  );
 }
 
 /** Opens an antd select by its accessible name; resolves the texts of its options, in order. */
