@@ -65,6 +65,7 @@ export const adminResources: AdminResource[] = [
       meta: { label: "Marketplace", icon: <SectionIcon name="marketplace" /> },
     },
     load: screen(() => import("@/pages/marketplace"), "MarketplacePage"),
+    firstQuery: { type: "custom", url: endpoints.marketplaceStatus },
   },
 ];
 

@@ -145,6 +145,13 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     expect(request?.params ?? {}).toEqual({});
   });
 
+  it("links to the explorer only when the signatures live on a public cluster", async () => {
+    const api = marketplaceApi({ ...initialized, cluster: null });
+    await openMarketplace(api);
+    expect(screen.getByText(`${AUTHORITY.slice(0, 8)}...${AUTHORITY.slice(-8)}`)).toBeInTheDocument();
+    expect(screen.queryAllByRole("link", { name: "View on Solana Explorer" })).toHaveLength(0);
+  });
+
   it("initialized: config address, authority with an explorer link, limit in days and seconds, threshold", async () => {
     const api = marketplaceApi(initialized);
     await openMarketplace(api);

@@ -19,7 +19,7 @@ export function InfoCard() {
       </dl>
       <p className="marketplace-info__once">
         <strong>Initialization is one-time only.</strong> It creates the configuration on chain and cannot be repeated
-        or undone. The signed-in wallet must be configured as an admin wallet first.
+        or undone. The authority wallet that signs it must be configured as an admin wallet first.
       </p>
     </Card>
   );

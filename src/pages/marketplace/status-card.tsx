@@ -32,7 +32,9 @@ function Field({ label, children, hint }: { label: string; children: ReactNode; 
 }
 
 function Configuration({ status }: { status: MarketplaceStatus }) {
-  const cluster = status.cluster ?? undefined;
+  // A missing `cluster` (an API without that field) means the console's cluster; an explicit null
+  // (a chain on no public network) means no explorer link.
+  const cluster = status.cluster;
   const shortKey = (value?: string | null) => middle(value, SHORTEN.mintHead, SHORTEN.mintHead);
   const limit = status.disputeResolutionLimit;
   return (
