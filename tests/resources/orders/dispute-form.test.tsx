@@ -111,7 +111,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     expect(api.history.post).toHaveLength(0);
   });
 
-  it.each([["150"], ["-5"]])("says 'Refund percentage must be between 0 and 100' for %s%%", async (typed) => {
+  it.each([["150"], ["-5"]])("says 'Refund percentage must be between 0 and 100' for a typed %s", async (typed) => {
     const { form, user, api } = await openForm();
     await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
     const box = await within(form).findByRole("spinbutton", { name: "Refund percentage" });
