@@ -1,0 +1,290 @@
+// Order Management in the built console against the reference server: the seeded orders load in
+// the server's order, the In Dispute filter makes a URL that reopens as the same view, a disputed
+// order's details open with the resolve form, and a resolution submitted from the UI settles (or,
+// on a server without settlement, shows the server's 503 message). Checked with axe at desktop and
+// phone sizes; screenshots go to test-results/e2e/ to be looked at.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AxeBuilder } from "@axe-core/playwright";
+import { join } from "node:path";
+import { sql } from "kysely";
+import type { Browser, Locator, Page } from "playwright-core";
+import { SETTLEMENT_UNAVAILABLE } from "../../server/services/orders.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
+import { openWithWallet, screenshot, SCREENSHOT_DIR, signIn } from "./support/screens.ts";
+import { createTestWallet } from "./support/test-wallet.ts";
+
+/**
+ * Off: a resolution may end either way (settled, or the server's 503 when it has no settlement
+ * service). On: only a settled resolution passes, checked by expectSettled below.
+ */
+const SETTLEMENT_REQUIRED = false;
+
+const admin = createTestWallet("E2E Orders Admin");
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const PAGE_SIZE = 20;
+const IN_DISPUTE_URL = "/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute";
+
+let browser: Browser;
+let consoleServer: ConsoleServer;
+let page: Page;
+
+const db = () => consoleServer.server.ctx.db;
+
+beforeAll(async () => {
+  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
+  browser = await launchBrowser();
+  page = await openWithWallet(browser, admin, DESKTOP);
+  await signIn(page, consoleServer.origin, admin);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await consoleServer?.close();
+});
+
+/** Fails on serious or critical axe violations, listing them. */
+async function expectAccessible(target: Page, where: string) {
+  // The shell's PageHeader subtitle contrast belongs to the shell's owner (reported there).
+  const { violations } = await new AxeBuilder({ page: target }).exclude(".page-header__subtitle").analyze();
+  const bad = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(bad).toEqual([]);
+}
+
+/** Orders as GET /admin/orders pages them (newest first), optionally one status. */
+async function ordersInOrder(status?: string) {
+  let query = db().selectFrom("orders").selectAll();
+  if (status) query = query.where("status", "=", status);
+  return query.orderBy(sql`rowid`, "desc").execute();
+}
+
+const row = (target: Page, id: string): Locator => target.locator(`tr[data-row-key="${id}"]`);
+
+async function rowKeys(target: Page): Promise<(string | null)[]> {
+  return target
+    .locator(".ant-table-tbody tr[data-row-key]")
+    .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
+}
+
+async function openOrders(target: Page, path = "/orders") {
+  await target.goto(`${consoleServer.origin}${path}`);
+  await target.getByRole("heading", { name: "Order Management", level: 1 }).waitFor();
+  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+  // Let product pictures settle before screenshots; hosts that never answer (no network in the
+  // sandbox) must not fail the test, the thumbnails fall back to an empty slot on their own.
+  await target.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
+}
+
+/** antd's combobox input is transparent: the select around it takes the click. */
+async function choose(target: Page, selectName: string, optionText: string) {
+  await target.locator(".ant-select", { has: target.getByRole("combobox", { name: selectName }) }).click();
+  await target.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${optionText}"]`).click();
+}
+
+const detailsDialog = (target: Page) => target.locator(".ant-modal.order-details");
+
+async function openDetails(target: Page, id: string): Promise<Locator> {
+  await row(target, id).getByRole("button", { name: `View details of order ${id.slice(0, 8)}` }).click();
+  const dialog = detailsDialog(target);
+  await dialog.getByText(`Order Details · ${id.slice(0, 8)}`).waitFor();
+  return dialog;
+}
+
+/**
+ * The modal as first seen, then the whole (scrolling) modal: a viewport tall enough to hold it,
+ * scrolled to its top, captured as the viewport (a full-page capture would show the page behind).
+ */
+async function screenshotModal(target: Page, name: string) {
+  await screenshot(target, name);
+  const size = target.viewportSize()!;
+  await target.setViewportSize({ width: size.width, height: 4000 });
+  await target.locator(".ant-modal-wrap", { has: detailsDialog(target) }).evaluate((wrap) => wrap.scrollTo(0, 0));
+  const bottom = await detailsDialog(target).evaluate((element) => Math.ceil(element.getBoundingClientRect().bottom));
+  await target.setViewportSize({ width: size.width, height: Math.max(size.height, bottom + 40) });
+  await target.screenshot({ path: join(SCREENSHOT_DIR, `${name}-whole.png`) });
+  await target.setViewportSize(size);
+}
+
+async function resolveFromUi(dialog: Locator, option: string, notes: string, percent?: number) {
+  const form = dialog.getByRole("region", { name: "Dispute Details" });
+  await form.getByRole("radio", { name: new RegExp(option) }).check();
+  if (percent !== undefined) {
+    const box = form.getByRole("spinbutton", { name: "Refund percentage" });
+    await box.fill(String(percent));
+    await form.getByText(`Buyer receives ${percent}% · Seller receives ${100 - percent}%`).waitFor();
+  }
+  await form.getByRole("textbox", { name: "Admin Notes" }).fill(notes);
+  await form.getByRole("button", { name: "Resolve Dispute" }).click();
+  const confirm = page.locator(".ant-modal", { hasText: "Confirm dispute resolution" });
+  await confirm.waitFor();
+  await confirm.getByRole("button", { name: "Resolve Dispute" }).click();
+  await confirm.waitFor({ state: "hidden" });
+  return form;
+}
+
+type Outcome = { settled: true; text: string } | { settled: false; text: string };
+
+/** Whichever the server answers: the success text or the error alert. */
+async function outcomeOf(form: Locator): Promise<Outcome> {
+  const success = form.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\.$/);
+  const failure = form.locator(".ant-alert-error");
+  try {
+    await success.or(failure).waitFor({ timeout: 60_000 });
+  } catch (error) {
+    await screenshot(page, "orders-resolve-no-outcome");
+    throw error;
+  }
+  if (await success.isVisible()) return { settled: true, text: await success.innerText() };
+  return { settled: false, text: (await failure.innerText()).trim() };
+}
+
+// ---- The success path (switch on with SETTLEMENT_REQUIRED once every server settles) ----
+
+const RESOLVED_STATUS = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" } as const;
+
+/** Settled: the text shows the signature's first 8, the modal closes, the server recorded it, and the list no longer has it. */
+async function expectSettled(
+  outcome: Outcome,
+  orderId: string,
+  resolution: keyof typeof RESOLVED_STATUS,
+  notes: string,
+  refundPercentage: number,
+) {
+  expect(outcome.settled).toBe(true);
+  const stored = await db().selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  expect(outcome.text).toBe(`Dispute resolved successfully! Transaction: ${stored.settlementSignature!.slice(0, 8)}...`);
+  expect(stored).toMatchObject({
+    status: RESOLVED_STATUS[resolution],
+    resolution,
+    adminNotes: notes,
+    refundPercentage,
+    settlementStatus: "CONFIRMED",
+  });
+  // DISPUTE_MODAL_CLOSE_MS later the modal closes and the In Dispute list has been refreshed without it.
+  await detailsDialog(page).waitFor({ state: "hidden" });
+  await row(page, orderId).waitFor({ state: "detached" });
+  // Still gone after a reload: it was the server that changed, not just the page.
+  await openOrders(page, IN_DISPUTE_URL);
+  expect(await rowKeys(page)).not.toContain(orderId);
+}
+
+/** Not settled: the server's own message, the notes kept, nothing changed on the server. */
+async function expectRefusedWithServerMessage(outcome: Outcome, form: Locator, orderId: string, notes: string) {
+  expect(SETTLEMENT_REQUIRED).toBe(false);
+  expect(outcome).toEqual({ settled: false, text: SETTLEMENT_UNAVAILABLE });
+  await expect(form.getByRole("textbox", { name: "Admin Notes" }).inputValue()).resolves.toBe(notes);
+  const stored = await db().selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
+  expect(stored.status).toBe("DISPUTED");
+  await detailsDialog(page).getByRole("button", { name: "Close" }).click();
+  await detailsDialog(page).waitFor({ state: "hidden" });
+}
+
+describe("Order Management in the browser", () => {
+  it("lists the seeded orders, newest first, with the SPEC's paging", async () => {
+    const orders = await ordersInOrder();
+    await openOrders(page);
+    expect(await rowKeys(page)).toEqual(orders.slice(0, PAGE_SIZE).map((order) => order.id));
+    await page.getByText(`Page 1 of ${Math.ceil(orders.length / PAGE_SIZE)}`).waitFor();
+
+    const first = orders[0];
+    const cells = row(page, first.id).getByRole("cell");
+    await expect(cells.nth(0).innerText()).resolves.toContain(first.id.slice(0, 8));
+    await expect(cells.nth(3).innerText()).resolves.toContain(first.buyerWalletAddress.slice(0, 6));
+    await expect(cells.nth(4).innerText()).resolves.toContain(first.sellerWalletAddress.slice(0, 6));
+    await expect(cells.nth(6).innerText()).resolves.toBe(first.status);
+
+    // Every column fits a 1280 px screen: no sideways scrolling on a laptop.
+    const table = page.locator(".ant-table-content");
+    expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, "orders-list-desktop");
+    await expectAccessible(page, "orders list (desktop)");
+  });
+
+  it("filters In Dispute from page 2, back on page 1, and the URL reopens the same view", async () => {
+    const disputed = await ordersInOrder("DISPUTED");
+    await openOrders(page, "/orders?currentPage=2&pageSize=20");
+    await page.getByText(/^Page 2 of/).waitFor();
+    await choose(page, "Filter orders by status", "In Dispute");
+    await page.waitForURL(/filters\[0\]\[value\]=in_dispute/);
+    expect(new URL(page.url()).searchParams.get("currentPage")).toBe("1");
+    await row(page, disputed[0].id).waitFor();
+    expect(await rowKeys(page)).toEqual(disputed.slice(0, PAGE_SIZE).map((order) => order.id));
+
+    const shared = page.url();
+    await page.reload();
+    await row(page, disputed[0].id).waitFor();
+    expect(page.url()).toBe(shared);
+    expect(await rowKeys(page)).toEqual(disputed.slice(0, PAGE_SIZE).map((order) => order.id));
+    await expect(page.locator(".ant-select", { has: page.getByRole("combobox", { name: "Filter orders by status" }) }).innerText()).resolves.toBe(
+      "In Dispute",
+    );
+  });
+
+  it("opens a disputed order's details with its sections and the resolve form", async () => {
+    const [order] = await ordersInOrder("DISPUTED");
+    await openOrders(page, IN_DISPUTE_URL);
+    const dialog = await openDetails(page, order.id);
+    for (const name of ["Order Status", "Product Information", "Shop Information", "Buyer", "Seller", "Dispute Details", "Blockchain Information", "Order Notes"]) {
+      await dialog.getByRole("region", { name }).waitFor();
+    }
+    const dispute = dialog.getByRole("region", { name: "Dispute Details" });
+    await dispute.getByText(order.disputeDescription!).waitFor();
+    await expect(dispute.getByRole("radio", { name: /Release to Seller/ }).isChecked()).resolves.toBe(true);
+    await expect(dispute.getByRole("button", { name: "Resolve Dispute" }).isDisabled()).resolves.toBe(true);
+    await dialog.getByRole("region", { name: "Buyer" }).getByText(order.buyerWalletAddress).waitFor();
+    await dispute.getByRole("radio", { name: /Partial Refund/ }).check();
+    await dispute.getByText("Buyer receives 50% · Seller receives 50%").waitFor();
+
+    await screenshotModal(page, "orders-details-desktop");
+    await expectAccessible(page, "order details (desktop)");
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await detailsDialog(page).waitFor({ state: "hidden" });
+  });
+
+  it.each([
+    ["RELEASE_TO_SELLER", "Release to Seller", undefined, 0],
+    ["REFUND_BUYER", "Refund Buyer", undefined, 100],
+    ["PARTIAL_REFUND", "Partial Refund", 30, 30],
+  ] as const)("resolves a dispute with %s from the UI", async (resolution, option, percent, storedPercent) => {
+    const [order] = await ordersInOrder("DISPUTED");
+    await openOrders(page, IN_DISPUTE_URL);
+    const dialog = await openDetails(page, order.id);
+    const notes = `E2E ${resolution}: checked the evidence`;
+    const form = await resolveFromUi(dialog, option, notes, percent);
+    const outcome = await outcomeOf(form);
+    console.info(`${resolution}: ${outcome.settled ? "settled" : "refused"} (${outcome.text})`);
+    if (outcome.settled || SETTLEMENT_REQUIRED) {
+      await expectSettled(outcome, order.id, resolution, notes, storedPercent);
+    } else {
+      await expectRefusedWithServerMessage(outcome, form, order.id, notes);
+    }
+  });
+
+  it("fits a 390 px phone: list and details, with axe", async () => {
+    const phone = await openWithWallet(browser, admin, PHONE);
+    await signIn(phone, consoleServer.origin, admin);
+    const [order] = await ordersInOrder("DISPUTED");
+    await openOrders(phone, IN_DISPUTE_URL);
+    await screenshot(phone, "orders-list-phone");
+    await expectAccessible(phone, "orders list (phone)");
+    // Nothing wider than the screen but the table's own scroller.
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await row(phone, order.id).getByRole("button", { name: `View details of order ${order.id.slice(0, 8)}` }).click();
+    const dialog = detailsDialog(phone);
+    await dialog.getByText(`Order Details · ${order.id.slice(0, 8)}`).waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await screenshotModal(phone, "orders-details-phone");
+    await expectAccessible(phone, "order details (phone)");
+    await phone.context().close();
+  });
+});
