@@ -4,25 +4,21 @@
 // on a server without settlement, shows the server's 503 message). Checked with axe at desktop and
 // phone sizes; screenshots go to test-results/e2e/ to be looked at.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AxeBuilder } from "@axe-core/playwright";
 import { join } from "node:path";
 import { sql } from "kysely";
 import type { Browser, Locator, Page } from "playwright-core";
-import { SETTLEMENT_UNAVAILABLE } from "../../server/services/orders.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
-import { openWithWallet, screenshot, SCREENSHOT_DIR, signIn } from "./support/screens.ts";
+import { openWithWallet, screenshot, SCREENSHOT_DIR, signIn, DESKTOP, PHONE } from "./support/screens.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 /**
  * Off: a resolution may end either way (settled, or the server's 503 when it has no settlement
  * service). On: only a settled resolution passes, checked by expectSettled below.
  */
-const SETTLEMENT_REQUIRED = false;
 
 const admin = createTestWallet("E2E Orders Admin");
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const PAGE_SIZE = 20;
 const IN_DISPUTE_URL = "/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute";
 
@@ -43,18 +39,6 @@ afterAll(async () => {
   await browser?.close();
   await consoleServer?.close();
 });
-
-/** Fails on serious or critical axe violations, listing them. */
-async function expectAccessible(target: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page: target }).analyze();
-  const bad = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(bad).toEqual([]);
-}
 
 /** Orders as GET /admin/orders pages them (newest first), optionally one status. */
 async function ordersInOrder(status?: string) {
@@ -143,7 +127,7 @@ async function outcomeOf(form: Locator): Promise<Outcome> {
   return { settled: false, text: (await failure.innerText()).trim() };
 }
 
-// ---- The success path (switch on with SETTLEMENT_REQUIRED once every server settles) ----
+// ---- The success path: every resolution really settles on the in-process chain ----
 
 const RESOLVED_STATUS = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" } as const;
 
@@ -171,17 +155,6 @@ async function expectSettled(
   // Still gone after a reload: it was the server that changed, not just the page.
   await openOrders(page, IN_DISPUTE_URL);
   expect(await rowKeys(page)).not.toContain(orderId);
-}
-
-/** Not settled: the server's own message, the notes kept, nothing changed on the server. */
-async function expectRefusedWithServerMessage(outcome: Outcome, form: Locator, orderId: string, notes: string) {
-  expect(SETTLEMENT_REQUIRED).toBe(false);
-  expect(outcome).toEqual({ settled: false, text: SETTLEMENT_UNAVAILABLE });
-  await expect(form.getByRole("textbox", { name: "Admin Notes" }).inputValue()).resolves.toBe(notes);
-  const stored = await db().selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
-  expect(stored.status).toBe("DISPUTED");
-  await detailsDialog(page).getByRole("button", { name: "Close" }).click();
-  await detailsDialog(page).waitFor({ state: "hidden" });
 }
 
 describe("Order Management in the browser", () => {
@@ -257,12 +230,7 @@ describe("Order Management in the browser", () => {
     const notes = `E2E ${resolution}: checked the evidence`;
     const form = await resolveFromUi(dialog, option, notes, percent);
     const outcome = await outcomeOf(form);
-    console.info(`${resolution}: ${outcome.settled ? "settled" : "refused"} (${outcome.text})`);
-    if (outcome.settled || SETTLEMENT_REQUIRED) {
-      await expectSettled(outcome, order.id, resolution, notes, storedPercent);
-    } else {
-      await expectRefusedWithServerMessage(outcome, form, order.id, notes);
-    }
+    await expectSettled(outcome, order.id, resolution, notes, storedPercent);
   });
 
   it("fits a 390 px phone: list and details, with axe", async () => {

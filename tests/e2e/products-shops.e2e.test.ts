@@ -3,16 +3,14 @@
 // shared filtered and paged shops URL restores its view, and both screens pass axe at desktop and
 // phone sizes. Screenshots go to test-results/e2e/ to be looked at.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser } from "./support/browser.ts";
 import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
-import { openWithWallet, screenshot, signIn } from "./support/screens.ts";
+import { openWithWallet, screenshot, signIn, DESKTOP, PHONE } from "./support/screens.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Products Admin");
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 let consoleServer: ConsoleServer;
@@ -31,15 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await consoleServer?.close();
 });
-
-/** Fails on serious or critical axe violations, listing them. */
-async function expectAccessible(target: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page: target }).analyze();
-  const bad = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(bad).toEqual([]);
-}
 
 const row = (target: Page, id: string): Locator => target.locator(`tr[data-row-key="${id}"]`);
 

@@ -4,17 +4,15 @@
 // History), and the screen passes axe at desktop and phone sizes. Screenshots go to
 // test-results/e2e/ to be looked at.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AxeBuilder } from "@axe-core/playwright";
 import { sql } from "kysely";
 import type { Browser, Locator, Page } from "playwright-core";
 import { launchBrowser } from "./support/browser.ts";
 import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
-import { openWithWallet, screenshot, signIn } from "./support/screens.ts";
+import { openWithWallet, screenshot, signIn, DESKTOP, PHONE, settled } from "./support/screens.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Users Admin");
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 const PAGE_SIZE = 20;
 
 let browser: Browser;
@@ -34,18 +32,6 @@ afterAll(async () => {
   await browser?.close();
   await consoleServer?.close();
 });
-
-/** Fails on serious or critical axe violations, listing them. */
-async function expectAccessible(target: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page: target }).analyze();
-  const bad = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(bad).toEqual([]);
-}
 
 /** Users as GET /users pages them (newest first), optionally only one role. */
 async function usersInOrder(role?: string) {
@@ -81,13 +67,6 @@ async function selectedText(target: Page, selectName: string) {
     .locator(".ant-select", { has: target.getByRole("combobox", { name: selectName }) })
     .locator(".ant-select-selection-item")
     .innerText();
-}
-
-/** Waits for antd's open/close animations to end, so a screenshot shows the dialog, not its fade-in. */
-async function settled(target: Page) {
-  await target.waitForFunction(
-    () => !document.querySelector(".ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-appear, .ant-fade-enter"),
-  );
 }
 
 const nameOf = (user: { displayName: string | null; publicKey: string }) => user.displayName || user.publicKey;

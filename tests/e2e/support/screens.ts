@@ -6,6 +6,10 @@ import type { TestWallet } from "./test-wallet.ts";
 
 export const SCREENSHOT_DIR = join(process.cwd(), "test-results", "e2e");
 
+/** The two sizes every screen is checked at. */
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
@@ -13,10 +17,29 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/**
+ * Waits for antd's open/close motions and any other finite animation to end, so a screenshot or an
+ * axe check sees the settled screen, not a half-transparent fade-in. Spinners loop forever and are
+ * ignored; a motion still running after 5 s is left to the caller's own assertions.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector(".ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-appear, .ant-fade-enter, .ant-fade-leave") &&
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
 export async function openWithWallet(
   browser: Browser,
   wallet: TestWallet,
-  viewport = { width: 1280, height: 800 },
+  viewport = DESKTOP,
 ): Promise<Page> {
   const context = await browser.newContext({ viewport });
   await context.addInitScript(wallet.initScript);

@@ -1,0 +1,17 @@
+// The accessibility bar every screen is held to: no serious or critical axe-core violation.
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { settled } from "./screens.ts";
+
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  await settled(page); // a fading dialog would fail colour contrast for the wrong reason
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(bad).toEqual([]);
+}
