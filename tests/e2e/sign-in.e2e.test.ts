@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "./support/browser.ts";
 import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
-import { chooseWallet, openWithWallet, screenshot, signIn } from "./support/screens.ts";
+import { chooseWallet, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Admin Wallet");
@@ -26,6 +27,7 @@ describe("wallet sign-in in the browser", () => {
     const page = await openWithWallet(browser, admin);
     await page.goto(`${consoleServer.origin}/login`);
     await page.getByText("Connect your authorized Solana wallet to access the admin dashboard").waitFor();
+    await expectAccessible(page, "login desktop");
     await screenshot(page, "login-desktop");
 
     await signIn(page, consoleServer.origin, admin);
@@ -43,6 +45,7 @@ describe("wallet sign-in in the browser", () => {
     await expect(card("Total Users").innerText()).resolves.toBe(Number(total.n).toLocaleString("en-US"));
     await expect(card("Admin Users").innerText()).resolves.toBe(Number(admins.n).toLocaleString("en-US"));
     await page.getByText("Welcome to Marketplace Admin").waitFor();
+    await expectAccessible(page, "dashboard desktop");
     await screenshot(page, "dashboard-desktop");
 
     // The session survives a reload (cookie + restored store), and logout ends it on the server.
@@ -59,6 +62,37 @@ describe("wallet sign-in in the browser", () => {
     await page.getByRole("button", { name: "Select Wallet" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
     await screenshot(page, "login-denied");
+    await page.context().close();
+  });
+
+  it("login and dashboard fit a 390 px phone and pass axe", async () => {
+    const phone = await openWithWallet(browser, admin, PHONE);
+    await phone.goto(`${consoleServer.origin}/login`);
+    await phone.getByText("Only authorized wallets can access this dashboard.").waitFor();
+    await expectAccessible(phone, "login phone");
+    await screenshot(phone, "login-phone");
+    await signIn(phone, consoleServer.origin, admin);
+    await phone.getByText("Total Users").waitFor();
+    await expectAccessible(phone, "dashboard phone");
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone, "dashboard-phone");
+    await phone.context().close();
+  });
+
+  it("a session that expires on the server sends the admin back to /login", async () => {
+    const page = await openWithWallet(browser, admin);
+    await signIn(page, consoleServer.origin, admin);
+    await page.getByText("Total Users").waitFor();
+
+    // The server ends every session of this wallet (as its idle/absolute expiry would).
+    const { db } = consoleServer.server.ctx;
+    await db.updateTable("sessions").set({ expiresAt: 0 }).where("publicKey", "=", admin.address).execute();
+
+    await page.getByRole("link", { name: "Users" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await page.getByText("Connect your authorized Solana wallet to access the admin dashboard").waitFor();
+    const stored = await page.evaluate(() => window.localStorage.getItem("admin-auth-storage"));
+    expect(JSON.parse(stored ?? "{}")).toMatchObject({ user: null, isAuthenticated: false });
     await page.context().close();
   });
 });
