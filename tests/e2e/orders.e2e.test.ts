@@ -7,16 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { sql } from "kysely";
 import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.ts";
-import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
-import { openWithWallet, screenshot, SCREENSHOT_DIR, signIn, DESKTOP, PHONE } from "./support/screens.ts";
+import type { ConsoleServer } from "./support/server.ts";
+import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import { openWithWallet, screenshot, SCREENSHOT_DIR, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
-
-/**
- * Off: a resolution may end either way (settled, or the server's 503 when it has no settlement
- * service). On: only a settled resolution passes, checked by expectSettled below.
- */
 
 const admin = createTestWallet("E2E Orders Admin");
 const PAGE_SIZE = 20;
@@ -29,30 +24,16 @@ let page: Page;
 const db = () => consoleServer.server.ctx.db;
 
 beforeAll(async () => {
-  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
-  browser = await launchBrowser();
-  page = await openWithWallet(browser, admin, DESKTOP);
-  await signIn(page, consoleServer.origin, admin);
+  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await consoleServer?.close();
-});
+afterAll(() => closeConsole({ browser, consoleServer }));
 
 /** Orders as GET /admin/orders pages them (newest first), optionally one status. */
 async function ordersInOrder(status?: string) {
   let query = db().selectFrom("orders").selectAll();
   if (status) query = query.where("status", "=", status);
   return query.orderBy(sql`rowid`, "desc").execute();
-}
-
-const row = (target: Page, id: string): Locator => target.locator(`tr[data-row-key="${id}"]`);
-
-async function rowKeys(target: Page): Promise<(string | null)[]> {
-  return target
-    .locator(".ant-table-tbody tr[data-row-key]")
-    .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
 }
 
 async function openOrders(target: Page, path = "/orders") {

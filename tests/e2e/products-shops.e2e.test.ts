@@ -3,10 +3,10 @@
 // shared filtered and paged shops URL restores its view, and both screens pass axe at desktop and
 // phone sizes. Screenshots go to test-results/e2e/ to be looked at.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.ts";
-import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
-import { openWithWallet, screenshot, signIn, DESKTOP, PHONE } from "./support/screens.ts";
+import type { Browser, Page } from "playwright-core";
+import type { ConsoleServer } from "./support/server.ts";
+import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import { openWithWallet, screenshot, signIn, PHONE, row } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -19,18 +19,10 @@ let page: Page;
 const db = () => consoleServer.server.ctx.db;
 
 beforeAll(async () => {
-  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
-  browser = await launchBrowser();
-  page = await openWithWallet(browser, admin, DESKTOP);
-  await signIn(page, consoleServer.origin, admin);
+  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await consoleServer?.close();
-});
-
-const row = (target: Page, id: string): Locator => target.locator(`tr[data-row-key="${id}"]`);
+afterAll(() => closeConsole({ browser, consoleServer }));
 
 async function openList(target: Page, path: string, heading: string) {
   await target.goto(`${consoleServer.origin}${path}`);

@@ -5,13 +5,13 @@
 // to no public cluster, so nothing links to an explorer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { PublicKey } from "@solana/web3.js";
 import { configAddress } from "../../server/settlement/index.ts";
 import type { ChainSettlementPort } from "../../server/settlement/port.ts";
-import { launchBrowser } from "./support/browser.ts";
-import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
-import { openWithWallet, screenshot, signIn } from "./support/screens.ts";
+import type { ConsoleServer } from "./support/server.ts";
+import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import { screenshot, row } from "./support/screens.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Settlement Admin");
@@ -23,19 +23,12 @@ let page: Page;
 
 const db = () => consoleServer.server.ctx.db;
 const chain = () => (consoleServer.server.ctx.settlement as ChainSettlementPort).settlement;
-const row = (id: string): Locator => page.locator(`tr[data-row-key="${id}"]`);
 
 beforeAll(async () => {
-  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
-  browser = await launchBrowser();
-  page = await openWithWallet(browser, admin);
-  await signIn(page, consoleServer.origin, admin);
+  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await consoleServer?.close();
-});
+afterAll(() => closeConsole({ browser, consoleServer }));
 
 async function openOrders(query: string) {
   await page.goto(`${consoleServer.origin}/orders?${query}`);
@@ -58,7 +51,7 @@ describe("settlement from the console", () => {
 
     await openOrders("currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute");
     expect(await page.locator(".ant-table-tbody tr[data-row-key]").first().getAttribute("data-row-key")).toBe(order.id);
-    await row(order.id).getByRole("button", { name: `View details of order ${short}` }).click();
+    await row(page, order.id).getByRole("button", { name: `View details of order ${short}` }).click();
     const dialog = page.locator(".ant-modal.order-details");
     await dialog.getByText(`Order Details · ${short}`).waitFor();
     // The escrow lives on the in-process chain: shown, but not linked to a public explorer.
@@ -84,7 +77,7 @@ describe("settlement from the console", () => {
 
     // 2 s later the modal closes and the refreshed In Dispute list no longer has the order...
     await dialog.waitFor({ state: "hidden" });
-    await row(order.id).waitFor({ state: "detached" });
+    await row(page, order.id).waitFor({ state: "detached" });
     // ...and All Orders shows it REFUNDED, on the page the server's newest-first order puts it.
     const { newer } = await db()
       .selectFrom("orders")
@@ -92,7 +85,7 @@ describe("settlement from the console", () => {
       .where(sql<boolean>`rowid > (SELECT rowid FROM orders WHERE id = ${order.id})`)
       .executeTakeFirstOrThrow();
     await openOrders(`currentPage=${Math.floor(newer / PAGE_SIZE) + 1}&pageSize=${PAGE_SIZE}`);
-    await expect(row(order.id).innerText()).resolves.toContain("REFUNDED");
+    await expect(row(page, order.id).innerText()).resolves.toContain("REFUNDED");
     await screenshot(page, "settlement-order-refunded");
   });
 

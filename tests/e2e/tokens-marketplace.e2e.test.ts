@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import bs58 from "bs58";
 import { randomBytes } from "node:crypto";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.ts";
-import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
-import { openWithWallet, screenshot, signIn, DESKTOP, PHONE, settled } from "./support/screens.ts";
+import type { Browser, Page } from "playwright-core";
+import type { ConsoleServer } from "./support/server.ts";
+import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import { openWithWallet, screenshot, signIn, PHONE, settled, row } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -24,23 +24,16 @@ let page: Page;
 const db = () => consoleServer.server.ctx.db;
 
 beforeAll(async () => {
-  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
-  browser = await launchBrowser();
-  page = await openWithWallet(browser, admin, DESKTOP);
-  await signIn(page, consoleServer.origin, admin);
+  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await consoleServer?.close();
-});
+afterAll(() => closeConsole({ browser, consoleServer }));
 
 async function look(target: Page, name: string) {
   await settled(target);
   await screenshot(target, name);
 }
 
-const row = (target: Page, id: string): Locator => target.locator(`tr[data-row-key="${id}"]`);
 const shownKeys = (target: Page) =>
   target.locator(".ant-table-tbody tr[data-row-key]").evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
 

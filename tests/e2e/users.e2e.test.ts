@@ -5,10 +5,10 @@
 // test-results/e2e/ to be looked at.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import type { Browser, Locator, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.ts";
-import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
-import { openWithWallet, screenshot, signIn, DESKTOP, PHONE, settled } from "./support/screens.ts";
+import type { Browser, Page } from "playwright-core";
+import type { ConsoleServer } from "./support/server.ts";
+import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import { openWithWallet, screenshot, signIn, PHONE, settled, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -22,30 +22,16 @@ let page: Page;
 const db = () => consoleServer.server.ctx.db;
 
 beforeAll(async () => {
-  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
-  browser = await launchBrowser();
-  page = await openWithWallet(browser, admin, DESKTOP);
-  await signIn(page, consoleServer.origin, admin);
+  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await consoleServer?.close();
-});
+afterAll(() => closeConsole({ browser, consoleServer }));
 
 /** Users as GET /users pages them (newest first), optionally only one role. */
 async function usersInOrder(role?: string) {
   let query = db().selectFrom("users").selectAll();
   if (role) query = query.where("role", "=", role);
   return query.orderBy(sql`rowid`, "desc").execute();
-}
-
-const row = (target: Page, id: string): Locator => target.locator(`tr[data-row-key="${id}"]`);
-
-async function rowKeys(target: Page): Promise<(string | null)[]> {
-  return target
-    .locator(".ant-table-tbody tr[data-row-key]")
-    .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
 }
 
 async function openUsers(target: Page, path = "/users") {

@@ -1,7 +1,7 @@
 // Shared browser steps: sign in through the real wallet modal, save screenshots to look at.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import type { TestWallet } from "./test-wallet.ts";
 
 export const SCREENSHOT_DIR = join(process.cwd(), "test-results", "e2e");
@@ -62,4 +62,14 @@ export async function chooseWallet(page: Page, origin: string, wallet: TestWalle
 export async function signIn(page: Page, origin: string, wallet: TestWallet): Promise<void> {
   await chooseWallet(page, origin, wallet);
   await page.waitForURL(`${origin}/`);
+}
+
+/** A table row by its record id (antd writes the row key as `data-row-key`). */
+export const row = (page: Page, id: string): Locator => page.locator(`tr[data-row-key="${id}"]`);
+
+/** The record ids of the rows the table shows, top to bottom. */
+export async function rowKeys(page: Page): Promise<(string | null)[]> {
+  return page
+    .locator(".ant-table-tbody tr[data-row-key]")
+    .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
 }
