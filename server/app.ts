@@ -8,7 +8,8 @@ import { adminGuard } from "./auth/guard.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { ApiError } from "./http/errors.ts";
 import { demoRoutes } from "./plugins/demo-route.ts";
-import { installErrorHandler } from "./plugins/error-handler.ts";
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, MAX_PARAM_LENGTH } from "./plugins/error-handler.ts";
+import { installHostCheck } from "./plugins/host-check.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
 import { installStatic } from "./plugins/static.ts";
 import { resourceRoutes } from "./routes/index.ts";
@@ -27,10 +28,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 256 * 1024,
     // Rate limits key on the socket address; behind a reverse proxy this must be configured first.
     trustProxy: false,
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: frameworkErrorHandler(ctx.config),
+    clientErrorHandler: clientErrorHandler(ctx.config),
   });
 
   installErrorHandler(app);
   installSecurityHeaders(app, ctx.config);
+  installHostCheck(app, ctx.config);
   acceptEmptyJson(app);
   // Declared up front so every request object has the same shape; the guard fills it.
   app.decorateRequest("admin", null as unknown as AdminIdentity);

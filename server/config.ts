@@ -21,6 +21,8 @@ export interface Config {
   /** HMAC key for the XSRF tokens; null until resolveSessionSecret() fills it. */
   sessionSecret: Buffer;
   production: boolean;
+  /** DEMO_WALLET: "auto" = only on a plainly local server (demoWalletAllowed), "off", or "unsafe-on". */
+  demoWallet: DemoWalletMode;
   /** The Solana RPC the console talks to: it must be allowed by the pages' connect-src. */
   rpcUrl: string;
   /** Hosts that may embed nothing, but the Solflare SDK iframe (no extension installed) needs frame-src. */
@@ -46,6 +48,9 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+export const DEMO_WALLET_MODES = ["auto", "off", "unsafe-on"] as const;
+export type DemoWalletMode = (typeof DEMO_WALLET_MODES)[number];
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -111,6 +116,18 @@ function readRpcUrl(env: Env): string {
   }
 }
 
+/** "unsafe-on" hands an admin's secret key to anyone who reaches the server: never in production. */
+function readDemoWallet(env: Env, production: boolean): DemoWalletMode {
+  const raw = (env.DEMO_WALLET ?? "").trim() || "auto";
+  if (!(DEMO_WALLET_MODES as readonly string[]).includes(raw)) {
+    throw new ConfigError("DEMO_WALLET", `"${raw}" is not one of ${DEMO_WALLET_MODES.join(", ")}`);
+  }
+  if (raw === "unsafe-on" && production) {
+    throw new ConfigError("DEMO_WALLET", "unsafe-on would publish an admin key: it is refused with NODE_ENV=production");
+  }
+  return raw as DemoWalletMode;
+}
+
 function readSecret(env: Env): Buffer | null {
   if (env.SESSION_SECRET === undefined || env.SESSION_SECRET === "") return null;
   if (env.SESSION_SECRET.length < 32) {
@@ -146,6 +163,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     dataDir: dirname(databasePath),
     sessionSecret: readSecret(env) ?? Buffer.alloc(0),
     production: env.NODE_ENV === "production",
+    demoWallet: readDemoWallet(env, env.NODE_ENV === "production"),
     rpcUrl: readRpcUrl(env),
     extraFrameSrc: ["https://connect.solflare.com"],
     session: { idleMs: 30 * 60_000, absoluteMs: 8 * 3_600_000 },
@@ -179,5 +197,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 }
 
 export function isLoopbackHost(host: string): boolean {
-  return host === "localhost" || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
+  return host === "localhost" || host === "::1" || host === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/** An http:// origin on this machine only: what browsers elsewhere (or a reverse proxy) never use. */
+export function isLoopbackOrigin(origin: string): boolean {
+  const url = new URL(origin);
+  return url.protocol === "http:" && isLoopbackHost(url.hostname.toLowerCase());
 }

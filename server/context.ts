@@ -3,7 +3,7 @@
 import type SQLite from "better-sqlite3";
 import { existsSync } from "node:fs";
 import { openDatabase, type Db } from "./db/connection.ts";
-import { isLoopbackHost, type Config } from "./config.ts";
+import { isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
 import { loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
 import type { SettlementPort } from "./services/context.ts";
 import type { SettlementOptions } from "./settlement/index.ts";
@@ -44,9 +44,15 @@ export interface ContextOptions {
   settlement?: SettlementOptions | null;
 }
 
-/** The demo wallet exists only where nobody else can reach it: loopback, not production. */
+/**
+ * The demo wallet hands its secret key to whoever asks, so by default it exists only on a plainly
+ * local server: listening on loopback AND browsed at an http:// loopback origin. A loopback HOST alone
+ * is not enough: behind a reverse proxy every request arrives from loopback.
+ */
 export function demoWalletAllowed(config: Config): boolean {
-  return isLoopbackHost(config.host) && !config.production;
+  if (config.production || config.demoWallet === "off") return false;
+  if (config.demoWallet === "unsafe-on") return true;
+  return isLoopbackHost(config.host) && isLoopbackOrigin(config.publicOrigin);
 }
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {

@@ -1,8 +1,11 @@
 // One error shape for the whole API: `{ message, errors? }` with the right status. Our ApiError
 // carries its own status/headers; Fastify's validation, JSON-parse, body-size and rate-limit errors
 // keep their 4xx status and message; anything else is a 500 whose details go only to the log.
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
 import { ApiError } from "../http/errors.ts";
+import { apiHeaders, headersFor } from "./security-headers.ts";
 
 export const INTERNAL_ERROR = "Internal server error";
 
@@ -24,4 +27,51 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ message: INTERNAL_ERROR });
   });
+}
+
+/** Longest path parameter the router matches (Fastify's maxParamLength): no id is longer. */
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Fastify's router refuses some URLs before any route, hook or error handler runs, in a shape of
+ * its own that echoes the URL. These get the API's shape and headers; an over-long id names no
+ * record, so it is a plain 404.
+ */
+export function frameworkErrorHandler(config: Config) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const [status, message] =
+      error.code === "FST_ERR_BAD_URL" ? [400, "Malformed URL: the path is not valid percent-encoding"]
+      : error.code === "FST_ERR_MAX_PARAM_LENGTH" ? [404, `Not found: no record has an id longer than ${MAX_PARAM_LENGTH} characters`]
+      : [500, INTERNAL_ERROR];
+    if (status === 500) request.log.error({ err: error }, "router error");
+    void reply.headers(headersFor(config, request.url)).status(status).send({ message });
+  };
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, "Request Timeout", "The request took too long to arrive"],
+  HPE_HEADER_OVERFLOW: [431, "Request Header Fields Too Large", "The request headers (cookies included) are too large"],
+};
+
+/**
+ * Requests Node's HTTP parser rejects (over-long headers, a garbage request line) never reach
+ * Fastify: they are answered on the socket, in the API's shape with its headers.
+ */
+export function clientErrorHandler(config: Config) {
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const [status, reason, message] = CLIENT_ERRORS[error.code ?? ""] ?? [400, "Bad Request", "Malformed HTTP request"];
+    const body = JSON.stringify({ message });
+    const headers = {
+      ...apiHeaders(config),
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(body)),
+      Connection: "close",
+    };
+    if (socket.writable) {
+      const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\r\n");
+      socket.write(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }

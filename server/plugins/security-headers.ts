@@ -57,7 +57,13 @@ function hsts(config: Config): Record<string, string> {
   return config.publicOrigin.startsWith("https:") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {};
 }
 
-export const isApiPath = (url: string): boolean => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
+/** Case-insensitive: a wrong-case /API/v1/... is still an API call, answered as one (JSON 404). */
+export const isApiPath = (url: string): boolean => /^\/api(?:[/?]|$)/i.test(url);
+
+/** The headers of a response to `url`: the API's or the pages'. */
+export function headersFor(config: Config, url: string): Record<string, string> {
+  return isApiPath(url) ? apiHeaders(config) : pageHeaders(config);
+}
 
 export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
   const api = apiHeaders(config);
