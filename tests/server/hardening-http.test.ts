@@ -39,9 +39,9 @@ function raw(text: string): Promise<string> {
 }
 
 /** A GET with a Host header of our choosing (fetch replaces it with the URL's). */
-function getWithHost(path: string, host: string): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
+function getWithHost(path: string, host: string, to = port): Promise<{ status: number; body: Record<string, unknown>; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, headers: { host } }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port: to, path, headers: { host } }, (res) => {
       let text = "";
       res.on("data", (chunk) => (text += chunk));
       res.on("end", () => {
@@ -101,16 +101,7 @@ describe("the demo wallet exists only on a plainly local server", () => {
   it("serves no secret key behind a reverse proxy, even for the public Host", async () => {
     const proxied = await startTestServer({ env: { PUBLIC_ORIGIN: "https://admin.example.com" } });
     try {
-      const proxiedPort = Number(new URL(proxied.baseUrl).port);
-      const res = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = httpRequest({ host: "127.0.0.1", port: proxiedPort, path: "/api/v1/demo/wallet", headers: { host: "admin.example.com" } }, (r) => {
-          let text = "";
-          r.on("data", (chunk) => (text += chunk));
-          r.on("end", () => resolve({ status: r.statusCode ?? 0, text }));
-        });
-        req.on("error", reject);
-        req.end();
-      });
+      const res = await getWithHost("/api/v1/demo/wallet", "admin.example.com", Number(new URL(proxied.baseUrl).port));
       expect(res.status).toBe(404);
       expect(res.text).not.toMatch(/secretKey/);
       expect(proxied.ctx.demoWallet).toBeNull();
