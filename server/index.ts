@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { createContext, type AppContext } from "./context.ts";
 import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
 import { resumePendingSettlements, type ResumeOutcome } from "./services/orders.ts";
+import { assertRecordedAuthority } from "./settlement/authority.ts";
 import { AUTHORITY_FILE, CHAIN_DIR, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
 import { ChainSettlementPort, isInProcess } from "./settlement/port.ts";
 
@@ -65,8 +66,15 @@ export async function startServer(env: Record<string, string | undefined> = proc
     const summary = await seed(ctx, { adminWallets: [...ctx.adminWallets], now: ctx.now() });
     if (summary.seeded) console.log(`Seeded ${summary.users} users and ${summary.orders} orders.`);
   }
-  // In-process only: the open orders' escrows really hold their amounts, so seeded disputes settle.
   const port = ctx.settlement instanceof ChainSettlementPort ? ctx.settlement : null;
+  // Before funding: under another authority, new escrows would go where the old ones are not.
+  try {
+    if (port) await assertRecordedAuthority(ctx, port);
+  } catch (error) {
+    await ctx.close();
+    throw error;
+  }
+  // In-process only: the open orders' escrows really hold their amounts, so seeded disputes settle.
   const funding = port?.inProcess ? await fundOpenEscrows(ctx, port.settlement) : null;
   const app = await buildApp(ctx);
   try {

@@ -5,6 +5,7 @@ import { AccountLayout, AccountState, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } 
 import {
   AlreadyInitializedError,
   AlreadySettledError,
+  AuthorityMismatchError,
   AuthorityNotAdminError,
   ChainOutcomeUnknownError,
   ChainTransactionError,
@@ -24,6 +25,7 @@ import {
   configMemo,
   createAtaInstruction,
   escrowAddress,
+  escrowBelongsTo,
   initializeInstructions,
   isTokenProgram,
   payouts,
@@ -60,6 +62,10 @@ export interface EscrowOrder {
   /** PENDING | CONFIRMED | FAILED (orders.settlementStatus). */
   settlementStatus?: string | null;
   resolution?: string | null;
+  /** The escrow recorded for the order when it was funded: it must be this authority's. */
+  escrowPDA?: string | null;
+  /** Where escrowPDA lives; null/absent = this chain. */
+  cluster?: string | null;
 }
 
 export interface SettlementResult {
@@ -108,6 +114,8 @@ export class EscrowChain {
   constructor(
     readonly ledger: Ledger,
     private readonly authorityKey: Keypair,
+    /** Keys this data folder used before (authority.ts), to name the owner of a foreign escrow. */
+    private readonly formerAuthorities: readonly PublicKey[] = [],
   ) {
     this.authority = authorityKey.publicKey;
   }
@@ -172,6 +180,7 @@ export class EscrowChain {
 
   private async planSol(order: EscrowOrder, split: Split): Promise<Plan> {
     const escrow = escrowAddress(this.authority, order.id);
+    await this.assertOwnEscrow(order, escrow);
     const account = await this.ledger.getAccount(escrow);
     if (!account || account.lamports === 0n) throw new EscrowEmptyError(order.id, escrow.toBase58());
     if (!account.owner.equals(SystemProgram.programId) || account.data.length > 0) {
@@ -192,6 +201,7 @@ export class EscrowChain {
   private async planSpl(order: EscrowOrder, split: Split): Promise<Plan> {
     const token = await this.tokenContext(order, false);
     const escrow = escrowAddress(this.authority, order.id, token.tokenProgram);
+    await this.assertOwnEscrow(order, escrow);
     const account = await this.ledger.getAccount(escrow);
     if (!account) throw new EscrowEmptyError(order.id, escrow.toBase58(), "does not exist (never funded or already settled)");
     const held = decodeTokenAccount(account);
@@ -345,6 +355,23 @@ export class EscrowChain {
     } finally {
       this.busy.delete(key);
     }
+  }
+
+  /**
+   * The escrow recorded for the order must be the one this authority derives: otherwise it was funded
+   * under another key, and this authority's (empty) escrow would be refused as "empty" although the
+   * funds are there, out of this key's reach. Names the other key when the data folder knows it.
+   */
+  private async assertOwnEscrow(order: EscrowOrder, escrow: PublicKey): Promise<void> {
+    const recorded = order.escrowPDA;
+    if (!recorded || recorded === escrow.toBase58() || (order.cluster && order.cluster !== this.cluster)) return;
+    let owner = this.formerAuthorities.find((key) => escrowBelongsTo(key, order.id, recorded, !!order.currencyMint)) ?? null;
+    if (!owner && order.currencyMint) {
+      // An SPL escrow says who owns it.
+      const account = await this.ledger.getAccount(toPublicKey(recorded));
+      owner = account ? (decodeTokenAccount(account)?.owner ?? null) : null;
+    }
+    throw new AuthorityMismatchError(order.id, recorded, this.authority.toBase58(), owner?.toBase58() ?? null);
   }
 
   private async escrowHoldsFunds(order: EscrowOrder): Promise<boolean> {

@@ -62,6 +62,29 @@ export class EscrowEmptyError extends SettlementError {
   }
 }
 
+/**
+ * The order's recorded escrow was derived from another key than the settlement authority (the
+ * authority changed since it was funded): this authority's escrow of the order is empty, but the
+ * funds are not gone, they wait under the old key. `owner` is that key when it could be identified.
+ */
+export class AuthorityMismatchError extends SettlementError {
+  readonly code = "AUTHORITY_MISMATCH";
+  readonly httpStatus = 409;
+  constructor(
+    readonly orderId: string,
+    readonly escrow: string,
+    readonly authority: string,
+    readonly owner: string | null,
+  ) {
+    super(
+      `Settlement authority mismatch: the escrow ${escrow} of order ${orderId} belongs to ` +
+        `${owner ? `the authority ${owner}` : "another authority key"}, not to this server's authority ${authority}; ` +
+        `nothing was sent. Restart the server with AUTHORITY_KEYPAIR pointing at the key file of ${owner ?? "that authority"}`,
+    );
+    this.name = "AuthorityMismatchError";
+  }
+}
+
 export class InvalidSplitError extends SettlementError {
   readonly code = "INVALID_SPLIT";
   readonly httpStatus = 400;

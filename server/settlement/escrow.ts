@@ -49,6 +49,12 @@ export function escrowAddress(authority: PublicKey, orderId: string, tokenProgra
   return deriveWithSeed(authority, orderSeed(orderId), tokenProgram ?? SystemProgram.programId);
 }
 
+/** Whether `escrow` is the order's escrow under `authority` (SPL: under either token program). */
+export function escrowBelongsTo(authority: PublicKey, orderId: string, escrow: string, spl: boolean): boolean {
+  const programs = spl ? [TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID] : [SystemProgram.programId];
+  return programs.some((program) => escrowAddress(authority, orderId, program).toBase58() === escrow);
+}
+
 export function configAddress(authority: PublicKey): PublicKey {
   return deriveWithSeed(authority, CONFIG_SEED, SystemProgram.programId);
 }

@@ -3,6 +3,8 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { Keypair, type PublicKey } from "@solana/web3.js";
+import bs58 from "bs58";
+import { AUTHORITY_FILE, knownAuthorities } from "./authority.ts";
 import { EscrowChain } from "./chain.ts";
 import { LiteSvmLedger, RpcLedger, type ClusterName, type Ledger, type RpcLedgerOptions } from "./ledger.ts";
 
@@ -15,7 +17,7 @@ export type { ClusterName, Ledger, LedgerAccount, RecentBlockhash, SignatureStat
 
 /** Sub-folder of the data folder holding the in-process chain (checkpoint + journal). */
 export const CHAIN_DIR = "chain";
-export const AUTHORITY_FILE = "authority-keypair.json";
+export { AUTHORITY_FILE };
 /** What an in-process authority is topped up to, so fees and ATA rents never run out. */
 const INPROCESS_AUTHORITY_LAMPORTS = 100_000n * 1_000_000_000n;
 
@@ -24,7 +26,10 @@ export interface SettlementOptions {
   dataDir: string;
   /** "litesvm" (default) = in-process chain; otherwise the http(s) URL of a cluster's JSON-RPC. */
   cluster?: "litesvm" | string;
-  /** A Solana CLI keypair file (JSON array of 64 bytes). Default: <dataDir>/authority-keypair.json, created if absent. */
+  /**
+   * A Solana CLI keypair file (JSON array of 64 bytes), or a demo wallet file (demo-wallet.json, whose
+   * key was the in-process authority). Default: <dataDir>/authority-keypair.json, created if absent.
+   */
   authorityKeypairPath?: string;
   /** The authority key itself (e.g. the local demo admin wallet); takes precedence over the file. */
   authorityKeypair?: Keypair;
@@ -61,7 +66,9 @@ export async function createSettlement(options: SettlementOptions): Promise<Sett
     }
     ledger = new RpcLedger(url.toString(), options.rpc);
   }
-  const chain = new EscrowChain(ledger, authorityKey);
+  // Keys of earlier runs, so an escrow recorded under one of them can be named in the refusal.
+  const former = knownAuthorities(dataDir).map((k) => k.publicKey).filter((k) => !k.equals(authorityKey.publicKey));
+  const chain = new EscrowChain(ledger, authorityKey, former);
   return { chain, ledger, cluster: ledger.cluster, authority: authorityKey.publicKey, close: () => ledger.close() };
 }
 
@@ -87,6 +94,9 @@ export function loadAuthorityKeypair(dataDir: string, explicitPath?: string): Ke
   } catch {
     throw new Error(`Authority keypair ${path} is not a JSON array of 64 bytes`);
   }
+  // The demo wallet's file (base58 secret key): the authority of a local data folder's escrows.
+  const demoSecret = (bytes as { secretKey?: unknown } | null)?.secretKey;
+  if (typeof demoSecret === "string") bytes = Array.from(decodeBase58(demoSecret) ?? []);
   if (!Array.isArray(bytes) || bytes.length !== 64 || !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
     throw new Error(`Authority keypair ${path} is not a JSON array of 64 bytes`);
   }
@@ -110,4 +120,12 @@ export function explorerTxUrl(cluster: ClusterName, signature: string): string |
   if (cluster === "mainnet-beta") return `https://explorer.solana.com/tx/${signature}`;
   if (cluster === "devnet" || cluster === "testnet") return `https://explorer.solana.com/tx/${signature}?cluster=${cluster}`;
   return null;
+}
+
+function decodeBase58(value: string): Uint8Array | null {
+  try {
+    return bs58.decode(value);
+  } catch {
+    return null;
+  }
 }

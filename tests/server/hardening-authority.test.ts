@@ -1,0 +1,194 @@
+// @vitest-environment node
+// Issue 9, item 3: escrows are derived from the authority key, so a server started with another
+// authority than the one that funded a data folder's escrows must say so — at start (refusing to
+// start, before funding anything under the new key) and at each resolution ("authority mismatch",
+// never "empty").
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { AccountLayout } from "@solana/spl-token";
+import Database from "better-sqlite3";
+import bs58 from "bs58";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError } from "../../server/config.ts";
+import type { OrderRow } from "../../server/db/schema.ts";
+import { startServer } from "../../server/index.ts";
+import { createOrderRecord } from "../../server/seed/records.ts";
+import { resolveDispute } from "../../server/services/orders.ts";
+import { assertRecordedAuthority } from "../../server/settlement/authority.ts";
+import { AUTHORITY_FILE, EscrowChain } from "../../server/settlement/index.ts";
+import type { ChainSettlementPort } from "../../server/settlement/port.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const demoKeypair = (dataDir: string) =>
+  Keypair.fromSecretKey(bs58.decode((JSON.parse(readFileSync(join(dataDir, "demo-wallet.json"), "utf8")) as { secretKey: string }).secretKey));
+
+describe("a start with another authority than the one that funded the data folder", () => {
+  it("refuses to start, naming both keys and the key file to use, and funds nothing under the new key", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "authority-switch-"));
+    const base = { HOST: "127.0.0.1", DATABASE_PATH: join(dir, "marketplace.sqlite"), LOG_LEVEL: "silent" };
+    try {
+      // 1. A plainly local start: the demo wallet is the authority and funds the open orders' escrows.
+      const first = await startServer({ ...base, PORT: String(await freePort()) });
+      const demo = first.ctx.demoWallet!.publicKey;
+      expect((first.ctx.settlement as ChainSettlementPort).authority).toBe(demo);
+      await first.close();
+      const db = () => {
+        const sqlite = new Database(base.DATABASE_PATH, { readonly: true });
+        try {
+          return {
+            funded: (sqlite.prepare("SELECT COUNT(*) AS n FROM orders WHERE escrowPDA IS NOT NULL").get() as { n: number }).n,
+            unfunded: (sqlite.prepare("SELECT COUNT(*) AS n FROM orders WHERE status IN ('ACTIVE','DISPUTED') AND escrowPDA IS NULL").get() as { n: number }).n,
+          };
+        } finally {
+          sqlite.close();
+        }
+      };
+      const before = db();
+      expect(before.funded).toBeGreaterThan(10);
+
+      // 2. The same folder in production with another admin: no demo wallet, so a new authority.
+      const admin = Keypair.generate().publicKey.toBase58();
+      const production = { ...base, NODE_ENV: "production", ADMIN_WALLETS: admin };
+      const refused = await startServer({ ...production, PORT: String(await freePort()) }).then(
+        async (started) => void (await started.close()),
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(ConfigError);
+      const generated = Keypair.fromSecretKey(Uint8Array.from(JSON.parse(readFileSync(join(dir, AUTHORITY_FILE), "utf8")) as number[]));
+      const message = (refused as ConfigError).message;
+      expect(message).toMatch(/^AUTHORITY_KEYPAIR: /);
+      expect(message).toContain(`settlement authority is ${generated.publicKey.toBase58()}`);
+      expect(message).toContain(demo);
+      expect(message).toContain(`AUTHORITY_KEYPAIR=${join(dir, "demo-wallet.json")}`);
+      expect(db()).toEqual(before);
+
+      // 3. Following the message: the old key settles the old escrows again.
+      const fixed = await startServer({ ...production, PORT: String(await freePort()), AUTHORITY_KEYPAIR: join(dir, "demo-wallet.json") });
+      try {
+        const port = fixed.ctx.settlement as ChainSettlementPort;
+        expect(port.authority).toBe(demo);
+        const [dispute] = fixed.ctx.sqlite
+          .prepare("SELECT * FROM orders WHERE status = 'DISPUTED' AND escrowPDA IS NOT NULL AND currencyMint IS NULL LIMIT 1")
+          .all() as OrderRow[];
+        const resolved = await resolveDispute(fixed.ctx, { userId: "admin", publicKey: admin }, dispute.id, { resolution: "REFUND_BUYER", adminNotes: "Refund", refundPercentage: undefined });
+        expect(resolved.order).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
+      } finally {
+        await fixed.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the recorded marketplace config and escrows at start", () => {
+  let server: TestServer;
+  let port: ChainSettlementPort;
+
+  beforeAll(async () => {
+    server = await startTestServer({ settlement: true });
+    port = server.ctx.settlement as ChainSettlementPort;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const recordConfig = (authority: string, cluster: string) =>
+    server.ctx.sqlite
+      .prepare(
+        "INSERT INTO marketplaceConfig (id, initialized, configPDA, authority, disputeResolutionLimit, reportThreshold, transactionSignature, cluster, initializedAt) VALUES (1, 1, 'x', ?, 1, 1, 'sig', ?, '2024-01-01T00:00:00.000Z') ON CONFLICT(id) DO UPDATE SET authority = excluded.authority, cluster = excluded.cluster",
+      )
+      .run(authority, cluster);
+
+  it("refuses a marketplace config initialized by another authority on this cluster, and nothing else", async () => {
+    await expect(assertRecordedAuthority(server.ctx, port)).resolves.toBeUndefined();
+    recordConfig(port.authority, "localnet-inprocess");
+    await expect(assertRecordedAuthority(server.ctx, port)).resolves.toBeUndefined();
+    const other = Keypair.generate().publicKey.toBase58();
+    recordConfig(other, "devnet");
+    await expect(assertRecordedAuthority(server.ctx, port)).resolves.toBeUndefined();
+
+    recordConfig(other, "localnet-inprocess");
+    const refused = assertRecordedAuthority(server.ctx, port);
+    await expect(refused).rejects.toBeInstanceOf(ConfigError);
+    await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${port.authority}, but .*marketplace config.* ${other}`));
+    server.ctx.sqlite.prepare("DELETE FROM marketplaceConfig").run();
+  });
+
+  it("refuses an open order whose recorded escrow another key funded", async () => {
+    const stranger = Keypair.generate();
+    const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED" });
+    const { escrow } = await new EscrowChain(port.settlement.ledger, stranger).fundEscrow(order);
+    server.ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, port.cluster, order.id);
+    const refused = assertRecordedAuthority(server.ctx, port);
+    await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${port.authority}, but the escrow ${escrow} of order ${order.id}`));
+    // Settled orders keep their escrow address: they prove nothing about the keys still needed.
+    server.ctx.sqlite.prepare("UPDATE orders SET status = 'REFUNDED' WHERE id = ?").run(order.id);
+    await expect(assertRecordedAuthority(server.ctx, port)).resolves.toBeUndefined();
+  });
+});
+
+describe("a resolution under another authority than the escrow's", () => {
+  let server: TestServer;
+  let port: ChainSettlementPort;
+  let dir: string;
+  let current: Keypair;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "authority-b-"));
+    current = Keypair.generate();
+    const file = join(dir, "authority-b.json");
+    writeFileSync(file, JSON.stringify(Array.from(current.secretKey)));
+    // Loopback: the demo wallet exists in the data folder, but AUTHORITY_KEYPAIR names another key.
+    server = await startTestServer({ settlement: { authorityKeypairPath: file } });
+    port = server.ctx.settlement as ChainSettlementPort;
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A dispute whose escrow the demo wallet funded (the authority of an earlier run). */
+  async function fundedByDemoWallet(values: Partial<OrderRow> = {}): Promise<OrderRow> {
+    const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", ...values });
+    const { escrow } = await new EscrowChain(port.settlement.ledger, demoKeypair(server.ctx.config.dataDir)).fundEscrow(order);
+    server.ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, port.cluster, order.id);
+    return server.ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(order.id) as OrderRow;
+  }
+
+  it.each([
+    ["SOL", {}],
+    ["USDC", { currencyMint: Keypair.generate().publicKey.toBase58(), currencySymbol: "USDC", currencyDecimals: 6, totalPrice: 25_000_000 }],
+  ] as const)("answers 409 'authority mismatch' naming both keys for a %s escrow, and sends nothing", async (_kind, values) => {
+    const order = await fundedByDemoWallet(values);
+    const demo = server.ctx.demoWallet!.publicKey;
+    const api = await server.signIn();
+    const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund" });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toContain("authority mismatch");
+    expect(res.body.message).toContain(current.publicKey.toBase58());
+    expect(res.body.message).toContain(demo);
+    expect(res.body.message).toContain(order.escrowPDA);
+    expect(res.body.message).not.toMatch(/empty/);
+    expect(server.ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(order.id)).toEqual(order);
+    const escrow = await port.settlement.ledger.getAccount(new PublicKey(order.escrowPDA!));
+    const held = order.currencyMint ? AccountLayout.decode(Buffer.from(escrow!.data)).amount : escrow!.lamports;
+    expect(held).toBe(BigInt(order.totalPrice));
+  });
+});
