@@ -35,6 +35,8 @@ export interface Config {
   /** The console's build output served on the same origin. */
   staticDir: string;
   logLevel: string;
+  /** SETTLEMENT_RECHECK_SECONDS: how often settlements left PENDING by an unknown outcome are checked again. */
+  settlementRecheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +130,15 @@ function readDemoWallet(env: Env, production: boolean): DemoWalletMode {
   return raw as DemoWalletMode;
 }
 
+function readRecheckSeconds(env: Env): number {
+  const raw = (env.SETTLEMENT_RECHECK_SECONDS ?? "").trim() || "30";
+  const seconds = Number(raw);
+  if (!/^\d+$/.test(raw) || seconds < 1 || seconds > 86_400) {
+    throw new ConfigError("SETTLEMENT_RECHECK_SECONDS", `"${raw}" is not a whole number of seconds from 1 to 86400`);
+  }
+  return seconds * 1000;
+}
+
 function readSecret(env: Env): Buffer | null {
   if (env.SESSION_SECRET === undefined || env.SESSION_SECRET === "") return null;
   if (env.SESSION_SECRET.length < 32) {
@@ -172,6 +183,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     authRateLimit: { max: 10, windowMs: 60_000 },
     staticDir: resolve(cwd, "dist"),
     logLevel,
+    settlementRecheckMs: readRecheckSeconds(env),
   };
 }
 

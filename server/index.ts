@@ -8,7 +8,8 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createContext, type AppContext } from "./context.ts";
 import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
-import { resumePendingSettlements, type ResumeOutcome } from "./services/orders.ts";
+import type { ResumeOutcome } from "./services/orders.ts";
+import { startSettlementRecheck } from "./services/settlement-recheck.ts";
 import { assertRecordedAuthority } from "./settlement/authority.ts";
 import { AUTHORITY_FILE, CHAIN_DIR, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
 import { ChainSettlementPort, isInProcess } from "./settlement/port.ts";
@@ -16,7 +17,7 @@ import { ChainSettlementPort, isInProcess } from "./settlement/port.ts";
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
-  /** Settlements left PENDING by a previous run, finished in the background after listen. */
+  /** Settlements left PENDING by a previous run, finished in the background after listen (then re-checked every SETTLEMENT_RECHECK_SECONDS). */
   resumed: Promise<ResumeOutcome[]>;
   close(): Promise<void>;
 }
@@ -87,24 +88,26 @@ export async function startServer(env: Record<string, string | undefined> = proc
     throw error;
   }
   printBanner(ctx, funding, env);
-  const resumed = resumePendingSettlements(ctx).then(
-    (outcomes) => {
-      for (const o of outcomes) {
-        console.log(`Pending settlement of order ${o.orderId} (${o.signature}): ${o.outcome}${o.message ? ` (${o.message})` : ""}`);
-      }
-      return outcomes;
-    },
-    (error: unknown) => {
-      console.error("Resuming pending settlements failed:", error);
-      return [];
-    },
-  );
+  const report = (outcomes: ResumeOutcome[]) => {
+    for (const o of outcomes) {
+      console.log(`Pending settlement of order ${o.orderId} (${o.signature}): ${o.outcome}${o.message ? ` (${o.message})` : ""}`);
+    }
+    return outcomes;
+  };
+  const failed = (error: unknown): ResumeOutcome[] => {
+    console.error("Resuming pending settlements failed:", error);
+    return [];
+  };
+  // Every PENDING settlement a previous run left, then, every interval, those whose outcome was unknown (504).
+  const recheck = startSettlementRecheck(ctx, { intervalMs: config.settlementRecheckMs, onOutcomes: report, onError: failed });
+  const resumed = recheck.run({ minAgeMs: 0 }).then(report, failed);
   return {
     app,
     ctx,
     resumed,
     async close() {
       await app.close();
+      await recheck.stop();
       await resumed;
       await ctx.close();
     },

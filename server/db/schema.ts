@@ -155,6 +155,8 @@ export interface PendingSettlementsTable {
   adminUserId: string;
   adminPublicKey: string;
   createdAt: string;
+  /** Past this block height the signed transaction can no longer land (null: signed before migration 004). */
+  lastValidBlockHeight: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface AuditLogTable {

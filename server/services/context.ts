@@ -22,9 +22,17 @@ export interface SettlementHooks {
   /**
    * Runs with the signature before the transaction is sent (and again with the new one if a resumed
    * settlement has to be re-sent), so it is on record even if the process dies before confirmation.
-   * Throwing here stops the transaction from being sent.
+   * `lastValidBlockHeight`: past it the transaction can no longer land. Throwing here stops the
+   * transaction from being sent.
    */
-  onSigned(signature: string): Promise<void>;
+  onSigned(signature: string, lastValidBlockHeight?: number | null): Promise<void>;
+}
+
+/** A signed settlement whose outcome is not recorded yet (table pendingSettlements). */
+export interface PendingSignature {
+  signature: string;
+  /** Null when not recorded (signed before migration 004). */
+  lastValidBlockHeight: number | null;
 }
 
 /**
@@ -38,8 +46,11 @@ export interface SettlementPort {
   readonly cluster?: string;
   /** Pays out the order's escrow per the decision, and resolves once the transaction is confirmed. */
   resolveDispute(order: OrderRow, decision: DisputeDecision, hooks: SettlementHooks): Promise<SettlementResult>;
-  /** Finishes a settlement whose signature is stored (PENDING) but whose outcome is not. */
-  resumeDispute?(order: OrderRow, decision: DisputeDecision, signature: string, hooks: SettlementHooks): Promise<SettlementResult>;
+  /**
+   * Finishes a settlement whose signature is stored (PENDING) but whose outcome is not; sends it again
+   * only once the stored transaction can no longer land (504 until then).
+   */
+  resumeDispute?(order: OrderRow, decision: DisputeDecision, pending: PendingSignature, hooks: SettlementHooks): Promise<SettlementResult>;
   initializeMarketplace(admin: AdminIdentity): Promise<{
     transactionSignature: string;
     cluster: string;

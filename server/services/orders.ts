@@ -7,7 +7,7 @@ import { ORDER_FILTER_SQL } from "../db/migrations/002_list_counts.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { ApiError, conflict, notFound, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { isoNow, json, type ServiceContext, type SettlementResult } from "./context.ts";
+import { isoNow, json, type PendingSignature, type ServiceContext, type SettlementHooks, type SettlementResult } from "./context.ts";
 import { countedLists, paged, type Paged } from "./paging.ts";
 
 const DAY_MS = 86_400_000;
@@ -155,14 +155,14 @@ async function settle(
   ctx: ServiceContext,
   order: OrderRow,
   decision: Decision,
-  send: (onSigned: (signature: string) => Promise<void>) => Promise<SettlementResult>,
+  send: (onSigned: SettlementHooks["onSigned"]) => Promise<SettlementResult>,
   storedSignature: string | null = null,
 ): Promise<{ order: OrderRow; result: SettlementResult }> {
   let signature = storedSignature;
   let result: SettlementResult;
   try {
-    result = await send(async (signed) => {
-      await recordPending(ctx, order.id, decision, signed, signature);
+    result = await send(async (signed, lastValidBlockHeight) => {
+      await recordPending(ctx, order.id, decision, { signature: signed, lastValidBlockHeight: lastValidBlockHeight ?? null }, signature);
       signature = signed;
     });
   } catch (error) {
@@ -174,7 +174,8 @@ async function settle(
   return { order: await recordSettled(ctx, order, decision, result), result };
 }
 
-async function recordPending(ctx: ServiceContext, id: string, decision: Decision, signature: string, previous: string | null): Promise<void> {
+async function recordPending(ctx: ServiceContext, id: string, decision: Decision, pending: PendingSignature, previous: string | null): Promise<void> {
+  const { signature, lastValidBlockHeight } = pending;
   await ctx.db.transaction().execute(async (trx) => {
     const now = isoNow(ctx);
     let claim = trx.updateTable("orders").set({ settlementSignature: signature, settlementStatus: "PENDING", updatedAt: now }).where("id", "=", id);
@@ -193,11 +194,12 @@ async function recordPending(ctx: ServiceContext, id: string, decision: Decision
       adminUserId: decision.admin.userId,
       adminPublicKey: decision.admin.publicKey,
       createdAt: now,
+      lastValidBlockHeight,
     };
     await trx
       .insertInto("pendingSettlements")
       .values(row)
-      .onConflict((oc) => oc.column("orderId").doUpdateSet({ signature, createdAt: now }))
+      .onConflict((oc) => oc.column("orderId").doUpdateSet({ signature, createdAt: now, lastValidBlockHeight }))
       .execute();
   });
 }
@@ -238,8 +240,13 @@ async function recordSettled(ctx: ServiceContext, order: OrderRow, decision: Dec
       .where("id", "=", order.id)
       .where("settlementStatus", "=", "PENDING")
       .executeTakeFirst();
-    // Only this flow moves a claimed order on; anything else means the row was edited under it.
-    if (numUpdatedRows !== 1n) throw new Error(`Order ${order.id} left PENDING while its settlement ${result.transactionSignature} confirmed`);
+    if (numUpdatedRows !== 1n) {
+      // The request and the re-check can both see the same confirmation: the first one records it.
+      const current = await findOrder(trx, order.id);
+      if (current.settlementStatus === "CONFIRMED" && current.settlementSignature === result.transactionSignature) return current;
+      // Only this flow moves a claimed order on; anything else means the row was edited under it.
+      throw new Error(`Order ${order.id} left PENDING while its settlement ${result.transactionSignature} confirmed`);
+    }
     await trx.deleteFrom("pendingSettlements").where("orderId", "=", order.id).execute();
     const after = await findOrder(trx, order.id);
     await recordAudit(trx, ctx, decision.admin, {
@@ -285,16 +292,19 @@ export interface ResumeOutcome {
 }
 
 /**
- * At start: finishes every settlement that was signed but whose outcome was never recorded (the
- * process stopped during confirmation). Confirmed → recorded as usual; failed → FAILED, DISPUTED;
- * still unknown → left PENDING for the next start.
+ * Finishes every settlement that was signed but whose outcome was never recorded: the process stopped
+ * during confirmation (at start), or the confirmation timed out (504; the periodic re-check,
+ * settlement-recheck.ts). Confirmed → recorded as usual; failed → FAILED, DISPUTED; still unknown
+ * (or the first transaction may still land) → left PENDING for the next run. `minAgeMs` leaves alone
+ * the ones signed more recently: their own request may still be confirming them.
  */
-export async function resumePendingSettlements(ctx: ServiceContext): Promise<ResumeOutcome[]> {
+export async function resumePendingSettlements(ctx: ServiceContext, options: { minAgeMs?: number } = {}): Promise<ResumeOutcome[]> {
   const port = ctx.settlement;
   if (!port?.resumeDispute) return [];
   const resume = port.resumeDispute.bind(port);
   const outcomes: ResumeOutcome[] = [];
-  const pending = await ctx.db.selectFrom("pendingSettlements").selectAll().orderBy("createdAt").execute();
+  const signedBefore = new Date(ctx.now() - (options.minAgeMs ?? 0)).toISOString();
+  const pending = await ctx.db.selectFrom("pendingSettlements").selectAll().where("createdAt", "<=", signedBefore).orderBy("createdAt").execute();
   for (const row of pending) {
     const order = await ctx.db.selectFrom("orders").selectAll().where("id", "=", row.orderId).executeTakeFirst();
     if (!order || order.settlementStatus !== "PENDING") {
@@ -308,14 +318,11 @@ export async function resumePendingSettlements(ctx: ServiceContext): Promise<Res
       admin: { userId: row.adminUserId, publicKey: row.adminPublicKey },
     };
     const signature = order.settlementSignature ?? row.signature;
+    // The stored lifetime belongs to the stored signature (recordPending writes both at once).
+    const stored = { signature, lastValidBlockHeight: signature === row.signature ? row.lastValidBlockHeight : null };
+    const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
     try {
-      const { result } = await settle(
-        ctx,
-        order,
-        decision,
-        (onSigned) => resume(order, { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined }, signature, { onSigned }),
-        signature,
-      );
+      const { result } = await settle(ctx, order, decision, (onSigned) => resume(order, split, stored, { onSigned }), signature);
       outcomes.push({ orderId: order.id, signature: result.transactionSignature, outcome: "confirmed" });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

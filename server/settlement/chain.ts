@@ -85,6 +85,11 @@ export interface SettleOptions {
   onSigned?: (pending: PendingSettlement) => void | Promise<void>;
 }
 
+export interface ResumeOptions extends SettleOptions {
+  /** The stored lifetime of the signed transaction (PendingSettlement.lastValidBlockHeight); null = not recorded. */
+  lastValidBlockHeight?: number | null;
+}
+
 export interface FundingResult {
   escrow: string;
   /** null when the escrow was already funded (funding is idempotent). */
@@ -141,41 +146,63 @@ export class EscrowChain {
    */
   async settle(order: EscrowOrder, split: Split, options: SettleOptions = {}): Promise<SettlementResult> {
     assertSettleable(order);
-    return this.exclusive(`order:${order.id}`, () => new SettlementInProgressError(order.id), async () => {
-      const plan = order.currencyMint ? await this.planSpl(order, split) : await this.planSol(order, split);
-      const signature = await this.ledger.submit(async (lifetime) => {
-        const tx = buildTransaction(plan.instructions, [this.authorityKey], lifetime.blockhash);
-        const pending = { signature: signatureOf(tx), escrow: plan.escrow.toBase58(), ...plan.shares };
-        await options.onSigned?.({ ...pending, orderId: order.id, lastValidBlockHeight: lifetime.lastValidBlockHeight });
-        return tx;
-      });
-      return { signature, escrow: plan.escrow.toBase58(), ...plan.shares };
-    });
+    return this.exclusive(`order:${order.id}`, () => new SettlementInProgressError(order.id), () => this.sendSettlement(order, split, options));
   }
 
   /**
    * Finishes a settlement whose signature was stored but whose outcome was not (a restart or a timeout
    * during confirmation). Confirmed: returns it. Failed: throws its ChainTransactionError. Unknown:
    * if the escrow was emptied, the earlier transaction did land (only the authority can empty it);
-   * otherwise it never will, and a fresh settlement is sent — safe, because whichever lands first
-   * empties the escrow and makes the other fail. Amounts of an already-landed settlement are
-   * recomputed from the order's totalPrice.
+   * if it may still land (its blockhash is valid up to `lastValidBlockHeight`), nothing is sent and
+   * the outcome stays unknown; otherwise it never will, and a fresh settlement is sent. Without a
+   * recorded lifetime (signed before it was recorded) the old transaction is taken as expired: even
+   * then whichever lands first empties the escrow and makes the other fail. Amounts of an
+   * already-landed settlement are recomputed from the order's totalPrice.
    */
-  async resumeSettlement(order: EscrowOrder, split: Split, signature: string, options: SettleOptions = {}): Promise<SettlementResult> {
-    const escrow = (await this.escrowOf(order)).toBase58();
-    const landed = (): SettlementResult => ({ signature, escrow, ...splitAmount(BigInt(order.totalPrice), split) });
-    const status = await this.ledger.signatureStatus(signature);
-    if (status.state === "confirmed") return landed();
-    if (status.state === "failed") throw new ChainTransactionError(status.error, [], signature);
-    if (status.state === "pending") throw new ChainOutcomeUnknownError(signature, "still pending on the cluster");
-    if (!(await this.escrowHoldsFunds(order))) return landed();
-    try {
-      return await this.settle({ ...order, status: "DISPUTED", settlementStatus: null }, split, options);
-    } catch (error) {
-      // The old transaction may have landed in between: then it is the settlement.
-      if (error instanceof ChainTransactionError && (await this.ledger.signatureStatus(signature)).state === "confirmed") return landed();
-      throw error;
-    }
+  async resumeSettlement(order: EscrowOrder, split: Split, signature: string, options: ResumeOptions = {}): Promise<SettlementResult> {
+    // A settlement of this order being sent by this process right now may be that very transaction.
+    const busy = () => new ChainOutcomeUnknownError(signature, "it is still being sent by this server");
+    return this.exclusive(`order:${order.id}`, busy, async () => {
+      const until = options.lastValidBlockHeight ?? null;
+      // Asked before the reads below: once past its lifetime, the transaction cannot land after them.
+      const mayLand = until !== null && (await this.ledger.canStillLand(until));
+      const escrowKey = await this.escrowOf(order);
+      const escrow = escrowKey.toBase58();
+      const landed = (): SettlementResult => ({ signature, escrow, ...splitAmount(BigInt(order.totalPrice), split) });
+      const status = await this.ledger.signatureStatus(signature);
+      if (status.state === "confirmed") return landed();
+      if (status.state === "failed") throw new ChainTransactionError(status.error, [], signature);
+      if (status.state === "pending") throw new ChainOutcomeUnknownError(signature, "still pending on the cluster");
+      try {
+        await this.assertOwnEscrow(order, escrowKey);
+      } catch (error) {
+        // This key can neither tell nor finish what the old one did: leave it pending, do not fail it.
+        throw error instanceof AuthorityMismatchError ? new ChainOutcomeUnknownError(signature, error.message) : error;
+      }
+      if (!(await this.escrowHoldsFunds(order))) return landed();
+      if (mayLand) {
+        throw new ChainOutcomeUnknownError(signature, `not landed yet, and its blockhash is valid up to block height ${until}: it is sent again only after that`);
+      }
+      try {
+        return await this.sendSettlement({ ...order, status: "DISPUTED", settlementStatus: null }, split, options);
+      } catch (error) {
+        // The old transaction may have landed in between: then it is the settlement.
+        if (error instanceof ChainTransactionError && (await this.ledger.signatureStatus(signature)).state === "confirmed") return landed();
+        throw error;
+      }
+    });
+  }
+
+  /** Plans, signs (handing the signature to onSigned) and sends a settlement; the caller holds the order. */
+  private async sendSettlement(order: EscrowOrder, split: Split, options: SettleOptions): Promise<SettlementResult> {
+    const plan = order.currencyMint ? await this.planSpl(order, split) : await this.planSol(order, split);
+    const signature = await this.ledger.submit(async (lifetime) => {
+      const tx = buildTransaction(plan.instructions, [this.authorityKey], lifetime.blockhash);
+      const pending = { signature: signatureOf(tx), escrow: plan.escrow.toBase58(), ...plan.shares };
+      await options.onSigned?.({ ...pending, orderId: order.id, lastValidBlockHeight: lifetime.lastValidBlockHeight });
+      return tx;
+    });
+    return { signature, escrow: plan.escrow.toBase58(), ...plan.shares };
   }
 
   private async planSol(order: EscrowOrder, split: Split): Promise<Plan> {

@@ -61,6 +61,12 @@ export interface Ledger {
    */
   submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string>;
   signatureStatus(signature: string): Promise<SignatureState>;
+  /**
+   * Whether a transaction whose blockhash is valid up to `lastValidBlockHeight` may still land. False
+   * means never: a signature the chain does not know by then can be given up and its settlement sent
+   * again without risking a second transaction in flight.
+   */
+  canStillLand(lastValidBlockHeight: number): Promise<boolean>;
   /** Present where lamports can be minted (in-process, local validators): seeding and tests. */
   airdrop?(to: PublicKey, lamports: bigint): Promise<string>;
   /** In-process only: writes an account directly (test mints at a given address). */
@@ -123,6 +129,8 @@ export class LiteSvmLedger implements Ledger {
   private readonly expire: boolean;
   private readonly checkpointEvery: number;
   private lockTail: Promise<void> = Promise.resolve();
+  /** True from the build of a submission to its execution (see canStillLand). */
+  private submitting = false;
 
   constructor(
     readonly svm: LiteSVM = freshSvm(),
@@ -177,10 +185,12 @@ export class LiteSvmLedger implements Ledger {
     const release = await this.lock();
     let tx: VersionedTransaction;
     let result: Outcome;
+    this.submitting = true;
     try {
       tx = await build(await this.latestBlockhash());
       result = this.executeTx(tx.serialize());
     } finally {
+      this.submitting = false;
       release();
     }
     return this.outcome(signatureOf(tx), result);
@@ -193,6 +203,15 @@ export class LiteSvmLedger implements Ledger {
       return { state: "failed", error: chainErrorMessage(describeLiteSvmError(found), found.meta().logs()) };
     }
     return { state: "confirmed" };
+  }
+
+  /**
+   * In-process a transaction exists only inside submit(): built under the lock and executed at once,
+   * which expires its blockhash. Outside a submission, a signature the chain does not know was never
+   * executed and never will be (nobody else holds its bytes); during one, it may be that one.
+   */
+  async canStillLand(): Promise<boolean> {
+    return this.submitting;
   }
 
   async airdrop(to: PublicKey, amount: bigint): Promise<string> {
@@ -397,6 +416,10 @@ export class RpcLedger implements Ledger {
   async signatureStatus(signature: string): Promise<SignatureState> {
     const { value } = await this.connection.getSignatureStatuses([signature], { searchTransactionHistory: true });
     return this.toState(value[0] ?? null);
+  }
+
+  async canStillLand(lastValidBlockHeight: number): Promise<boolean> {
+    return (await this.connection.getBlockHeight(this.commitment)) <= lastValidBlockHeight;
   }
 
   async close(): Promise<void> {}

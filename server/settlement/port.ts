@@ -6,7 +6,7 @@ import type { AdminIdentity } from "../context.ts";
 import type { DemoWallet } from "../demo-wallet.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { ApiError } from "../http/errors.ts";
-import type { DisputeDecision, SettlementHooks, SettlementPort, SettlementResult } from "../services/context.ts";
+import type { DisputeDecision, PendingSignature, SettlementHooks, SettlementPort, SettlementResult } from "../services/context.ts";
 import {
   AuthorityNotAdminError,
   createSettlement,
@@ -61,10 +61,10 @@ export class ChainSettlementPort implements SettlementPort {
     });
   }
 
-  resumeDispute(order: OrderRow, decision: DisputeDecision, signature: string, hooks: SettlementHooks): Promise<SettlementResult> {
+  resumeDispute(order: OrderRow, decision: DisputeDecision, pending: PendingSignature, hooks: SettlementHooks): Promise<SettlementResult> {
     return this.settle(hooks, async (onSigned) => {
       const split = toSplit(decision.resolution, decision.refundPercentage);
-      return this.settlement.chain.resumeSettlement(order, split, signature, { onSigned });
+      return this.settlement.chain.resumeSettlement(order, split, pending.signature, { onSigned, lastValidBlockHeight: pending.lastValidBlockHeight });
     }, true);
   }
 
@@ -98,13 +98,15 @@ export class ChainSettlementPort implements SettlementPort {
    */
   private async settle(
     hooks: SettlementHooks,
-    run: (onSigned: (pending: { signature: string }) => Promise<void>) => Promise<{ signature: string; escrow: string; buyerAmount: bigint; sellerAmount: bigint }>,
+    run: (
+      onSigned: (pending: { signature: string; lastValidBlockHeight: number }) => Promise<void>,
+    ) => Promise<{ signature: string; escrow: string; buyerAmount: bigint; sellerAmount: bigint }>,
     alreadySigned = false,
   ): Promise<SettlementResult> {
     let signed = alreadySigned;
     try {
-      const result = await run(async ({ signature }) => {
-        await hooks.onSigned(signature);
+      const result = await run(async ({ signature, lastValidBlockHeight }) => {
+        await hooks.onSigned(signature, lastValidBlockHeight);
         signed = true;
       });
       return {

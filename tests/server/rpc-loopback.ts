@@ -23,6 +23,8 @@ export interface Loopback {
   /** Every method called, in order. */
   calls: string[];
   options: LoopbackOptions;
+  /** Lets `blocks` blocks pass at once (a blockhash outlived without sending requests). */
+  advanceBlocks(blocks: number): void;
   close(): Promise<void>;
 }
 
@@ -148,6 +150,7 @@ export async function startRpcLoopback(options: LoopbackOptions = {}): Promise<L
     svm,
     calls,
     options,
+    advanceBlocks: (blocks) => void (height += blocks),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

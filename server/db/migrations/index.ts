@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import * as m001 from "./001_initial.ts";
 import * as m002 from "./002_list_counts.ts";
 import * as m003 from "./003_settlement.ts";
+import * as m004 from "./004_settlement_lifetime.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
   "001_initial": m001,
   "002_list_counts": m002,
   "003_settlement": m003,
+  "004_settlement_lifetime": m004,
 };
