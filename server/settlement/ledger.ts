@@ -18,7 +18,7 @@ import {
   chainErrorMessage,
   describeChainError,
 } from "./errors.ts";
-import { ChainStore, type JournalRecord } from "./journal.ts";
+import { ChainStore, type ChainFs, type JournalRecord } from "./journal.ts";
 import { signatureOf } from "./tx.ts";
 
 export type ClusterName = "localnet-inprocess" | "localnet" | "devnet" | "testnet" | "mainnet-beta" | "custom";
@@ -92,6 +92,8 @@ export interface LiteSvmLedgerOptions {
    * re-sent old transaction fail with BlockhashNotFound. Keep it on outside experiments.
    */
   expireBlockhashAfterTx?: boolean;
+  /** The file-system layer behind the state folder (default node:fs); tests inject disk faults. */
+  fs?: ChainFs;
 }
 
 /** Built-in programs and sysvars; the airdrop account's default 1M SOL could run dry on a long-lived demo chain. */
@@ -122,6 +124,8 @@ export function describeLiteSvmError(failed: FailedTransactionMetadata): string 
 
 type Outcome = TransactionMetadata | FailedTransactionMetadata;
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export class LiteSvmLedger implements Ledger {
   readonly cluster: ClusterName = "localnet-inprocess";
   private readonly decoder = getTransactionDecoder();
@@ -131,20 +135,27 @@ export class LiteSvmLedger implements Ledger {
   private lockTail: Promise<void> = Promise.resolve();
   /** True from the build of a submission to its execution (see canStillLand). */
   private submitting = false;
+  private current: LiteSVM;
 
   constructor(
-    readonly svm: LiteSVM = freshSvm(),
+    svm: LiteSVM = freshSvm(),
     options: LiteSvmLedgerOptions = {},
     private readonly store: ChainStore | null = null,
   ) {
+    this.current = svm;
     this.expire = options.expireBlockhashAfterTx ?? true;
     this.checkpointEvery = options.checkpointEvery ?? 1000;
+  }
+
+  /** The chain in memory; replaced by the one on disk when a change could not be journaled (see undo). */
+  get svm(): LiteSVM {
+    return this.current;
   }
 
   /** Restores the chain kept in `stateDir` (checkpoint + journal replay), or starts a fresh one there. */
   static open(options: LiteSvmLedgerOptions = {}): LiteSvmLedger {
     if (!options.stateDir) return new LiteSvmLedger(freshSvm(), options);
-    const { store, svm, pending } = ChainStore.open(options.stateDir, freshSvm);
+    const { store, svm, pending } = ChainStore.open(options.stateDir, freshSvm, options.fs);
     const ledger = new LiteSvmLedger(svm, options, store);
     ledger.replay(pending);
     store.checkpoint(svm);
@@ -197,6 +208,12 @@ export class LiteSvmLedger implements Ledger {
   }
 
   async signatureStatus(signature: string): Promise<SignatureState> {
+    // Memory may hold a change the disk lacks (see undo): no answer a restart could contradict.
+    try {
+      this.ensureWritable();
+    } catch (error) {
+      throw new Error(`The in-process chain is not on disk (${messageOf(error)}): the status of ${signature} is not known yet`);
+    }
     const found = this.svm.getTransaction(toSignature(signature));
     if (!found) return { state: "unknown" };
     if (found instanceof FailedTransactionMetadata) {
@@ -228,6 +245,7 @@ export class LiteSvmLedger implements Ledger {
   }
 
   async setAccount(key: PublicKey, account: LedgerAccount): Promise<void> {
+    this.writable();
     this.applySetAccount(key.toBytes(), account.lamports, account.owner.toBytes(), account.executable, account.data);
     this.journal({ kind: "account", address: key.toBytes(), lamports: account.lamports, owner: account.owner.toBytes(), executable: account.executable, data: account.data });
   }
@@ -237,15 +255,18 @@ export class LiteSvmLedger implements Ledger {
     this.store?.close(this.svm);
   }
 
-  // Every change goes through one of these three, executed then journaled in the same tick.
+  // Every change goes through one of these three, executed then journaled in the same tick: nobody
+  // sees a change before it is on disk.
 
   private executeTx(bytes: Uint8Array): Outcome {
+    this.writable();
     const result = this.applyTx(bytes, this.expire);
     this.journal({ kind: "tx", bytes, ok: !(result instanceof FailedTransactionMetadata), expired: this.expire });
     return result;
   }
 
   private executeAirdrop(to: Uint8Array, amount: bigint): Outcome | null {
+    this.writable();
     const result = this.applyAirdrop(to, amount, this.expire);
     this.journal({ kind: "airdrop", to, lamports: amount, ok: !!result && !(result instanceof FailedTransactionMetadata), expired: this.expire });
     return result;
@@ -277,8 +298,61 @@ export class LiteSvmLedger implements Ledger {
 
   private journal(record: JournalRecord): void {
     if (!this.store) return;
-    this.store.append(record);
-    if (this.store.sinceCheckpoint >= this.checkpointEvery) this.store.checkpoint(this.svm);
+    try {
+      this.store.append(record);
+    } catch (error) {
+      this.undo(error);
+    }
+    if (this.store.sinceCheckpoint < this.checkpointEvery) return;
+    try {
+      this.store.checkpoint(this.svm);
+    } catch (error) {
+      // The change is in the journal already: it stands. The checkpoint is tried again after the next one.
+      console.error(`settlement: writing a checkpoint of the in-process chain failed (${messageOf(error)}); the journal keeps every change`);
+    }
+  }
+
+  /** Refuses a change up front (nothing applied, nothing paid) while the store cannot take one. */
+  private writable(): void {
+    try {
+      this.ensureWritable();
+    } catch (error) {
+      throw new ChainTransactionError(`The in-process chain cannot write to ${this.store?.dir} (${messageOf(error)}): nothing was sent, nothing was paid`);
+    }
+  }
+
+  /** After a failed journal write nothing is appended until a checkpoint has written memory in full. */
+  private ensureWritable(): void {
+    if (this.store?.needsCheckpoint) this.store.checkpoint(this.svm);
+  }
+
+  /**
+   * A change ran in memory but its record is not on disk (the store cut the partial write off).
+   * Keeping it would let callers, and the database through them, see a transaction that a restart
+   * forgets; so memory is rebuilt from disk exactly as a restart would, and the change reported as
+   * not made (ChainTransactionError: nothing was paid, the dispute can be resolved again). If even
+   * that reload fails, memory stays ahead of the disk: the store then takes no record, and status
+   * answers nothing, until a checkpoint has written memory in full; the outcome is then unknown.
+   */
+  private undo(cause: unknown): never {
+    const store = this.store as ChainStore;
+    const previous = this.current;
+    try {
+      const stored = store.load();
+      if (!stored) throw new Error("no checkpoint on disk");
+      this.current = stored.svm;
+      this.replay(stored.pending);
+    } catch (reloadError) {
+      this.current = previous;
+      store.markDamaged(cause instanceof Error ? cause : new Error(String(cause)));
+      throw new Error(
+        `The in-process chain could not write its journal in ${store.dir} (${messageOf(cause)}) nor reload it (${messageOf(reloadError)}); ` +
+          "the change is kept in memory and written with the next checkpoint",
+      );
+    }
+    throw new ChainTransactionError(
+      `The in-process chain could not record the transaction in ${store.dir} (${messageOf(cause)}): it was undone and nothing was paid; free space there and try again`,
+    );
   }
 
   /** Re-executes journaled changes in order; litesvm is deterministic, so outcomes must match. */
