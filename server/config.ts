@@ -2,7 +2,7 @@
 // one stops the server with a message that names the variable, so a typo never runs half-configured.
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { decodeBase58 } from "./auth/base58.ts";
 import { isSmallOrderKey } from "./auth/signature.ts";
 
@@ -47,6 +47,37 @@ export class ConfigError extends Error {
     super(`${variable}: ${detail}`);
     this.name = "ConfigError";
   }
+}
+
+/** What a file-system or SQLite error code means for the data folder, in the words of a ConfigError. */
+const DATA_FOLDER_FAULTS: [RegExp, (folder: string, code: string, path: string) => string][] = [
+  [/^(EROFS|SQLITE_READONLY\w*)$/, (f, code) => `the folder ${f} is read-only (${code}): give a writable folder`],
+  [/^(EACCES|EPERM)$/, (f, code) => `the folder ${f} cannot be written by this user (${code}): give a writable folder or fix its permissions`],
+  [/^(ENOSPC|EDQUOT|SQLITE_FULL)$/, (f, code) => `the disk holding ${f} is full (${code}): free some space or give a folder on another disk`],
+  [/^(ENOTDIR|EEXIST)$/, (_folder, code, path) => `cannot create the folder ${path}: a file of that name, or above it, is in the way (${code}): give a path made of folders`],
+  [/^ENOENT$/, (f, code) => `the folder ${f} cannot be created (${code}): give a path on an existing, writable disk`],
+  [/^(EIO|SQLITE_IOERR\w*)$/, (f, code) => `reading or writing in ${f} failed (${code}): check the disk`],
+  [/^(SQLITE_CANTOPEN|SQLITE_NOTADB|SQLITE_CORRUPT)$/, (f, code) => `the database cannot be opened in ${f} (${code}): give a writable folder and a SQLite file`],
+];
+
+/**
+ * A disk fault met while the server opens its data folder (session secret, database, demo wallet,
+ * chain) as a ConfigError naming DATABASE_PATH, which chooses that folder: start-up then stops with
+ * one plain sentence instead of a stack. Errors about files elsewhere, and all others, are returned unchanged.
+ */
+export function dataFolderError(error: unknown, dataDir: string): unknown {
+  if (!(error instanceof Error) || error instanceof ConfigError) return error;
+  const { code, path } = error as NodeJS.ErrnoException;
+  const fault = DATA_FOLDER_FAULTS.find(([codes]) => typeof code === "string" && codes.test(code));
+  if (!fault || !code) {
+    // A wrapper (a failed migration) keeps the disk error as its cause.
+    const mapped = error.cause === undefined ? error : dataFolderError(error.cause, dataDir);
+    return mapped instanceof ConfigError ? mapped : error;
+  }
+  const fromHere = path === undefined ? "" : relative(dataDir, path);
+  if (fromHere.startsWith("..") || isAbsolute(fromHere)) return error;
+  const where = fromHere && !/^(ENOTDIR|EEXIST)$/.test(code) ? ` on ${path}` : "";
+  return new ConfigError("DATABASE_PATH", fault[1](dataDir, `${code}${where}`, path ?? dataDir));
 }
 
 type Env = Record<string, string | undefined>;
@@ -191,12 +222,17 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
 export function resolveSessionSecret(config: Config): Config {
   if (config.sessionSecret.length > 0) return config;
   const file = join(config.dataDir, "session-secret");
-  mkdirSync(config.dataDir, { recursive: true });
-  if (!existsSync(file)) {
-    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  let secret: string;
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    if (!existsSync(file)) {
+      writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+    }
+    chmodSync(file, 0o600);
+    secret = readFileSync(file, "utf8").trim();
+  } catch (error) {
+    throw dataFolderError(error, config.dataDir);
   }
-  chmodSync(file, 0o600);
-  const secret = readFileSync(file, "utf8").trim();
   if (secret.length < 32) {
     throw new ConfigError("SESSION_SECRET", `unset, and ${file} holds no usable secret (delete it to regenerate)`);
   }

@@ -5,13 +5,13 @@ import { resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, dataFolderError, loadConfig } from "./config.ts";
 import { createContext, type AppContext } from "./context.ts";
 import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
 import type { ResumeOutcome } from "./services/orders.ts";
 import { startSettlementRecheck } from "./services/settlement-recheck.ts";
 import { assertRecordedAuthority } from "./settlement/authority.ts";
-import { AUTHORITY_FILE, CHAIN_DIR, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
+import { AUTHORITY_FILE, CHAIN_DIR, CorruptChainError, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
 import { ChainSettlementPort, isInProcess } from "./settlement/port.ts";
 
 export interface RunningServer {
@@ -57,14 +57,21 @@ async function findSeeder(): Promise<Seeder | null> {
 
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
-  const ctx = await createContext(config, { settlement: settlementOptions(env, config.dataDir) });
+  const settlement = settlementOptions(env, config.dataDir);
+  // Opening the data folder (database, demo wallet, chain) is where a read-only or full disk shows.
+  const ctx = await createContext(config, { settlement }).catch((error: unknown) => {
+    throw dataFolderError(error, config.dataDir);
+  });
   // The seeder fills only an empty database, so calling it at every start also covers a first run
   // that stopped half-way.
   const seed = await findSeeder();
   if (seed) {
     if (ctx.freshDatabase) console.log("New database: seeding demo data…");
     // The whitelisted wallets (demo wallet included) are created as ADMIN users by the seeder.
-    const summary = await seed(ctx, { adminWallets: [...ctx.adminWallets], now: ctx.now() });
+    const summary = await seed(ctx, { adminWallets: [...ctx.adminWallets], now: ctx.now() }).catch(async (error: unknown) => {
+      await ctx.close();
+      throw dataFolderError(error, config.dataDir);
+    });
     if (summary.seeded) console.log(`Seeded ${summary.users} users and ${summary.orders} orders.`);
   }
   const port = ctx.settlement instanceof ChainSettlementPort ? ctx.settlement : null;
@@ -173,6 +180,11 @@ export async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    // Not a setting but the data it points at: the message names the file and how to recover.
+    if (error instanceof CorruptChainError) {
+      console.error(`Start-up error: ${error.message}`);
       process.exit(1);
     }
     throw error;

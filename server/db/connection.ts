@@ -39,6 +39,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "");
-    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`);
+    // The cause keeps SQLite's code: a full disk must read as one at start (config.ts dataFolderError).
+    throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`, { cause: error });
   }
 }

@@ -9,6 +9,7 @@ import { EscrowChain } from "./chain.ts";
 import { LiteSvmLedger, RpcLedger, type ClusterName, type Ledger, type RpcLedgerOptions } from "./ledger.ts";
 
 export * from "./errors.ts";
+export { CorruptChainError } from "./journal.ts";
 export * from "./chain.ts";
 export { toSplit, splitAmount, escrowAddress, configAddress, orderSeed, REFUND_PERCENTAGE_MESSAGE } from "./escrow.ts";
 export type { MarketplaceConfig, Resolution, Split, Shares } from "./escrow.ts";
