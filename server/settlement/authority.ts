@@ -6,8 +6,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PublicKey } from "@solana/web3.js";
+import { sql } from "kysely";
 import { ConfigError } from "../config.ts";
 import type { AppContext } from "../context.ts";
+import type { Db } from "../db/connection.ts";
 import { DEMO_WALLET_FILE } from "../demo-wallet.ts";
 import { escrowBelongsTo } from "./escrow.ts";
 
@@ -55,26 +57,34 @@ interface Mismatch {
   spl: boolean;
 }
 
-type Sqlite = AppContext["sqlite"];
-
 /** The marketplace config and a few open orders' escrows recorded on this cluster, checked against `authority`. */
-function findMismatch(sqlite: Sqlite, authority: PublicKey, cluster: string): Mismatch | null {
-  const config = sqlite.prepare("SELECT authority, cluster FROM marketplaceConfig WHERE id = 1 AND initialized = 1").get() as
-    | { authority: string | null; cluster: string | null }
-    | undefined;
+async function findMismatch(db: Db, authority: PublicKey, cluster: string): Promise<Mismatch | null> {
+  const config = await db
+    .selectFrom("marketplaceConfig")
+    .select(["authority", "cluster"])
+    .where("id", "=", 1)
+    .where("initialized", "=", 1)
+    .executeTakeFirst();
   if (config?.authority && config.cluster === cluster && config.authority !== authority.toBase58()) {
     return { evidence: `the marketplace config initialized on ${cluster} was recorded under`, owner: config.authority, orderId: null, escrow: null, spl: false };
   }
   // Newest first through the status index; settled orders keep their escrow address but need no key any more.
-  const sample = sqlite.prepare(
-    "SELECT id, escrowPDA, currencyMint FROM orders WHERE status = ? AND escrowPDA IS NOT NULL AND cluster = ? ORDER BY rowid DESC LIMIT ?",
-  );
-  for (const status of ["DISPUTED", "ACTIVE"]) {
-    for (const order of sample.all(status, cluster, SAMPLE) as { id: string; escrowPDA: string; currencyMint: string | null }[]) {
+  for (const status of ["DISPUTED", "ACTIVE"] as const) {
+    const sample = await db
+      .selectFrom("orders")
+      .select(["id", "escrowPDA", "currencyMint"])
+      .where("status", "=", status)
+      .where("escrowPDA", "is not", null)
+      .where("cluster", "=", cluster)
+      .orderBy(sql`rowid`, "desc")
+      .limit(SAMPLE)
+      .execute();
+    for (const order of sample) {
+      const escrowPDA = order.escrowPDA ?? "";
       const spl = order.currencyMint !== null;
-      if (escrowBelongsTo(authority, order.id, order.escrowPDA, spl)) continue;
+      if (escrowBelongsTo(authority, order.id, escrowPDA, spl)) continue;
       const owner = config?.cluster === cluster ? (config.authority ?? null) : null;
-      return { evidence: `the escrow ${order.escrowPDA} of order ${order.id} (and likely every escrow recorded on ${cluster}) was funded under`, owner, orderId: order.id, escrow: order.escrowPDA, spl };
+      return { evidence: `the escrow ${escrowPDA} of order ${order.id} (and likely every escrow recorded on ${cluster}) was funded under`, owner, orderId: order.id, escrow: escrowPDA, spl };
     }
   }
   return null;
@@ -86,11 +96,11 @@ function findMismatch(sqlite: Sqlite, authority: PublicKey, cluster: string): Mi
  * config and open escrows were recorded under, naming both keys and the file that holds the old one.
  */
 export async function assertRecordedAuthority(
-  ctx: Pick<AppContext, "sqlite" | "config">,
+  ctx: Pick<AppContext, "db" | "config">,
   port: { authority: string; cluster: string },
 ): Promise<void> {
   const authority = new PublicKey(port.authority);
-  const mismatch = findMismatch(ctx.sqlite, authority, port.cluster);
+  const mismatch = await findMismatch(ctx.db, authority, port.cluster);
   if (!mismatch) return;
   const candidates = knownAuthorities(ctx.config.dataDir).filter((k) => !k.publicKey.equals(authority));
   const holder = candidates.find((k) =>
