@@ -31,6 +31,8 @@ export const DECIMALS_MIN = 0;
 export const DECIMALS_MAX = 18;
 
 export const ADMIN_NOTES_MAX = 2000;
+/** Our limit for the reasons of deactivations and product changes (SPEC §5 asks only for non-empty). */
+export const REASON_MAX = 1000;
 export const REFUND_PERCENT_MIN = 0;
 export const REFUND_PERCENT_MAX = 100;
 export const REFUND_PERCENT_DEFAULT = 50;

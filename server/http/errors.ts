@@ -36,9 +36,12 @@ export function fromZod(error: ZodError): ApiError {
   return badRequest(`Invalid request: ${summary}`, errors);
 }
 
-/** Parses with a zod schema, throwing the 400 above on failure. */
+/**
+ * Parses with a zod schema, throwing the 400 above on failure. A missing value (a request sent
+ * without a body) reads as `{}`, so the 400 names each required field, not "body".
+ */
 export function parseOr400<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, value: unknown): T {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (!result.success) throw fromZod(result.error);
   return result.data;
 }

@@ -1,7 +1,7 @@
 // The SPL token whitelist: list, add, edit, deactivate, hard delete, and the one-off native SOL entry.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { TokenCreateInput, TokenUpdateInput } from "../../src/rules/index.ts";
+import { WRAPPED_SOL_MINT, type TokenCreateInput, type TokenUpdateInput } from "../../src/rules/index.ts";
 import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import type { TokenRow } from "../db/schema.ts";
@@ -12,7 +12,7 @@ import { paged, type Paged } from "./paging.ts";
 
 /** Native SOL is listed under the wrapped-SOL mint, as wallets and DEXes do. */
 export const NATIVE_SOL = {
-  mintAddress: "So11111111111111111111111111111111111111112",
+  mintAddress: WRAPPED_SOL_MINT,
   symbol: "SOL",
   name: "Solana",
   decimals: 9,

@@ -2,6 +2,7 @@
 // cover inputs SPEC §5 leaves without a message (decimals, reasons, query parameters).
 import {
   ADMIN_NOTES_MAX,
+  REASON_MAX,
   DECIMALS_MAX,
   DECIMALS_MIN,
   REFUND_PERCENT_MAX,
@@ -30,7 +31,7 @@ export const MESSAGES = {
   displayNameTooLong: "Display name must be at most 100 characters",
   statusTooLong: "Status must be at most 50 characters",
   reasonRequired: "Reason is required",
-  reasonTooLong: "Reason must be at most 1000 characters",
+  reasonTooLong: `Reason must be at most ${REASON_MAX} characters`,
   boolean: "Must be true or false",
   queryBoolean: 'Must be "true" or "false"',
   page: "Page must be a whole number of at least 1",
@@ -39,4 +40,6 @@ export const MESSAGES = {
   textTooLong: "Must be at most 100 characters",
   nothingToUpdate: "Nothing to update: send at least one field",
   bodyObject: "The request body must be a JSON object",
+  wrappedSol: "Wrapped SOL is native SOL: add it with Init SOL, not as an ordinary token",
+  controlCharacters: (label: string) => `${label} must not contain control or bidirectional-override characters`,
 } as const;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { PAGE_SIZE, USER_SEARCH_DEFAULTS } from "@/config";
 import { MESSAGES as M } from "./messages";
-import { USER_ROLE_VALUES } from "./schemas";
+import { plainText, USER_ROLE_VALUES } from "./schemas";
 
 export const ORDER_FILTERS = ["new", "ongoing", "in_dispute", "completed"] as const;
 export const LIMIT_MAX = 100;
@@ -32,7 +32,9 @@ const boolParam = z.preprocess(
   z.enum(["true", "false"], { error: M.queryBoolean }).transform((v) => v === "true").optional(),
 );
 
-const textParam = z.preprocess(absent, z.string({ error: M.textTooLong }).trim().max(100, M.textTooLong).optional());
+/** Free text matched with LIKE: control characters (a NUL ends SQLite's pattern) are refused, not matched. */
+const textParam = (label: string) =>
+  z.preprocess(absent, z.string({ error: M.textTooLong }).trim().max(100, M.textTooLong).refine(...plainText(label)).optional());
 
 export const pageParams = (defaultLimit: number = PAGE_SIZE) => ({
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1, M.page),
@@ -54,20 +56,20 @@ export const tokenListQuerySchema = z.object({ ...pageParams(), isActive: boolPa
 
 export const productListQuerySchema = z.object({
   ...pageParams(),
-  category: textParam,
+  category: textParam("Category"),
   isFeatured: boolParam,
   isActive: boolParam,
   /** Beyond SPEC: soft-deleted products are hidden unless asked for (to restore them). */
   includeDeleted: boolParam,
-  search: textParam,
+  search: textParam("Search"),
 });
 
 export const shopListQuerySchema = z.object({
   ...pageParams(),
-  category: textParam,
+  category: textParam("Category"),
   isActive: boolParam,
   isVerified: boolParam,
-  search: textParam,
+  search: textParam("Search"),
 });
 
 export const orderListQuerySchema = z.object({
@@ -77,8 +79,8 @@ export const orderListQuerySchema = z.object({
 
 export const auditQuerySchema = z.object({
   ...pageParams(),
-  targetType: textParam,
-  targetId: textParam,
+  targetType: textParam("Target type"),
+  targetId: textParam("Target id"),
 });
 
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
@@ -89,5 +91,10 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** GET /users/search/:term */
 export const userSearchParamsSchema = z.object({
-  term: z.string({ error: "A search term is required" }).trim().min(1, "A search term is required").max(100, M.textTooLong),
+  term: z
+    .string({ error: "A search term is required" })
+    .trim()
+    .min(1, "A search term is required")
+    .max(100, M.textTooLong)
+    .refine(...plainText("Search term")),
 });

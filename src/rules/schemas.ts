@@ -1,8 +1,9 @@
 // The SPEC §5 rules as zod schemas, shared by the console's forms and the reference server.
 // Field schemas are exported one by one so a form can validate a single input; the body schemas
 // below combine them exactly as the API accepts them. Nothing here may import browser-only code.
+import bs58 from "bs58";
 import { z } from "zod";
-import { ADMIN_NOTES_MAX, DECIMALS_MAX, DECIMALS_MIN, MINT_ADDRESS_MIN, REFUND_PERCENT_MAX, REFUND_PERCENT_MIN, TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX } from "@/config";
+import { ADMIN_NOTES_MAX, REASON_MAX, DECIMALS_MAX, DECIMALS_MIN, MINT_ADDRESS_MIN, REFUND_PERCENT_MAX, REFUND_PERCENT_MIN, TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX } from "@/config";
 import { MESSAGES as M } from "./messages";
 
 export const USER_ROLE_VALUES = ["USER", "ADMIN", "MARKETPLACE_AUTHORITY"] as const;
@@ -11,10 +12,37 @@ export const DISPUTE_RESOLUTIONS = ["REFUND_BUYER", "RELEASE_TO_SELLER", "PARTIA
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 /** A base58 public key is 32 to 44 characters; SPEC §5 asks for at least 32. */
 const ADDRESS_MAX = 44;
+/** What an address decodes to: 44 base58 characters can hold 33 bytes, 32 characters as few as 23. */
+const ADDRESS_BYTES = 32;
 
 export function isSolanaAddress(value: string): boolean {
-  return value.length >= MINT_ADDRESS_MIN && value.length <= ADDRESS_MAX && BASE58.test(value);
+  if (value.length < MINT_ADDRESS_MIN || value.length > ADDRESS_MAX || !BASE58.test(value)) return false;
+  return bs58.decode(value).length === ADDRESS_BYTES;
 }
+
+/** Native SOL's entry in the whitelist (Init SOL) uses the wrapped-SOL mint, as wallets and DEXes do. */
+export const WRAPPED_SOL_MINT = "So11111111111111111111111111111111111111112";
+
+/**
+ * C0 and C1 control characters (NUL included: SQLite ends a LIKE pattern there, so it matched
+ * everything) and the bidirectional overrides and isolates that make a stored name read as
+ * something else. Multi-line fields keep tab, line feed and carriage return.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- as above
+const UNSAFE_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+export function isPlainText(value: string, multiline = false): boolean {
+  return !(multiline ? UNSAFE_MULTILINE : UNSAFE_TEXT).test(value);
+}
+
+/**
+ * The refinement every text field carries, so the forms and the API refuse the same characters.
+ * It aborts the field's later checks: "Invalid email" on top of it would only add noise.
+ */
+export const plainText = (label: string, multiline = false) =>
+  [(v: string) => isPlainText(v, multiline), { message: M.controlCharacters(label), abort: true }] as const;
 
 /** http(s) only: the URL ends up in an <img src>, where other schemes have no business. */
 export function isHttpUrl(value: string): boolean {
@@ -31,42 +59,63 @@ const EMAIL = z.regexes.email;
 /** "" and null both mean "no value" (stored as null); undefined means "not sent". */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
-const optionalText = (max: number, tooLong: string) =>
-  z.string({ error: tooLong }).trim().max(max, tooLong).nullish().transform(blankToNull);
+const optionalText = (label: string, max: number, tooLong: string) =>
+  z.string({ error: tooLong }).trim().max(max, tooLong).refine(...plainText(label)).nullish().transform(blankToNull);
 
 export const fields = {
   mintAddress: z.string({ error: M.invalidAddress }).trim().refine(isSolanaAddress, M.invalidAddress),
+  /** A new whitelist entry: wrapped SOL is native SOL's, added by Init SOL (otherwise Init SOL would answer 409). */
+  newMintAddress: z
+    .string({ error: M.invalidAddress })
+    .trim()
+    .refine(isSolanaAddress, M.invalidAddress)
+    .refine((v) => v !== WRAPPED_SOL_MINT, M.wrappedSol),
   symbol: z
     .string({ error: M.symbolRequired })
     .trim()
     .min(1, M.symbolRequired)
-    .max(TOKEN_SYMBOL_MAX, M.symbolTooLong),
-  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(TOKEN_NAME_MAX, M.nameTooLong),
+    .max(TOKEN_SYMBOL_MAX, M.symbolTooLong)
+    .refine(...plainText("Symbol")),
+  name: z
+    .string({ error: M.nameRequired })
+    .trim()
+    .min(1, M.nameRequired)
+    .max(TOKEN_NAME_MAX, M.nameTooLong)
+    .refine(...plainText("Name")),
   decimals: z
     .number({ error: (issue) => (issue.input == null ? M.decimalsRequired : M.decimalsRange) })
     .refine((n) => Number.isInteger(n) && n >= DECIMALS_MIN && n <= DECIMALS_MAX, M.decimalsRange),
   logoUrl: z
     .string({ error: M.invalidUrl })
     .trim()
+    // Before the URL check: URL parsing silently drops tabs and line breaks.
+    .refine(...plainText("Logo URL"))
     .refine((v) => v === "" || isHttpUrl(v), M.invalidUrl)
     .nullish()
     .transform(blankToNull),
-  displayName: optionalText(100, M.displayNameTooLong),
+  displayName: optionalText("Display name", 100, M.displayNameTooLong),
   contactInfo: z
     .string({ error: M.invalidEmail })
     .trim()
+    .refine(...plainText("Contact info"))
     .refine((v) => v === "" || EMAIL.test(v), M.invalidEmail)
     .nullish()
     .transform(blankToNull),
   role: z.enum(USER_ROLE_VALUES, { error: M.role }),
   flag: z.boolean({ error: M.boolean }),
-  status: optionalText(50, M.statusTooLong),
-  reason: z.string({ error: M.reasonRequired }).trim().min(1, M.reasonRequired).max(1000, M.reasonTooLong),
+  status: optionalText("Status", 50, M.statusTooLong),
+  reason: z
+    .string({ error: M.reasonRequired })
+    .trim()
+    .min(1, M.reasonRequired)
+    .max(REASON_MAX, M.reasonTooLong)
+    .refine(...plainText("Reason", true)),
   resolution: z.enum(DISPUTE_RESOLUTIONS, { error: M.resolution }),
   adminNotes: z
     .string({ error: M.adminNotesRequired })
     .refine((v) => v.trim().length > 0, M.adminNotesRequired)
-    .refine((v) => v.length <= ADMIN_NOTES_MAX, M.adminNotesTooLong),
+    .refine((v) => v.length <= ADMIN_NOTES_MAX, M.adminNotesTooLong)
+    .refine(...plainText("Admin notes", true)),
   refundPercentage: z
     .number({ error: M.refundPercentage })
     .min(REFUND_PERCENT_MIN, M.refundPercentage)
@@ -80,7 +129,7 @@ const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: M.b
 const somethingToUpdate = (value: object) => Object.values(value).some((v) => v !== undefined);
 
 export const tokenCreateSchema = body({
-  mintAddress: fields.mintAddress,
+  mintAddress: fields.newMintAddress,
   symbol: fields.symbol,
   name: fields.name,
   decimals: fields.decimals,

@@ -227,3 +227,57 @@ describe("antd adapter", () => {
     await expect(rules.contactInfo[0].validator({}, "")).resolves.toBeUndefined();
   });
 });
+
+describe("issue 9: addresses are 32 bytes, wrapped SOL goes through Init SOL, text carries no control characters", () => {
+  it.each([
+    ["44 'z' (33 bytes once decoded)", "z".repeat(44)],
+    ["32 '2' (23 bytes once decoded)", "2".repeat(32)],
+  ])("refuses a base58 string of the right length but the wrong size: %s", (_label, mint) => {
+    expect(fields.mintAddress.safeParse(mint).success).toBe(false);
+    expect(errorsOf(tokenCreateSchema, { ...validToken, mintAddress: mint })).toEqual([{ field: "mintAddress", message: MESSAGES.invalidAddress }]);
+  });
+
+  it("keeps accepting real 32-byte addresses, short and long", () => {
+    expect(fields.mintAddress.safeParse(USDC).success).toBe(true);
+    expect(fields.mintAddress.safeParse("11111111111111111111111111111111").success).toBe(true);
+  });
+
+  it("refuses wrapped SOL as a new token, pointing to Init SOL", () => {
+    expect(errorsOf(tokenCreateSchema, { ...validToken, mintAddress: "So11111111111111111111111111111111111111112" })).toEqual([
+      { field: "mintAddress", message: MESSAGES.wrappedSol },
+    ]);
+    expect(MESSAGES.wrappedSol).toMatch(/Init SOL/);
+  });
+
+  it.each([
+    ["NUL", "null\u0000byte"],
+    ["a C1 control", "x\u0085y"],
+    ["DEL", "x\u007fy"],
+    ["a right-to-left override", "abc \u202eRTL"],
+    ["a bidi isolate", "abc \u2066x\u2069"],
+    ["a line break in a one-line field", "two\nlines"],
+  ])("refuses %s in every text field, naming the field", (_label, text) => {
+    expect(errorsOf(userUpdateSchema, { displayName: text })).toEqual([{ field: "displayName", message: MESSAGES.controlCharacters("Display name") }]);
+    expect(errorsOf(userUpdateSchema, { status: text })).toEqual([{ field: "status", message: MESSAGES.controlCharacters("Status") }]);
+    expect(errorsOf(tokenCreateSchema, { ...validToken, name: text })).toEqual([{ field: "name", message: MESSAGES.controlCharacters("Name") }]);
+    expect(errorsOf(tokenCreateSchema, { ...validToken, symbol: text.slice(0, 10) })[0]?.field).toBe("symbol");
+    expect(errorsOf(tokenCreateSchema, { ...validToken, logoUrl: `https://example.com/${text}` })).toEqual([{ field: "logoUrl", message: MESSAGES.controlCharacters("Logo URL") }]);
+    expect(errorsOf(userUpdateSchema, { contactInfo: `a${text}@example.com` })).toEqual([{ field: "contactInfo", message: MESSAGES.controlCharacters("Contact info") }]);
+  });
+
+  it("lets multi-line fields keep line breaks and tabs, but not other controls or overrides", () => {
+    expect(reasonSchema.safeParse({ reason: "line one\r\nline two\tend" }).success).toBe(true);
+    expect(fields.adminNotes.safeParse("first\nsecond").success).toBe(true);
+    expect(errorsOf(reasonSchema, { reason: "bad\u0000" })).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
+    expect(fields.adminNotes.safeParse("notes \u202e").success).toBe(false);
+  });
+
+  it("refuses control characters in search terms and text filters, naming the parameter", async () => {
+    const { productListQuerySchema, shopListQuerySchema, auditQuerySchema, userSearchParamsSchema } = await import("@/rules");
+    expect(errorsOf(productListQuerySchema, { search: "\u0000zzzqqq" })).toEqual([{ field: "search", message: MESSAGES.controlCharacters("Search") }]);
+    expect(errorsOf(shopListQuerySchema, { category: "a\u0001" })).toEqual([{ field: "category", message: MESSAGES.controlCharacters("Category") }]);
+    expect(errorsOf(auditQuerySchema, { targetId: "\u202e1" })[0]?.field).toBe("targetId");
+    expect(errorsOf(userSearchParamsSchema, { term: "\u0000zzzqqq" })).toEqual([{ field: "term", message: MESSAGES.controlCharacters("Search term") }]);
+    expect(productListQuerySchema.safeParse({ search: "100% cotton_shirt" }).success).toBe(true);
+  });
+});

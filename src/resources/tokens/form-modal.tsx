@@ -21,6 +21,8 @@ type Action = "create" | "edit";
 
 const rules = {
   mintAddress: [antdRule(fields.mintAddress)],
+  // Adding wrapped SOL is refused (it is native SOL's, added by Init SOL): say so before the API does.
+  newMintAddress: [antdRule(fields.newMintAddress)],
   symbol: [antdRule(fields.symbol)],
   name: [antdRule(fields.name)],
   decimals: [antdRule(fields.decimals)],
@@ -115,7 +117,7 @@ export function TokenFormModal({ form: modalForm }: { form: TokenModalForm }) {
         layout="vertical"
         onFinish={onFinish}
       >
-        <Form.Item label="Mint Address" name="mintAddress" rules={rules.mintAddress} required>
+        <Form.Item label="Mint Address" name="mintAddress" rules={editing ? rules.mintAddress : rules.newMintAddress} required>
           <Input disabled={editing} autoComplete="off" spellCheck={false} placeholder="Token mint address" />
         </Form.Item>
         <Form.Item label="Symbol" name="symbol" rules={rules.symbol} required>
