@@ -69,6 +69,28 @@ describe("useReasonPrompt", () => {
     expect(openDialog()).toBeInTheDocument();
   });
 
+  it.each([
+    ["a right-to-left override", "spam \u202egnp.exe", "Reason must not contain control or bidirectional-override characters"],
+    ["more than 1000 characters (kept, not cut)", "x".repeat(1001), "Reason must be at most 1000 characters"],
+  ])("says why and cannot be confirmed with %s", async (_label, text, message) => {
+    const user = userEvent.setup();
+    render(<ReasonHost />);
+    const field = await throughConfirmation(user);
+    // Pasted in one go (typing 1001 characters re-renders the modal 1001 times).
+    fireEvent.change(field, { target: { value: text } });
+    expect(await screen.findByRole("alert")).toHaveTextContent(message);
+    expect(field).toHaveValue(text);
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByRole("button", { name: "Delete" })).toBeDisabled();
+    fireEvent.keyDown(field, { key: "Enter", ctrlKey: true });
+    expect(answer()).toHaveTextContent("pending");
+
+    fireEvent.change(field, { target: { value: "a fair reason" } });
+    await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(answer()).toHaveTextContent('"a fair reason"'));
+  });
+
   it("resolves the trimmed reason once confirmed", async () => {
     const user = userEvent.setup();
     render(<ReasonHost />);

@@ -1,8 +1,11 @@
 // SPEC §5 reasons: a confirmation dialog first, then a prompt for the reason. Nothing is resolved
-// until both are answered; a blank reason cannot be submitted; cancelling either step gives null.
+// until both are answered; a blank reason cannot be submitted, nor one the shared rule refuses (too
+// long, control characters), whose message shows under the field; cancelling either step gives null.
 import { useCallback, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { Button, Input, Modal } from "antd";
 import type { TextAreaRef } from "antd/es/input/TextArea";
+import { fields } from "@/rules";
+import { REASON_MAX } from "@/config";
 import { useFocusOnOpen } from "@/components/prompts/use-focus-on-open";
 import { usePendingAnswer } from "@/components/prompts/use-pending-answer";
 import "@/styles/kit.css";
@@ -47,8 +50,11 @@ export function useReasonPrompt(): ReasonPromptApi {
   );
 
   const trimmed = reason.trim();
+  // Blank is simply not submittable yet; anything else the API would refuse is said here first.
+  const problem = trimmed ? fields.reason.safeParse(reason).error?.issues[0]?.message : undefined;
+  const submittable = !!trimmed && !problem;
   const submit = () => {
-    if (trimmed) answer(trimmed);
+    if (submittable) answer(trimmed);
   };
   useFocusOnOpen(okRef, open && stage === "confirm", stage);
   useFocusOnOpen(fieldRef, open && stage === "reason", stage);
@@ -69,7 +75,7 @@ export function useReasonPrompt(): ReasonPromptApi {
             OK
           </Button>
         ) : (
-          <Button key="submit" type="primary" danger={options?.danger} disabled={!trimmed} onClick={submit}>
+          <Button key="submit" type="primary" danger={options?.danger} disabled={!submittable} onClick={submit}>
             {options?.okText}
           </Button>
         ),
@@ -95,8 +101,18 @@ export function useReasonPrompt(): ReasonPromptApi {
               if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) submit();
             }}
             autoSize={{ minRows: 3, maxRows: 8 }}
+            // A counter, not maxLength: a pasted reason over the limit is kept, and said to be too long.
+            count={{ show: true, max: REASON_MAX }}
+            status={problem ? "error" : undefined}
             aria-required
+            aria-invalid={!!problem}
+            aria-describedby={problem ? `${fieldId}-error` : undefined}
           />
+          {problem ? (
+            <div id={`${fieldId}-error`} className="kit-prompt__error" role="alert">
+              {problem}
+            </div>
+          ) : null}
         </>
       )}
     </Modal>
