@@ -27,9 +27,13 @@ export interface Config {
   rpcUrl: string;
   /** Hosts that may embed nothing, but the Solflare SDK iframe (no extension installed) needs frame-src. */
   extraFrameSrc: string[];
-  session: { idleMs: number; absoluteMs: number };
+  /** SESSION_IDLE_MINUTES, SESSION_MAX_HOURS; revokeOthers (SESSION_REVOKE_OTHERS): a sign-in ends the wallet's other sessions. */
+  session: { idleMs: number; absoluteMs: number; revokeOthers: boolean };
   nonceTtlMs: number;
-  maxNoncesPerKey: number;
+  /** Outstanding sign-in challenges per browser (pre-sign-in cookie): its own oldest is evicted past it. */
+  maxNoncesPerRequester: number;
+  /** Live challenges in all: past it new ones are refused (503), never someone else's evicted. */
+  maxLiveNonces: number;
   /** Per-IP limits of the two sign-in calls. */
   authRateLimit: { max: number; windowMs: number };
   /** The console's build output served on the same origin. */
@@ -170,6 +174,29 @@ function readRecheckSeconds(env: Env): number {
   return seconds * 1000;
 }
 
+function readPositive(env: Env, name: string, fallback: number, max: number, unit: string): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!/^\d+(?:\.\d+)?$/.test(raw) || !(value > 0) || value > max) {
+    throw new ConfigError(name, `"${raw}" is not a number of ${unit} above 0 and at most ${max}`);
+  }
+  return value;
+}
+
+function readSession(env: Env): Config["session"] {
+  const idleMs = Math.round(readPositive(env, "SESSION_IDLE_MINUTES", 30, 7 * 24 * 60, "minutes") * 60_000);
+  const absoluteMs = Math.round(readPositive(env, "SESSION_MAX_HOURS", 8, 30 * 24, "hours") * 3_600_000);
+  if (idleMs > absoluteMs) {
+    throw new ConfigError("SESSION_IDLE_MINUTES", `${idleMs / 60_000} minutes is longer than SESSION_MAX_HOURS (${absoluteMs / 3_600_000} h)`);
+  }
+  const revoke = (env.SESSION_REVOKE_OTHERS ?? "").trim().toLowerCase() || "false";
+  if (revoke !== "true" && revoke !== "false") {
+    throw new ConfigError("SESSION_REVOKE_OTHERS", `"${env.SESSION_REVOKE_OTHERS}" is not true or false`);
+  }
+  return { idleMs, absoluteMs, revokeOthers: revoke === "true" };
+}
+
 function readSecret(env: Env): Buffer | null {
   if (env.SESSION_SECRET === undefined || env.SESSION_SECRET === "") return null;
   if (env.SESSION_SECRET.length < 32) {
@@ -208,9 +235,10 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     demoWallet: readDemoWallet(env, env.NODE_ENV === "production"),
     rpcUrl: readRpcUrl(env),
     extraFrameSrc: ["https://connect.solflare.com"],
-    session: { idleMs: 30 * 60_000, absoluteMs: 8 * 3_600_000 },
+    session: readSession(env),
     nonceTtlMs: 5 * 60_000,
-    maxNoncesPerKey: 3,
+    maxNoncesPerRequester: 3,
+    maxLiveNonces: 10_000,
     authRateLimit: { max: 10, windowMs: 60_000 },
     staticDir: resolve(cwd, "dist"),
     logLevel,

@@ -1,37 +1,66 @@
 // Sign-in nonces: 128 random bits (hex, so alphanumeric as the SIWS ABNF wants), bound to one
-// public key and to the exact message text, valid 5 minutes, consumed by the first verify attempt.
-import { randomBytes } from "node:crypto";
-import { sql } from "kysely";
+// public key, to the exact message text and to the browser that asked (its pre-sign-in cookie),
+// valid 5 minutes, consumed by the first verify attempt.
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { sql, type Selectable } from "kysely";
 import type { AppContext } from "../context.ts";
-import type { Selectable } from "kysely";
 import type { NoncesTable } from "../db/schema.ts";
+import { ApiError } from "../http/errors.ts";
+import { isHttps } from "./sessions.ts";
 import { buildSignInMessage } from "./siws.ts";
 
 export type NonceRow = Selectable<NoncesTable>;
 
-export async function issueNonce(ctx: AppContext, publicKey: string): Promise<{ nonce: string; message: string }> {
+export const TOO_MANY_SIGN_INS = "Too many sign-ins in progress: try again in a few minutes";
+
+/** The pre-sign-in cookie; `__Host-` pins it to this origin where browsers allow it (https). */
+export const requesterCookieName = (ctx: AppContext): string => (isHttps(ctx) ? "__Host-siws" : "siws");
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The asking browser's identity (hashed), from its cookie; issues the cookie on the first challenge. */
+export function requesterOf(ctx: AppContext, request: FastifyRequest, reply?: FastifyReply): string | null {
+  const name = requesterCookieName(ctx);
+  const token = request.cookies[name];
+  if (token && /^[A-Za-z0-9_-]{43}$/.test(token)) return hash(token);
+  if (!reply) return null;
+  const fresh = randomBytes(32).toString("base64url");
+  reply.setCookie(name, fresh, { path: "/api/v1/auth", httpOnly: true, sameSite: "strict", secure: isHttps(ctx) });
+  return hash(fresh);
+}
+
+export function clearRequesterCookie(ctx: AppContext, reply: FastifyReply): void {
+  reply.clearCookie(requesterCookieName(ctx), { path: "/api/v1/auth", httpOnly: true, sameSite: "strict", secure: isHttps(ctx) });
+}
+
+export async function issueNonce(ctx: AppContext, publicKey: string, requester: string): Promise<{ nonce: string; message: string }> {
   const now = ctx.now();
   const nonce = randomBytes(16).toString("hex");
   const expiresAt = now + ctx.config.nonceTtlMs;
   const message = buildSignInMessage({ origin: ctx.config.publicOrigin, address: publicKey, nonce, issuedAt: now, expiresAt });
 
   await ctx.db.transaction().execute(async (trx) => {
-    // Expired nonces of every key go first: the table never grows past live challenges.
+    // Expired nonces of every browser go first: the table never grows past live challenges.
     await trx.deleteFrom("nonces").where("expiresAt", "<=", now).execute();
-    await trx.insertInto("nonces").values({ nonce, publicKey, message, createdAt: now, expiresAt }).execute();
-    // At most N outstanding per key: a new request evicts the oldest rather than being refused,
-    // so a user retrying is never locked out and the answer never depends on the key.
+    // Bounded without evicting anyone else's challenge: past the cap, a new one is refused instead
+    // (the per-IP rate limit already makes reaching it take many addresses).
+    const { live } = await trx.selectFrom("nonces").select((eb) => eb.fn.countAll<number>().as("live")).executeTakeFirstOrThrow();
+    if (Number(live) >= ctx.config.maxLiveNonces) throw new ApiError(503, TOO_MANY_SIGN_INS, undefined, { "Retry-After": "60" });
+    await trx.insertInto("nonces").values({ nonce, publicKey, message, createdAt: now, expiresAt, requester }).execute();
+    // At most N outstanding per browser: a new request evicts that browser's own oldest rather than
+    // being refused, so a user retrying is never locked out.
     const keep = await trx
       .selectFrom("nonces")
       .select("nonce")
-      .where("publicKey", "=", publicKey)
+      .where("requester", "=", requester)
       .orderBy("createdAt", "desc")
       .orderBy(sql`rowid`, "desc")
-      .limit(ctx.config.maxNoncesPerKey)
+      .limit(ctx.config.maxNoncesPerRequester)
       .execute();
     await trx
       .deleteFrom("nonces")
-      .where("publicKey", "=", publicKey)
+      .where("requester", "=", requester)
       .where("nonce", "not in", keep.map((k) => k.nonce))
       .execute();
   });

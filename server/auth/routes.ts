@@ -6,10 +6,10 @@ import { badRequest, parseOr400, unauthorized } from "../http/errors.ts";
 import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "./admins.ts";
 import { isPublicKey } from "./base58.ts";
 import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "./csrf.ts";
-import { issueNonce, takeNonce } from "./nonces.ts";
+import { clearRequesterCookie, issueNonce, requesterOf, takeNonce } from "./nonces.ts";
 import {
   clearSessionCookie, createSession, deleteDeadSessions, findLiveSession, hashSessionToken,
-  readSessionToken, revokeSession, setSessionCookie,
+  readSessionToken, revokeSession, revokeWalletSessions, setSessionCookie,
 } from "./sessions.ts";
 import { SESSION_REQUIRED } from "./guard.ts";
 import { verifySolanaSignature } from "./signature.ts";
@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       ]);
     }
     // Same work and same answer for every key: the whitelist is only consulted at verify.
-    const challenge = await issueNonce(ctx, publicKey);
+    const challenge = await issueNonce(ctx, publicKey, requesterOf(ctx, request, reply) ?? "");
     // A pre-session CSRF token, so the verify POST can be protected like every other one.
     ensureXsrfCookie(ctx, request, reply);
     return { data: challenge };
@@ -50,6 +50,7 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const now = ctx.now();
     const problem = !stored ? "unknown nonce"
       : stored.expiresAt <= now ? "expired nonce"
+      : !stored.requester || stored.requester !== requesterOf(ctx, request) ? "nonce issued to another browser"
       : stored.publicKey !== body.publicKey ? "nonce issued for another key"
       : stored.message !== body.message ? "message differs from the issued text"
       : !verifySolanaSignature(body.publicKey, body.signature, stored.message) ? "bad signature"
@@ -70,8 +71,10 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     // Rotation: whatever session the browser held before is ended, a fresh id is issued.
     const previous = readSessionToken(ctx, request);
     if (previous) await revokeSession(ctx, hashSessionToken(previous));
+    if (ctx.config.session.revokeOthers) await revokeWalletSessions(ctx, user.publicKey);
     await deleteDeadSessions(ctx);
     const session = await createSession(ctx, user, request);
+    clearRequesterCookie(ctx, reply);
     setSessionCookie(ctx, reply, session.token);
     setXsrfCookie(ctx, reply, session.id);
     request.log.info({ publicKey: user.publicKey }, "admin signed in");

@@ -52,15 +52,27 @@ export function isLive(ctx: AppContext, s: SessionRow, now = ctx.now()): boolean
   return s.revokedAt === null && now < s.expiresAt && now - s.lastSeenAt < ctx.config.session.idleMs;
 }
 
-/** The live session behind the request's cookie (its idle timer restarted), or null. */
+/**
+ * How stale lastSeenAt may get before a request writes it: most reads then cost no database write,
+ * and an idle session ends at most this much earlier than SESSION_IDLE_MINUTES after its last request.
+ */
+export const TOUCH_EVERY_MS = 60_000;
+
+/** The live session behind the request's cookie (its idle timer restarted, to the minute), or null. */
 export async function findLiveSession(ctx: AppContext, request: FastifyRequest): Promise<SessionRow | null> {
   const token = readSessionToken(ctx, request);
   if (!token) return null;
   const row = await ctx.db.selectFrom("sessions").selectAll().where("id", "=", hashSessionToken(token)).executeTakeFirst();
   const now = ctx.now();
   if (!row || !isLive(ctx, row, now)) return null;
+  if (now - row.lastSeenAt < TOUCH_EVERY_MS) return row;
   await ctx.db.updateTable("sessions").set({ lastSeenAt: now }).where("id", "=", row.id).execute();
   return { ...row, lastSeenAt: now };
+}
+
+/** SESSION_REVOKE_OTHERS: a fresh sign-in ends every other session of the same wallet. */
+export async function revokeWalletSessions(ctx: AppContext, publicKey: string): Promise<void> {
+  await ctx.db.updateTable("sessions").set({ revokedAt: ctx.now() }).where("publicKey", "=", publicKey).where("revokedAt", "is", null).execute();
 }
 
 export async function revokeSession(ctx: AppContext, id: string): Promise<void> {

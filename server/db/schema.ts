@@ -42,6 +42,8 @@ export interface NoncesTable {
   message: string;
   createdAt: number;
   expiresAt: number;
+  /** SHA-256 of the asking browser's pre-sign-in cookie: only it may verify (null before migration 005). */
+  requester: string | null;
 }
 
 export interface TokensTable {

@@ -22,7 +22,7 @@ describe("parseConfig defaults", () => {
     expect(config.staticDir).toBe(resolve("/srv/app/dist"));
     expect(config.adminWallets).toEqual([]);
     expect(config.production).toBe(false);
-    expect(config.session).toEqual({ idleMs: 30 * 60_000, absoluteMs: 8 * 3_600_000 });
+    expect(config.session).toEqual({ idleMs: 30 * 60_000, absoluteMs: 8 * 3_600_000, revokeOthers: false });
     expect(config.nonceTtlMs).toBe(5 * 60_000);
     expect(config.authRateLimit.max).toBe(10);
   });
