@@ -28,7 +28,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 256 * 1024,
     // Rate limits key on the socket address; behind a reverse proxy this must be configured first.
     trustProxy: false,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler(ctx.config),
     clientErrorHandler: clientErrorHandler(ctx.config),
   });

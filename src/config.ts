@@ -27,6 +27,8 @@ export const RECENT_USERS_DAYS = 30;
 export const TOKEN_SYMBOL_MAX = 10;
 export const TOKEN_NAME_MAX = 50;
 export const MINT_ADDRESS_MIN = 32;
+/** Native SOL's whitelist entry (Init SOL) uses the wrapped-SOL mint, as wallets and DEXes do. */
+export const WRAPPED_SOL_MINT = "So11111111111111111111111111111111111111112";
 export const DECIMALS_MIN = 0;
 export const DECIMALS_MAX = 18;
 

@@ -3,7 +3,7 @@
 // below combine them exactly as the API accepts them. Nothing here may import browser-only code.
 import bs58 from "bs58";
 import { z } from "zod";
-import { ADMIN_NOTES_MAX, REASON_MAX, DECIMALS_MAX, DECIMALS_MIN, MINT_ADDRESS_MIN, REFUND_PERCENT_MAX, REFUND_PERCENT_MIN, TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX } from "@/config";
+import { ADMIN_NOTES_MAX, REASON_MAX, DECIMALS_MAX, DECIMALS_MIN, MINT_ADDRESS_MIN, REFUND_PERCENT_MAX, REFUND_PERCENT_MIN, TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX, WRAPPED_SOL_MINT } from "@/config";
 import { MESSAGES as M } from "./messages";
 
 export const USER_ROLE_VALUES = ["USER", "ADMIN", "MARKETPLACE_AUTHORITY"] as const;
@@ -20,18 +20,15 @@ export function isSolanaAddress(value: string): boolean {
   return bs58.decode(value).length === ADDRESS_BYTES;
 }
 
-/** Native SOL's entry in the whitelist (Init SOL) uses the wrapped-SOL mint, as wallets and DEXes do. */
-export const WRAPPED_SOL_MINT = "So11111111111111111111111111111111111111112";
-
 /**
  * C0 and C1 control characters (NUL included: SQLite ends a LIKE pattern there, so it matched
  * everything) and the bidirectional overrides and isolates that make a stored name read as
- * something else. Multi-line fields keep tab, line feed and carriage return.
+ * something else. Multi-line fields (reasons, admin notes) keep line feed and carriage return only.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex -- as above
-const UNSAFE_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const UNSAFE_MULTILINE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 export function isPlainText(value: string, multiline = false): boolean {
   return !(multiline ? UNSAFE_MULTILINE : UNSAFE_TEXT).test(value);
@@ -62,14 +59,12 @@ const blankToNull = (value: string | null | undefined) => (value === undefined ?
 const optionalText = (label: string, max: number, tooLong: string) =>
   z.string({ error: tooLong }).trim().max(max, tooLong).refine(...plainText(label)).nullish().transform(blankToNull);
 
+const mintAddress = z.string({ error: M.invalidAddress }).trim().refine(...plainText("Mint address")).refine(isSolanaAddress, M.invalidAddress);
+
 export const fields = {
-  mintAddress: z.string({ error: M.invalidAddress }).trim().refine(isSolanaAddress, M.invalidAddress),
+  mintAddress,
   /** A new whitelist entry: wrapped SOL is native SOL's, added by Init SOL (otherwise Init SOL would answer 409). */
-  newMintAddress: z
-    .string({ error: M.invalidAddress })
-    .trim()
-    .refine(isSolanaAddress, M.invalidAddress)
-    .refine((v) => v !== WRAPPED_SOL_MINT, M.wrappedSol),
+  newMintAddress: mintAddress.refine((v) => v !== WRAPPED_SOL_MINT, M.wrappedSol),
   symbol: z
     .string({ error: M.symbolRequired })
     .trim()

@@ -4,7 +4,6 @@
 // start, before funding anything under the new key) and at each resolution ("authority mismatch",
 // never "empty").
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair, PublicKey } from "@solana/web3.js";
@@ -21,17 +20,7 @@ import { assertRecordedAuthority } from "../../server/settlement/authority.ts";
 import { AUTHORITY_FILE, EscrowChain } from "../../server/settlement/index.ts";
 import type { ChainSettlementPort } from "../../server/settlement/port.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "../support/free-port.ts";
 
 const demoKeypair = (dataDir: string) =>
   Keypair.fromSecretKey(bs58.decode((JSON.parse(readFileSync(join(dataDir, "demo-wallet.json"), "utf8")) as { secretKey: string }).secretKey));

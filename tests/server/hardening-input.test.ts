@@ -3,6 +3,7 @@
 // refused at POST /tokens/admin, NUL bytes refused in searches (they matched everything), control
 // and bidi-override characters refused in stored text, and a bodiless request naming the missing field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WRAPPED_SOL_MINT } from "../../src/config.ts";
 import { MESSAGES } from "../../src/rules/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
@@ -23,6 +24,7 @@ afterAll(() => server.close());
 
 const token = { symbol: "TKN", name: "Token", decimals: 6 };
 const count = (sql: string) => (server.ctx.sqlite.prepare(sql).get() as { n: number }).n;
+const firstId = (sql: string) => (server.ctx.sqlite.prepare(sql).get() as { id: string }).id;
 
 describe("POST /tokens/admin", () => {
   it.each([
@@ -44,6 +46,22 @@ describe("POST /tokens/admin", () => {
     const init = await api.post("/tokens/admin/initialize-sol");
     expect(init.status).toBe(existing ? 409 : 201);
   });
+
+  it("refuses a mint address carrying a control character, naming mintAddress", async () => {
+    const res = await api.post("/tokens/admin", { ...token, mintAddress: "EPjFWdd5AufqSSqeM2qN1xzyb\u0000apC8G4wEGGkZwyTDt1v" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: "mintAddress", message: MESSAGES.controlCharacters("Mint address") }]);
+  });
+});
+
+describe("PATCH /tokens/admin/:id", () => {
+  it("cannot switch a listed token to wrapped SOL", async () => {
+    const id = firstId(`SELECT id FROM tokens WHERE mintAddress <> '${WRAPPED_SOL_MINT}' LIMIT 1`);
+    const res = await api.patch(`/tokens/admin/${id}`, { mintAddress: WRAPPED_SOL_MINT });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(["mintAddress"]);
+    expect(count(`SELECT COUNT(*) AS n FROM tokens WHERE id = '${id}' AND mintAddress = '${WRAPPED_SOL_MINT}'`)).toBe(0);
+  });
 });
 
 describe("searches with control characters", () => {
@@ -58,6 +76,19 @@ describe("searches with control characters", () => {
     const res = await api.get(`${path}?search=%00zzzqqq`);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: "search", message: MESSAGES.controlCharacters("Search") }]);
+    expect((await api.get(`${path}?search=zzzqqq`)).status).toBe(200);
+  });
+
+  it.each([
+    ["/admin/products?category=%00x", "category", "Category"],
+    ["/admin/shops?category=x%C2%85", "category", "Category"],
+    ["/admin/audit?targetType=%E2%80%AEuser", "targetType", "Target type"],
+    ["/admin/audit?targetId=%00", "targetId", "Target id"],
+    ["/users/search/abc%E2%81%A6", "term", "Search term"],
+  ])("GET %s is a 400 naming %s", async (path, field, label) => {
+    const res = await api.get(path);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field, message: MESSAGES.controlCharacters(label) }]);
   });
 });
 
@@ -77,14 +108,22 @@ describe("stored text", () => {
     const refused = await api.patch(`/admin/products/${id}`, { isActive: false, reason: "bad \u202e reason" });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
-    const accepted = await api.patch(`/admin/products/${id}`, { isActive: false, reason: "first line\nsecond line" });
+    const tabbed = await api.patch(`/admin/products/${id}`, { isActive: false, reason: "tab\there" });
+    expect(tabbed.body.errors).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
+    const accepted = await api.patch(`/admin/products/${id}`, { isActive: false, reason: "first line\r\nsecond line" });
     expect(accepted.status).toBe(200);
+  });
+
+  it("refuses a bidi isolate in dispute notes before looking at the order", async () => {
+    const res = await api.post("/admin/orders/no-such-order/resolve-dispute", { resolution: "REFUND_BUYER", adminNotes: "notes \u2067x\u2069" });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: "adminNotes", message: MESSAGES.controlCharacters("Admin notes") }]);
   });
 });
 
 describe("a request without a body", () => {
   it("DELETE /admin/products/:id names reason, like a body without it", async () => {
-    const id = (server.ctx.sqlite.prepare("SELECT id FROM products WHERE deletedAt IS NULL LIMIT 1").get() as { id: string }).id;
+    const id = firstId("SELECT id FROM products WHERE deletedAt IS NULL LIMIT 1");
     const bodiless = await api.delete(`/admin/products/${id}`);
     const empty = await api.delete(`/admin/products/${id}`, {});
     expect(bodiless.status).toBe(400);
@@ -92,10 +131,44 @@ describe("a request without a body", () => {
     expect(bodiless.body).toEqual(empty.body);
   });
 
-  it("a body that is not an object still says so, naming body", async () => {
-    const id = (server.ctx.sqlite.prepare("SELECT id FROM products WHERE deletedAt IS NULL LIMIT 1").get() as { id: string }).id;
-    const res = await api.delete(`/admin/products/${id}`, "[1]", { headers: { "content-type": "application/json" } });
-    expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: "body", message: MESSAGES.bodyObject }]);
+  // Every route that reads a body: [method, path, the fields a bodiless request must name].
+  const routes = (): [string, string, string[]][] => {
+    const product = firstId("SELECT id FROM products WHERE deletedAt IS NULL LIMIT 1");
+    const user = firstId("SELECT id FROM users WHERE role = 'USER' LIMIT 1");
+    return [
+      ["DELETE", `/admin/products/${product}`, ["reason"]],
+      ["POST", `/admin/products/${product}/restore`, ["reason"]],
+      ["PATCH", `/admin/products/${product}`, ["isActive", "reason"]],
+      ["PUT", `/products/${product}/feature`, ["featured"]],
+      ["PATCH", `/users/${user}/deactivate`, ["reason"]],
+      ["POST", "/admin/orders/any-order/resolve-dispute", ["resolution", "adminNotes"]],
+      ["POST", "/tokens/admin", ["mintAddress", "symbol", "name", "decimals"]],
+      // All-optional PATCH bodies: nothing to update, as for {}.
+      ["PATCH", `/users/${user}`, ["body"]],
+      ["PATCH", `/admin/shops/${firstId("SELECT id FROM shops LIMIT 1")}`, ["body"]],
+      ["PATCH", `/tokens/admin/${firstId("SELECT id FROM tokens LIMIT 1")}`, ["body"]],
+    ];
+  };
+
+  it("every body-reading route reads no body (or an empty JSON one) as {}, naming the missing fields", async () => {
+    for (const [method, path, fields] of routes()) {
+      const bodiless = await api.request(method, path);
+      const blank = await api.request(method, path, { body: "", headers: { "content-type": "application/json" } });
+      const empty = await api.request(method, path, { body: {} });
+      for (const res of [bodiless, blank]) {
+        expect(res.status, `${method} ${path}`).toBe(400);
+        expect(res.body, `${method} ${path}`).toEqual(empty.body);
+      }
+      expect(bodiless.body.errors.map((e: { field: string }) => e.field), `${method} ${path}`).toEqual(fields);
+      expect(bodiless.body.errors.map((e: { message: string }) => e.message)).not.toContain(MESSAGES.bodyObject);
+    }
+  });
+
+  it.each(['"x"', "[]", "[1]", "null", "1", "true"])("a body that is not an object (%s) still says so, naming body", async (text) => {
+    for (const [method, path] of routes()) {
+      const res = await api.request(method, path, { body: text, headers: { "content-type": "application/json" } });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.errors, `${method} ${path}`).toEqual([{ field: "body", message: MESSAGES.bodyObject }]);
+    }
   });
 });

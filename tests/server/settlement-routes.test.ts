@@ -5,7 +5,6 @@
 // settlement interrupted by a stop is finished at the next start.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AccountLayout } from "@solana/spl-token";
@@ -21,6 +20,7 @@ import { createOrderRecord } from "../../server/seed/records.ts";
 import { configAddress, toSplit } from "../../server/settlement/index.ts";
 import { ChainSettlementPort, DEFAULT_MARKETPLACE_CONFIG, withAuthority } from "../../server/settlement/port.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+import { freePort } from "../support/free-port.ts";
 
 const RENT_MINIMUM = 890_880n;
 /** Crediting a sysvar fails on chain (it is read-only): a real transaction failure, after every pre-check. */
@@ -349,17 +349,6 @@ describe("settlement configuration at start", () => {
 });
 
 describe("a settlement interrupted by a stop is finished at the next start", () => {
-  async function freePort(): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const probe = createServer();
-      probe.once("error", reject);
-      probe.listen(0, "127.0.0.1", () => {
-        const { port: free } = probe.address() as { port: number };
-        probe.close(() => resolve(free));
-      });
-    });
-  }
-
   it("records a landed one, re-sends one that never left, marks a failed one FAILED", async () => {
     const dir = mkdtempSync(join(tmpdir(), "resume-"));
     const env = async () => ({

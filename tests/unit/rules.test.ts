@@ -20,6 +20,7 @@ import {
   userUpdateSchema,
   zodValidator,
 } from "@/rules";
+import { WRAPPED_SOL_MINT } from "@/config";
 
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const validToken = { mintAddress: USDC, symbol: "USDC", name: "USD Coin", decimals: 6, logoUrl: "https://example.com/usdc.png" };
@@ -242,11 +243,14 @@ describe("issue 9: addresses are 32 bytes, wrapped SOL goes through Init SOL, te
     expect(fields.mintAddress.safeParse("11111111111111111111111111111111").success).toBe(true);
   });
 
-  it("refuses wrapped SOL as a new token, pointing to Init SOL", () => {
-    expect(errorsOf(tokenCreateSchema, { ...validToken, mintAddress: "So11111111111111111111111111111111111111112" })).toEqual([
+  it("refuses wrapped SOL as a new token, pointing to Init SOL, in the API and the add form alike", async () => {
+    expect(errorsOf(tokenCreateSchema, { ...validToken, mintAddress: WRAPPED_SOL_MINT })).toEqual([
       { field: "mintAddress", message: MESSAGES.wrappedSol },
     ]);
     expect(MESSAGES.wrappedSol).toMatch(/Init SOL/);
+    await expect(antdRule(fields.newMintAddress).validator({}, WRAPPED_SOL_MINT)).rejects.toThrow(MESSAGES.wrappedSol);
+    // Editing Init SOL's own entry sends its (locked) mint: that stays valid.
+    expect(tokenUpdateSchema.safeParse({ mintAddress: WRAPPED_SOL_MINT, symbol: "SOL" }).success).toBe(true);
   });
 
   it.each([
@@ -263,11 +267,37 @@ describe("issue 9: addresses are 32 bytes, wrapped SOL goes through Init SOL, te
     expect(errorsOf(tokenCreateSchema, { ...validToken, symbol: text.slice(0, 10) })[0]?.field).toBe("symbol");
     expect(errorsOf(tokenCreateSchema, { ...validToken, logoUrl: `https://example.com/${text}` })).toEqual([{ field: "logoUrl", message: MESSAGES.controlCharacters("Logo URL") }]);
     expect(errorsOf(userUpdateSchema, { contactInfo: `a${text}@example.com` })).toEqual([{ field: "contactInfo", message: MESSAGES.controlCharacters("Contact info") }]);
+    const mint = `${USDC.slice(0, 20)}${text}${USDC.slice(20)}`;
+    expect(errorsOf(tokenCreateSchema, { ...validToken, mintAddress: mint })).toEqual([{ field: "mintAddress", message: MESSAGES.controlCharacters("Mint address") }]);
+    expect(errorsOf(tokenUpdateSchema, { symbol: `A${text}` })).toEqual([{ field: "symbol", message: MESSAGES.controlCharacters("Symbol") }]);
   });
 
-  it("lets multi-line fields keep line breaks and tabs, but not other controls or overrides", () => {
-    expect(reasonSchema.safeParse({ reason: "line one\r\nline two\tend" }).success).toBe(true);
-    expect(fields.adminNotes.safeParse("first\nsecond").success).toBe(true);
+  it.each([
+    ["NUL", "bad\u0000reason"],
+    ["a tab", "bad\treason"],
+    ["a vertical tab", "bad\u000breason"],
+    ["a C1 control", "bad\u0085reason"],
+    ["a left-to-right override", "bad\u202dreason"],
+    ["a first-strong isolate", "bad\u2068reason"],
+  ])("refuses %s in the multi-line fields, naming the field", (_label, text) => {
+    expect(errorsOf(reasonSchema, { reason: text })).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
+    expect(errorsOf(productStatusSchema, { isActive: false, reason: text })).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
+    expect(errorsOf(disputeResolutionSchema, { resolution: "REFUND_BUYER", adminNotes: text })).toEqual([
+      { field: "adminNotes", message: MESSAGES.controlCharacters("Admin notes") },
+    ]);
+  });
+
+  it("the forms' rules give the same message as the API", async () => {
+    await expect(antdRule(fields.displayName).validator({}, "null\u0000byte \u202eRTL")).rejects.toThrow(MESSAGES.controlCharacters("Display name"));
+    await expect(antdRule(fields.mintAddress).validator({}, `${USDC}\u0000`)).rejects.toThrow(MESSAGES.controlCharacters("Mint address"));
+    await expect(antdRule(fields.adminNotes).validator({}, "notes\u202e")).rejects.toThrow(MESSAGES.controlCharacters("Admin notes"));
+    await expect(antdRule(fields.status).validator({}, "ok")).resolves.toBeUndefined();
+    expect(MESSAGES.controlCharacters("Display name")).toBe("Display name must not contain control or bidirectional-override characters");
+  });
+
+  it("lets multi-line fields keep line breaks (LF, CR LF), but not other controls or overrides", () => {
+    expect(reasonSchema.safeParse({ reason: "line one\r\nline two\nend" }).success).toBe(true);
+    expect(fields.adminNotes.safeParse("first\nsecond\r\nthird").success).toBe(true);
     expect(errorsOf(reasonSchema, { reason: "bad\u0000" })).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
     expect(fields.adminNotes.safeParse("notes \u202e").success).toBe(false);
   });

@@ -1,26 +1,15 @@
 // The reference server started in-process on a free loopback port with a fresh database, serving
 // the built console (dist/) and the API on one origin — exactly what `npm start` runs.
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startServer, type RunningServer } from "../../../server/index.ts";
+import { freePort } from "../../support/free-port.ts";
 
 export interface ConsoleServer {
   origin: string;
   server: RunningServer;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startConsoleServer(options: { adminWallets: string[] }): Promise<ConsoleServer> {
