@@ -8,7 +8,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)), "@contract": fileURLToPath(new URL("./contract/index.ts", import.meta.url)) },
   },
   server: {
     port: 5173,

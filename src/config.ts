@@ -20,24 +20,8 @@ export const APP_TITLE = "Marketplace Admin";
 /** The short title of the sidebar and the small-screen top bar (SPEC §2 Layout). */
 export const SIDEBAR_TITLE = "Admin";
 
-export const PAGE_SIZE = 20;
-export const USER_SEARCH_DEFAULTS = { page: 1, limit: 10 } as const;
-export const RECENT_USERS_DAYS = 30;
 
-export const TOKEN_SYMBOL_MAX = 10;
-export const TOKEN_NAME_MAX = 50;
-export const MINT_ADDRESS_MIN = 32;
-/** Native SOL's whitelist entry (Init SOL) uses the wrapped-SOL mint, as wallets and DEXes do. */
-export const WRAPPED_SOL_MINT = "So11111111111111111111111111111111111111112";
-export const DECIMALS_MIN = 0;
-export const DECIMALS_MAX = 18;
 
-export const ADMIN_NOTES_MAX = 2000;
-/** Our limit for the reasons of deactivations and product changes (SPEC §5 asks only for non-empty). */
-export const REASON_MAX = 1000;
-export const REFUND_PERCENT_MIN = 0;
-export const REFUND_PERCENT_MAX = 100;
-export const REFUND_PERCENT_DEFAULT = 50;
 
 export const MARKETPLACE_POLL_MS = 5000;
 export const ALERT_DURATION_MS = 5000;

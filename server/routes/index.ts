@@ -1,6 +1,6 @@
 // The resource calls of SPEC §7 (users, tokens, products, shops, orders, marketplace) and the audit
 // trail. The app registers this plugin under /api/v1 behind the admin guard, so every handler may
-// rely on request.admin. Bodies and queries are checked with the shared SPEC §5 rules (src/rules).
+// rely on request.admin. Bodies and queries are checked with the shared SPEC §5 rules (contract/).
 import type { FastifyInstance } from "fastify";
 import type { ServiceContext } from "../services/context.ts";
 import { marketplaceRoutes } from "./marketplace.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { auditQuerySchema } from "../../src/rules/index.ts";
+import { auditQuerySchema } from "../../contract/index.ts";
 import { parseOr400 } from "../http/errors.ts";
 import { listAudit } from "../services/audit.ts";
 import type { ServiceContext } from "../services/context.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { disputeResolutionSchema, orderListQuerySchema } from "../../src/rules/index.ts";
+import { disputeResolutionSchema, orderListQuerySchema } from "../../contract/index.ts";
 import { parseOr400 } from "../http/errors.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { productFeatureSchema, productListQuerySchema, productStatusSchema, reasonSchema } from "../../src/rules/index.ts";
+import { productFeatureSchema, productListQuerySchema, productStatusSchema, reasonSchema } from "../../contract/index.ts";
 import { parseOr400 } from "../http/errors.ts";
 import type { ServiceContext } from "../services/context.ts";
 import {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { shopListQuerySchema, shopUpdateSchema } from "../../src/rules/index.ts";
+import { shopListQuerySchema, shopUpdateSchema } from "../../contract/index.ts";
 import { parseOr400 } from "../http/errors.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { getShop, listShops, shopStats, updateShop } from "../services/shops.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { tokenCreateSchema, tokenListQuerySchema, tokenUpdateSchema } from "../../src/rules/index.ts";
+import { tokenCreateSchema, tokenListQuerySchema, tokenUpdateSchema } from "../../contract/index.ts";
 import { parseOr400 } from "../http/errors.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { reasonSchema, userListQuerySchema, userSearchParamsSchema, userSearchQuerySchema, userUpdateSchema } from "../../src/rules/index.ts";
+import { reasonSchema, userListQuerySchema, userSearchParamsSchema, userSearchQuerySchema, userUpdateSchema } from "../../contract/index.ts";
 import { parseOr400 } from "../http/errors.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { deactivateUser, getUser, listUsers, searchUsers, updateUser, userStats } from "../services/users.ts";

@@ -1,6 +1,6 @@
 // Fixed vocabularies of the demo data: what a marketplace's products, tokens, shipping and
 // disputes look like. The generator picks from these with a seeded random source.
-import { SHOP_CATEGORIES } from "../../src/types.ts";
+import { SHOP_CATEGORIES } from "../../contract/index.ts";
 
 export { SHOP_CATEGORIES };
 

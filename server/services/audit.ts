@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { AuditRow } from "../db/schema.ts";
 import type { AdminIdentity } from "../context.ts";
-import type { AuditQuery } from "../../src/rules/index.ts";
+import type { AuditQuery } from "../../contract/index.ts";
 import { isoNow, json, type ServiceContext } from "./context.ts";
 import { paged, type Paged } from "./paging.ts";
 

@@ -1,6 +1,6 @@
 // Orders: the counted, filtered list; detail; stats; and dispute resolution through the settlement port.
 import { sql } from "kysely";
-import type { DisputeResolutionInput, OrderFilter } from "../../src/rules/index.ts";
+import type { DisputeResolutionInput, OrderFilter } from "../../contract/index.ts";
 import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import { ORDER_FILTER_SQL } from "../db/migrations/002_list_counts.ts";

@@ -1,7 +1,7 @@
 // Products: admin list (category/featured filters), detail, categories, featuring, enabling with a
 // reason, and soft deletion that keeps its reason and can be restored.
 import { sql } from "kysely";
-import type { ProductListQuery } from "../../src/rules/index.ts";
+import type { ProductListQuery } from "../../contract/index.ts";
 import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import type { ProductRow } from "../db/schema.ts";

@@ -1,6 +1,6 @@
 // Shops: filtered list with seller and counts, detail, the active/verified toggles, and stats.
 import { sql, type SelectQueryBuilder } from "kysely";
-import type { ShopListQuery, ShopUpdateInput } from "../../src/rules/index.ts";
+import type { ShopListQuery, ShopUpdateInput } from "../../contract/index.ts";
 import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";

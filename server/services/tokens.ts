@@ -1,8 +1,7 @@
 // The SPL token whitelist: list, add, edit, deactivate, hard delete, and the one-off native SOL entry.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { WRAPPED_SOL_MINT } from "../../src/config.ts";
-import type { TokenCreateInput, TokenUpdateInput } from "../../src/rules/index.ts";
+import { WRAPPED_SOL_MINT, type TokenCreateInput, type TokenUpdateInput } from "../../contract/index.ts";
 import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import type { TokenRow } from "../db/schema.ts";

@@ -1,7 +1,6 @@
 // Users: the paged list (counted, any mix of role/verified/disabled), search, edit, deactivation, stats.
 import { sql } from "kysely";
-import { RECENT_USERS_DAYS } from "../../src/config.ts";
-import type { UserListQuery, UserUpdateInput } from "../../src/rules/index.ts";
+import { RECENT_USERS_DAYS, type UserListQuery, type UserUpdateInput } from "../../contract/index.ts";
 import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import { userListName } from "../db/migrations/002_list_counts.ts";

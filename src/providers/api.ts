@@ -2,21 +2,8 @@
 // named helpers for the calls that are not plain CRUD. Screens build no URL strings of their own:
 // they pass `endpoints.*` to useCustom/useCustomMutation (dataProvider.custom accepts them) or call
 // a helper below. Every helper rejects with the HttpError normalized in http.ts.
-import { USER_SEARCH_DEFAULTS } from "@/config";
+import { USER_SEARCH_DEFAULTS, type AuditEntry, type MarketplaceStatus, type Order, type PagedList, type Product, type ProductCategory, type ResolveDisputeRequest, type ResolveDisputeResponse, type Token, type User, type UserStats } from "@contract";
 import { http } from "@/providers/http";
-import type {
-  AuditEntry,
-  MarketplaceStatus,
-  Order,
-  PagedList,
-  Product,
-  ProductCategory,
-  ResolveDisputeRequest,
-  ResolveDisputeResponse,
-  Token,
-  User,
-  UserStats,
-} from "@/types";
 
 type Id = string | number;
 // Ids and search terms are user data: never let them add path segments or a query.

@@ -2,10 +2,10 @@
 // Refine's contract: every method resolves, never rejects; failures travel as `{ success: false, error }`.
 import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from "@refinedev/core";
 import bs58 from "bs58";
-import { authStore } from "@/providers/auth-store";
+import { authStore, type AuthState } from "@/providers/auth-store";
 import { http, type ApiHttpError } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
-import type { AuthState, NonceResponse, SessionUser, ValidateResponse, VerifyRequest, VerifyResponse } from "@/types";
+import type { NonceResponse, SessionUser, ValidateResponse, VerifyRequest, VerifyResponse } from "@contract";
 
 /** What the login page passes to `useLogin().mutate(...)`: the connected wallet's address and signer. */
 export interface WalletLoginParams {

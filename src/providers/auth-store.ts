@@ -2,7 +2,13 @@
 // restored on load. The session itself lives in an HttpOnly cookie; this is only what the
 // console remembers about who signed in, so a reload does not flash the login page.
 import { STORAGE_KEYS } from "@/config";
-import type { AuthState, SessionUser } from "@/types";
+import type { SessionUser } from "@contract";
+
+/** The signed-in admin as this browser remembers it between visits. */
+export interface AuthState {
+  user: SessionUser | null;
+  isAuthenticated: boolean;
+}
 
 const SIGNED_OUT: AuthState = { user: null, isAuthenticated: false };
 

@@ -12,7 +12,8 @@ import type {
   GetListParams,
   Pagination,
 } from "@refinedev/core";
-import { API_URL, PAGE_SIZE, USER_SEARCH_DEFAULTS } from "@/config";
+import { API_URL } from "@/config";
+import { PAGE_SIZE, USER_SEARCH_DEFAULTS } from "@contract";
 import { endpoints } from "@/providers/api";
 import { envelopeOf, http, type ApiHttpError } from "@/providers/http";
 

@@ -4,7 +4,7 @@
 // data provider's table in src/providers/data-provider.ts).
 import type { ReactNode } from "react";
 import type { ResourceProps } from "@refinedev/core";
-import { PAGE_SIZE } from "@/config";
+import { PAGE_SIZE } from "@contract";
 import { endpoints } from "@/providers/api";
 import { lazyScreen, screen, type ScreenLoader } from "@/components/routing/lazy-screen";
 import { SectionIcon } from "@/components/layout/section-icon";

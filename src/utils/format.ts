@@ -1,7 +1,7 @@
 // Display formatting shared by every screen: shortened keys, amounts, dates.
 import dayjs from "dayjs";
 import { DEFAULT_CURRENCY_DECIMALS, SECONDS_PER_DAY, SHORTEN } from "@/config";
-import type { Currency } from "@/types";
+import type { Currency } from "@contract";
 
 const ELLIPSIS = "...";
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AuditHistory } from "@/components/history/audit-history";
 import { actionLabel, changedFields } from "@/components/history/audit-labels";
-import type { AuditEntry } from "@/types";
+import type { AuditEntry } from "@contract";
 import { formatDate } from "@/utils/format";
 import { reply, replyData, requests, startFakeApi } from "../providers/msw.helpers";
 import { RefineHarness, renderInRefine } from "./support";

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { useTable } from "@refinedev/antd";
-import { PAGE_SIZE } from "@/config";
+import { PAGE_SIZE } from "@contract";
 import { ListTable, Pager, type ListTableSource } from "@/components/list/list-table";
 import { reply, replyData, requests, startFakeApi } from "../providers/msw.helpers";
 import { renderInRefine } from "./support";

@@ -3,8 +3,7 @@
 // refused at POST /tokens/admin, NUL bytes refused in searches (they matched everything), control
 // and bidi-override characters refused in stored text, and a bodiless request naming the missing field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WRAPPED_SOL_MINT } from "../../src/config.ts";
-import { MESSAGES } from "../../src/rules/index.ts";
+import { WRAPPED_SOL_MINT, MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 

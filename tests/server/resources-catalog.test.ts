@@ -3,7 +3,7 @@
 // 404s and 409s, native SOL once, soft delete and restore, filters (with quotes and LIKE characters
 // as plain data), stats, and an audit entry with before/after/reason for every mutation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../src/rules/index.ts";
+import { MESSAGES } from "../../contract/index.ts";
 import { createOrderRecord, createProductRecord, createShopRecord, createUserRecord } from "../../server/seed/records.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 

@@ -3,7 +3,7 @@
 // plain SQL), the counted totals after writes, detail, stats, dispute resolution's 400/404/409/503
 // and its success path through a settlement port, marketplace status/initialization, and the audit list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../src/rules/index.ts";
+import { MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import type { ServiceContext, SettlementPort } from "../../server/services/context.ts";

@@ -3,7 +3,7 @@
 // with their audit entries, the self-lockout guard, search with quotes and LIKE/SQL characters taken
 // literally, and the SPEC §3 stats.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "../../src/rules/index.ts";
+import { MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { createUserRecord } from "../../server/seed/records.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";

@@ -17,7 +17,7 @@ import * as m001 from "../../server/db/migrations/001_initial.ts";
 import type { Database } from "../../server/db/schema.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
-import { SHOP_CATEGORIES } from "../../src/types.ts";
+import { SHOP_CATEGORIES } from "../../contract/index.ts";
 
 const NOW = Date.parse("2025-03-01T12:00:00.000Z");
 const ADMIN = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";

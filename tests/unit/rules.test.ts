@@ -3,24 +3,8 @@
 // the query schemas, and the antd validator adapter the console's forms use.
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import {
-  MESSAGES,
-  antdRule,
-  antdRules,
-  disputeResolutionSchema,
-  fields,
-  orderListQuerySchema,
-  productStatusSchema,
-  reasonSchema,
-  shopUpdateSchema,
-  tokenCreateSchema,
-  tokenUpdateSchema,
-  userListQuerySchema,
-  userSearchQuerySchema,
-  userUpdateSchema,
-  zodValidator,
-} from "@/rules";
-import { WRAPPED_SOL_MINT } from "@/config";
+import { MESSAGES, disputeResolutionSchema, fields, orderListQuerySchema, productStatusSchema, reasonSchema, shopUpdateSchema, tokenCreateSchema, tokenUpdateSchema, userListQuerySchema, userSearchQuerySchema, userUpdateSchema, WRAPPED_SOL_MINT } from "@contract";
+import { antdRule, antdRules, zodValidator } from "@/utils/form-rules";
 
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const validToken = { mintAddress: USDC, symbol: "USDC", name: "USD Coin", decimals: 6, logoUrl: "https://example.com/usdc.png" };
@@ -303,7 +287,7 @@ describe("issue 9: addresses are 32 bytes, wrapped SOL goes through Init SOL, te
   });
 
   it("refuses control characters in search terms and text filters, naming the parameter", async () => {
-    const { productListQuerySchema, shopListQuerySchema, auditQuerySchema, userSearchParamsSchema } = await import("@/rules");
+    const { productListQuerySchema, shopListQuerySchema, auditQuerySchema, userSearchParamsSchema } = await import("@contract");
     expect(errorsOf(productListQuerySchema, { search: "\u0000zzzqqq" })).toEqual([{ field: "search", message: MESSAGES.controlCharacters("Search") }]);
     expect(errorsOf(shopListQuerySchema, { category: "a\u0001" })).toEqual([{ field: "category", message: MESSAGES.controlCharacters("Category") }]);
     expect(errorsOf(auditQuerySchema, { targetId: "\u202e1" })[0]?.field).toBe("targetId");

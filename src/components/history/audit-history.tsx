@@ -7,7 +7,7 @@ import { useCustom, type HttpError } from "@refinedev/core";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { QUERY_CACHE, SHORTEN } from "@/config";
 import { endpoints } from "@/providers/api";
-import type { AuditEntry, PagedList } from "@/types";
+import type { AuditEntry, PagedList } from "@contract";
 import { formatDate, head } from "@/utils/format";
 import { Address } from "@/components/value/address";
 import { errorMessage } from "@/components/list/list-error";

@@ -4,8 +4,7 @@
 import { useCallback, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { Button, Input, Modal } from "antd";
 import type { TextAreaRef } from "antd/es/input/TextArea";
-import { fields } from "@/rules";
-import { REASON_MAX } from "@/config";
+import { fields, REASON_MAX } from "@contract";
 import { useFocusOnOpen } from "@/components/prompts/use-focus-on-open";
 import { usePendingAnswer } from "@/components/prompts/use-pending-answer";
 import "@/styles/kit.css";

@@ -5,7 +5,7 @@ import { useCustom, type HttpError } from "@refinedev/core";
 import { APP_TITLE } from "@/config";
 import { PageHeader } from "@/components/page-header";
 import { endpoints } from "@/providers/api";
-import type { UserStats } from "@/types";
+import type { UserStats } from "@contract";
 import { StatCards } from "./stat-cards";
 import "./dashboard.css";
 

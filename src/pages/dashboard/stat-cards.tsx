@@ -9,7 +9,7 @@ import {
   TeamOutlined,
   ThunderboltOutlined,
 } from "@ant-design/icons";
-import type { UserStats } from "@/types";
+import type { UserStats } from "@contract";
 
 interface StatDefinition {
   key: keyof UserStats;

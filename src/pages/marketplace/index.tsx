@@ -8,7 +8,7 @@ import { PageHeader } from "@/components/page-header";
 import { ListError } from "@/components/list/list-error";
 import { useConfirm } from "@/components/prompts/confirm";
 import { endpoints } from "@/providers/api";
-import type { MarketplaceStatus } from "@/types";
+import type { MarketplaceStatus } from "@contract";
 import { InfoCard } from "./info-card";
 import { OutcomeAlert } from "./outcome-alert";
 import { StatusCard } from "./status-card";

@@ -6,7 +6,7 @@ import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
 import { FlagBadge } from "@/components/value/badges";
 import { middle, secondsToDays } from "@/utils/format";
-import type { MarketplaceStatus } from "@/types";
+import type { MarketplaceStatus } from "@contract";
 
 export interface StatusCardProps {
   status: MarketplaceStatus;

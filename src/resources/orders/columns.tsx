@@ -6,7 +6,7 @@ import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { formatAmount, formatDate, head } from "@/utils/format";
-import type { Order } from "@/types";
+import type { Order } from "@contract";
 import { OrderImage } from "./order-image";
 import { orderThumbnail, orderTitle } from "./order-text";
 

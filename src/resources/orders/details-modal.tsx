@@ -6,7 +6,7 @@ import { useIsMutating } from "@tanstack/react-query";
 import { DISPUTE_MODAL_CLOSE_MS, SHORTEN } from "@/config";
 import { AuditHistory } from "@/components/history/audit-history";
 import { formatDate } from "@/utils/format";
-import type { Order } from "@/types";
+import type { Order } from "@contract";
 import { DisputeResolveForm, resolveDisputeKey } from "./dispute-form";
 import {
   BlockchainSection,

@@ -5,7 +5,7 @@ import type { DescriptionsProps } from "antd";
 import { Address } from "@/components/value/address";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { formatAmount, formatDate } from "@/utils/format";
-import type { Order } from "@/types";
+import type { Order } from "@contract";
 import { OrderImage } from "./order-image";
 import { orderThumbnail, orderTitle } from "./order-text";
 

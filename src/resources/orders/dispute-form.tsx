@@ -3,12 +3,11 @@
 // notes survive a failure so the admin can retry.
 import { Alert, Button, Form, Input, Radio } from "antd";
 import { useMutation } from "@tanstack/react-query";
-import { ADMIN_NOTES_MAX } from "@/config";
+import { ADMIN_NOTES_MAX, fields, type DisputeResolution, type Order, type ResolveDisputeRequest, type ResolveDisputeResponse } from "@contract";
 import { useConfirm } from "@/components/prompts/confirm";
 import { resolveDispute } from "@/providers/api";
 import type { ApiHttpError } from "@/providers/http";
-import { antdRule, fields } from "@/rules";
-import type { DisputeResolution, Order, ResolveDisputeRequest, ResolveDisputeResponse } from "@/types";
+import { antdRule } from "@/utils/form-rules";
 import {
   confirmationText,
   DEFAULT_REFUND_PERCENT,

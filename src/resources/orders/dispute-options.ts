@@ -1,7 +1,7 @@
 // SPEC §2 Dispute resolve form and §5: the three resolutions, what each pays out, and the wording of
 // the confirmation each needs before a blockchain transaction runs.
-import { REFUND_PERCENT_DEFAULT, REFUND_PERCENT_MAX, SHORTEN } from "@/config";
-import type { DisputeResolution } from "@/types";
+import { REFUND_PERCENT_DEFAULT, REFUND_PERCENT_MAX, type DisputeResolution } from "@contract";
+import { SHORTEN } from "@/config";
 
 export const DEFAULT_RESOLUTION: DisputeResolution = "RELEASE_TO_SELLER";
 export const DEFAULT_REFUND_PERCENT = REFUND_PERCENT_DEFAULT;

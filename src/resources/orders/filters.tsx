@@ -2,7 +2,7 @@
 // (the data provider declares that one field for orders); "All Orders" sends none.
 import { Select } from "antd";
 import type { CrudFilter } from "@refinedev/core";
-import type { OrderFilter } from "@/types";
+import type { OrderFilter } from "@contract";
 
 export const ORDER_FILTER_FIELD = "filter";
 const ALL = "all";

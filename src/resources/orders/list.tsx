@@ -3,10 +3,9 @@
 import { useEffect, useMemo, useState } from "react";
 import { useInvalidate, type HttpError } from "@refinedev/core";
 import { useTable } from "@refinedev/antd";
-import { PAGE_SIZE } from "@/config";
+import { PAGE_SIZE, type Order } from "@contract";
 import { PageHeader } from "@/components/page-header";
 import { ListTable } from "@/components/list/list-table";
-import type { Order } from "@/types";
 import { orderColumns } from "./columns";
 import { OrderDetailsModal } from "./details-modal";
 import { currentOrderFilter, orderFilters, OrderStatusFilter, ORDER_FILTER_FIELD } from "./filters";

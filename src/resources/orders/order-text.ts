@@ -1,5 +1,5 @@
 // What the list and the details modal read off an order the same way.
-import type { Order } from "@/types";
+import type { Order } from "@contract";
 
 export const UNKNOWN_PRODUCT = "Unknown Product";
 

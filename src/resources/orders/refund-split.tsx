@@ -2,7 +2,7 @@
 // number box for an exact value. The box may hold an out-of-range value so the form can say why
 // it is refused (SPEC §5) instead of silently clamping it.
 import { InputNumber, Slider } from "antd";
-import { REFUND_PERCENT_MAX, REFUND_PERCENT_MIN } from "@/config";
+import { REFUND_PERCENT_MAX, REFUND_PERCENT_MIN } from "@contract";
 
 interface Props {
   id?: string;

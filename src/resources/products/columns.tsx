@@ -6,7 +6,7 @@ import type { ColumnsType } from "antd/es/table";
 import { CheckCircleOutlined, DeleteOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
 import { FlagBadge } from "@/components/value/badges";
 import { formatAmount } from "@/utils/format";
-import type { Product } from "@/types";
+import type { Product } from "@contract";
 import type { ProductActions } from "./use-product-actions";
 
 /** The first image's thumbnail; 'No Img' without one, or when it does not load (an offline CDN). */

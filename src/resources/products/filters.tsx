@@ -2,7 +2,7 @@
 // (SPEC §2: its text is never sent), and the Category and Featured filters the server applies.
 import { Input, Select } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
-import type { Product } from "@/types";
+import type { Product } from "@contract";
 import type { CategoryOption } from "./use-categories";
 
 export const ALL = "";

@@ -3,10 +3,9 @@
 import { useMemo, useState } from "react";
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { PAGE_SIZE } from "@/config";
+import { PAGE_SIZE, type Product } from "@contract";
 import { PageHeader } from "@/components/page-header";
 import { ListTable } from "@/components/list/list-table";
-import type { Product } from "@/types";
 import { productColumns } from "./columns";
 import { ProductFilters, searchLoaded } from "./filters";
 import { applyFilter, filterValue } from "./list-filters";

@@ -2,7 +2,7 @@
 // because featuring, disabling and deleting can all move the counts.
 import { useCustom } from "@refinedev/core";
 import { endpoints } from "@/providers/api";
-import type { ProductCategory } from "@/types";
+import type { ProductCategory } from "@contract";
 
 export interface CategoryOption {
   value: string;

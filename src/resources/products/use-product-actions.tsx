@@ -6,7 +6,7 @@ import { Button, notification } from "antd";
 import { useCustomMutation, useDelete, useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
 import { useReasonPrompt } from "@/components/prompts/reason-prompt";
 import { endpoints } from "@/providers/api";
-import type { Product } from "@/types";
+import type { Product } from "@contract";
 import "@/components/antd/setup";
 
 export type ProductAction = "feature" | "active" | "delete";

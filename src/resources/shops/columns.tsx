@@ -8,7 +8,7 @@ import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
 import { Badge, FlagBadge } from "@/components/value/badges";
 import { head } from "@/utils/format";
-import type { Shop } from "@/types";
+import type { Shop } from "@contract";
 
 /** The logo, or the name's first letter when there is none or it does not load. */
 export function ShopLogo({ shop }: { shop: Pick<Shop, "logo" | "name"> }) {

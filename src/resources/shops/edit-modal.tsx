@@ -10,7 +10,7 @@ import { AuditHistory } from "@/components/history/audit-history";
 import { Address } from "@/components/value/address";
 import { Badge } from "@/components/value/badges";
 import { head } from "@/utils/format";
-import type { Shop } from "@/types";
+import type { Shop } from "@contract";
 import "@/components/antd/setup";
 
 /** Exactly what PATCH /admin/shops/{id} receives. */

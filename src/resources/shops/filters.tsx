@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Input, Select } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
-import { SHOP_CATEGORIES } from "@/types";
+import { SHOP_CATEGORIES } from "@contract";
 
 export const SEARCH_DEBOUNCE_MS = 400;
 const ALL = "";

@@ -2,11 +2,10 @@
 // active, verified) kept in the URL, and the Edit Shop modal.
 import { useTable } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { PAGE_SIZE } from "@/config";
+import { PAGE_SIZE, type Shop } from "@contract";
 import { PageHeader } from "@/components/page-header";
 import { ListTable } from "@/components/list/list-table";
 import { applyFilter, filterValue } from "@/resources/products/list-filters";
-import type { Shop } from "@/types";
 import { shopColumns } from "./columns";
 import { useShopEditModal } from "./edit-modal";
 import { ShopFilters, type ShopFilterValues } from "./filters";

@@ -6,7 +6,7 @@ import type { TableColumnsType } from "antd";
 import { Address } from "@/components/value/address";
 import { FlagBadge } from "@/components/value/badges";
 import { shortMint } from "@/utils/format";
-import type { Token } from "@/types";
+import type { Token } from "@contract";
 
 export interface TokenColumnActions {
   onEdit: (token: Token) => void;

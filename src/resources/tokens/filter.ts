@@ -1,6 +1,6 @@
 // The tokens screen's search and 'Show inactive' toggle work on the rows already loaded: GET
 // /tokens/admin takes only page and limit (SPEC §7), and SPEC §2 says the typed text is not sent.
-import type { Token } from "@/types";
+import type { Token } from "@contract";
 
 export interface TokenView {
   search: string;

@@ -5,9 +5,9 @@ import { useEffect, useState } from "react";
 import { Alert, Form, Input, InputNumber, Modal } from "antd";
 import { useModalForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
-import { antdRule, fields } from "@/rules";
+import { antdRule } from "@/utils/form-rules";
+import { fields, type Token } from "@contract";
 import type { ApiHttpError } from "@/providers/http";
-import type { Token } from "@/types";
 
 export interface TokenFormValues {
   mintAddress: string;

@@ -6,7 +6,7 @@ import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
 import { Badge, FlagBadge } from "@/components/value/badges";
 import { avatarInitial, head } from "@/utils/format";
-import type { User } from "@/types";
+import type { User } from "@contract";
 
 /** SPEC §5: the deactivation dialog names the user by display name, else by key. */
 export const userName = (user: User) => user.displayName?.trim() || user.publicKey;

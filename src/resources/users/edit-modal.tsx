@@ -6,8 +6,8 @@ import { Alert, Form, Input, Modal, Select, Spin, Switch } from "antd";
 import { useModalForm } from "@refinedev/antd";
 import type { HttpError } from "@refinedev/core";
 import { AuditHistory } from "@/components/history/audit-history";
-import { antdRules, fields } from "@/rules";
-import type { User, UserRole } from "@/types";
+import { antdRules } from "@/utils/form-rules";
+import { fields, type User, type UserRole } from "@contract";
 import { useRefreshUsers } from "./refresh";
 
 interface UserFormValues {

@@ -4,10 +4,9 @@
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter, HttpError } from "@refinedev/core";
 import "@/components/antd/setup";
-import { PAGE_SIZE } from "@/config";
+import { PAGE_SIZE, type User } from "@contract";
 import { ListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
-import type { User } from "@/types";
 import { userColumns } from "./columns";
 import { useDeactivateUser } from "./deactivate";
 import { useUserEditModal } from "./edit-modal";

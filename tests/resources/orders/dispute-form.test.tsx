@@ -1,8 +1,8 @@
 import { act, fireEvent, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ADMIN_NOTES_MAX, DISPUTE_MODAL_CLOSE_MS } from "@/config";
-import type { Order } from "@/types";
+import { ADMIN_NOTES_MAX, type Order } from "@contract";
+import { DISPUTE_MODAL_CLOSE_MS } from "@/config";
 import { deferred } from "../../app/support";
 import { dialogWith, findDialogWith, makeOrder, openDetails, openOrders, ordersApi, page, section } from "./support";
 

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type MockAdapter from "axios-mock-adapter";
 import type { UserEvent } from "@testing-library/user-event";
-import type { Order } from "@/types";
+import type { Order } from "@contract";
 import { beforeAll } from "vitest";
 import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
 

@@ -1,6 +1,6 @@
 // Products as the API returns them, and a reader for what the screen sent through the mocked http.
 import type MockAdapter from "axios-mock-adapter";
-import type { Product } from "@/types";
+import type { Product } from "@contract";
 
 export function product(id: string, overrides: Partial<Product> = {}): Product {
   return {

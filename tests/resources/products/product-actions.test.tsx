@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type MockAdapter from "axios-mock-adapter";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetRestoreAvailability, UNDO_REASON } from "@/resources/products/use-product-actions";
-import type { Product } from "@/types";
+import type { Product } from "@contract";
 import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
 import { paged, product, requestsTo, screenRequests } from "./fixtures";
 

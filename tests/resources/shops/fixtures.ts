@@ -1,5 +1,5 @@
 // Shops as the API returns them: the list is `{ data: Shop[], meta }` (SPEC §7), one shop is `{ data }`.
-import type { Shop } from "@/types";
+import type { Shop } from "@contract";
 
 export const SELLER_KEY = "7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2";
 

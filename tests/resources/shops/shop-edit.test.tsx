@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type MockAdapter from "axios-mock-adapter";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Shop } from "@/types";
+import type { Shop } from "@contract";
 import { deferred, DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
 import { requestsTo, screenRequests } from "../products/fixtures";
 import { SELLER_KEY, shop, shopPage } from "./fixtures";

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type MockAdapter from "axios-mock-adapter";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Shop } from "@/types";
+import type { Shop } from "@contract";
 import { deferred, DESKTOP, mockApi, PHONE, renderApp, setViewportWidth, signIn } from "../../app/support";
 import { requestsTo } from "../products/fixtures";
 import { SELLER_KEY, shop, shopPage } from "./fixtures";

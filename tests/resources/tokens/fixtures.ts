@@ -2,7 +2,7 @@
 import { configure } from "@testing-library/react";
 import type MockAdapter from "axios-mock-adapter";
 import { DESKTOP, mockApi, setViewportWidth, signIn } from "../../app/support";
-import type { Token } from "@/types";
+import type { Token } from "@contract";
 
 export const USDC: Token = {
   id: "tok-usdc",

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MESSAGES } from "@/rules";
+import { MESSAGES } from "@contract";
 import { renderApp } from "../../app/support";
 import { BONK, bodyOf, NEW_MINT, page, RAY, rowWith, tokenListCalls, tokensApi, USDC, warmUpTokensScreen } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import { act, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { User } from "@/types";
+import type { User } from "@contract";
 import { deferred } from "../../app/support";
 import {
   bodyOf,

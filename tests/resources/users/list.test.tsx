@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { User } from "@/types";
+import type { User } from "@contract";
 import { mockApi, PHONE, renderApp, setViewportWidth, signIn } from "../../app/support";
 import { choose, findRow, FIRST_RENDER_MS, listQueries, openSelect, openUsers, selectedText, serveUsers, USERS } from "./support";
 

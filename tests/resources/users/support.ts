@@ -4,7 +4,7 @@ import { getQueriesForElement, screen, waitFor } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import type MockAdapter from "axios-mock-adapter";
 import type { AxiosRequestConfig } from "axios";
-import type { User } from "@/types";
+import type { User } from "@contract";
 import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
 
 export const KEY_A = "7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2";

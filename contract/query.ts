@@ -1,9 +1,9 @@
 // Query-string schemas of the list calls. Query values arrive as strings; "" counts as absent
 // (a select's "All" option), booleans are "true"/"false", and page/limit default per SPEC §9.
 import { z } from "zod";
-import { PAGE_SIZE, USER_SEARCH_DEFAULTS } from "@/config";
-import { MESSAGES as M } from "./messages";
-import { plainText, USER_ROLE_VALUES } from "./schemas";
+import { PAGE_SIZE, USER_SEARCH_DEFAULTS } from "./constants.ts";
+import { MESSAGES as M } from "./messages.ts";
+import { plainText, USER_ROLE_VALUES } from "./schemas.ts";
 
 export const ORDER_FILTERS = ["new", "ongoing", "in_dispute", "completed"] as const;
 export const LIMIT_MAX = 100;

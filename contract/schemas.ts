@@ -3,8 +3,8 @@
 // below combine them exactly as the API accepts them. Nothing here may import browser-only code.
 import bs58 from "bs58";
 import { z } from "zod";
-import { ADMIN_NOTES_MAX, REASON_MAX, DECIMALS_MAX, DECIMALS_MIN, MINT_ADDRESS_MIN, REFUND_PERCENT_MAX, REFUND_PERCENT_MIN, TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX, WRAPPED_SOL_MINT } from "@/config";
-import { MESSAGES as M } from "./messages";
+import { ADMIN_NOTES_MAX, REASON_MAX, DECIMALS_MAX, DECIMALS_MIN, MINT_ADDRESS_MIN, REFUND_PERCENT_MAX, REFUND_PERCENT_MIN, TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX, WRAPPED_SOL_MINT } from "./constants.ts";
+import { MESSAGES as M } from "./messages.ts";
 
 export const USER_ROLE_VALUES = ["USER", "ADMIN", "MARKETPLACE_AUTHORITY"] as const;
 export const DISPUTE_RESOLUTIONS = ["REFUND_BUYER", "RELEASE_TO_SELLER", "PARTIAL_REFUND"] as const;

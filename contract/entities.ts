@@ -1,7 +1,6 @@
 // The entities of SPEC §3 as the API returns them.
 
 export type UserRole = "USER" | "ADMIN" | "MARKETPLACE_AUTHORITY";
-export const USER_ROLES: readonly UserRole[] = ["USER", "ADMIN", "MARKETPLACE_AUTHORITY"];
 
 /** The signed-in admin, held client-side. */
 export interface SessionUser {
@@ -10,11 +9,6 @@ export interface SessionUser {
   publicKey: string;
   role: UserRole | string;
   isAdmin: boolean;
-}
-
-export interface AuthState {
-  user: SessionUser | null;
-  isAuthenticated: boolean;
 }
 
 export interface User {
@@ -79,18 +73,6 @@ export interface ProductCategory {
   count: number;
 }
 
-export const SHOP_CATEGORIES = [
-  "Electronics",
-  "Clothes",
-  "Books",
-  "Home",
-  "Sports",
-  "Beauty",
-  "Automotive",
-  "Other",
-] as const;
-export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
-
 export interface Shop {
   id: string;
   name: string;
@@ -107,7 +89,6 @@ export interface Shop {
 }
 
 export type OrderStatus = "ACTIVE" | "DISPUTED" | "COMPLETED" | "CANCELLED" | "REFUNDED" | string;
-export type OrderFilter = "new" | "ongoing" | "in_dispute" | "completed";
 
 export interface Order {
   id: string;

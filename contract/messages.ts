@@ -7,7 +7,7 @@ import {
   DECIMALS_MIN,
   REFUND_PERCENT_MAX,
   REFUND_PERCENT_MIN,
-} from "@/config";
+} from "./constants.ts";
 
 export const MESSAGES = {
   // SPEC §5, verbatim.

@@ -1,0 +1,8 @@
+// The contract between the console and the API: the SPEC §5 rules, the records the API returns,
+// and the limits both sides share. The console (src/) and the reference server (server/) import it;
+// it imports neither.
+export * from "./constants.ts";
+export * from "./entities.ts";
+export { MESSAGES } from "./messages.ts";
+export * from "./schemas.ts";
+export * from "./query.ts";
