@@ -8,6 +8,13 @@ import { MESSAGES as M } from "./messages.ts";
 
 export const USER_ROLE_VALUES = ["USER", "ADMIN", "MARKETPLACE_AUTHORITY"] as const;
 export const DISPUTE_RESOLUTIONS = ["REFUND_BUYER", "RELEASE_TO_SELLER", "PARTIAL_REFUND"] as const;
+/** The roles that may use the console (the rest of USER_ROLE_VALUES may not). */
+export const ADMIN_ROLE_VALUES = ["ADMIN", "MARKETPLACE_AUTHORITY"] as const satisfies readonly (typeof USER_ROLE_VALUES)[number][];
+export const ORDER_STATUSES = ["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"] as const;
+/** An order's dispute settlement: signed and sent (PENDING), confirmed on chain, or failed (resolvable again). */
+export const SETTLEMENT_STATUSES = ["PENDING", "CONFIRMED", "FAILED"] as const;
+export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 /** A base58 public key is 32 to 44 characters; SPEC §5 asks for at least 32. */
