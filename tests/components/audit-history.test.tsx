@@ -5,7 +5,7 @@ import { AuditHistory } from "@/components/history/audit-history";
 import { actionLabel, changedFields } from "@/components/history/audit-labels";
 import type { AuditEntry } from "@contract";
 import { formatDate } from "@/utils/format";
-import { reply, replyData, requests, startFakeApi } from "../providers/msw.helpers";
+import { reply, replyData, requests, startFakeApi } from "../support/fake-api";
 import { RefineHarness, renderInRefine } from "./support";
 
 const ADMIN = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
@@ -31,7 +31,7 @@ function entry(overrides: Partial<AuditEntry>): AuditEntry {
 const paged = (items: AuditEntry[]) => ({ items, total: items.length, page: 1, limit: 10, totalPages: 1 });
 
 describe("AuditHistory", () => {
-  startFakeApi();
+  startFakeApi([200, { data: {} }]);
 
   it("asks for the record's last 10 actions and shows who, what, when, why and the transaction", async () => {
     replyData(
@@ -54,7 +54,7 @@ describe("AuditHistory", () => {
     const items = await within(section).findAllByRole("listitem");
     expect(items).toHaveLength(2);
     expect(requests().map(({ method, path, query }) => ({ method, path, query }))).toEqual([
-      { method: "GET", path: "/api/v1/admin/audit", query: { targetType: "order", targetId: "o-7", page: "1", limit: "10" } },
+      { method: "GET", path: "/admin/audit", query: { targetType: "order", targetId: "o-7", page: "1", limit: "10" } },
     ]);
 
     const [resolved, deactivated] = items;
@@ -105,7 +105,7 @@ describe("AuditHistory", () => {
   });
 
   it("renders nothing, and stops asking, when the API has no audit trail (404)", async () => {
-    reply({ status: 404, body: { message: "Not found" } });
+    reply([404, { message: "Not found" }]);
     const { container, rerender } = renderInRefine(<AuditHistory targetType="user" targetId="u-1" />);
     await waitFor(() => expect(requests()).toHaveLength(1));
     await waitFor(() => expect(screen.queryByText(/Loading history/)).not.toBeInTheDocument());
@@ -124,7 +124,7 @@ describe("AuditHistory", () => {
 
   it("shows a failed load with Retry (after one automatic retry), and Retry loads it", async () => {
     const user = userEvent.setup();
-    reply({ status: 500, body: { message: "Audit store offline" } }, { status: 500, body: { message: "Audit store offline" } });
+    reply([500, { message: "Audit store offline" }], [500, { message: "Audit store offline" }]);
     renderInRefine(<AuditHistory targetType="product" targetId="p-1" />);
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Could not load the history: Audit store offline");

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useTable } from "@refinedev/antd";
 import { PAGE_SIZE } from "@contract";
 import { ListTable, Pager, type ListTableSource } from "@/components/list/list-table";
-import { reply, replyData, requests, startFakeApi } from "../providers/msw.helpers";
+import { reply, replyData, requests, startFakeApi } from "../support/fake-api";
 import { renderInRefine } from "./support";
 
 interface Row {
@@ -121,11 +121,11 @@ const page = (n: number, items: Row[], total: number) => ({
 });
 
 describe("ListTable on Refine's useTable", () => {
-  startFakeApi();
+  startFakeApi([200, { data: {} }]);
 
   it("shows the server's message on a failed load, and Retry loads the list", async () => {
     const user = userEvent.setup();
-    reply({ status: 500, body: { message: "Database unavailable" } });
+    reply([500, { message: "Database unavailable" }]);
     renderInRefine(<TokensTable />);
     expect(await screen.findByRole("alert")).toHaveTextContent("Database unavailable");
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
@@ -134,7 +134,7 @@ describe("ListTable on Refine's useTable", () => {
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("SOL")).toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(requests().map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/v1/tokens/admin", "GET /api/v1/tokens/admin"]);
+    expect(requests().map((r) => `${r.method} ${r.path}`)).toEqual(["GET /tokens/admin", "GET /tokens/admin"]);
     // A single page has no pager.
     expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
   });

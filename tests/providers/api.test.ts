@@ -20,9 +20,9 @@ import {
   setProductActive,
   setProductFeatured,
 } from "@/providers/api";
-import { expectSent, onlyRequest, reply, replyData, startFakeApi, type ExpectedRequest } from "./msw.helpers";
+import { expectSent, onlyRequest, reply, replyData, startFakeApi, type ExpectedRequest } from "../support/fake-api";
 
-startFakeApi();
+startFakeApi([200, { data: {} }]);
 
 // One row per special call of SPEC §7 (and the beyond-SPEC ones): what the helper must send.
 const calls: [string, () => Promise<unknown>, ExpectedRequest][] = [
@@ -91,7 +91,7 @@ describe("marketplace calls read from data or the root", () => {
     ["under data", { data: status }],
     ["at the root", status],
   ])("status %s", async (_where, body) => {
-    reply({ status: 200, body });
+    reply([200, body]);
     expect(await getMarketplaceStatus()).toEqual(status);
   });
 
@@ -99,7 +99,7 @@ describe("marketplace calls read from data or the root", () => {
     ["under data", { data: { ...status, transactionSignature: "Sig999" } }],
     ["at the root", { ...status, transactionSignature: "Sig999" }],
   ])("initialize %s", async (_where, body) => {
-    reply({ status: 200, body });
+    reply([200, body]);
     expect(await initializeMarketplace()).toEqual({ ...status, transactionSignature: "Sig999" });
   });
 });
@@ -112,7 +112,7 @@ describe("payloads and errors", () => {
   });
 
   it("rejects with the normalized HttpError (e.g. 404 hides the audit feature)", async () => {
-    reply({ status: 404, body: { message: "Not Found" } });
+    reply([404, { message: "Not Found" }]);
     await expect(getAudit()).rejects.toMatchObject({ statusCode: 404, message: "Not Found" });
   });
 });

@@ -1,9 +1,9 @@
 import type { CrudFilter } from "@refinedev/core";
 import { API_URL } from "@/config";
 import { dataProvider, toQueryValue } from "@/providers/data-provider";
-import { expectSent, reply, replyData, requests, startFakeApi } from "./msw.helpers";
+import { expectSent, reply, replyData, requests, startFakeApi } from "../support/fake-api";
 
-startFakeApi();
+startFakeApi([200, { data: {} }]);
 
 const page = (items: unknown[], total: number, extra: Record<string, unknown> = {}) => ({
   items,
@@ -135,7 +135,7 @@ describe("getList: tolerant readers always return a numeric total", () => {
     ["a bare array with meta.total", { data: [{ id: 1 }], meta: { total: 30 } }, 30],
     ["no list at all", { data: null }, 0],
   ])("standard shape, %s", async (_case, body, total) => {
-    reply({ status: 200, body });
+    reply([200, body]);
     const result = await dataProvider.getList({ resource: "orders", pagination: firstPage });
     expect(result.total).toBe(total);
     expect(Array.isArray(result.data)).toBe(true);
@@ -145,7 +145,7 @@ describe("getList: tolerant readers always return a numeric total", () => {
     ["the standard paged shape", { data: page([{ id: "s1" }], 8) }, 8],
     ["no meta", { data: [{ id: "s1" }, { id: "s2" }] }, 2],
   ])("shops, %s", async (_case, body, total) => {
-    reply({ status: 200, body });
+    reply([200, body]);
     const result = await dataProvider.getList({ resource: "shops", pagination: firstPage });
     expect(result.total).toBe(total);
   });
@@ -188,7 +188,7 @@ describe("getOne, create, update, deleteOne", () => {
   });
 
   it("deleteOne tokens deactivates, and a bodiless answer still yields a record", async () => {
-    reply({ status: 200, body: { data: null } });
+    reply([200, { data: null }]);
     const result = await dataProvider.deleteOne({ resource: "tokens", id: "t1" });
     expectSent({ method: "DELETE", path: "/tokens/admin/t1" });
     expect(result).toEqual({ data: { id: "t1" } });
@@ -212,7 +212,7 @@ describe("getOne, create, update, deleteOne", () => {
   });
 
   it("server errors come through as the normalized HttpError", async () => {
-    reply({ status: 400, body: { message: "Invalid", errors: [{ field: "symbol", message: "Required" }] } });
+    reply([400, { message: "Invalid", errors: [{ field: "symbol", message: "Required" }] }]);
     const error = await rejectionOf(dataProvider.create({ resource: "tokens", variables: {} }));
     expect(error).toMatchObject({ statusCode: 400, message: "Invalid", errors: { symbol: "Required" } });
   });

@@ -2,9 +2,9 @@ import { API_URL } from "@/config";
 import { authStore } from "@/providers/auth-store";
 import { envelopeOf, http, NETWORK_ERROR_MESSAGE } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
-import { onlyRequest, reply, replyData, startFakeApi, XSRF } from "./msw.helpers";
+import { onlyRequest, reply, replyData, startFakeApi, XSRF } from "../support/fake-api";
 
-startFakeApi();
+startFakeApi([200, { data: {} }]);
 
 const admin = { id: "u1", publicKey: "AdminKey111", displayName: "Admin", role: "ADMIN" };
 
@@ -51,7 +51,7 @@ describe("envelope unwrapping", () => {
   });
 
   it("leaves a body without a data key as it is (read from the root)", async () => {
-    reply({ status: 200, body: { initialized: true } });
+    reply([200, { initialized: true }]);
     const response = await http.get("/admin/marketplace/status");
     expect(response.data).toEqual({ initialized: true });
     expect(envelopeOf(response)).toEqual({});
@@ -60,7 +60,7 @@ describe("envelope unwrapping", () => {
 
 describe("error normalization", () => {
   it("uses the server's message and status", async () => {
-    reply({ status: 409, body: { message: "Token already exists" } });
+    reply([409, { message: "Token already exists" }]);
     await expect(http.post("/tokens/admin", {})).rejects.toEqual({
       message: "Token already exists",
       serverMessage: "Token already exists",
@@ -69,7 +69,7 @@ describe("error normalization", () => {
   });
 
   it("falls back to the error's own message when the server sent none", async () => {
-    reply({ status: 500, body: {} });
+    reply([500, {}]);
     const error = await http.get("/users").catch((e: unknown) => e);
     expect(error).toEqual({ message: "Request failed with status code 500", statusCode: 500 });
   });
@@ -81,9 +81,9 @@ describe("error normalization", () => {
   });
 
   it("maps the server's field errors to Refine's errors map", async () => {
-    reply({
-      status: 400,
-      body: {
+    reply([
+      400,
+      {
         message: "Validation failed",
         errors: [
           { field: "symbol", message: "Too long" },
@@ -91,7 +91,7 @@ describe("error normalization", () => {
           { field: "decimals", message: "At most 18" },
         ],
       },
-    });
+    ]);
     const error = await http.post("/tokens/admin", {}).catch((e: unknown) => e);
     expect(error).toEqual({
       message: "Validation failed",
@@ -106,7 +106,7 @@ describe("session expiry rule (SPEC §8)", () => {
   it.each([401, 410])("a %i outside /auth/ clears the stored auth, goes to /login and still rejects", async (status) => {
     authStore.signIn(admin, true);
     const toLogin = spyNavigation();
-    reply({ status, body: { message: "Session expired" } });
+    reply([status, { message: "Session expired" }]);
 
     await expect(http.get("/users")).rejects.toMatchObject({ statusCode: status, message: "Session expired" });
     expect(authStore.get()).toEqual({ user: null, isAuthenticated: false });
@@ -119,7 +119,7 @@ describe("session expiry rule (SPEC §8)", () => {
   ])("a %i on %s is an answer, not an expiry: nothing is cleared", async (status, path) => {
     authStore.signIn(admin, true);
     const toLogin = spyNavigation();
-    reply({ status, body: { message: "Invalid signature" } });
+    reply([status, { message: "Invalid signature" }]);
 
     await expect(http.post(path, {})).rejects.toMatchObject({ statusCode: status });
     expect(authStore.get().isAuthenticated).toBe(true);
@@ -129,7 +129,7 @@ describe("session expiry rule (SPEC §8)", () => {
   it.each([403, 500])("a %i does not sign out", async (status) => {
     authStore.signIn(admin, true);
     const toLogin = spyNavigation();
-    reply({ status, body: { message: "nope" } });
+    reply([status, { message: "nope" }]);
 
     await expect(http.get("/users")).rejects.toMatchObject({ statusCode: status });
     expect(authStore.get().isAuthenticated).toBe(true);
@@ -140,7 +140,7 @@ describe("session expiry rule (SPEC §8)", () => {
     window.history.replaceState(null, "", "/login");
     authStore.signIn(admin, true);
     const toLogin = spyNavigation();
-    reply({ status: 401, body: {} });
+    reply([401, {}]);
 
     await expect(http.get("/demo/wallet")).rejects.toMatchObject({ statusCode: 401 });
     expect(authStore.get().isAuthenticated).toBe(false);
