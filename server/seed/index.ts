@@ -1,7 +1,7 @@
 // Demo data for a new database: users, shops, products with images, the token whitelist, and orders
 // in every status. Deterministic for a given seed, sizes and clock. Only an empty database is filled.
 import type { OpenedDatabase } from "../db/connection.ts";
-import { rebuildStatements } from "../db/migrations/002_list_counts.ts";
+import { rebuildStatements } from "../db/list-families.ts";
 import { SEED_TOKENS } from "./catalog.ts";
 import { generateOrders, generateProducts, generateShops, generateUsers, ORDER_STATUSES } from "./generate.ts";
 import { SeedRandom } from "./random.ts";

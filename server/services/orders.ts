@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { DisputeResolutionInput, OrderFilter } from "../../contract/index.ts";
 import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
-import { ORDER_FILTER_SQL } from "../db/migrations/002_list_counts.ts";
+import { ORDER_FILTER_SQL } from "../db/list-families.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { ApiError, conflict, notFound, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";

@@ -1,7 +1,7 @@
 // Paged lists. Small tables page with COUNT + OFFSET; the two big ones (orders, users) page through
 // the trigger-kept counts of migration 002, so page 50 000 costs what page 1 costs.
 import type SQLite from "better-sqlite3";
-import { LEVELS } from "../db/migrations/002_list_counts.ts";
+import { LEVELS } from "../db/list-families.ts";
 
 export interface Paged<T> {
   items: T[];

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { RECENT_USERS_DAYS, type UserListQuery, type UserUpdateInput } from "../../contract/index.ts";
 import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
-import { userListName } from "../db/migrations/002_list_counts.ts";
+import { userListName } from "../db/list-families.ts";
 import type { UserRow } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";

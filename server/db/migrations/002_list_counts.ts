@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { LEVELS, LIST_FAMILIES, ORDER_FILTER_SQL, rebuildStatements } from "../list-families.ts";
 
 // Paged lists over a million rows. Two problems: the total (COUNT(*) scans every matching row) and
 // a deep page (OFFSET walks every skipped row). Both are answered from counts kept by triggers:
@@ -7,66 +8,8 @@ import { sql, type Kysely } from "kysely";
 //     rowids (level 0: 1024 rowids, level 1: 65536), so the block holding row #k of a list is
 //     found by summing a few dozen counts, and the page query then scans one or two blocks.
 // The lists are ordered by rowid, newest first: rows are inserted in creation order, so rowid order
-// is creation order. The list definitions live here, next to the triggers that count them, and the
-// services import them, so a list's WHERE clause and its counts cannot drift apart.
-
-export interface ListFamily {
-  table: "orders" | "users";
-  /** SQL giving the list name of row `r` (a constant for a fixed list, or built from its values). */
-  name: (r: string) => string;
-  /** SQL condition for row `r` to be in the list. */
-  where: (r: string) => string;
-  /** false: keep only the total (for stats), no per-block counts. */
-  paged: boolean;
-}
-
-export const LEVELS = [
-  { level: 0, shift: 10 },
-  { level: 1, shift: 16 },
-] as const;
-
-/** Order list filters, as SQL on an orders row. */
-export const ORDER_FILTER_SQL = {
-  new: (r: string) => `${r}.status = 'ACTIVE' AND ${r}.shippedAt IS NULL`,
-  ongoing: (r: string) => `${r}.shippedAt IS NOT NULL AND ${r}.status <> 'COMPLETED'`,
-  in_dispute: (r: string) => `${r}.status = 'DISPUTED'`,
-  completed: (r: string) => `${r}.status = 'COMPLETED'`,
-} as const;
-
-export const USER_FILTER_COLUMNS = ["role", "verified", "disabled"] as const;
-export type UserFilterColumn = (typeof USER_FILTER_COLUMNS)[number];
-
-/** The canonical name of a users list, e.g. users?role=ADMIN&verified=1 (columns in fixed order). */
-export function userListName(filter: Partial<Record<UserFilterColumn, string | number>>): string {
-  const parts = USER_FILTER_COLUMNS.filter((c) => filter[c] !== undefined).map((c) => `${c}=${filter[c]}`);
-  return parts.length ? `users?${parts.join("&")}` : "users";
-}
-
-const userFamilies: ListFamily[] = [];
-for (let mask = 0; mask < 1 << USER_FILTER_COLUMNS.length; mask++) {
-  const columns = USER_FILTER_COLUMNS.filter((_, i) => mask & (1 << i));
-  userFamilies.push({
-    table: "users",
-    name: (r) =>
-      columns.length === 0
-        ? "'users'"
-        : `'users?' || ${columns.map((c, i) => `'${i ? "&" : ""}${c}=' || ${r}.${c}`).join(" || ")}`,
-    where: () => "1",
-    paged: true,
-  });
-}
-
-export const LIST_FAMILIES: ListFamily[] = [
-  { table: "orders", name: () => "'orders'", where: () => "1", paged: true },
-  ...Object.entries(ORDER_FILTER_SQL).map(([filter, where]): ListFamily => ({
-    table: "orders",
-    name: () => `'orders?filter=${filter}'`,
-    where,
-    paged: true,
-  })),
-  { table: "orders", name: (r) => `'orders?status=' || ${r}.status`, where: () => "1", paged: false },
-  ...userFamilies,
-];
+// is creation order. The list definitions live in ../list-families.ts, which the services' paging
+// and the seeder read too, so a list's WHERE clause and its counts cannot drift apart.
 
 /** Statements adding `delta` to every list row `r` belongs to. */
 function countStatements(table: string, r: string, delta: 1 | -1): string {
@@ -97,7 +40,7 @@ const WATCHED: Record<"orders" | "users", { columns: string[]; changed: string }
   },
 };
 
-export function triggerStatements(): string[] {
+function triggerStatements(): string[] {
   return (["orders", "users"] as const).flatMap((table) => [
     `CREATE TRIGGER ${table}_list_insert AFTER INSERT ON ${table} BEGIN ${countStatements(table, "NEW", 1)} END`,
     `CREATE TRIGGER ${table}_list_delete AFTER DELETE ON ${table} BEGIN ${countStatements(table, "OLD", -1)} END`,
@@ -105,26 +48,6 @@ export function triggerStatements(): string[] {
        WHEN ${WATCHED[table].changed}
        BEGIN ${countStatements(table, "OLD", -1)} ${countStatements(table, "NEW", 1)} END`,
   ]);
-}
-
-/** Recounts every list from the tables (after a bulk load with the triggers dropped, or to repair). */
-export function rebuildStatements(): string[] {
-  const statements = [
-    "DELETE FROM listCounts",
-    "DELETE FROM counters WHERE name = 'orders' OR name LIKE 'orders?%' OR name = 'users' OR name LIKE 'users?%'",
-  ];
-  for (const f of LIST_FAMILIES) {
-    const from = `FROM ${f.table} AS r WHERE ${f.where("r")}`;
-    if (f.paged) {
-      for (const { level, shift } of LEVELS) {
-        statements.push(
-          `INSERT INTO listCounts (list, level, bucket, n) SELECT ${f.name("r")}, ${level}, r.rowid >> ${shift}, COUNT(*) ${from} GROUP BY 1, 3`,
-        );
-      }
-    }
-    statements.push(`INSERT INTO counters (name, value) SELECT ${f.name("r")}, COUNT(*) ${from} GROUP BY 1`);
-  }
-  return statements;
 }
 
 /** Indexes whose rows sort by rowid within each filter value, so a filtered page scans only matches. */
