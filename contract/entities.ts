@@ -1,151 +1,335 @@
-// The entities of SPEC §3 as the API returns them.
+// The entities of SPEC §3 as the API returns them, as zod schemas: the reference server serializes
+// its responses through them (server/routes), the OpenAPI document is generated from them, and the
+// console's record types below are inferred from them. Fields the console can do without are
+// optional, so a marketplace's own API may leave out what it does not have; every field the
+// reference server sends is declared (a response schema drops undeclared keys).
+// Each record is registered under its component name in the OpenAPI document (`.meta({ id })`).
+import { z } from "zod";
+import { DISPUTE_RESOLUTIONS, ORDER_STATUSES, SETTLEMENT_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";
 
-export type UserRole = "USER" | "ADMIN" | "MARKETPLACE_AUTHORITY";
+export type UserRole = (typeof USER_ROLE_VALUES)[number];
+export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
+
+const text = z.string();
+const optionalText = text.nullish();
+const count = z.int().min(0);
+/** An ISO 8601 time. */
+const time = z.string().meta({ format: "date-time" });
+const optionalTime = time.nullish();
+/** A base58 Solana address or signature. */
+const base58 = z.string();
+
+// ---- Auth ----
 
 /** The signed-in admin, held client-side. */
-export interface SessionUser {
-  id?: string;
-  displayName?: string | null;
-  publicKey: string;
-  role: UserRole | string;
-  isAdmin: boolean;
-}
+export const sessionUserSchema = z
+  .object({
+    id: text.optional(),
+    publicKey: base58,
+    displayName: optionalText,
+    role: text.meta({ description: `One of ${USER_ROLE_VALUES.join(", ")}` }),
+    isAdmin: z.boolean(),
+  })
+  .meta({ id: "SessionUser", description: "The signed-in admin." });
 
-export interface User {
-  id: string;
-  publicKey: string;
-  displayName?: string | null;
-  contactInfo?: string | null;
-  avatarUrl?: string | null;
-  role: UserRole;
-  verified: boolean;
-  disabled: boolean;
-  status?: string | null;
-  createdAt?: string;
-}
+export const nonceResponseSchema = z
+  .object({ nonce: text, message: text.meta({ description: "The exact text the wallet signs." }) })
+  .meta({ id: "Nonce", description: "A sign-in challenge." });
 
-export interface UserStats {
-  totalUsers: number;
-  verifiedUsers: number;
-  disabledUsers: number;
-  activeUsers: number;
-  recentUsers: number;
-  adminUsers: number;
-}
+export const verifyResponseSchema = z
+  .object({ isAdmin: z.boolean(), adminWalletAuthorized: z.boolean(), user: sessionUserSchema })
+  .meta({ id: "Verification", description: "Sign-in succeeds only when both flags are true (SPEC §5)." });
 
-export interface Token {
-  id: string;
-  mintAddress: string;
-  symbol: string;
-  name: string;
-  decimals: number;
-  logoUrl?: string | null;
-  isActive: boolean;
-}
+export const validateResponseSchema = z
+  .object({ valid: z.boolean(), user: sessionUserSchema })
+  .meta({ id: "SessionValidation" });
 
-export interface Currency {
-  symbol: string;
-  decimals?: number;
-  mintAddress?: string;
-}
+export const logoutResponseSchema = z.object({ success: z.boolean() }).meta({ id: "Logout" });
 
-export interface ProductImage {
-  url?: string;
-  thumbnailUrl?: string | null;
-}
+/** Beyond the SPEC: the reference server's local demo signer. */
+export const demoWalletSchema = z
+  .object({ publicKey: base58, secretKey: base58, label: text.optional() })
+  .meta({ id: "DemoWallet", description: "The local demo admin keypair (reference server only, never in production)." });
 
-export interface Product {
-  id: string;
-  title: string;
+// ---- Users ----
+
+export const userSchema = z
+  .object({
+    id: text,
+    publicKey: base58,
+    displayName: optionalText,
+    contactInfo: optionalText,
+    avatarUrl: optionalText,
+    role: z.enum(USER_ROLE_VALUES),
+    verified: z.boolean(),
+    disabled: z.boolean(),
+    status: optionalText,
+    deactivationReason: optionalText,
+    createdAt: time.optional(),
+    updatedAt: time.optional(),
+  })
+  .meta({ id: "User" });
+
+export const userStatsSchema = z
+  .object({
+    totalUsers: count,
+    verifiedUsers: count,
+    disabledUsers: count,
+    activeUsers: count,
+    recentUsers: count,
+    adminUsers: count,
+  })
+  .meta({ id: "UserStats" });
+
+// ---- Tokens ----
+
+export const tokenSchema = z
+  .object({
+    id: text,
+    mintAddress: base58,
+    symbol: text,
+    name: text,
+    decimals: z.int(),
+    logoUrl: optionalText,
+    isActive: z.boolean(),
+    createdAt: time.optional(),
+    updatedAt: time.optional(),
+  })
+  .meta({ id: "Token" });
+
+// ---- Products ----
+
+export const currencySchema = z
+  .object({
+    symbol: text,
+    decimals: z.int().optional(),
+    /** null for native SOL. */
+    mintAddress: base58.nullish(),
+  })
+  .meta({ id: "Currency" });
+
+export const productImageSchema = z.object({ url: text.optional(), thumbnailUrl: optionalText }).meta({ id: "ProductImage" });
+
+/** A price or amount in the currency's base units; a production API may send it as a decimal string. */
+const amount = z.union([z.number(), z.string()]);
+
+export const productSchema = z
+  .object({
+    id: text,
+    shopId: optionalText,
+    title: text,
+    description: optionalText,
+    price: amount,
+    currency: currencySchema.nullish(),
+    category: optionalText,
+    stockQuantity: z.int(),
+    isFeatured: z.boolean(),
+    isActive: z.boolean(),
+    statusReason: optionalText,
+    isDeleted: z.boolean().optional(),
+    deletedAt: optionalTime,
+    deleteReason: optionalText,
+    images: z.array(productImageSchema).optional(),
+    createdAt: time.optional(),
+    updatedAt: time.optional(),
+  })
+  .meta({ id: "Product" });
+
+export const productCategorySchema = z.object({ category: text, count }).meta({ id: "ProductCategory" });
+
+// ---- Shops ----
+
+export const shopSchema = z
+  .object({
+    id: text,
+    name: text,
+    slug: text,
+    logo: optionalText,
+    description: optionalText,
+    category: optionalText,
+    seller: z.object({ id: optionalText, displayName: optionalText, publicKey: base58 }).nullish(),
+    productCount: count.optional(),
+    orderCount: count.optional(),
+    viewCount: count.optional(),
+    isActive: z.boolean(),
+    isVerified: z.boolean(),
+    createdAt: time.optional(),
+    updatedAt: time.optional(),
+  })
+  .meta({ id: "Shop" });
+
+export const shopStatsSchema = z
+  .object({
+    totalShops: count,
+    activeShops: count,
+    verifiedShops: count,
+    inactiveShops: count,
+    unverifiedShops: count,
+    byCategory: z.array(z.object({ category: optionalText, count })),
+  })
+  .meta({ id: "ShopStats" });
+
+// ---- Orders ----
+
+/** The product as it was when ordered. A snapshot is stored data: any other keys it holds are passed along. */
+export interface ProductSnapshot {
+  title?: string;
   description?: string | null;
-  price: number | string;
-  currency?: Currency | null;
-  category?: string | null;
-  stockQuantity: number;
-  isFeatured: boolean;
-  isActive: boolean;
-  isDeleted?: boolean;
+  price?: number | string;
   images?: ProductImage[];
 }
+const productSnapshotSchema: z.ZodType<ProductSnapshot> = z.looseObject({
+  title: text.optional(),
+  description: optionalText,
+  price: amount.optional(),
+  images: z.array(productImageSchema.loose()).optional(),
+});
 
-export interface ProductCategory {
-  category: string;
-  count: number;
-}
-
-export interface Shop {
-  id: string;
-  name: string;
-  slug: string;
+/** The shop as it was when ordered (stored data, like the product's). */
+export interface ShopSnapshot {
+  name?: string;
   logo?: string | null;
-  description?: string | null;
   category?: string | null;
-  seller?: { displayName?: string | null; publicKey: string } | null;
-  productCount?: number;
-  orderCount?: number;
-  viewCount?: number;
-  isActive: boolean;
-  isVerified: boolean;
 }
+const shopSnapshotSchema: z.ZodType<ShopSnapshot> = z.looseObject({ name: text.optional(), logo: optionalText, category: optionalText });
 
-export type OrderStatus = "ACTIVE" | "DISPUTED" | "COMPLETED" | "CANCELLED" | "REFUNDED" | string;
+export const orderSchema = z
+  .object({
+    id: text,
+    status: text.meta({ description: `${ORDER_STATUSES.join(", ")}; the console shows any other value neutrally.` }),
+    productId: optionalText,
+    shopId: optionalText,
+    quantity: z.int().optional(),
+    totalPrice: amount.optional(),
+    currency: currencySchema.nullish(),
+    productSnapshot: productSnapshotSchema.nullish().meta({ description: "The product as it was when ordered." }),
+    shopSnapshot: shopSnapshotSchema.nullish().meta({ description: "The shop as it was when ordered." }),
+    buyerWalletAddress: base58.nullish(),
+    buyerContactInfo: optionalText,
+    buyerShippingAddress: optionalText,
+    sellerWalletAddress: base58.nullish(),
+    sellerContactInfo: optionalText,
+    shippingState: optionalText,
+    trackingInfo: optionalText,
+    shippingNotes: optionalText,
+    disputeRaisedAt: optionalTime,
+    disputeDescription: optionalText,
+    escrowPDA: base58.nullish(),
+    transactionSignature: base58.nullish().meta({ description: "The buyer's payment into escrow." }),
+    settlementSignature: base58.nullish().meta({ description: "The dispute settlement, once sent." }),
+    settlementStatus: z.enum(SETTLEMENT_STATUSES).nullish(),
+    cluster: optionalText.meta({ description: "Where escrowPDA and the signatures live; null when the order has no chain data." }),
+    resolution: z.enum(DISPUTE_RESOLUTIONS).nullish(),
+    refundPercentage: z.number().nullish(),
+    adminNotes: optionalText,
+    resolvedAt: optionalTime,
+    resolvedBy: optionalText,
+    notes: optionalText,
+    createdAt: optionalTime,
+    confirmedAt: optionalTime,
+    shippedAt: optionalTime,
+    completedAt: optionalTime,
+    updatedAt: optionalTime,
+  })
+  .meta({ id: "Order" });
 
-export interface Order {
-  id: string;
-  status: OrderStatus;
-  createdAt?: string | null;
-  confirmedAt?: string | null;
-  shippedAt?: string | null;
-  quantity?: number;
-  totalPrice?: number | string;
-  currency?: Currency | null;
-  productSnapshot?: {
-    title?: string;
-    description?: string | null;
-    price?: number | string;
-    images?: ProductImage[];
-  } | null;
-  shopSnapshot?: { name?: string; logo?: string | null; category?: string | null } | null;
-  buyerWalletAddress?: string | null;
-  buyerContactInfo?: string | null;
-  buyerShippingAddress?: string | null;
-  sellerWalletAddress?: string | null;
-  sellerContactInfo?: string | null;
-  shippingState?: string | null;
-  trackingInfo?: string | null;
-  shippingNotes?: string | null;
-  disputeRaisedAt?: string | null;
-  disputeDescription?: string | null;
-  escrowPDA?: string | null;
-  transactionSignature?: string | null;
-  notes?: string | null;
-  /** Beyond the SPEC: where the signatures of this order live. */
-  cluster?: string | null;
-}
+export const orderStatsSchema = z
+  .object({
+    totalOrders: count,
+    newOrders: count,
+    ongoingOrders: count,
+    disputedOrders: count,
+    completedOrders: count,
+    recentOrders: count,
+    byStatus: z.record(z.string(), count),
+  })
+  .meta({ id: "OrderStats" });
 
-export type DisputeResolution = "REFUND_BUYER" | "RELEASE_TO_SELLER" | "PARTIAL_REFUND";
+export const resolveDisputeResponseSchema = z
+  .object({ transactionSignature: base58, cluster: text.optional(), order: orderSchema.optional() })
+  .meta({ id: "DisputeResolutionResult", description: "The settlement transaction and the order as it now stands." });
 
-export interface ResolveDisputeRequest {
-  resolution: DisputeResolution;
-  adminNotes: string;
-  refundPercentage?: number;
-}
+// ---- Marketplace ----
 
-export interface ResolveDisputeResponse {
-  transactionSignature: string;
-  cluster?: string;
-  [key: string]: unknown;
-}
+export const marketplaceStatusSchema = z
+  .object({
+    initialized: z.boolean(),
+    configPDA: base58.nullish(),
+    authority: base58.nullish(),
+    disputeResolutionLimit: z.number().nullish().meta({ description: "Seconds." }),
+    reportThreshold: z.number().nullish(),
+    cluster: optionalText,
+    transactionSignature: base58.nullish(),
+  })
+  .meta({ id: "MarketplaceStatus" });
 
-export interface MarketplaceStatus {
-  initialized: boolean;
-  configPDA?: string | null;
-  authority?: string | null;
-  disputeResolutionLimit?: number | null;
-  reportThreshold?: number | null;
-  cluster?: string | null;
-  transactionSignature?: string | null;
-}
+// ---- Audit (beyond the SPEC) ----
+
+export const auditEntrySchema = z
+  .object({
+    id: text,
+    createdAt: time,
+    adminPublicKey: base58,
+    action: text,
+    targetType: text,
+    targetId: text,
+    reason: optionalText,
+    before: z.unknown(),
+    after: z.unknown(),
+    transactionSignature: base58.nullish(),
+    cluster: optionalText,
+  })
+  .meta({ id: "AuditEntry", description: "One row of the admin audit trail." });
+
+// ---- Lists and errors ----
+
+export const pagedListSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: count, page: z.int().min(1), limit: z.int().min(1), totalPages: count });
+
+/** Every success body: `{ data }`. */
+export const dataOf = <T extends z.ZodType>(payload: T) => z.object({ data: payload });
+
+/** GET /admin/shops (SPEC §7): the shops in `data`, the counts in a sibling `meta`. */
+export const shopListResponseSchema = z.object({
+  data: z.array(shopSchema),
+  meta: z.object({ total: count, totalPages: count, page: z.int().min(1), limit: z.int().min(1) }),
+});
+
+export const fieldErrorSchema = z.object({ field: text, message: text });
+
+/** The one error shape of every call. */
+export const apiErrorSchema = z
+  .object({
+    message: text,
+    errors: z.array(fieldErrorSchema).optional().meta({ description: "Validation failures, one per bad field." }),
+  })
+  .meta({ id: "Error" });
+
+// ---- The console's record types ----
+
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type NonceResponse = z.infer<typeof nonceResponseSchema>;
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+export type ValidateResponse = z.infer<typeof validateResponseSchema>;
+export type DemoWallet = z.infer<typeof demoWalletSchema>;
+export type User = z.infer<typeof userSchema>;
+export type UserStats = z.infer<typeof userStatsSchema>;
+export type Token = z.infer<typeof tokenSchema>;
+export type Currency = z.infer<typeof currencySchema>;
+export type ProductImage = z.infer<typeof productImageSchema>;
+export type Product = z.infer<typeof productSchema>;
+export type ProductCategory = z.infer<typeof productCategorySchema>;
+export type Shop = z.infer<typeof shopSchema>;
+export type ShopStats = z.infer<typeof shopStatsSchema>;
+export type Order = z.infer<typeof orderSchema>;
+/** SPEC §4: the statuses seen; any other is shown neutrally. */
+export type OrderStatus = (typeof ORDER_STATUSES)[number] | string;
+export type OrderStats = z.infer<typeof orderStatsSchema>;
+export type ResolveDisputeResponse = z.infer<typeof resolveDisputeResponseSchema>;
+export type MarketplaceStatus = z.infer<typeof marketplaceStatusSchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
 export interface PagedList<T> {
   items: T[];
@@ -155,40 +339,8 @@ export interface PagedList<T> {
   totalPages: number;
 }
 
-export interface NonceResponse {
-  nonce: string;
-  message: string;
-}
-
-export interface VerifyRequest {
-  publicKey: string;
-  signature: string;
-  nonce: string;
-  message: string;
-}
-
-export interface VerifyResponse {
-  isAdmin: boolean;
-  adminWalletAuthorized: boolean;
-  user: SessionUser;
-}
-
-export interface ValidateResponse {
-  valid: boolean;
-  user: SessionUser;
-}
-
-/** Beyond the SPEC: one row of the admin audit trail (GET /admin/audit). */
-export interface AuditEntry {
-  id: string;
-  createdAt: string;
-  adminPublicKey: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  reason?: string | null;
-  before?: unknown;
-  after?: unknown;
-  transactionSignature?: string | null;
-  cluster?: string | null;
+export interface ResolveDisputeRequest {
+  resolution: DisputeResolution;
+  adminNotes: string;
+  refundPercentage?: number;
 }

@@ -89,6 +89,12 @@ export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ShopListQuery = z.output<typeof shopListQuerySchema>;
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
+/** GET /auth/nonce: the wallet asking (its form is checked by the call itself). */
+export const nonceQuerySchema = z.object({ publicKey: z.string().max(64).optional() });
+
+/** Every `/:id` path. */
+export const idParamsSchema = z.object({ id: z.string() });
+
 /** GET /users/search/:term */
 export const userSearchParamsSchema = z.object({
   term: z

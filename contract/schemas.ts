@@ -189,6 +189,15 @@ export const disputeResolutionSchema = body({
   return { resolution: value.resolution, adminNotes: value.adminNotes, refundPercentage: parsed.data };
 });
 
+/** POST /auth/admin/verify: the signed challenge (the server checks the signature, not these lengths). */
+export const verifyRequestSchema = z.object({
+  publicKey: z.string().min(1).max(64),
+  signature: z.string().min(1).max(128),
+  nonce: z.string().min(1).max(128),
+  message: z.string().min(1).max(2048),
+});
+
+export type VerifyRequest = z.output<typeof verifyRequestSchema>;
 export type TokenCreateInput = z.output<typeof tokenCreateSchema>;
 export type TokenUpdateInput = z.output<typeof tokenUpdateSchema>;
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
