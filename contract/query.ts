@@ -10,22 +10,23 @@ export const LIMIT_MAX = 100;
 
 const absent = (v: unknown) => (v === "" || v === null ? undefined : v);
 
+/** A whole number from a query string (a number given in code is read as its text). */
 const intParam = (min: number, max: number, fallback: number, message: string) =>
   z.preprocess(
-    absent,
+    (v) => (typeof v === "number" ? String(v) : absent(v)),
     z
-      .union([z.string(), z.number()], { error: message })
+      .string({ error: message })
       .optional()
       .transform((v, ctx) => {
         if (v === undefined) return fallback;
-        const n = typeof v === "number" ? v : /^\d+$/.test(v) ? Number(v) : NaN;
+        const n = /^\d+$/.test(v) ? Number(v) : NaN;
         if (!Number.isSafeInteger(n) || n < min || n > max) {
           ctx.addIssue({ code: "custom", message });
           return z.NEVER;
         }
         return n;
       }),
-  );
+  ).meta({ type: "integer", minimum: min, ...(max < Number.MAX_SAFE_INTEGER && { maximum: max }), description: `Default ${fallback}` });
 
 const boolParam = z.preprocess(
   absent,

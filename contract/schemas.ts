@@ -66,7 +66,12 @@ const blankToNull = (value: string | null | undefined) => (value === undefined ?
 const optionalText = (label: string, max: number, tooLong: string) =>
   z.string({ error: tooLong }).trim().max(max, tooLong).refine(...plainText(label)).nullish().transform(blankToNull);
 
-const mintAddress = z.string({ error: M.invalidAddress }).trim().refine(...plainText("Mint address")).refine(isSolanaAddress, M.invalidAddress);
+const mintAddress = z
+  .string({ error: M.invalidAddress })
+  .trim()
+  .refine(...plainText("Mint address"))
+  .refine(isSolanaAddress, M.invalidAddress)
+  .meta({ description: "A base58 Solana address (32 bytes)", minLength: MINT_ADDRESS_MIN, maxLength: ADDRESS_MAX, pattern: BASE58.source });
 
 export const fields = {
   mintAddress,
@@ -86,7 +91,8 @@ export const fields = {
     .refine(...plainText("Name")),
   decimals: z
     .number({ error: (issue) => (issue.input == null ? M.decimalsRequired : M.decimalsRange) })
-    .refine((n) => Number.isInteger(n) && n >= DECIMALS_MIN && n <= DECIMALS_MAX, M.decimalsRange),
+    .refine((n) => Number.isInteger(n) && n >= DECIMALS_MIN && n <= DECIMALS_MAX, M.decimalsRange)
+    .meta({ type: "integer", minimum: DECIMALS_MIN, maximum: DECIMALS_MAX }),
   logoUrl: z
     .string({ error: M.invalidUrl })
     .trim()
@@ -94,7 +100,8 @@ export const fields = {
     .refine(...plainText("Logo URL"))
     .refine((v) => v === "" || isHttpUrl(v), M.invalidUrl)
     .nullish()
-    .transform(blankToNull),
+    .transform(blankToNull)
+    .meta({ description: "An http(s) URL; empty or null for none" }),
   displayName: optionalText("Display name", 100, M.displayNameTooLong),
   contactInfo: z
     .string({ error: M.invalidEmail })
@@ -102,7 +109,8 @@ export const fields = {
     .refine(...plainText("Contact info"))
     .refine((v) => v === "" || EMAIL.test(v), M.invalidEmail)
     .nullish()
-    .transform(blankToNull),
+    .transform(blankToNull)
+    .meta({ description: "An email address; empty or null for none" }),
   role: z.enum(USER_ROLE_VALUES, { error: M.role }),
   flag: z.boolean({ error: M.boolean }),
   status: optionalText("Status", 50, M.statusTooLong),
@@ -117,7 +125,8 @@ export const fields = {
     .string({ error: M.adminNotesRequired })
     .refine((v) => v.trim().length > 0, M.adminNotesRequired)
     .refine((v) => v.length <= ADMIN_NOTES_MAX, M.adminNotesTooLong)
-    .refine(...plainText("Admin notes", true)),
+    .refine(...plainText("Admin notes", true))
+    .meta({ description: "Not blank", maxLength: ADMIN_NOTES_MAX }),
   refundPercentage: z
     .number({ error: M.refundPercentage })
     .min(REFUND_PERCENT_MIN, M.refundPercentage)
@@ -172,7 +181,12 @@ export const productFeatureSchema = body({ featured: fields.flag });
 export const disputeResolutionSchema = body({
   resolution: fields.resolution,
   adminNotes: fields.adminNotes,
-  refundPercentage: z.unknown().optional(),
+  refundPercentage: z.unknown().optional().meta({
+    type: "integer",
+    minimum: REFUND_PERCENT_MIN,
+    maximum: REFUND_PERCENT_MAX,
+    description: "The buyer's share: required for PARTIAL_REFUND, ignored otherwise",
+  }),
 }).transform((value, ctx) => {
   if (value.resolution !== "PARTIAL_REFUND") {
     return { resolution: value.resolution, adminNotes: value.adminNotes, refundPercentage: undefined };
