@@ -1,8 +1,16 @@
 // /api/v1/auth/*: nonce → verify (signature, whitelist, role) → cookie session → validate → logout.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import {
+  logoutResponseSchema,
+  nonceQuerySchema,
+  nonceResponseSchema,
+  validateResponseSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
-import { badRequest, parseOr400, unauthorized } from "../http/errors.ts";
+import { badRequest, unauthorized } from "../http/errors.ts";
+import { error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "./admins.ts";
 import { isPublicKey } from "./base58.ts";
 import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "./csrf.ts";
@@ -16,22 +24,31 @@ import { verifySolanaSignature } from "./signature.ts";
 
 export const BAD_SIGNATURE = "Invalid signature or expired nonce";
 
-const verifyBody = z.object({
-  publicKey: z.string().min(1).max(64),
-  signature: z.string().min(1).max(128),
-  nonce: z.string().min(1).max(128),
-  message: z.string().min(1).max(2048),
-});
+const tags = ["Auth"];
+const NOT_ADMIN = "The wallet is not on the admin whitelist, its user is disabled, or it has no admin role";
+const NO_CSRF = "No valid X-XSRF-TOKEN header echoing the XSRF-TOKEN cookie";
 
-const nonceQuery = z.object({ publicKey: z.string().max(64).optional() });
-
-export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
   const limited = { rateLimit: { max: ctx.config.authRateLimit.max, timeWindow: ctx.config.authRateLimit.windowMs } };
   const csrf = async (request: FastifyRequest) => assertCsrfSafe(ctx, request);
 
-  app.get("/auth/nonce", { config: limited }, async (request, reply) => {
-    const { publicKey } = parseOr400(nonceQuery, request.query);
+  app.get("/auth/nonce", {
+    config: limited,
+    schema: {
+      tags,
+      operationId: "getNonce",
+      summary: "A sign-in challenge for a wallet: the message it must sign",
+      querystring: nonceQuerySchema,
+      response: {
+        ...ok(nonceResponseSchema),
+        ...errors(429),
+        ...error(400, "publicKey is missing or not a base58 Solana address"),
+        ...error(503, "Too many sign-ins are pending: try again shortly"),
+      },
+    },
+  }, async (request, reply) => {
+    const { publicKey } = request.query;
     if (!isPublicKey(publicKey)) {
       throw badRequest("publicKey must be a base58 Solana address (32 bytes)", [
         { field: "publicKey", message: "Invalid Solana address" },
@@ -44,8 +61,24 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     return { data: challenge };
   });
 
-  app.post("/auth/admin/verify", { config: limited, preHandler: csrf }, async (request, reply) => {
-    const body = parseOr400(verifyBody, request.body);
+  // The CSRF check runs before the body is validated: a forged request is refused (403) as such.
+  app.post("/auth/admin/verify", {
+    config: limited,
+    preValidation: csrf,
+    schema: {
+      tags,
+      operationId: "verifyAdmin",
+      summary: "Verify the signed challenge; on success a session cookie is set",
+      body: verifyRequestSchema,
+      response: {
+        ...ok(verifyResponseSchema),
+        ...errors(400, 429),
+        ...error(401, BAD_SIGNATURE),
+        ...error(403, `${NOT_ADMIN}; or ${NO_CSRF.toLowerCase()}`),
+      },
+    },
+  }, async (request, reply) => {
+    const { body } = request;
     const stored = await takeNonce(ctx, body.nonce);
     const now = ctx.now();
     const problem = !stored ? "unknown nonce"
@@ -81,7 +114,14 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     return { data: { isAdmin: true, adminWalletAuthorized: true, user: toSessionUser(user) } };
   });
 
-  app.get("/auth/validate", async (request, reply) => {
+  app.get("/auth/validate", {
+    schema: {
+      tags,
+      operationId: "validateSession",
+      summary: "Whether the session cookie is live, and whose",
+      response: { ...ok(validateResponseSchema), ...error(401, SESSION_REQUIRED), ...error(403, NOT_ADMIN) },
+    },
+  }, async (request, reply) => {
     const session = await findLiveSession(ctx, request);
     if (!session) throw unauthorized(SESSION_REQUIRED);
     const user = await findUserById(ctx, session.userId);
@@ -90,7 +130,10 @@ export async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     return { data: { valid: true, user: toSessionUser(user) } };
   });
 
-  app.post("/auth/logout", { preHandler: csrf }, async (request, reply) => {
+  app.post("/auth/logout", {
+    preValidation: csrf,
+    schema: { tags, operationId: "logout", summary: "End the session", response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) } },
+  }, async (request, reply) => {
     const token = readSessionToken(ctx, request);
     if (token) {
       await revokeSession(ctx, hashSessionToken(token));

@@ -1,11 +1,8 @@
 // One error type for every route: the app's error handler turns it into
 // `{ message, errors? }` with its status code. Validation failures name each bad field.
-import type { ZodError } from "zod";
+import type { FieldError } from "../../contract/index.ts";
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
 export class ApiError extends Error {
   constructor(
@@ -26,22 +23,7 @@ export const notFound = (what = "Resource") => new ApiError(404, `${what} not fo
 export const conflict = (message: string) => new ApiError(409, message);
 export const unavailable = (message: string) => new ApiError(503, message);
 
-/** A 400 whose message names every bad field, e.g. "Invalid symbol: Symbol too long". */
-export function fromZod(error: ZodError): ApiError {
-  const errors: FieldError[] = error.issues.map((issue) => ({
-    field: issue.path.join(".") || "body",
-    message: issue.message,
-  }));
-  const summary = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
-  return badRequest(`Invalid request: ${summary}`, errors);
-}
-
-/**
- * Parses with a zod schema, throwing the 400 above on failure. A missing value (a request sent
- * without a body) reads as `{}`, so the 400 names each required field, not "body".
- */
-export function parseOr400<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, value: unknown): T {
-  const result = schema.safeParse(value === undefined ? {} : value);
-  if (!result.success) throw fromZod(result.error);
-  return result.data;
+/** A 400 whose message names every bad field, e.g. "Invalid request: symbol: Symbol too long". */
+export function invalidRequest(errors: FieldError[]): ApiError {
+  return badRequest(`Invalid request: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`, errors);
 }

@@ -1,12 +1,21 @@
 // GET /api/v1/demo/wallet: the local demo admin keypair for the console's built-in demo wallet.
 // It exists only when the context made one (loopback, not production); otherwise 404 like any
 // unknown route, so a deployed server does not even reveal that the feature exists.
-import type { FastifyInstance } from "fastify";
+import { demoWalletSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
+import { BEYOND_SPEC, error, ok, type ZodApp } from "../http/route-schema.ts";
 
-export async function demoRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
-  app.get("/demo/wallet", async (request) => {
+export async function demoRoutes(app: ZodApp, opts: { ctx: AppContext }): Promise<void> {
+  app.get("/demo/wallet", {
+    schema: {
+      ...BEYOND_SPEC,
+      tags: ["Demo"],
+      operationId: "demoWallet",
+      summary: "The local demo admin wallet (reference server on loopback only; beyond SPEC)",
+      response: { ...ok(demoWalletSchema), ...error(404, "No demo wallet on this server (always so in production)") },
+    },
+  }, async (request) => {
     const wallet = opts.ctx.demoWallet;
     if (!wallet) throw notFound(`Route GET ${request.url.split("?")[0]}`);
     return { data: { publicKey: wallet.publicKey, secretKey: wallet.secretKey, label: wallet.label } };

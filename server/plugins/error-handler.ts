@@ -1,25 +1,23 @@
 // One error shape for the whole API: `{ message, errors? }` with the right status. Our ApiError
-// carries its own status/headers; Fastify's validation, JSON-parse, body-size and rate-limit errors
-// keep their 4xx status and message; anything else is a 500 whose details go only to the log.
+// carries its own status/headers; a request the route's zod schemas refuse is a 400 naming each bad
+// field; Fastify's JSON-parse, body-size and rate-limit errors keep their 4xx status and message;
+// anything else (a response its schema refuses included) is a 500 whose details go only to the log.
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { Config } from "../config.ts";
-import { ApiError } from "../http/errors.ts";
+import { ApiError, invalidRequest, type FieldError } from "../http/errors.ts";
 import { apiHeaders, headersFor } from "./security-headers.ts";
 
 export const INTERNAL_ERROR = "Internal server error";
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
-    if (error instanceof ApiError) {
-      if (error.headers) reply.headers(error.headers);
-      const body = error.errors?.length ? { message: error.message, errors: error.errors } : { message: error.message };
-      return reply.status(error.statusCode).send(body);
+    if (error instanceof ApiError) return sendApiError(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendApiError(reply, invalidRequest(error.validation.map(toFieldError)));
     }
     const fastifyError = error as FastifyError;
-    if (fastifyError.validation) {
-      return reply.status(400).send({ message: `Invalid request: ${fastifyError.message}` });
-    }
     const status = fastifyError.statusCode;
     if (typeof status === "number" && status >= 400 && status < 500) {
       return reply.status(status).send({ message: fastifyError.message || "Bad request" });
@@ -27,6 +25,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ message: INTERNAL_ERROR });
   });
+}
+
+function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  if (error.headers) reply.headers(error.headers);
+  const body = error.errors?.length ? { message: error.message, errors: error.errors } : { message: error.message };
+  return reply.status(error.statusCode).send(body);
+}
+
+/** A zod issue as the API names it: its path joined with dots ("body" for the value itself). */
+function toFieldError(issue: { instancePath: string; message?: string }): FieldError {
+  return { field: issue.instancePath.split("/").slice(1).join(".") || "body", message: issue.message ?? "Invalid value" };
 }
 
 /** Longest path parameter the router matches (Fastify's maxParamLength): no id is longer. */

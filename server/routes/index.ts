@@ -1,7 +1,9 @@
 // The resource calls of SPEC §7 (users, tokens, products, shops, orders, marketplace) and the audit
 // trail. The app registers this plugin under /api/v1 behind the admin guard, so every handler may
-// rely on request.admin. Bodies and queries are checked with the shared SPEC §5 rules (contract/).
+// rely on request.admin. Each route declares its params, query, body and responses with the contract's
+// zod schemas (contract/): Fastify validates and serializes with them, and the OpenAPI document lists them.
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServiceContext } from "../services/context.ts";
 import { marketplaceRoutes } from "./marketplace.ts";
 import { orderRoutes } from "./orders.ts";
@@ -12,10 +14,11 @@ import { userRoutes } from "./users.ts";
 
 export async function resourceRoutes(app: FastifyInstance, opts: { ctx: ServiceContext }): Promise<void> {
   const { ctx } = opts;
-  await userRoutes(app, ctx);
-  await tokenRoutes(app, ctx);
-  await productRoutes(app, ctx);
-  await shopRoutes(app, ctx);
-  await orderRoutes(app, ctx);
-  await marketplaceRoutes(app, ctx);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  await userRoutes(typed, ctx);
+  await tokenRoutes(typed, ctx);
+  await productRoutes(typed, ctx);
+  await shopRoutes(typed, ctx);
+  await orderRoutes(typed, ctx);
+  await marketplaceRoutes(typed, ctx);
 }

@@ -1,22 +1,52 @@
-import type { FastifyInstance } from "fastify";
-import { disputeResolutionSchema, orderListQuerySchema } from "../../contract/index.ts";
-import { parseOr400 } from "../http/errors.ts";
+import {
+  disputeResolutionSchema,
+  idParamsSchema,
+  orderListQuerySchema,
+  orderSchema,
+  orderStatsSchema,
+  pagedListSchema,
+  resolveDisputeResponseSchema,
+} from "../../contract/index.ts";
+import { error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
 
-type Id = { Params: { id: string } };
+const tags = ["Orders"];
 
-export async function orderRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  app.get("/admin/orders", async (request) => ({ data: listOrders(ctx, parseOr400(orderListQuerySchema, request.query)) }));
+export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
+  app.get("/admin/orders", {
+    schema: {
+      tags,
+      operationId: "listOrders",
+      summary: "List orders, optionally one filter's",
+      querystring: orderListQuerySchema,
+      response: { ...ok(pagedListSchema(orderSchema)), ...errors(400) },
+    },
+  }, async (request) => ({ data: listOrders(ctx, request.query) }));
 
-  app.get("/admin/orders/stats", async () => ({ data: await orderStats(ctx) }));
+  app.get("/admin/orders/stats", {
+    schema: { tags, operationId: "orderStats", summary: "Order statistics", response: ok(orderStatsSchema) },
+  }, async () => ({ data: await orderStats(ctx) }));
 
-  app.get<Id>("/admin/orders/:id", async (request) => ({ data: await getOrder(ctx, request.params.id) }));
+  app.get("/admin/orders/:id", {
+    schema: { tags, operationId: "getOrder", summary: "One order", params: idParamsSchema, response: { ...ok(orderSchema), ...errors(404) } },
+  }, async (request) => ({ data: await getOrder(ctx, request.params.id) }));
 
   // Checks in the order a caller can act on: a bad body (400), an unknown order (404), an order that
   // is not disputed (409), and only then whether settlement is available at all (503).
-  app.post<Id>("/admin/orders/:id/resolve-dispute", async (request) => {
-    const input = parseOr400(disputeResolutionSchema, request.body);
-    return { data: await resolveDispute(ctx, request.admin, request.params.id, input) };
-  });
+  app.post("/admin/orders/:id/resolve-dispute", {
+    schema: {
+      tags,
+      operationId: "resolveDispute",
+      summary: "Resolve a disputed order: the escrow is settled on chain",
+      params: idParamsSchema,
+      body: disputeResolutionSchema,
+      response: {
+        ...ok(resolveDisputeResponseSchema),
+        ...errors(404, 502, 503, 504),
+        ...error(400, "Invalid request (`errors` names each bad field), or a split the chain cannot pay (a share below the rent-exempt minimum)"),
+        ...error(409, "Only a DISPUTED order can be resolved; or it is already settled, being settled, or its escrow is empty or held by another authority"),
+      },
+    },
+  }, async (request) => ({ data: await resolveDispute(ctx, request.admin, request.params.id, request.body) }));
 }

@@ -1,24 +1,41 @@
-import type { FastifyInstance } from "fastify";
-import { shopListQuerySchema, shopUpdateSchema } from "../../contract/index.ts";
-import { parseOr400 } from "../http/errors.ts";
+import { idParamsSchema, shopListQuerySchema, shopListResponseSchema, shopSchema, shopStatsSchema, shopUpdateSchema } from "../../contract/index.ts";
+import { errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { getShop, listShops, shopStats, updateShop } from "../services/shops.ts";
 
-type Id = { Params: { id: string } };
+const tags = ["Shops"];
 
-export async function shopRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function shopRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
   // SPEC §7: the shop list is read as data + meta.total/meta.totalPages, not as a paged payload.
-  app.get("/admin/shops", async (request) => {
-    const { items, total, totalPages, page, limit } = await listShops(ctx, parseOr400(shopListQuerySchema, request.query));
+  app.get("/admin/shops", {
+    schema: {
+      tags,
+      operationId: "listShops",
+      summary: "List shops: the shops in data, the counts in meta",
+      querystring: shopListQuerySchema,
+      response: { 200: shopListResponseSchema, ...errors(400) },
+    },
+  }, async (request) => {
+    const { items, total, totalPages, page, limit } = await listShops(ctx, request.query);
     return { data: items, meta: { total, totalPages, page, limit } };
   });
 
-  app.get("/admin/shops/stats", async () => ({ data: await shopStats(ctx) }));
+  app.get("/admin/shops/stats", {
+    schema: { tags, operationId: "shopStats", summary: "Shop statistics", response: ok(shopStatsSchema) },
+  }, async () => ({ data: await shopStats(ctx) }));
 
-  app.get<Id>("/admin/shops/:id", async (request) => ({ data: await getShop(ctx, request.params.id) }));
+  app.get("/admin/shops/:id", {
+    schema: { tags, operationId: "getShop", summary: "One shop", params: idParamsSchema, response: { ...ok(shopSchema), ...errors(404) } },
+  }, async (request) => ({ data: await getShop(ctx, request.params.id) }));
 
-  app.patch<Id>("/admin/shops/:id", async (request) => {
-    const input = parseOr400(shopUpdateSchema, request.body);
-    return { data: await updateShop(ctx, request.admin, request.params.id, input) };
-  });
+  app.patch("/admin/shops/:id", {
+    schema: {
+      tags,
+      operationId: "updateShop",
+      summary: "Toggle a shop's isActive and isVerified",
+      params: idParamsSchema,
+      body: shopUpdateSchema,
+      response: { ...ok(shopSchema), ...errors(400, 404) },
+    },
+  }, async (request) => ({ data: await updateShop(ctx, request.admin, request.params.id, request.body) }));
 }

@@ -1,29 +1,68 @@
-import type { FastifyInstance } from "fastify";
-import { tokenCreateSchema, tokenListQuerySchema, tokenUpdateSchema } from "../../contract/index.ts";
-import { parseOr400 } from "../http/errors.ts";
+import { idParamsSchema, pagedListSchema, tokenCreateSchema, tokenListQuerySchema, tokenSchema, tokenUpdateSchema } from "../../contract/index.ts";
+import { error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
 
-type Id = { Params: { id: string } };
+const tags = ["Tokens"];
 
-export async function tokenRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  app.get("/tokens/admin", async (request) => ({ data: await listTokens(ctx, parseOr400(tokenListQuerySchema, request.query)) }));
+export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
+  app.get("/tokens/admin", {
+    schema: {
+      tags,
+      operationId: "listTokens",
+      summary: "List the SPL token whitelist",
+      querystring: tokenListQuerySchema,
+      response: { ...ok(pagedListSchema(tokenSchema)), ...errors(400) },
+    },
+  }, async (request) => ({ data: await listTokens(ctx, request.query) }));
 
-  app.post("/tokens/admin", async (request, reply) => {
-    const input = parseOr400(tokenCreateSchema, request.body);
-    return reply.code(201).send({ data: await createToken(ctx, request.admin, input) });
-  });
+  app.post("/tokens/admin", {
+    schema: {
+      tags,
+      operationId: "createToken",
+      summary: "Add a token to the whitelist",
+      body: tokenCreateSchema,
+      response: { ...ok(tokenSchema, 201), ...errors(400), ...error(409, "A token with this mint address is already listed") },
+    },
+  }, async (request, reply) => reply.code(201).send({ data: await createToken(ctx, request.admin, request.body) }));
 
-  app.post("/tokens/admin/initialize-sol", async (request, reply) =>
-    reply.code(201).send({ data: await initializeSol(ctx, request.admin) }),
-  );
+  app.post("/tokens/admin/initialize-sol", {
+    schema: {
+      tags,
+      operationId: "initializeSol",
+      summary: "Add native SOL (listed under the wrapped-SOL mint); no body",
+      response: { ...ok(tokenSchema, 201), ...error(409, "Native SOL is already initialized") },
+    },
+  }, async (request, reply) => reply.code(201).send({ data: await initializeSol(ctx, request.admin) }));
 
-  app.patch<Id>("/tokens/admin/:id", async (request) => {
-    const input = parseOr400(tokenUpdateSchema, request.body);
-    return { data: await updateToken(ctx, request.admin, request.params.id, input) };
-  });
+  app.patch("/tokens/admin/:id", {
+    schema: {
+      tags,
+      operationId: "updateToken",
+      summary: "Edit a token or toggle isActive (its mint address cannot change)",
+      params: idParamsSchema,
+      body: tokenUpdateSchema,
+      response: { ...ok(tokenSchema), ...errors(400, 404) },
+    },
+  }, async (request) => ({ data: await updateToken(ctx, request.admin, request.params.id, request.body) }));
 
-  app.delete<Id>("/tokens/admin/:id", async (request) => ({ data: await deactivateToken(ctx, request.admin, request.params.id) }));
+  app.delete("/tokens/admin/:id", {
+    schema: {
+      tags,
+      operationId: "deactivateToken",
+      summary: "Deactivate a token (soft)",
+      params: idParamsSchema,
+      response: { ...ok(tokenSchema), ...errors(404) },
+    },
+  }, async (request) => ({ data: await deactivateToken(ctx, request.admin, request.params.id) }));
 
-  app.delete<Id>("/tokens/admin/:id/hard", async (request) => ({ data: await hardDeleteToken(ctx, request.admin, request.params.id) }));
+  app.delete("/tokens/admin/:id/hard", {
+    schema: {
+      tags,
+      operationId: "hardDeleteToken",
+      summary: "Delete a token for good; answers the deleted token",
+      params: idParamsSchema,
+      response: { ...ok(tokenSchema), ...errors(404) },
+    },
+  }, async (request) => ({ data: await hardDeleteToken(ctx, request.admin, request.params.id) }));
 }

@@ -1,31 +1,68 @@
-import type { FastifyInstance } from "fastify";
-import { reasonSchema, userListQuerySchema, userSearchParamsSchema, userSearchQuerySchema, userUpdateSchema } from "../../contract/index.ts";
-import { parseOr400 } from "../http/errors.ts";
+import {
+  idParamsSchema,
+  pagedListSchema,
+  reasonSchema,
+  userListQuerySchema,
+  userSchema,
+  userSearchParamsSchema,
+  userSearchQuerySchema,
+  userStatsSchema,
+  userUpdateSchema,
+} from "../../contract/index.ts";
+import { error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { deactivateUser, getUser, listUsers, searchUsers, updateUser, userStats } from "../services/users.ts";
 
-type Id = { Params: { id: string } };
+const tags = ["Users"];
+const userPage = pagedListSchema(userSchema);
+const selfLockout = "The user is already disabled, or the change would lock you out (your own account stays an enabled admin)";
 
-export async function userRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  app.get("/users", async (request) => ({ data: listUsers(ctx, parseOr400(userListQuerySchema, request.query)) }));
+export async function userRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
+  app.get("/users", {
+    schema: { tags, operationId: "listUsers", summary: "List users", querystring: userListQuerySchema, response: { ...ok(userPage), ...errors(400) } },
+  }, async (request) => ({ data: listUsers(ctx, request.query) }));
 
-  app.get<{ Params: { term: string } }>("/users/search/:term", async (request) => {
-    const { term } = parseOr400(userSearchParamsSchema, request.params);
-    const { page, limit } = parseOr400(userSearchQuerySchema, request.query);
-    return { data: await searchUsers(ctx, term, page, limit) };
+  app.get("/users/search/:term", {
+    schema: {
+      tags,
+      operationId: "searchUsers",
+      summary: "Search users by display name, email or public key",
+      params: userSearchParamsSchema,
+      querystring: userSearchQuerySchema,
+      response: { ...ok(userPage), ...errors(400) },
+    },
+  }, async (request) => {
+    const { page, limit } = request.query;
+    return { data: await searchUsers(ctx, request.params.term, page, limit) };
   });
 
-  app.get<Id>("/users/:id", async (request) => ({ data: await getUser(ctx, request.params.id) }));
+  app.get("/users/:id", {
+    schema: { tags, operationId: "getUser", summary: "One user", params: idParamsSchema, response: { ...ok(userSchema), ...errors(404) } },
+  }, async (request) => ({ data: await getUser(ctx, request.params.id) }));
 
-  app.patch<Id>("/users/:id", async (request) => {
-    const input = parseOr400(userUpdateSchema, request.body);
-    return { data: await updateUser(ctx, request.admin, request.params.id, input) };
-  });
+  app.patch("/users/:id", {
+    schema: {
+      tags,
+      operationId: "updateUser",
+      summary: "Edit a user",
+      params: idParamsSchema,
+      body: userUpdateSchema,
+      response: { ...ok(userSchema), ...errors(400, 404), ...error(409, selfLockout) },
+    },
+  }, async (request) => ({ data: await updateUser(ctx, request.admin, request.params.id, request.body) }));
 
-  app.patch<Id>("/users/:id/deactivate", async (request) => {
-    const { reason } = parseOr400(reasonSchema, request.body);
-    return { data: await deactivateUser(ctx, request.admin, request.params.id, reason) };
-  });
+  app.patch("/users/:id/deactivate", {
+    schema: {
+      tags,
+      operationId: "deactivateUser",
+      summary: "Deactivate a user, with a reason",
+      params: idParamsSchema,
+      body: reasonSchema,
+      response: { ...ok(userSchema), ...errors(400, 404), ...error(409, selfLockout) },
+    },
+  }, async (request) => ({ data: await deactivateUser(ctx, request.admin, request.params.id, request.body.reason) }));
 
-  app.get("/admin/users/stats", async () => ({ data: await userStats(ctx) }));
+  app.get("/admin/users/stats", {
+    schema: { tags, operationId: "userStats", summary: "User statistics", response: ok(userStatsSchema) },
+  }, async () => ({ data: await userStats(ctx) }));
 }

@@ -1,0 +1,44 @@
+// The pieces every route schema is made of. Routes declare their params, query, body and responses
+// with the contract's zod schemas through fastify-type-provider-zod: Fastify validates requests and
+// serializes responses with them, handler types come from them, and the OpenAPI document
+// (server/plugins/openapi.ts) is generated from them.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { apiErrorSchema, dataOf } from "../../contract/index.ts";
+
+/** A Fastify instance whose routes are typed by their zod schemas. */
+export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** What each error status means, as the document states it unless a route says more. */
+const MEANING = {
+  400: "Invalid request: `errors` names each bad field (or the body is not JSON)",
+  401: "No live session: sign in again",
+  403: "Not an admin (not whitelisted, disabled, or without an admin role), or a state-changing call without a valid X-XSRF-TOKEN header",
+  404: "No such record",
+  409: "The record's current state does not allow this",
+  429: "Too many requests from this address: try again later",
+  502: "The chain refused the transaction: nothing was paid or changed",
+  503: "No settlement service is configured: nothing was changed",
+  504: "The transaction was sent but its outcome is not known yet; it is finished later",
+} as const;
+
+export type ErrorStatus = keyof typeof MEANING;
+
+/** One documented error response: the one error shape `{ message, errors? }`. */
+export function error<C extends ErrorStatus>(status: C, meaning: string = MEANING[status]): Record<C, typeof apiErrorSchema> {
+  return { [status]: apiErrorSchema.describe(meaning) } as Record<C, typeof apiErrorSchema>;
+}
+
+/** Several documented error responses with their usual meaning. */
+export function errors<C extends ErrorStatus>(...statuses: C[]): Record<C, typeof apiErrorSchema> {
+  return Object.assign({}, ...statuses.map((status) => error(status)));
+}
+
+/** A 200 (or `status`) answering `{ data: payload }`. */
+export function ok<T extends z.ZodType, S extends 200 | 201 = 200>(payload: T, status: S = 200 as S): Record<S, ReturnType<typeof dataOf<T>>> {
+  return { [status]: dataOf(payload) } as Record<S, ReturnType<typeof dataOf<T>>>;
+}
+
+/** Marks a call the SPEC does not list (the console copes without it). */
+export const BEYOND_SPEC = { "x-beyond-spec": true } as const;
