@@ -3,13 +3,16 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AdminIdentity, AppContext } from "./context.ts";
 import { adminGuard } from "./auth/guard.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { sessionCookieName } from "./auth/sessions.ts";
 import { ApiError } from "./http/errors.ts";
 import { demoRoutes } from "./plugins/demo-route.ts";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, MAX_PARAM_LENGTH } from "./plugins/error-handler.ts";
 import { installHostCheck } from "./plugins/host-check.ts";
+import { documentAdminGuard, installOpenApi, serveOpenApi } from "./plugins/openapi.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
 import { installStatic } from "./plugins/static.ts";
 import { resourceRoutes } from "./routes/index.ts";
@@ -33,10 +36,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     clientErrorHandler: clientErrorHandler(ctx.config),
   });
 
+  // Requests are validated and responses serialized by each route's zod schemas (contract/).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installSecurityHeaders(app, ctx.config);
   installHostCheck(app, ctx.config);
   acceptEmptyJson(app);
+  await installOpenApi(app, { apiPrefix: API_PREFIX, sessionCookie: sessionCookieName(ctx) });
   // Declared up front so every request object has the same shape; the guard fills it.
   app.decorateRequest("admin", null as unknown as AdminIdentity);
 
@@ -48,25 +55,35 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   await app.register(async (open) => {
-    await open.register(authRoutes, { ctx });
-    await open.register(demoRoutes, { ctx });
+    const typed = open.withTypeProvider<ZodTypeProvider>();
+    await typed.register(authRoutes, { ctx });
+    await typed.register(demoRoutes, { ctx });
   }, { prefix: API_PREFIX });
 
   await app.register(async (guarded) => {
     // onRequest: refused before any body is read or parsed.
     guarded.addHook("onRequest", adminGuard(ctx));
+    guarded.addHook("onRoute", documentAdminGuard);
     // The AppContext above is the contract (now() = epoch ms). server/routes/index.ts still declares
     // a provisional ResourceContext with now(): Date; the cast goes once it takes AppContext.
     if (options.resources) await guarded.register(options.resources, { ctx });
     else await guarded.register(resourceRoutes, { ctx } as unknown as Parameters<typeof resourceRoutes>[1]);
   }, { prefix: API_PREFIX });
 
+  await serveOpenApi(app, { apiPrefix: API_PREFIX });
   await installStatic(app, ctx.config.staticDir);
   return app;
 }
 
-/** JSON bodies as usual, but an empty one (axios sends none for a bodiless POST/DELETE) is undefined, not a 400. */
+/**
+ * JSON bodies as usual, but an empty one (axios sends none for a bodiless POST/DELETE) is not a 400
+ * of its own: a route that reads a body then sees `{}`, as it does for a request sent without one,
+ * so its 400 names each required field rather than "body".
+ */
 function acceptEmptyJson(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+  });
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");

@@ -1,7 +1,10 @@
-// Response headers, split between the JSON API (never cached, never rendered) and the console's
+// Response headers, split between the JSON API (never cached, never rendered), the console's
 // pages (a CSP strict on scripts but open enough for wallet adapters: data: icons, the RPC in
-// connect-src, Solflare's connect iframe, antd's runtime <style> tags, popup-based wallets).
+// connect-src, Solflare's connect iframe, antd's runtime <style> tags, popup-based wallets) and the
+// API reference page (its own scripts and the inline one that starts it, by hash; nothing from elsewhere).
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { DOCS_PREFIX } from "./openapi.ts";
 import type { Config } from "../config.ts";
 
 const COMMON = {
@@ -57,6 +60,26 @@ function hsts(config: Config): Record<string, string> {
   return config.publicOrigin.startsWith("https:") ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {};
 }
 
+/** The reference page's CSP: its scripts from here, plus the inline ones `html` holds, by hash. */
+export function docsCsp(html: string): string {
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    ([, code]) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
+  );
+  return [
+    "default-src 'none'",
+    ["script-src 'self'", ...inline].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+const isDocsPath = (url: string): boolean => url.toLowerCase().startsWith(DOCS_PREFIX);
+
 /** Case-insensitive: a wrong-case /API/v1/... is still an API call, answered as one (JSON 404). */
 export const isApiPath = (url: string): boolean => /^\/api(?:[/?]|$)/i.test(url);
 
@@ -70,6 +93,9 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
   const pages = pageHeaders(config);
   app.addHook("onSend", async (request, reply, payload) => {
     reply.headers(isApiPath(request.url) ? api : pages);
+    if (isDocsPath(request.url) && typeof payload === "string" && String(reply.getHeader("content-type")).startsWith("text/html")) {
+      reply.headers({ "Content-Security-Policy": docsCsp(payload), "Cache-Control": "no-cache" });
+    }
     return payload;
   });
 }

@@ -1,0 +1,117 @@
+// The published contract: an OpenAPI 3.1 document generated from the routes' zod schemas (contract/),
+// served at GET /api/v1/openapi.json, and a reference page rendering it at /api/docs (Scalar, served
+// from this server: no CDN, no fonts or telemetry from elsewhere). Only tagged routes (the API's)
+// are documented; paths are relative to the one server entry, /api/v1.
+import swagger from "@fastify/swagger";
+import scalar from "@scalar/fastify-api-reference";
+import type { FastifyInstance, RouteOptions } from "fastify";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { ADMIN_NOTES_MAX, PAGE_SIZE, REASON_MAX } from "../../contract/index.ts";
+import { errors } from "../http/route-schema.ts";
+
+export const OPENAPI_PATH = "/openapi.json";
+export const DOCS_PREFIX = "/api/docs";
+
+const DESCRIPTION = `The HTTP API of the marketplace admin console. This document is the contract: the console
+calls exactly these operations, and a marketplace's own API implements them (see docs/api.md).
+
+- Success bodies are \`{ "data": ... }\` (the shop list adds a sibling \`meta\`); every error is
+  \`{ "message", "errors"? }\`, where \`errors\` lists \`{ field, message }\` for each bad input.
+- Paged lists take \`page\` (from 1) and \`limit\` (1-100, default ${PAGE_SIZE}) and answer
+  \`items, total, page, limit, totalPages\`.
+- Sign-in: \`GET /auth/nonce\`, sign the message with the wallet, \`POST /auth/admin/verify\`; the
+  session is an HttpOnly cookie. Every call outside \`/auth/\` and \`/demo/\` needs an admin session;
+  every state-changing call also needs the \`X-XSRF-TOKEN\` header echoing the \`XSRF-TOKEN\` cookie.
+- Reasons are at most ${REASON_MAX} characters, admin notes ${ADMIN_NOTES_MAX}.
+- Operations and parameters the SPEC does not list are marked \`x-beyond-spec: true\`: the console
+  works without them.
+- Any call may also answer 413 (body over 256 KiB), 415 (a body that is not JSON), 421 (a Host this
+  server does not answer for) or 500, in the same error shape.`;
+
+const TAGS: OpenAPIV3_1.TagObject[] = [
+  { name: "Auth", description: "Wallet sign-in and the session" },
+  { name: "Users", description: "Users and permissions" },
+  { name: "Tokens", description: "The SPL token whitelist" },
+  { name: "Products", description: "Products and featured listings" },
+  { name: "Shops", description: "Shops and seller verification" },
+  { name: "Orders", description: "Orders and dispute resolution (settled on chain)" },
+  { name: "Marketplace", description: "The on-chain marketplace configuration" },
+  { name: "Audit", description: "The admin audit trail (beyond SPEC)" },
+  { name: "Demo", description: "The reference server's local demo wallet (beyond SPEC)" },
+];
+
+/** Registers @fastify/swagger; call before any route is added (it collects them as they are). */
+export async function installOpenApi(app: FastifyInstance, options: { apiPrefix: string; sessionCookie: string }): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Marketplace admin API", version: "1.0.0", description: DESCRIPTION },
+      servers: [{ url: options.apiPrefix }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: options.sessionCookie, description: "Set by POST /auth/admin/verify" },
+          xsrf: { type: "apiKey", in: "header", name: "X-XSRF-TOKEN", description: "Echoes the XSRF-TOKEN cookie; every non-GET call" },
+        },
+      },
+    },
+    hideUntagged: true,
+    transform: jsonSchemaTransform,
+    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document),
+  });
+}
+
+/** GET {apiPrefix}/openapi.json and the reference page; call once every route is registered. */
+export async function serveOpenApi(app: FastifyInstance, options: { apiPrefix: string }): Promise<void> {
+  const documentUrl = `${options.apiPrefix}${OPENAPI_PATH}`;
+  app.get(documentUrl, async (_request, reply) => reply.type("application/json; charset=utf-8").send(app.swagger()));
+  await app.register(scalar, {
+    routePrefix: DOCS_PREFIX,
+    logLevel: "warn",
+    configuration: {
+      url: documentUrl,
+      pageTitle: "Marketplace admin API",
+      withDefaultFonts: false,
+      telemetry: false,
+      hideClientButton: true,
+      showDeveloperTools: "never",
+      documentDownloadType: "json",
+      agent: { disabled: true },
+      mcp: { disabled: true },
+    },
+  });
+}
+
+/** onRoute hook of the guarded routes: their 401/403, and the session (and XSRF) they need. */
+export function documentAdminGuard(route: RouteOptions): void {
+  const method = [route.method].flat()[0];
+  route.schema = {
+    ...route.schema,
+    security: [method === "GET" || method === "HEAD" ? { session: [] } : { session: [], xsrf: [] }],
+    response: { ...errors(401, 403), ...(route.schema?.response as object | undefined) },
+  };
+}
+
+/** The type provider emits an input and an output component for every named schema; keep those in use. */
+function withoutUnusedSchemas(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const schemas = document.components?.schemas ?? {};
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") {
+      for (const [key, child] of Object.entries(value)) {
+        if (key === "$ref" && typeof child === "string") {
+          const name = child.replace("#/components/schemas/", "");
+          if (!used.has(name)) {
+            used.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(child);
+      }
+    }
+  };
+  visit(document.paths);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...document.components, schemas: kept } };
+}
