@@ -69,7 +69,8 @@ const readDataWithMeta: ListReader = (response) => {
 
 // ---- The table ----
 
-const resources: Record<string, ResourceEntry> = {
+/** Exported for tests/server/openapi.test.ts: every call it makes must be in the API's OpenAPI document. */
+export const resources: Readonly<Record<string, ResourceEntry>> = {
   tokens: {
     list: endpoints.tokens,
     filters: [],
