@@ -1,33 +1,33 @@
-// What every route needs: configuration, the database, a clock (injectable, so expiry can be
-// tested without waiting), the effective admin whitelist and the settlement port. Built once at start-up.
+// The composition root: the one place that builds what the services are given (ServiceContext,
+// services/ports.ts: the database, the clock, the id source, the settlement port) and what the app
+// adds around them (configuration, admin whitelist, demo wallet). Built once at start-up.
 import type SQLite from "better-sqlite3";
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { openDatabase, type Db } from "./db/connection.ts";
 import { isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
+import { openDatabase } from "./db/connection.ts";
 import { loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
-import type { SettlementPort } from "./services/context.ts";
-import type { SettlementOptions } from "./settlement/index.ts";
-import { createSettlementPort } from "./settlement/port.ts";
+import type { AdminIdentity, ServiceContext } from "./services/ports.ts";
+import { createSettlement, type Settlement, type SettlementOptions } from "./settlement/index.ts";
+import { chainSettlementPort, withAuthority } from "./settlement/port.ts";
 
-export interface AdminIdentity {
-  userId: string;
-  publicKey: string;
-}
+export type { AdminIdentity };
 
-export interface AppContext {
+export interface AppContext extends ServiceContext {
   config: Config;
-  db: Db;
+  /** The raw handle, for bulk loads (seeding) and synchronous reads. */
   sqlite: SQLite.Database;
-  /** Epoch milliseconds. Every expiry check reads this, never Date.now(). */
-  now(): number;
   /** ADMIN_WALLETS plus the demo wallet when there is one. */
   adminWallets: ReadonlySet<string>;
   /** The local demo admin keypair, only on loopback outside production; else null. */
   demoWallet: DemoWallet | null;
   /** True when this start created the database file (the seeder runs then). */
   freshDatabase: boolean;
-  /** The chain behind dispute resolution and initialization; none = those calls answer 503. */
-  settlement?: SettlementPort | null;
+  /**
+   * The backend behind `settlement` (its chain, ledger, authority and cluster), for the start-up's
+   * authority check and escrow funding; null without a settlement service.
+   */
+  settlementBackend: Settlement | null;
   close(): Promise<void>;
 }
 
@@ -61,9 +61,9 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const demoWallet = demoWalletAllowed(config) ? loadOrCreateDemoWallet(config.dataDir) : null;
   const adminWallets = new Set(config.adminWallets);
   if (demoWallet) adminWallets.add(demoWallet.publicKey);
-  let settlement: Awaited<ReturnType<typeof createSettlementPort>> | null = null;
+  let settlementBackend: Settlement | null = null;
   try {
-    if (options.settlement) settlement = await createSettlementPort(options.settlement, { demoWallet, adminWallets });
+    if (options.settlement) settlementBackend = await createSettlement(withAuthority(options.settlement, demoWallet));
   } catch (error) {
     await close();
     throw error;
@@ -73,14 +73,16 @@ export async function createContext(config: Config, options: ContextOptions = {}
     db,
     sqlite,
     now: options.now ?? Date.now,
+    newId: randomUUID,
     adminWallets,
     demoWallet,
     freshDatabase,
-    settlement,
+    settlementBackend,
+    settlement: settlementBackend && chainSettlementPort(settlementBackend, adminWallets),
     async close() {
       // The chain first: its final checkpoint must not wait on (or be lost with) the database.
       try {
-        await settlement?.close();
+        await settlementBackend?.close();
       } finally {
         await close();
       }

@@ -12,7 +12,7 @@ import type { ResumeOutcome } from "./services/orders.ts";
 import { startSettlementRecheck } from "./services/settlement-recheck.ts";
 import { assertRecordedAuthority } from "./settlement/authority.ts";
 import { AUTHORITY_FILE, CHAIN_DIR, CorruptChainError, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
-import { ChainSettlementPort, isInProcess } from "./settlement/port.ts";
+import { isInProcess } from "./settlement/port.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -74,16 +74,16 @@ export async function startServer(env: Record<string, string | undefined> = proc
     });
     if (summary.seeded) console.log(`Seeded ${summary.users} users and ${summary.orders} orders.`);
   }
-  const port = ctx.settlement instanceof ChainSettlementPort ? ctx.settlement : null;
+  const backend = ctx.settlementBackend;
   // Before funding: under another authority, new escrows would go where the old ones are not.
   try {
-    if (port) await assertRecordedAuthority(ctx, port);
+    if (backend) await assertRecordedAuthority(ctx, backend);
   } catch (error) {
     await ctx.close();
     throw error;
   }
   // In-process only: the open orders' escrows really hold their amounts, so seeded disputes settle.
-  const funding = port?.inProcess ? await fundOpenEscrows(ctx, port.settlement) : null;
+  const funding = backend?.inProcess ? await fundOpenEscrows(ctx, backend) : null;
   const app = await buildApp(ctx);
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -122,15 +122,15 @@ export async function startServer(env: Record<string, string | undefined> = proc
 }
 
 function settlementLines(ctx: AppContext, funding: FundingSummary | null, env: Record<string, string | undefined>): string[] {
-  const port = ctx.settlement instanceof ChainSettlementPort ? ctx.settlement : null;
-  if (!port) return ["  No settlement service: dispute resolution and marketplace initialization answer 503."];
+  const backend = ctx.settlementBackend;
+  if (!backend) return ["  No settlement service: dispute resolution and marketplace initialization answer 503."];
   const { config, demoWallet } = ctx;
   const lines = [
-    port.inProcess
-      ? `  Settlement: in-process chain (cluster ${port.cluster}, signatures exist on no public network), kept in ${config.dataDir}/${CHAIN_DIR}`
-      : `  Settlement: cluster ${port.cluster} (SETTLEMENT_CLUSTER)`,
+    backend.inProcess
+      ? `  Settlement: in-process chain (cluster ${backend.cluster}, signatures exist on no public network), kept in ${config.dataDir}/${CHAIN_DIR}`
+      : `  Settlement: cluster ${backend.cluster} (SETTLEMENT_CLUSTER)`,
   ];
-  const authority = port.authority;
+  const authority = backend.authority.toBase58();
   if (demoWallet?.publicKey === authority) {
     lines.push(`    authority ${authority}: the demo admin wallet (set AUTHORITY_KEYPAIR to use another key)`);
   } else {

@@ -1,6 +1,5 @@
 // Who counts as an admin: a whitelisted key whose user row has an admin role and is not disabled.
 // Checked at sign-in and again on every request, so demoting or disabling a user ends their access.
-import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import type { UserRow } from "../db/schema.ts";
 import { forbidden } from "../http/errors.ts";
@@ -53,7 +52,7 @@ export async function findOrCreateAdminUser(ctx: AppContext, publicKey: string):
   await ctx.db
     .insertInto("users")
     .values({
-      id: randomUUID(),
+      id: ctx.newId(),
       publicKey,
       displayName: null,
       contactInfo: null,

@@ -4,9 +4,9 @@ import { Migrator, type MigrationProvider } from "kysely/migration";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { migrations } from "./migrations/index.ts";
-import type { Database } from "./schema.ts";
+import type { Database, Db } from "./schema.ts";
 
-export type Db = Kysely<Database>;
+export type { Db };
 
 export interface OpenedDatabase {
   db: Db;

@@ -2,7 +2,7 @@
 // the API's field names without a translation layer. Booleans are stored as 0/1 (SQLite),
 // times as ISO-8601 text except the auth tables, which use epoch milliseconds for cheap expiry checks.
 // Amounts are integers in the currency's base units (lamports, USDC micro-units).
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from "kysely";
 
 type Bool = number; // 0 | 1
 
@@ -209,6 +209,9 @@ export interface Database {
   marketplaceConfig: MarketplaceConfigTable;
   counters: CountersTable;
 }
+
+/** The database as the services see it: Kysely over these tables, whatever the dialect. */
+export type Db = Kysely<Database>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -3,10 +3,10 @@
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import type { AuditRow } from "../db/schema.ts";
-import type { AdminIdentity } from "../context.ts";
 import type { AuditQuery } from "../../contract/index.ts";
-import { isoNow, json, type ServiceContext } from "./context.ts";
+import { isoNow, json } from "./context.ts";
 import { paged, type Paged } from "./paging.ts";
+import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 export interface AuditInput {
   action: string;

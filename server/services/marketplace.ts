@@ -1,9 +1,10 @@
 // The marketplace's on-chain configuration: its status, and the one-time initialization, which
 // only the settlement port can perform (no port, no made-up signature: 503).
-import type { AdminIdentity } from "../context.ts";
 import { conflict, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { bool, isoNow, type ServiceContext } from "./context.ts";
+import { bool, isoNow } from "./context.ts";
+import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import { settlementApiError } from "./settlement-errors.ts";
 
 export const INITIALIZE_UNAVAILABLE =
   "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
@@ -45,7 +46,9 @@ export async function initializeMarketplace(ctx: ServiceContext, admin: AdminIde
   const before = await marketplaceStatus(ctx);
   if (before.initialized) throw conflict("The marketplace is already initialized");
   if (!ctx.settlement) throw unavailable(INITIALIZE_UNAVAILABLE);
-  const result = await ctx.settlement.initializeMarketplace(admin);
+  const result = await ctx.settlement.initializeMarketplace(admin).catch((error: unknown) => {
+    throw settlementApiError(error, "before");
+  });
   await ctx.db.transaction().execute(async (trx) => {
     const values = {
       initialized: 1,

@@ -1,14 +1,15 @@
 // Orders: the counted, filtered list; detail; stats; and dispute resolution through the settlement port.
 import { sql } from "kysely";
 import type { DisputeResolutionInput, OrderFilter } from "../../contract/index.ts";
-import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import { ORDER_FILTER_SQL } from "../db/list-families.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { ApiError, conflict, notFound, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { isoNow, json, type PendingSignature, type ServiceContext, type SettlementHooks, type SettlementResult } from "./context.ts";
+import { isoNow, json } from "./context.ts";
 import { countedLists, paged, type Paged } from "./paging.ts";
+import type { AdminIdentity, PendingSignature, ServiceContext, SettlementHooks, SettlementResult } from "./ports.ts";
+import { settlementApiError } from "./settlement-errors.ts";
 
 const DAY_MS = 86_400_000;
 export const ORDER_STATUSES = ["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"] as const;
@@ -122,13 +123,6 @@ export async function orderStats(ctx: ServiceContext) {
 /** What each resolution leaves the order as. */
 const RESOLVED_STATUS = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" } as const;
 
-/** Settlement failures carry the status to answer with (SettlementError.httpStatus). */
-function asApiError(error: unknown): unknown {
-  if (error instanceof ApiError || !(error instanceof Error)) return error;
-  const status = (error as { httpStatus?: unknown }).httpStatus;
-  return typeof status === "number" ? new ApiError(status, error.message) : error;
-}
-
 /**
  * Nothing was paid and nothing is in flight: the chain failed the transaction (502), or a resumed
  * settlement whose old transaction can no longer land was refused before re-sending (4xx). An
@@ -166,7 +160,7 @@ async function settle(
       signature = signed;
     });
   } catch (error) {
-    const failure = asApiError(error);
+    const failure = settlementApiError(error, signature ? "after" : "before");
     // Once signed, only the chain layer can fail this way (a 4xx comes before signing, except on resume).
     if (signature && settledNothing(failure)) await recordFailure(ctx, order.id, signature);
     throw failure;

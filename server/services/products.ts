@@ -2,13 +2,13 @@
 // reason, and soft deletion that keeps its reason and can be restored.
 import { sql } from "kysely";
 import type { ProductListQuery } from "../../contract/index.ts";
-import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import type { ProductRow } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { bool, isoNow, pick, type ServiceContext } from "./context.ts";
+import { bool, isoNow, pick } from "./context.ts";
 import { containsPattern, paged, type Paged } from "./paging.ts";
+import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 interface ImageRow {
   productId: string;

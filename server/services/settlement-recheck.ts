@@ -3,7 +3,7 @@
 // while the server runs: every interval it resumes the PENDING settlements (resumePendingSettlements:
 // by signature status, sending again only once the first transaction can no longer land). One run at
 // a time; a run asked for while one is under way joins it.
-import type { ServiceContext } from "./context.ts";
+import type { ServiceContext } from "./ports.ts";
 import { resumePendingSettlements, type ResumeOutcome } from "./orders.ts";
 
 /** Settlements signed more recently are left to their own request, which may still be confirming them. */

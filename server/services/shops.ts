@@ -1,13 +1,13 @@
 // Shops: filtered list with seller and counts, detail, the active/verified toggles, and stats.
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { ShopListQuery, ShopUpdateInput } from "../../contract/index.ts";
-import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { bool, isoNow, pick, type ServiceContext } from "./context.ts";
+import { bool, isoNow, pick } from "./context.ts";
 import { containsPattern, paged, type Paged } from "./paging.ts";
+import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 /** The shop columns plus its seller and counts; one query per page. */
 function shopQuery(db: Db) {

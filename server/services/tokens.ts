@@ -1,14 +1,13 @@
 // The SPL token whitelist: list, add, edit, deactivate, hard delete, and the one-off native SOL entry.
-import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { WRAPPED_SOL_MINT, type TokenCreateInput, type TokenUpdateInput } from "../../contract/index.ts";
-import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import type { TokenRow } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { bool, isoNow, pick, type ServiceContext } from "./context.ts";
+import { bool, isoNow, pick } from "./context.ts";
 import { paged, type Paged } from "./paging.ts";
+import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 /** Native SOL is listed under the wrapped-SOL mint, as wallets and DEXes do. */
 export const NATIVE_SOL = {
@@ -71,7 +70,7 @@ async function insertToken(
   return ctx.db.transaction().execute(async (trx) => {
     await assertMintFree(trx, input.mintAddress);
     const now = isoNow(ctx);
-    const id = randomUUID();
+    const id = ctx.newId();
     await trx
       .insertInto("tokens")
       .values({ id, ...input, logoUrl: input.logoUrl ?? null, isActive: 1, createdAt: now, updatedAt: now })

@@ -1,14 +1,14 @@
 // Users: the paged list (counted, any mix of role/verified/disabled), search, edit, deactivation, stats.
 import { sql } from "kysely";
 import { RECENT_USERS_DAYS, type UserListQuery, type UserUpdateInput } from "../../contract/index.ts";
-import type { AdminIdentity } from "../context.ts";
 import type { Db } from "../db/connection.ts";
 import { userListName } from "../db/list-families.ts";
 import type { UserRow } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { bool, isoNow, pick, type ServiceContext } from "./context.ts";
+import { bool, isoNow, pick } from "./context.ts";
 import { containsPattern, countedLists, paged, type Paged } from "./paging.ts";
+import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 /** Roles that may use the console (mirrors the admin guard). */
 const ADMIN_ROLES = new Set(["ADMIN", "MARKETPLACE_AUTHORITY"]);

@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { PublicKey } from "@solana/web3.js";
 import { sql } from "kysely";
 import { ConfigError } from "../config.ts";
-import type { AppContext } from "../context.ts";
-import type { Db } from "../db/connection.ts";
+import type { Db } from "../db/schema.ts";
 import { DEMO_WALLET_FILE } from "../demo-wallet.ts";
 import { escrowBelongsTo } from "./escrow.ts";
 
@@ -96,11 +95,11 @@ async function findMismatch(db: Db, authority: PublicKey, cluster: string): Prom
  * config and open escrows were recorded under, naming both keys and the file that holds the old one.
  */
 export async function assertRecordedAuthority(
-  ctx: Pick<AppContext, "db" | "config">,
-  port: { authority: string; cluster: string },
+  ctx: { db: Db; config: { dataDir: string } },
+  settlement: { authority: PublicKey; cluster: string },
 ): Promise<void> {
-  const authority = new PublicKey(port.authority);
-  const mismatch = await findMismatch(ctx.db, authority, port.cluster);
+  const { authority } = settlement;
+  const mismatch = await findMismatch(ctx.db, authority, settlement.cluster);
   if (!mismatch) return;
   const candidates = knownAuthorities(ctx.config.dataDir).filter((k) => !k.publicKey.equals(authority));
   const holder = candidates.find((k) =>
@@ -113,7 +112,7 @@ export async function assertRecordedAuthority(
     : `Restart with AUTHORITY_KEYPAIR pointing at the keypair file of ${owner ?? "the authority that recorded them"}`;
   throw new ConfigError(
     "AUTHORITY_KEYPAIR",
-    `the settlement authority is ${port.authority}, but ${mismatch.evidence} ${ownerText}: ` +
+    `the settlement authority is ${authority.toBase58()}, but ${mismatch.evidence} ${ownerText}: ` +
       `with this authority every dispute resolution would find its escrow out of reach. ${fix}. Nothing was funded or sent.`,
   );
 }

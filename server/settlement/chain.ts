@@ -2,21 +2,7 @@
 // builds the transaction from escrow.ts and sends it through whichever Ledger it was given.
 import { Keypair, PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
 import { AccountLayout, AccountState, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
-import {
-  AlreadyInitializedError,
-  AlreadySettledError,
-  AuthorityMismatchError,
-  AuthorityNotAdminError,
-  ChainOutcomeUnknownError,
-  ChainTransactionError,
-  EscrowBelowRentMinimumError,
-  EscrowEmptyError,
-  EscrowFundingError,
-  InitializationInProgressError,
-  InvalidMarketplaceConfigError,
-  NotDisputedError,
-  SettlementInProgressError,
-} from "./errors.ts";
+import { chainFailed, isSettlementError, outcomeUnknown, SettlementError } from "./errors.ts";
 import {
   assertPayoutsFundable,
   ataOf,
@@ -142,16 +128,17 @@ export class EscrowChain {
   /**
    * Pays out the escrow of a DISPUTED order per the split, in one transaction signed by the authority.
    * Everything that can be refused is refused before sending; nothing is written anywhere here
-   * except through `onSigned`. Throws a SettlementError subclass on every refusal or chain failure.
+   * except through `onSigned`. Throws a SettlementError on every refusal or chain failure.
    */
   async settle(order: EscrowOrder, split: Split, options: SettleOptions = {}): Promise<SettlementResult> {
     assertSettleable(order);
-    return this.exclusive(`order:${order.id}`, () => new SettlementInProgressError(order.id), () => this.sendSettlement(order, split, options));
+    const busy = () => new SettlementError("SETTLEMENT_IN_PROGRESS", { orderId: order.id });
+    return this.exclusive(`order:${order.id}`, busy, () => this.sendSettlement(order, split, options));
   }
 
   /**
    * Finishes a settlement whose signature was stored but whose outcome was not (a restart or a timeout
-   * during confirmation). Confirmed: returns it. Failed: throws its ChainTransactionError. Unknown:
+   * during confirmation). Confirmed: returns it. Failed: throws CHAIN_TRANSACTION_FAILED. Unknown:
    * if the escrow was emptied, the earlier transaction did land (only the authority can empty it);
    * if it may still land (its blockhash is valid up to `lastValidBlockHeight`), nothing is sent and
    * the outcome stays unknown; otherwise it never will, and a fresh settlement is sent. Without a
@@ -161,7 +148,7 @@ export class EscrowChain {
    */
   async resumeSettlement(order: EscrowOrder, split: Split, signature: string, options: ResumeOptions = {}): Promise<SettlementResult> {
     // A settlement of this order being sent by this process right now may be that very transaction.
-    const busy = () => new ChainOutcomeUnknownError(signature, "it is still being sent by this server");
+    const busy = () => outcomeUnknown(signature, "it is still being sent by this server");
     return this.exclusive(`order:${order.id}`, busy, async () => {
       const until = options.lastValidBlockHeight ?? null;
       // Asked before the reads below: once past its lifetime, the transaction cannot land after them.
@@ -171,23 +158,23 @@ export class EscrowChain {
       const landed = (): SettlementResult => ({ signature, escrow, ...splitAmount(BigInt(order.totalPrice), split) });
       const status = await this.ledger.signatureStatus(signature);
       if (status.state === "confirmed") return landed();
-      if (status.state === "failed") throw new ChainTransactionError(status.error, [], signature);
-      if (status.state === "pending") throw new ChainOutcomeUnknownError(signature, "still pending on the cluster");
+      if (status.state === "failed") throw chainFailed(status.error, [], signature);
+      if (status.state === "pending") throw outcomeUnknown(signature, "still pending on the cluster");
       try {
         await this.assertOwnEscrow(order, escrowKey);
       } catch (error) {
         // This key can neither tell nor finish what the old one did: leave it pending, do not fail it.
-        throw error instanceof AuthorityMismatchError ? new ChainOutcomeUnknownError(signature, error.message) : error;
+        throw isSettlementError(error, "AUTHORITY_MISMATCH") ? outcomeUnknown(signature, error.message) : error;
       }
       if (!(await this.escrowHoldsFunds(order))) return landed();
       if (mayLand) {
-        throw new ChainOutcomeUnknownError(signature, `not landed yet, and its blockhash is valid up to block height ${until}: it is sent again only after that`);
+        throw outcomeUnknown(signature, `not landed yet, and its blockhash is valid up to block height ${until}: it is sent again only after that`);
       }
       try {
         return await this.sendSettlement({ ...order, status: "DISPUTED", settlementStatus: null }, split, options);
       } catch (error) {
         // The old transaction may have landed in between: then it is the settlement.
-        if (error instanceof ChainTransactionError && (await this.ledger.signatureStatus(signature)).state === "confirmed") return landed();
+        if (isSettlementError(error, "CHAIN_TRANSACTION_FAILED") && (await this.ledger.signatureStatus(signature)).state === "confirmed") return landed();
         throw error;
       }
     });
@@ -209,9 +196,9 @@ export class EscrowChain {
     const escrow = escrowAddress(this.authority, order.id);
     await this.assertOwnEscrow(order, escrow);
     const account = await this.ledger.getAccount(escrow);
-    if (!account || account.lamports === 0n) throw new EscrowEmptyError(order.id, escrow.toBase58());
+    if (!account || account.lamports === 0n) throw escrowEmpty(order, escrow);
     if (!account.owner.equals(SystemProgram.programId) || account.data.length > 0) {
-      throw new EscrowEmptyError(order.id, escrow.toBase58(), "is not a plain SOL escrow account");
+      throw escrowEmpty(order, escrow, "is not a plain SOL escrow account");
     }
     // A SOL escrow is always drained in full: a partial drain would leave it below rent and fail.
     const shares = splitAmount(account.lamports, split);
@@ -230,12 +217,12 @@ export class EscrowChain {
     const escrow = escrowAddress(this.authority, order.id, token.tokenProgram);
     await this.assertOwnEscrow(order, escrow);
     const account = await this.ledger.getAccount(escrow);
-    if (!account) throw new EscrowEmptyError(order.id, escrow.toBase58(), "does not exist (never funded or already settled)");
+    if (!account) throw escrowEmpty(order, escrow, "does not exist (never funded or already settled)");
     const held = decodeTokenAccount(account);
     if (!held || !held.mint.equals(token.mint) || !held.owner.equals(this.authority)) {
-      throw new EscrowEmptyError(order.id, escrow.toBase58(), `is not a ${token.mint.toBase58()} token account of the authority`);
+      throw escrowEmpty(order, escrow, `is not a ${token.mint.toBase58()} token account of the authority`);
     }
-    if (held.amount === 0n) throw new EscrowEmptyError(order.id, escrow.toBase58());
+    if (held.amount === 0n) throw escrowEmpty(order, escrow);
     const shares = splitAmount(held.amount, split);
     const list = mergeSameRecipient(payouts(shares, toPublicKey(order.buyerWalletAddress), toPublicKey(order.sellerWalletAddress)));
     return { escrow, shares, instructions: splSettlementInstructions(this.authority, order.id, token, list) };
@@ -280,7 +267,7 @@ export class EscrowChain {
    */
   async depositFor(order: EscrowOrder, buyer: Keypair): Promise<FundingResult> {
     if (!buyer.publicKey.equals(toPublicKey(order.buyerWalletAddress))) {
-      throw new EscrowFundingError(`The deposit of order ${order.id} must be signed by its buyer ${order.buyerWalletAddress}`);
+      throw unsupported(`The deposit of order ${order.id} must be signed by its buyer ${order.buyerWalletAddress}`);
     }
     const amount = BigInt(order.totalPrice);
     if (!order.currencyMint) {
@@ -302,7 +289,7 @@ export class EscrowChain {
 
   /** A new test mint on the in-process chain, its mint authority being the marketplace authority. */
   async createTestMint(decimals: number, mint: PublicKey = Keypair.generate().publicKey): Promise<PublicKey> {
-    if (!this.ledger.setAccount) throw new EscrowFundingError(`Test mints can only be created in-process, not on ${this.cluster}`);
+    if (!this.ledger.setAccount) throw unsupported(`Test mints can only be created in-process, not on ${this.cluster}`);
     const data = Buffer.alloc(MINT_SIZE);
     MintLayout.encode(
       {
@@ -351,14 +338,14 @@ export class EscrowChain {
    */
   async initializeMarketplace(config: MarketplaceConfig, adminWallets: readonly string[]): Promise<InitializeResult> {
     const authority = this.authority.toBase58();
-    if (!adminWallets.includes(authority)) throw new AuthorityNotAdminError(authority);
+    if (!adminWallets.includes(authority)) throw new SettlementError("AUTHORITY_NOT_ADMIN", { authority });
     for (const [name, value] of Object.entries(config)) {
-      if (!Number.isSafeInteger(value) || value <= 0) throw new InvalidMarketplaceConfigError(`${name} must be a positive integer`);
+      if (!Number.isSafeInteger(value) || value <= 0) throw new SettlementError("INVALID_MARKETPLACE_CONFIG", { message: `${name} must be a positive integer` });
     }
-    return this.exclusive("initialize", () => new InitializationInProgressError(), async () => {
+    return this.exclusive("initialize", () => new SettlementError("INITIALIZATION_IN_PROGRESS", {}), async () => {
       const address = configAddress(this.authority);
       const account = await this.ledger.getAccount(address);
-      if (isConfigAccount(account)) throw new AlreadyInitializedError(address.toBase58());
+      if (isConfigAccount(account)) throw new SettlementError("ALREADY_INITIALIZED", { configAddress: address.toBase58() });
       const rent = await this.ledger.rentExemptMinimum(CONFIG_SPACE);
       const held = account?.lamports ?? 0n;
       await this.ensureAuthorityLamports(rent);
@@ -398,7 +385,7 @@ export class EscrowChain {
       const account = await this.ledger.getAccount(toPublicKey(recorded));
       owner = account ? (decodeTokenAccount(account)?.owner ?? null) : null;
     }
-    throw new AuthorityMismatchError(order.id, recorded, this.authority.toBase58(), owner?.toBase58() ?? null);
+    throw new SettlementError("AUTHORITY_MISMATCH", { orderId: order.id, escrow: recorded, authority: this.authority.toBase58(), owner: owner?.toBase58() ?? null });
   }
 
   private async escrowHoldsFunds(order: EscrowOrder): Promise<boolean> {
@@ -411,7 +398,7 @@ export class EscrowChain {
 
   private async assertSolEscrowAmount(orderId: string, amount: bigint): Promise<void> {
     const minimum = await this.ledger.rentExemptMinimum(0);
-    if (amount < minimum) throw new EscrowBelowRentMinimumError(orderId, amount, minimum);
+    if (amount < minimum) throw new SettlementError("ESCROW_BELOW_RENT_MINIMUM", { orderId, amount, minimum });
   }
 
   /** In-process (or any ledger with a faucet): keep the authority able to pay what it is asked to. */
@@ -426,9 +413,7 @@ export class EscrowChain {
     const account = await this.ledger.getAccount(token.mint);
     const mint = account ? MintLayout.decode(Buffer.from(account.data)) : null;
     if (!mint || mint.mintAuthorityOption !== 1 || !mint.mintAuthority.equals(this.authority)) {
-      throw new EscrowFundingError(
-        `Cannot mint ${token.mint.toBase58()} on ${this.cluster}: the marketplace authority is not its mint authority`,
-      );
+      throw unsupported(`Cannot mint ${token.mint.toBase58()} on ${this.cluster}: the marketplace authority is not its mint authority`);
     }
   }
 
@@ -443,10 +428,10 @@ export class EscrowChain {
       await this.createTestMint(order.currencyDecimals, mint);
       account = await this.ledger.getAccount(mint);
     }
-    if (!account) throw new EscrowFundingError(`The mint ${mint.toBase58()} does not exist on ${this.cluster}`);
-    if (!isTokenProgram(account.owner)) throw new EscrowFundingError(`${mint.toBase58()} is not an SPL token mint`);
+    if (!account) throw unsupported(`The mint ${mint.toBase58()} does not exist on ${this.cluster}`);
+    if (!isTokenProgram(account.owner)) throw unsupported(`${mint.toBase58()} is not an SPL token mint`);
     // Extensions (transfer fees, hooks) would break the exact split: only plain mints are supported.
-    if (account.data.length !== MINT_SIZE) throw new EscrowFundingError(`The mint ${mint.toBase58()} has token extensions, which are not supported`);
+    if (account.data.length !== MINT_SIZE) throw unsupported(`The mint ${mint.toBase58()} has token extensions, which are not supported`);
     const { decimals } = MintLayout.decode(Buffer.from(account.data));
     return { mint, decimals, tokenProgram: account.owner };
   }
@@ -463,11 +448,18 @@ interface Plan {
  * already resolved; a PENDING one is still being confirmed (finish it with resumeSettlement).
  */
 function assertSettleable(order: EscrowOrder): void {
-  if (order.settlementStatus === "PENDING") throw new SettlementInProgressError(order.id);
+  if (order.settlementStatus === "PENDING") throw new SettlementError("SETTLEMENT_IN_PROGRESS", { orderId: order.id });
   const resolved = order.settlementStatus === "CONFIRMED" || (order.status !== "DISPUTED" && !!(order.settlementSignature || order.resolution));
-  if (resolved) throw new AlreadySettledError(order.id, order.settlementSignature ?? null);
-  if (order.status !== "DISPUTED") throw new NotDisputedError(order.id, order.status);
+  if (resolved) throw new SettlementError("ALREADY_SETTLED", { orderId: order.id, signature: order.settlementSignature ?? null });
+  if (order.status !== "DISPUTED") throw new SettlementError("NOT_DISPUTED", { orderId: order.id, status: order.status });
 }
+
+/** The escrow holds nothing to settle (by default: never funded, or already paid out). */
+const escrowEmpty = (order: EscrowOrder, escrow: PublicKey, detail?: string) =>
+  new SettlementError("ESCROW_EMPTY", { orderId: order.id, escrow: escrow.toBase58(), detail });
+
+/** What funding cannot do from here (a mint it does not control, a test mint on a real cluster...). */
+const unsupported = (message: string) => new SettlementError("ESCROW_FUNDING_UNSUPPORTED", { message });
 
 /** Buyer and seller may be the same wallet: pay it once, the sum of both shares. */
 function mergeSameRecipient(list: Payout[]): Payout[] {

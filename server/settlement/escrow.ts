@@ -18,7 +18,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from "@solana/spl-token";
-import { InvalidSplitError, ShareBelowRentMinimumError, type ShareSide } from "./errors.ts";
+import { SettlementError, type ShareSide } from "./errors.ts";
 
 export const MEMO_PROGRAM_ID = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
 /** The seed of the one marketplace config account under the authority. */
@@ -85,12 +85,12 @@ export function toSplit(resolution: string, refundPercentage?: number | null): S
       return { resolution, buyerBps: 0 };
     case "PARTIAL_REFUND": {
       if (typeof refundPercentage !== "number" || !Number.isFinite(refundPercentage) || refundPercentage < 0 || refundPercentage > 100) {
-        throw new InvalidSplitError(REFUND_PERCENTAGE_MESSAGE);
+        throw new SettlementError("INVALID_SPLIT", { message: REFUND_PERCENTAGE_MESSAGE });
       }
       return { resolution, buyerBps: Math.round(refundPercentage * 100) };
     }
     default:
-      throw new InvalidSplitError(`Resolution must be one of ${RESOLUTIONS.join(", ")}`);
+      throw new SettlementError("INVALID_SPLIT", { message: `Resolution must be one of ${RESOLUTIONS.join(", ")}` });
   }
 }
 
@@ -107,7 +107,7 @@ export interface Shares {
 export function splitAmount(amount: bigint, split: Split): Shares {
   if (amount < 0n) throw new RangeError("Amount cannot be negative");
   if (!Number.isInteger(split.buyerBps) || split.buyerBps < 0 || split.buyerBps > 10_000) {
-    throw new InvalidSplitError(REFUND_PERCENTAGE_MESSAGE);
+    throw new SettlementError("INVALID_SPLIT", { message: REFUND_PERCENTAGE_MESSAGE });
   }
   const buyerAmount = (amount * BigInt(split.buyerBps)) / 10_000n;
   return { buyerAmount, sellerAmount: amount - buyerAmount };
@@ -131,12 +131,12 @@ export function payouts(shares: Shares, buyer: PublicKey, seller: PublicKey): Pa
 /**
  * SOL payouts that would create a new account must reach the rent-exempt minimum, or the whole
  * transaction fails with InsufficientFundsForRent. `exists` says whether the recipient is on chain.
- * Throws a ShareBelowRentMinimumError naming the first share that is too small.
+ * Throws SHARE_BELOW_RENT_MINIMUM naming the first share that is too small.
  */
 export function assertPayoutsFundable(list: readonly Payout[], exists: (p: Payout) => boolean, rentMinimum: bigint): void {
   for (const p of list) {
     if (p.amount < rentMinimum && !exists(p)) {
-      throw new ShareBelowRentMinimumError(p.side, p.amount, rentMinimum, p.to.toBase58());
+      throw new SettlementError("SHARE_BELOW_RENT_MINIMUM", { share: p.side, amount: p.amount, minimum: rentMinimum, recipient: p.to.toBase58() });
     }
   }
 }

@@ -42,6 +42,8 @@ export interface Settlement {
   ledger: Ledger;
   /** The cluster every signature from this module belongs to ("localnet-inprocess" exists on no public network). */
   cluster: ClusterName;
+  /** The in-process chain (LiteSVM in the data folder), not a real cluster. */
+  inProcess: boolean;
   authority: PublicKey;
   /** Writes the in-process chain's final checkpoint. Call it on shutdown. */
   close(): Promise<void>;
@@ -70,7 +72,7 @@ export async function createSettlement(options: SettlementOptions): Promise<Sett
   // Keys of earlier runs, so an escrow recorded under one of them can be named in the refusal.
   const former = knownAuthorities(dataDir).map((k) => k.publicKey).filter((k) => !k.equals(authorityKey.publicKey));
   const chain = new EscrowChain(ledger, authorityKey, former);
-  return { chain, ledger, cluster: ledger.cluster, authority: authorityKey.publicKey, close: () => ledger.close() };
+  return { chain, ledger, cluster: ledger.cluster, inProcess: target === "litesvm", authority: authorityKey.publicKey, close: () => ledger.close() };
 }
 
 /**

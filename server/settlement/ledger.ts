@@ -12,12 +12,7 @@ import {
 import { getTransactionDecoder, lamports as toLamports, signature as toSignature, type Address } from "@solana/kit";
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
 import bs58 from "bs58";
-import {
-  ChainOutcomeUnknownError,
-  ChainTransactionError,
-  chainErrorMessage,
-  describeChainError,
-} from "./errors.ts";
+import { chainErrorMessage, chainFailed, describeChainError, outcomeUnknown } from "./errors.ts";
 import { ChainStore, type ChainFs, type JournalRecord } from "./journal.ts";
 import { signatureOf } from "./tx.ts";
 
@@ -50,8 +45,8 @@ export interface Ledger {
   getAccount(address: PublicKey): Promise<LedgerAccount | null>;
   rentExemptMinimum(space: number): Promise<bigint>;
   /**
-   * Sends and waits for confirmation; resolves with the base58 signature. Throws ChainTransactionError
-   * when the chain refuses or fails it, ChainOutcomeUnknownError when that cannot be known in time.
+   * Sends and waits for confirmation; resolves with the base58 signature. Throws a SettlementError:
+   * CHAIN_TRANSACTION_FAILED when the chain refuses or fails it, CHAIN_OUTCOME_UNKNOWN when that cannot be known in time.
    */
   sendAndConfirm(tx: VersionedTransaction, lifetime?: RecentBlockhash): Promise<string>;
   /**
@@ -240,7 +235,7 @@ export class LiteSvmLedger implements Ledger {
     } finally {
       release();
     }
-    if (!result) throw new ChainTransactionError("Airdrop failed");
+    if (!result) throw chainFailed("Airdrop failed");
     return this.outcome(bs58.encode(result instanceof FailedTransactionMetadata ? result.meta().signature() : result.signature()), result);
   }
 
@@ -317,7 +312,7 @@ export class LiteSvmLedger implements Ledger {
     try {
       this.ensureWritable();
     } catch (error) {
-      throw new ChainTransactionError(`The in-process chain cannot write to ${this.store?.dir} (${messageOf(error)}): nothing was sent, nothing was paid`);
+      throw chainFailed(`The in-process chain cannot write to ${this.store?.dir} (${messageOf(error)}): nothing was sent, nothing was paid`);
     }
   }
 
@@ -330,7 +325,7 @@ export class LiteSvmLedger implements Ledger {
    * A change ran in memory but its record is not on disk (the store cut the partial write off).
    * Keeping it would let callers, and the database through them, see a transaction that a restart
    * forgets; so memory is rebuilt from disk exactly as a restart would, and the change reported as
-   * not made (ChainTransactionError: nothing was paid, the dispute can be resolved again). If even
+   * not made (CHAIN_TRANSACTION_FAILED: nothing was paid, the dispute can be resolved again). If even
    * that reload fails, memory stays ahead of the disk: the store then takes no record, and status
    * answers nothing, until a checkpoint has written memory in full; the outcome is then unknown.
    */
@@ -350,7 +345,7 @@ export class LiteSvmLedger implements Ledger {
           "the change is kept in memory and written with the next checkpoint",
       );
     }
-    throw new ChainTransactionError(
+    throw chainFailed(
       `The in-process chain could not record the transaction in ${store.dir} (${messageOf(cause)}): it was undone and nothing was paid; free space there and try again`,
     );
   }
@@ -373,7 +368,7 @@ export class LiteSvmLedger implements Ledger {
   private outcome(signature: string, result: Outcome): string {
     if (result instanceof FailedTransactionMetadata) {
       const logs = result.meta().logs();
-      throw new ChainTransactionError(chainErrorMessage(describeLiteSvmError(result), logs), logs, signature);
+      throw chainFailed(chainErrorMessage(describeLiteSvmError(result), logs), logs, signature);
     }
     return signature;
   }
@@ -473,10 +468,10 @@ export class RpcLedger implements Ledger {
         // Preflight refused it: it was never broadcast.
         const logs = error.transactionError.logs ?? [];
         const what = error.transactionError.message.replace(/^Transaction simulation failed: /, "");
-        throw new ChainTransactionError(chainErrorMessage(what, logs), logs, signature);
+        throw chainFailed(chainErrorMessage(what, logs), logs, signature);
       }
       // The request may or may not have reached the node: only the status can tell.
-      throw new ChainOutcomeUnknownError(signature, error instanceof Error ? error.message : String(error));
+      throw outcomeUnknown(signature, error instanceof Error ? error.message : String(error));
     }
     await this.waitForConfirmation(signature, lifetime?.lastValidBlockHeight ?? null);
     return signature;
@@ -517,12 +512,12 @@ export class RpcLedger implements Ledger {
       }
       if (status?.err) {
         const logs = await this.logsOf(signature);
-        throw new ChainTransactionError(chainErrorMessage(describeChainError(status.err), logs), logs, signature);
+        throw chainFailed(chainErrorMessage(describeChainError(status.err), logs), logs, signature);
       }
       if (status && this.toState(status).state === "confirmed") return;
-      if (Date.now() >= deadline) throw new ChainOutcomeUnknownError(signature, `no confirmation within ${this.timeoutMs} ms`);
+      if (Date.now() >= deadline) throw outcomeUnknown(signature, `no confirmation within ${this.timeoutMs} ms`);
       if (lastValidBlockHeight !== null && status === null && poll % 5 === 0 && (await this.expired(signature, lastValidBlockHeight))) {
-        throw new ChainTransactionError(`Transaction ${signature} expired before it was confirmed (its blockhash is no longer valid)`, [], signature);
+        throw chainFailed(`Transaction ${signature} expired before it was confirmed (its blockhash is no longer valid)`, [], signature);
       }
       await sleep(this.pollMs);
     }

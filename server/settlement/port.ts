@@ -1,21 +1,13 @@
-// The settlement port the services use (services/context.ts), on top of the chain module: turns an
-// admin's decision into a split, the chain's typed refusals into API errors, and picks the authority.
+// The settlement port the services use (SettlementPort, services/ports.ts) over the chain module:
+// turns an admin's decision into a split and runs it on the chain, and picks the authority. Its
+// failures are the chain module's SettlementErrors, untranslated: the services turn them into the
+// API's error in one place (services/settlement-errors.ts).
 import { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
-import type { AdminIdentity } from "../context.ts";
 import type { DemoWallet } from "../demo-wallet.ts";
-import type { OrderRow } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
-import type { DisputeDecision, PendingSignature, SettlementHooks, SettlementPort, SettlementResult } from "../services/context.ts";
-import {
-  AuthorityNotAdminError,
-  createSettlement,
-  SettlementError,
-  toSplit,
-  type MarketplaceConfig,
-  type Settlement,
-  type SettlementOptions,
-} from "./index.ts";
+import type { SettlementHooks, SettlementPort, SettlementResult } from "../services/ports.ts";
+import type { PendingSettlement, SettlementResult as ChainSettlementResult } from "./chain.ts";
+import { toSplit, type MarketplaceConfig, type Settlement, type SettlementOptions } from "./index.ts";
 
 /** What initialize records on chain and in the database: a week to resolve a dispute, action after 5 reports. */
 export const DEFAULT_MARKETPLACE_CONFIG: MarketplaceConfig = { disputeResolutionLimit: 7 * 86_400, reportThreshold: 5 };
@@ -34,117 +26,42 @@ export function withAuthority(options: SettlementOptions, demoWallet: DemoWallet
   return { ...options, authorityKeypair: Keypair.fromSecretKey(bs58.decode(demoWallet.secretKey)) };
 }
 
-export class ChainSettlementPort implements SettlementPort {
-  constructor(
-    readonly settlement: Settlement,
-    /** The live whitelist (ADMIN_WALLETS plus the demo wallet), read at each initialize. */
-    private readonly adminWallets: ReadonlySet<string>,
-    private readonly config: MarketplaceConfig = DEFAULT_MARKETPLACE_CONFIG,
-  ) {}
-
-  get cluster(): string {
-    return this.settlement.cluster;
-  }
-
-  get authority(): string {
-    return this.settlement.authority.toBase58();
-  }
-
-  get inProcess(): boolean {
-    return this.settlement.cluster === "localnet-inprocess";
-  }
-
-  resolveDispute(order: OrderRow, decision: DisputeDecision, hooks: SettlementHooks): Promise<SettlementResult> {
-    return this.settle(hooks, async (onSigned) => {
-      const split = toSplit(decision.resolution, decision.refundPercentage);
-      return this.settlement.chain.settle(order, split, { onSigned });
-    });
-  }
-
-  resumeDispute(order: OrderRow, decision: DisputeDecision, pending: PendingSignature, hooks: SettlementHooks): Promise<SettlementResult> {
-    return this.settle(hooks, async (onSigned) => {
-      const split = toSplit(decision.resolution, decision.refundPercentage);
-      return this.settlement.chain.resumeSettlement(order, split, pending.signature, { onSigned, lastValidBlockHeight: pending.lastValidBlockHeight });
-    }, true);
-  }
-
-  async initializeMarketplace(_admin: AdminIdentity) {
-    try {
-      const result = await this.settlement.chain.initializeMarketplace(this.config, [...this.adminWallets]);
-      return {
-        transactionSignature: result.signature,
-        cluster: this.cluster,
-        configPDA: result.configAddress,
-        authority: result.authority,
-        ...this.config,
-      };
-    } catch (error) {
-      throw toApiError(error, "before");
-    }
-  }
-
-  async marketplaceStatus() {
-    const status = await this.settlement.chain.status();
-    return { initialized: status.initialized, configPDA: status.configAddress, authority: status.authority, cluster: this.cluster };
-  }
-
-  close(): Promise<void> {
-    return this.settlement.close();
-  }
-
-  /**
-   * Runs a settlement, noting whether a signature was handed out: an unexpected failure after that
-   * point (RPC down mid-send) may still land, so it is an unknown outcome (504), never a failure.
-   */
-  private async settle(
-    hooks: SettlementHooks,
-    run: (
-      onSigned: (pending: { signature: string; lastValidBlockHeight: number }) => Promise<void>,
-    ) => Promise<{ signature: string; escrow: string; buyerAmount: bigint; sellerAmount: bigint }>,
-    alreadySigned = false,
-  ): Promise<SettlementResult> {
-    let signed = alreadySigned;
-    try {
-      const result = await run(async ({ signature, lastValidBlockHeight }) => {
-        await hooks.onSigned(signature, lastValidBlockHeight);
-        signed = true;
-      });
-      return {
-        transactionSignature: result.signature,
-        cluster: this.cluster,
-        escrow: result.escrow,
-        buyerAmount: String(result.buyerAmount),
-        sellerAmount: String(result.sellerAmount),
-      };
-    } catch (error) {
-      throw toApiError(error, signed ? "after" : "before");
-    }
-  }
-}
-
 /**
- * SettlementError → ApiError with its status. Their messages already say what to do (which share is
- * below the rent minimum, the chain's own error for a 502). Anything else that escapes the chain
- * layer is a cluster that could not be reached: 502 if nothing was sent yet, else 504 (unknown).
+ * The port over a settlement backend. `adminWallets` is the live whitelist (ADMIN_WALLETS plus the
+ * demo wallet), read at each initialize.
  */
-export function toApiError(error: unknown, sent: "before" | "after"): unknown {
-  if (error instanceof ApiError) return error;
-  if (error instanceof AuthorityNotAdminError) {
-    return new ApiError(403, `${error.message}: add ${error.authority} to ADMIN_WALLETS and restart the server`);
-  }
-  if (error instanceof SettlementError) return new ApiError(error.httpStatus, error.message);
-  const reason = error instanceof Error ? error.message : String(error);
-  if (sent === "after") return new ApiError(504, `The transaction was sent but its outcome is not known yet (${reason}); it will be checked again`);
-  return new ApiError(502, `The cluster could not be reached: ${reason}`);
-}
-
-export interface SettlementPortOptions {
-  demoWallet: DemoWallet | null;
-  adminWallets: ReadonlySet<string>;
-  config?: MarketplaceConfig;
-}
-
-export async function createSettlementPort(options: SettlementOptions, context: SettlementPortOptions): Promise<ChainSettlementPort> {
-  const settlement = await createSettlement(withAuthority(options, context.demoWallet));
-  return new ChainSettlementPort(settlement, context.adminWallets, context.config);
+export function chainSettlementPort(
+  settlement: Settlement,
+  adminWallets: ReadonlySet<string>,
+  config: MarketplaceConfig = DEFAULT_MARKETPLACE_CONFIG,
+): SettlementPort {
+  const { chain, cluster } = settlement;
+  const signed = (hooks: SettlementHooks) => (pending: PendingSettlement) => hooks.onSigned(pending.signature, pending.lastValidBlockHeight);
+  const settled = (result: ChainSettlementResult): SettlementResult => ({
+    transactionSignature: result.signature,
+    cluster,
+    escrow: result.escrow,
+    buyerAmount: String(result.buyerAmount),
+    sellerAmount: String(result.sellerAmount),
+  });
+  return {
+    cluster,
+    async resolveDispute(order, decision, hooks) {
+      const split = toSplit(decision.resolution, decision.refundPercentage);
+      return settled(await chain.settle(order, split, { onSigned: signed(hooks) }));
+    },
+    async resumeDispute(order, decision, pending, hooks) {
+      const split = toSplit(decision.resolution, decision.refundPercentage);
+      const options = { onSigned: signed(hooks), lastValidBlockHeight: pending.lastValidBlockHeight };
+      return settled(await chain.resumeSettlement(order, split, pending.signature, options));
+    },
+    async initializeMarketplace() {
+      const result = await chain.initializeMarketplace(config, [...adminWallets]);
+      return { transactionSignature: result.signature, cluster, configPDA: result.configAddress, authority: result.authority, ...config };
+    },
+    async marketplaceStatus() {
+      const status = await chain.status();
+      return { initialized: status.initialized, configPDA: status.configAddress, authority: status.authority, cluster };
+    },
+  };
 }

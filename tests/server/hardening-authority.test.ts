@@ -18,7 +18,7 @@ import { createOrderRecord } from "../../server/seed/records.ts";
 import { resolveDispute, resumePendingSettlements } from "../../server/services/orders.ts";
 import { assertRecordedAuthority } from "../../server/settlement/authority.ts";
 import { AUTHORITY_FILE, EscrowChain } from "../../server/settlement/index.ts";
-import type { ChainSettlementPort } from "../../server/settlement/port.ts";
+import type { Settlement } from "../../server/settlement/index.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { freePort } from "../support/free-port.ts";
 
@@ -33,7 +33,7 @@ describe("a start with another authority than the one that funded the data folde
       // 1. A plainly local start: the demo wallet is the authority and funds the open orders' escrows.
       const first = await startServer({ ...base, PORT: String(await freePort()) });
       const demo = first.ctx.demoWallet!.publicKey;
-      expect((first.ctx.settlement as ChainSettlementPort).authority).toBe(demo);
+      expect(first.ctx.settlementBackend!.authority.toBase58()).toBe(demo);
       await first.close();
       const db = () => {
         const sqlite = new Database(base.DATABASE_PATH, { readonly: true });
@@ -68,8 +68,7 @@ describe("a start with another authority than the one that funded the data folde
       // 3. Following the message: the old key settles the old escrows again.
       const fixed = await startServer({ ...production, PORT: String(await freePort()), AUTHORITY_KEYPAIR: join(dir, "demo-wallet.json") });
       try {
-        const port = fixed.ctx.settlement as ChainSettlementPort;
-        expect(port.authority).toBe(demo);
+        expect(fixed.ctx.settlementBackend!.authority.toBase58()).toBe(demo);
         const [dispute] = fixed.ctx.sqlite
           .prepare("SELECT * FROM orders WHERE status = 'DISPUTED' AND escrowPDA IS NOT NULL AND currencyMint IS NULL LIMIT 1")
           .all() as OrderRow[];
@@ -86,11 +85,11 @@ describe("a start with another authority than the one that funded the data folde
 
 describe("the recorded marketplace config and escrows at start", () => {
   let server: TestServer;
-  let port: ChainSettlementPort;
+  let backend: Settlement;
 
   beforeAll(async () => {
     server = await startTestServer({ settlement: true });
-    port = server.ctx.settlement as ChainSettlementPort;
+    backend = server.ctx.settlementBackend!;
   });
 
   afterAll(async () => {
@@ -105,36 +104,36 @@ describe("the recorded marketplace config and escrows at start", () => {
       .run(authority, cluster);
 
   it("refuses a marketplace config initialized by another authority on this cluster, and nothing else", async () => {
-    await expect(assertRecordedAuthority(server.ctx, port)).resolves.toBeUndefined();
-    recordConfig(port.authority, "localnet-inprocess");
-    await expect(assertRecordedAuthority(server.ctx, port)).resolves.toBeUndefined();
+    await expect(assertRecordedAuthority(server.ctx, backend)).resolves.toBeUndefined();
+    recordConfig(backend.authority.toBase58(), "localnet-inprocess");
+    await expect(assertRecordedAuthority(server.ctx, backend)).resolves.toBeUndefined();
     const other = Keypair.generate().publicKey.toBase58();
     recordConfig(other, "devnet");
-    await expect(assertRecordedAuthority(server.ctx, port)).resolves.toBeUndefined();
+    await expect(assertRecordedAuthority(server.ctx, backend)).resolves.toBeUndefined();
 
     recordConfig(other, "localnet-inprocess");
-    const refused = assertRecordedAuthority(server.ctx, port);
+    const refused = assertRecordedAuthority(server.ctx, backend);
     await expect(refused).rejects.toBeInstanceOf(ConfigError);
-    await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${port.authority}, but .*marketplace config.* ${other}`));
+    await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${backend.authority.toBase58()}, but .*marketplace config.* ${other}`));
     server.ctx.sqlite.prepare("DELETE FROM marketplaceConfig").run();
   });
 
   it("refuses an open order whose recorded escrow another key funded", async () => {
     const stranger = Keypair.generate();
     const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED" });
-    const { escrow } = await new EscrowChain(port.settlement.ledger, stranger).fundEscrow(order);
-    server.ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, port.cluster, order.id);
-    const refused = assertRecordedAuthority(server.ctx, port);
-    await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${port.authority}, but the escrow ${escrow} of order ${order.id}`));
+    const { escrow } = await new EscrowChain(backend.ledger, stranger).fundEscrow(order);
+    server.ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
+    const refused = assertRecordedAuthority(server.ctx, backend);
+    await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${backend.authority.toBase58()}, but the escrow ${escrow} of order ${order.id}`));
     // Settled orders keep their escrow address: they prove nothing about the keys still needed.
     server.ctx.sqlite.prepare("UPDATE orders SET status = 'REFUNDED' WHERE id = ?").run(order.id);
-    await expect(assertRecordedAuthority(server.ctx, port)).resolves.toBeUndefined();
+    await expect(assertRecordedAuthority(server.ctx, backend)).resolves.toBeUndefined();
   });
 });
 
 describe("a resolution under another authority than the escrow's", () => {
   let server: TestServer;
-  let port: ChainSettlementPort;
+  let backend: Settlement;
   let dir: string;
   let current: Keypair;
 
@@ -145,7 +144,7 @@ describe("a resolution under another authority than the escrow's", () => {
     writeFileSync(file, JSON.stringify(Array.from(current.secretKey)));
     // Loopback: the demo wallet exists in the data folder, but AUTHORITY_KEYPAIR names another key.
     server = await startTestServer({ settlement: { authorityKeypairPath: file } });
-    port = server.ctx.settlement as ChainSettlementPort;
+    backend = server.ctx.settlementBackend!;
   });
 
   afterAll(async () => {
@@ -156,8 +155,8 @@ describe("a resolution under another authority than the escrow's", () => {
   /** A dispute whose escrow the demo wallet funded (the authority of an earlier run). */
   async function fundedByDemoWallet(values: Partial<OrderRow> = {}): Promise<OrderRow> {
     const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", ...values });
-    const { escrow } = await new EscrowChain(port.settlement.ledger, demoKeypair(server.ctx.config.dataDir)).fundEscrow(order);
-    server.ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, port.cluster, order.id);
+    const { escrow } = await new EscrowChain(backend.ledger, demoKeypair(server.ctx.config.dataDir)).fundEscrow(order);
+    server.ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
     return server.ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(order.id) as OrderRow;
   }
 
@@ -176,7 +175,7 @@ describe("a resolution under another authority than the escrow's", () => {
     expect(res.body.message).toContain(order.escrowPDA);
     expect(res.body.message).not.toMatch(/empty/);
     expect(server.ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(order.id)).toEqual(order);
-    const escrow = await port.settlement.ledger.getAccount(new PublicKey(order.escrowPDA!));
+    const escrow = await backend.ledger.getAccount(new PublicKey(order.escrowPDA!));
     const held = order.currencyMint ? AccountLayout.decode(Buffer.from(escrow!.data)).amount : escrow!.lamports;
     expect(held).toBe(BigInt(order.totalPrice));
   });

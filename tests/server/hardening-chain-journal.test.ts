@@ -11,7 +11,7 @@ import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
 import { LiteSVM } from "litesvm";
 import bs58 from "bs58";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ChainTransactionError, LiteSvmLedger } from "../../server/settlement/index.ts";
+import { LiteSvmLedger } from "../../server/settlement/index.ts";
 import { ChainStore, CorruptChainError, JOURNAL_FILE, decodeJournal, type ChainFs } from "../../server/settlement/journal.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
 
@@ -103,7 +103,7 @@ describe("a journal write that fails", () => {
     disk.failNextWrite(30);
     const failure = await transfer(live, payer, lost, SOL).catch((error: unknown) => error);
     // Known outcome: the transaction did not happen (502, the order stays DISPUTED), and says why.
-    expect(failure).toBeInstanceOf(ChainTransactionError);
+    expect(failure).toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     expect((failure as Error).message).toMatch(/ENOSPC/);
     expect((failure as Error).message).toMatch(/nothing was paid/);
     // (a) The half-written record is gone from the file.
@@ -137,7 +137,7 @@ describe("a journal write that fails", () => {
 
     disk.failTruncations(true);
     disk.failNextWrite(12);
-    await expect(transfer(live, payer, Keypair.generate().publicKey, SOL)).rejects.toBeInstanceOf(ChainTransactionError);
+    await expect(transfer(live, payer, Keypair.generate().publicKey, SOL)).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     expect(readFileSync(journal).length).toBe(before.length + 12); // the partial record is still there
 
     // While the checkpoint cannot be written either, every change is refused and nothing is appended.
@@ -178,12 +178,12 @@ describe("a journal write that fails", () => {
         return tx;
       })
       .catch((error: unknown) => error);
-    // Not a ChainTransactionError: the transfer is in memory, so nobody may conclude nothing was paid.
-    expect(failure).not.toBeInstanceOf(ChainTransactionError);
+    // Not CHAIN_TRANSACTION_FAILED: the transfer is in memory, so nobody may conclude nothing was paid.
+    expect(failure).not.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     expect((failure as Error).message).toMatch(/could not write its journal .*ENOSPC.* nor reload it .*EIO/);
     expect(readFileSync(journal)).toEqual(before);
     await expect(live.signatureStatus(signature)).rejects.toThrow(/not known yet/);
-    await expect(transfer(live, payer, kept, SOL)).rejects.toBeInstanceOf(ChainTransactionError);
+    await expect(transfer(live, payer, kept, SOL)).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
 
     disk.failReads(false);
     disk.failFileWrites(false);

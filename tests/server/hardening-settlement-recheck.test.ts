@@ -9,8 +9,7 @@ import { ConfigError, parseConfig } from "../../server/config.ts";
 import type { OrderRow, PendingSettlementRow } from "../../server/db/schema.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import { startSettlementRecheck, type SettlementRecheck } from "../../server/services/settlement-recheck.ts";
-import { ChainOutcomeUnknownError, type Ledger } from "../../server/settlement/index.ts";
-import type { ChainSettlementPort } from "../../server/settlement/port.ts";
+import { outcomeUnknown, type Ledger } from "../../server/settlement/index.ts";
 import { signatureOf } from "../../server/settlement/tx.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
@@ -18,19 +17,21 @@ import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
 const MIN_AGE_MS = 5_000;
 
 function helpers(server: TestServer) {
-  const port = server.ctx.settlement as ChainSettlementPort;
+  const port = server.ctx.settlement!;
+  const backend = server.ctx.settlementBackend!;
   const sqlite = server.ctx.sqlite;
   return {
     port,
+    backend,
     row: (id: string) => sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow,
     pending: (id: string) => sqlite.prepare("SELECT * FROM pendingSettlements WHERE orderId = ?").get(id) as PendingSettlementRow | undefined,
     audits: (id: string) => sqlite.prepare("SELECT * FROM auditLog WHERE targetId = ?").all(id),
-    lamports: async (address: string) => (await port.settlement.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n,
+    lamports: async (address: string) => (await backend.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n,
     /** A DISPUTED SOL order of 1 SOL, its escrow funded by the authority. */
     async fundedDispute(): Promise<OrderRow> {
       const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString() });
-      const { escrow } = await port.settlement.chain.fundEscrow(order);
-      sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, port.cluster, order.id);
+      const { escrow } = await backend.chain.fundEscrow(order);
+      sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
       return this.row(order.id);
     },
   };
@@ -45,10 +46,10 @@ function timeOutOnce(ledger: Ledger, mode: "landed" | "lost") {
   return vi.spyOn(ledger, "submit").mockImplementationOnce(async (build) => {
     if (mode === "landed") {
       const signature = await original(build);
-      throw new ChainOutcomeUnknownError(signature, "no confirmation within 60000 ms");
+      throw outcomeUnknown(signature, "no confirmation within 60000 ms");
     }
     const tx = await build(await ledger.latestBlockhash());
-    throw new ChainOutcomeUnknownError(signatureOf(tx), "no confirmation within 60000 ms");
+    throw outcomeUnknown(signatureOf(tx), "no confirmation within 60000 ms");
   });
 }
 
@@ -82,7 +83,7 @@ describe("in-process: a settlement whose confirmation timed out", () => {
   it("is recorded by the re-check without a restart when it did land: paid once, nothing sent again", async () => {
     const order = await h.fundedDispute();
     const buyer = await h.lamports(order.buyerWalletAddress);
-    const submissions = timeOutOnce(h.port.settlement.ledger, "landed");
+    const submissions = timeOutOnce(h.backend.ledger, "landed");
 
     const first = await resolve(order.id);
     expect(first.status).toBe(504);
@@ -108,7 +109,7 @@ describe("in-process: a settlement whose confirmation timed out", () => {
   it("sends it again, once, when it never left (an in-process transaction cannot land later)", async () => {
     const order = await h.fundedDispute();
     const buyer = await h.lamports(order.buyerWalletAddress);
-    const submissions = timeOutOnce(h.port.settlement.ledger, "lost");
+    const submissions = timeOutOnce(h.backend.ledger, "lost");
 
     expect((await resolve(order.id)).status).toBe(504);
     const lost = h.row(order.id).settlementSignature!;
@@ -119,7 +120,7 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     expect(outcome).toMatchObject({ orderId: order.id, outcome: "confirmed" });
     expect(h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: outcome.signature });
     // (The same bytes, when the blockhash did not change meanwhile: one transaction on chain either way.)
-    expect(await h.port.settlement.ledger.signatureStatus(outcome.signature)).toEqual({ state: "confirmed" });
+    expect(await h.backend.ledger.signatureStatus(outcome.signature)).toEqual({ state: "confirmed" });
     expect(await h.lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
     expect(submissions).toHaveBeenCalledTimes(2);
     expect(h.audits(order.id)).toHaveLength(1);
@@ -127,7 +128,7 @@ describe("in-process: a settlement whose confirmation timed out", () => {
 
   it("leaves alone a settlement this server is still sending, however old", async () => {
     const order = await h.fundedDispute();
-    const ledger = h.port.settlement.ledger;
+    const ledger = h.backend.ledger;
     const original = ledger.submit.bind(ledger);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -155,7 +156,7 @@ describe("in-process: a settlement whose confirmation timed out", () => {
 
   it("never runs twice at once", async () => {
     const order = await h.fundedDispute();
-    timeOutOnce(h.port.settlement.ledger, "landed");
+    timeOutOnce(h.backend.ledger, "landed");
     expect((await resolve(order.id)).status).toBe(504);
     server.clock.advance(MIN_AGE_MS + 1_000);
     const resumes = vi.spyOn(h.port, "resumeDispute");
@@ -169,13 +170,13 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     await recheck.stop();
     recheck = startSettlementRecheck(server.ctx, { intervalMs: 50, minAgeMs: 0 });
     const order = await h.fundedDispute();
-    timeOutOnce(h.port.settlement.ledger, "landed");
+    timeOutOnce(h.backend.ledger, "landed");
     expect((await resolve(order.id)).status).toBe(504);
     await vi.waitFor(() => expect(h.row(order.id).settlementStatus).toBe("CONFIRMED"), { timeout: 5_000, interval: 20 });
 
     await recheck.stop();
     const later = await h.fundedDispute();
-    timeOutOnce(h.port.settlement.ledger, "landed");
+    timeOutOnce(h.backend.ledger, "landed");
     expect((await resolve(later.id)).status).toBe(504);
     await new Promise((r) => setTimeout(r, 300));
     expect(h.row(later.id).settlementStatus).toBe("PENDING");

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
-import type { ServiceContext, SettlementPort } from "../../server/services/context.ts";
+import type { SettlementPort } from "../../server/services/ports.ts";
+import { SettlementError } from "../../server/settlement/errors.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -188,7 +189,7 @@ describe("POST /admin/orders/:id/resolve-dispute", () => {
 
   it("settles through the settlement port, records the signature and audits it", async () => {
     const id = disputed();
-    const ctx = server.ctx as ServiceContext;
+    const ctx = server.ctx;
     const seen: unknown[] = [];
     const port: SettlementPort = {
       async resolveDispute(order, decision, hooks) {
@@ -239,14 +240,45 @@ describe("POST /admin/orders/:id/resolve-dispute", () => {
     }
   });
 
-  it("passes a settlement failure's own status and message through", async () => {
-    const ctx = server.ctx as ServiceContext;
-    const failure = Object.assign(new Error("Escrow is empty (never funded)"), { httpStatus: 409 });
+  it("answers a settlement failure with its code's status and its own message, nothing recorded", async () => {
+    const ctx = server.ctx;
+    const id = disputed();
+    const escrow = "Esc1111111111111111111111111111111111111111";
+    const failure = new SettlementError("ESCROW_EMPTY", { orderId: id, escrow });
     ctx.settlement = { resolveDispute: () => Promise.reject(failure), initializeMarketplace: () => Promise.reject(failure) };
     try {
-      const res = await api.post(`/admin/orders/${disputed()}/resolve-dispute`, valid);
+      const res = await api.post(`/admin/orders/${id}/resolve-dispute`, valid);
       expect(res.status).toBe(409);
-      expect(res.body.message).toBe("Escrow is empty (never funded)");
+      expect(res.body.message).toBe(`The escrow ${escrow} of order ${id} is empty (never funded or already settled)`);
+      expect((await api.get(`/admin/orders/${id}`)).body.data).toMatchObject({ status: "DISPUTED", settlementStatus: null, settlementSignature: null });
+    } finally {
+      ctx.settlement = undefined;
+    }
+  });
+
+  it("an unreachable cluster: 502 before signing (nothing pending), 504 after (kept PENDING for the re-check)", async () => {
+    const ctx = server.ctx;
+    const before = disputed();
+    const after = idsWhere("status = 'DISPUTED' AND settlementStatus IS NULL").find((id) => id !== before)!;
+    ctx.settlement = {
+      async resolveDispute(order, _decision, hooks) {
+        if (order.id === after) await hooks.onSigned("5igLost");
+        throw new Error("connect ECONNREFUSED 127.0.0.1:8899");
+      },
+      initializeMarketplace: () => Promise.reject(new Error("unused")),
+    };
+    try {
+      const refused = await api.post(`/admin/orders/${before}/resolve-dispute`, valid);
+      expect(refused.status).toBe(502);
+      expect(refused.body.message).toBe("The cluster could not be reached: connect ECONNREFUSED 127.0.0.1:8899");
+      expect((await api.get(`/admin/orders/${before}`)).body.data).toMatchObject({ settlementStatus: null });
+
+      const unknown = await api.post(`/admin/orders/${after}/resolve-dispute`, valid);
+      expect(unknown.status).toBe(504);
+      expect(unknown.body.message).toBe(
+        "The transaction was sent but its outcome is not known yet (connect ECONNREFUSED 127.0.0.1:8899); it will be checked again",
+      );
+      expect((await api.get(`/admin/orders/${after}`)).body.data).toMatchObject({ status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: "5igLost" });
     } finally {
       ctx.settlement = undefined;
     }
@@ -264,7 +296,7 @@ describe("marketplace", () => {
     expect(refused.body.message).toMatch(/settlement service/);
     expect((await api.get("/admin/marketplace/status")).body.data.initialized).toBe(false);
 
-    const ctx = server.ctx as ServiceContext;
+    const ctx = server.ctx;
     ctx.settlement = {
       resolveDispute: () => Promise.reject(new Error("unused")),
       initializeMarketplace: async () => ({

@@ -17,8 +17,8 @@ import type { OrderRow } from "../../server/db/schema.ts";
 import { ESCROW_FUNDING_LIMIT, fundOpenEscrows, WALLET_AIRDROP_LAMPORTS } from "../../server/seed/escrows.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
-import { configAddress, toSplit } from "../../server/settlement/index.ts";
-import { ChainSettlementPort, DEFAULT_MARKETPLACE_CONFIG, withAuthority } from "../../server/settlement/port.ts";
+import { configAddress, toSplit, type Settlement } from "../../server/settlement/index.ts";
+import { DEFAULT_MARKETPLACE_CONFIG, withAuthority } from "../../server/settlement/port.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { freePort } from "../support/free-port.ts";
 
@@ -30,7 +30,7 @@ const READONLY_FAILURE =
 
 let server: TestServer;
 let api: TestClient;
-let port: ChainSettlementPort;
+let backend: Settlement;
 
 const sqlite = () => server.ctx.sqlite;
 const row = (id: string) => sqlite().prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
@@ -39,19 +39,19 @@ const auditFor = (id: string) => sqlite().prepare("SELECT * FROM auditLog WHERE 
 const pendingCount = () => (sqlite().prepare("SELECT COUNT(*) AS n FROM pendingSettlements").get() as { n: number }).n;
 
 async function lamports(address: string): Promise<bigint> {
-  return (await port.settlement.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
+  return (await backend.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
 }
 
 async function tokenAmount(address: string): Promise<bigint> {
-  const account = await port.settlement.ledger.getAccount(new PublicKey(address));
+  const account = await backend.ledger.getAccount(new PublicKey(address));
   return account ? AccountLayout.decode(Buffer.from(account.data)).amount : 0n;
 }
 
 /** A DISPUTED SOL order created for one test, its escrow funded by the authority. */
 async function fundedDispute(values: Partial<OrderRow> = {}): Promise<OrderRow> {
   const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
-  const { escrow } = await port.settlement.chain.fundEscrow(order);
-  sqlite().prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, port.cluster, order.id);
+  const { escrow } = await backend.chain.fundEscrow(order);
+  sqlite().prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
   return row(order.id);
 }
 
@@ -60,10 +60,10 @@ beforeAll(async () => {
     settlement: true,
     prepare: async (ctx) => {
       await seedDatabase(ctx, { orders: 400, seed: 31, now: ctx.now(), adminWallets: [...ctx.adminWallets] });
-      await fundOpenEscrows(ctx, (ctx.settlement as ChainSettlementPort).settlement);
+      await fundOpenEscrows(ctx, ctx.settlementBackend!);
     },
   });
-  port = server.ctx.settlement as ChainSettlementPort;
+  backend = server.ctx.settlementBackend!;
   api = await server.signIn();
 });
 
@@ -78,7 +78,7 @@ describe("seed data on the in-process chain", () => {
     expect(open.length).toBeLessThan(ESCROW_FUNDING_LIMIT);
     expect(new Set(open.map((o) => o.currencySymbol))).toEqual(new Set(["SOL", "USDC"]));
     for (const order of open) {
-      expect(order).toMatchObject({ cluster: "localnet-inprocess", escrowPDA: (await port.settlement.chain.escrowOf(order)).toBase58() });
+      expect(order).toMatchObject({ cluster: "localnet-inprocess", escrowPDA: (await backend.chain.escrowOf(order)).toBase58() });
       expect(order.transactionSignature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
       const held = order.currencyMint ? await tokenAmount(order.escrowPDA!) : await lamports(order.escrowPDA!);
       expect(held).toBe(BigInt(order.totalPrice));
@@ -98,16 +98,16 @@ describe("seed data on the in-process chain", () => {
   });
 
   it("funds nothing twice and at most the limit", async () => {
-    await expect(fundOpenEscrows(server.ctx, port.settlement)).resolves.toMatchObject({ funded: 0, wallets: 0, unfunded: 0 });
+    await expect(fundOpenEscrows(server.ctx, backend)).resolves.toMatchObject({ funded: 0, wallets: 0, unfunded: 0 });
     const extra = await createOrderRecord(server.ctx.db, { status: "ACTIVE" });
-    await expect(fundOpenEscrows(server.ctx, port.settlement, { limit: 0 })).resolves.toMatchObject({ funded: 0, unfunded: 1 });
+    await expect(fundOpenEscrows(server.ctx, backend, { limit: 0 })).resolves.toMatchObject({ funded: 0, unfunded: 1 });
     // A settlement in flight may already have emptied its escrow: refilling it could pay twice.
     const pending = await createOrderRecord(server.ctx.db, { status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: "Sig" });
-    const funded = await fundOpenEscrows(server.ctx, port.settlement);
+    const funded = await fundOpenEscrows(server.ctx, backend);
     expect(funded).toMatchObject({ funded: 1, wallets: 2, unfunded: 0 });
     expect(await lamports(row(extra.id).escrowPDA!)).toBe(BigInt(extra.totalPrice));
     expect(row(pending.id).escrowPDA).toBeNull();
-    expect(await port.settlement.ledger.getAccount(await port.settlement.chain.escrowOf(pending))).toBeNull();
+    expect(await backend.ledger.getAccount(await backend.chain.escrowOf(pending))).toBeNull();
     sqlite().prepare("UPDATE orders SET status = 'CANCELLED' WHERE id = ?").run(pending.id);
   });
 });
@@ -145,7 +145,7 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
     expect(await lamports(before.buyerWalletAddress)).toBe(balances.buyer + buyerShare);
     expect(await lamports(before.sellerWalletAddress)).toBe(balances.seller + total - buyerShare);
     expect(await lamports(before.escrowPDA!)).toBe(0n);
-    expect(await port.settlement.ledger.signatureStatus(transactionSignature)).toEqual({ state: "confirmed" });
+    expect(await backend.ledger.signatureStatus(transactionSignature)).toEqual({ state: "confirmed" });
 
     expect((await api.get(`/admin/orders/${before.id}`)).body.data).toMatchObject({ status, settlementSignature: transactionSignature });
     const audit = await api.get(`/admin/audit?targetType=order&targetId=${before.id}`);
@@ -176,7 +176,7 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
     const res = await api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "PARTIAL_REFUND", adminNotes: "Split", refundPercentage: 50 });
     expect(res.status).toBe(200);
     expect(res.body.data.order).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED" });
-    expect(await port.settlement.ledger.getAccount(new PublicKey(before.escrowPDA!))).toBeNull();
+    expect(await backend.ledger.getAccount(new PublicKey(before.escrowPDA!))).toBeNull();
   });
 
   it("refuses a second resolution of the same order with 409 and pays nothing more", async () => {
@@ -238,7 +238,7 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
       completedAt: null,
     });
     // The failed transaction's signature stays as the record of what FAILED; the chain knows it failed.
-    expect(await port.settlement.ledger.signatureStatus(after.settlementSignature!)).toMatchObject({ state: "failed" });
+    expect(await backend.ledger.signatureStatus(after.settlementSignature!)).toMatchObject({ state: "failed" });
     expect(await lamports(order.escrowPDA!)).toBe(BigInt(order.totalPrice));
     expect(auditFor(order.id)).toEqual([]);
     expect(pendingCount()).toBe(0);
@@ -277,7 +277,7 @@ describe("marketplace on the chain", () => {
       cluster: "localnet-inprocess",
     };
     expect(done.body.data).toMatchObject({ ...expected, transactionSignature: expect.any(String) });
-    expect(await port.settlement.ledger.signatureStatus(done.body.data.transactionSignature)).toEqual({ state: "confirmed" });
+    expect(await backend.ledger.signatureStatus(done.body.data.transactionSignature)).toEqual({ state: "confirmed" });
     expect(sqlite().prepare("SELECT initialized, authority, disputeResolutionLimit, reportThreshold, cluster FROM marketplaceConfig").get()).toEqual({
       initialized: 1,
       authority,
@@ -361,7 +361,7 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
     try {
       const first = await startServer(await env());
       const { sqlite: db } = first.ctx;
-      const chainPort = first.ctx.settlement as ChainSettlementPort;
+      const chain = first.ctx.settlementBackend!;
       const get = (id: string) => db.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
       // What the service writes when a transaction is signed (see services/orders.ts), written here
       // around a settlement the process "did not live" to record.
@@ -377,18 +377,18 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
 
       // 1. Sent and confirmed, but the process stopped before recording it.
       const landed = get(landedId);
-      const buyerBefore = (await chainPort.settlement.ledger.getAccount(new PublicKey(landed.buyerWalletAddress)))!.lamports;
-      const sent = await chainPort.settlement.chain.settle(landed, toSplit("REFUND_BUYER"), {
+      const buyerBefore = (await chain.ledger.getAccount(new PublicKey(landed.buyerWalletAddress)))!.lamports;
+      const sent = await chain.chain.settle(landed, toSplit("REFUND_BUYER"), {
         onSigned: ({ signature }) => markPending(landedId, signature, "REFUND_BUYER"),
       });
       // 2. Signed, stored, never sent.
       markPending(lostId, bs58.encode(randomBytes(64)), "RELEASE_TO_SELLER");
       // 3. Sent and failed on chain, the failure not recorded.
       const failing = await createOrderRecord(first.ctx.db, { status: "DISPUTED", buyerWalletAddress: SYSVAR_CLOCK });
-      await chainPort.settlement.chain.fundEscrow(failing);
+      await chain.chain.fundEscrow(failing);
       let failedSignature = "";
       await expect(
-        chainPort.settlement.chain.settle(failing, toSplit("REFUND_BUYER"), {
+        chain.chain.settle(failing, toSplit("REFUND_BUYER"), {
           onSigned: ({ signature }) => {
             failedSignature = signature;
             markPending(failing.id, signature, "REFUND_BUYER");
@@ -397,7 +397,7 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
       ).rejects.toThrow(READONLY_FAILURE);
       // 4. Never sent, and its re-sending is refused before sending (a 10 % share below the rent minimum).
       const small = await createOrderRecord(first.ctx.db, { status: "DISPUTED", totalPrice: 2_000_000 });
-      await chainPort.settlement.chain.fundEscrow(small);
+      await chain.chain.fundEscrow(small);
       markPending(small.id, bs58.encode(randomBytes(64)), "PARTIAL_REFUND", 10);
       expect(await first.resumed).toEqual([]);
       await first.close();
@@ -420,7 +420,7 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
           adminNotes: "Interrupted REFUND_BUYER",
           resolvedBy: admin.publicKey,
         });
-        const ledger = (second.ctx.settlement as ChainSettlementPort).settlement.ledger;
+        const ledger = second.ctx.settlementBackend!.ledger;
         // Paid once: by the transaction sent before the stop, not again.
         expect((await ledger.getAccount(new PublicKey(landed.buyerWalletAddress)))!.lamports).toBe(buyerBefore + BigInt(landed.totalPrice));
         const lost = get2(lostId);

@@ -9,14 +9,11 @@ import { AccountLayout, getAssociatedTokenAddressSync, MINT_SIZE, MintLayout, TO
 import { address, lamports } from "@solana/kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  AlreadyInitializedError,
-  ChainOutcomeUnknownError,
-  ChainTransactionError,
   createSettlement,
   EscrowChain,
-  EscrowFundingError,
   RpcLedger,
   toSplit,
+  type SettlementError,
   type EscrowOrder,
 } from "../../server/settlement/index.ts";
 import { initializeInstructions, payouts, solSettlementInstructions, splitAmount } from "../../server/settlement/escrow.ts";
@@ -99,7 +96,7 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
       data,
     );
     loop.svm.setAccount({ address: address(mint.toBase58()), lamports: lamports(1_461_600n), programAddress: address(TOKEN_PROGRAM_ID.toBase58()), data, executable: false, space: BigInt(MINT_SIZE) });
-    await expect(chain.createTestMint(6)).rejects.toBeInstanceOf(EscrowFundingError);
+    await expect(chain.createTestMint(6)).rejects.toMatchObject({ code: "ESCROW_FUNDING_UNSUPPORTED" });
 
     const buyer = Keypair.generate();
     const seller = Keypair.generate();
@@ -119,13 +116,15 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     const admins = [authority.publicKey.toBase58()];
     await chain.initializeMarketplace(CONFIG, admins);
     expect((await chain.status()).initialized).toBe(true);
-    await expect(chain.initializeMarketplace(CONFIG, admins)).rejects.toBeInstanceOf(AlreadyInitializedError);
+    await expect(chain.initializeMarketplace(CONFIG, admins)).rejects.toMatchObject({ code: "ALREADY_INITIALIZED" });
 
     const lifetime = await ledger.latestBlockhash();
     const forced = ledger.sendAndConfirm(buildTransaction(initializeInstructions(authority.publicKey, CONFIG, 0n), [authority], lifetime.blockhash), lifetime);
-    await expect(forced).rejects.toBeInstanceOf(ChainTransactionError);
     await expect(forced).rejects.toThrow(/^Transaction failed: InstructionError\(0, Custom\(0\)\): Allocate: account Address .* already in use$/);
-    await expect(forced).rejects.toMatchObject({ httpStatus: 502, logs: expect.arrayContaining([expect.stringContaining("already in use")]) });
+    await expect(forced).rejects.toMatchObject({
+      code: "CHAIN_TRANSACTION_FAILED",
+      details: { logs: expect.arrayContaining([expect.stringContaining("already in use")]) },
+    });
   });
 
   it("reports a transaction that failed on chain (no preflight) from its signature status", async () => {
@@ -141,7 +140,7 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     const list = payouts(splitAmount(2n * SOL, toSplit("REFUND_BUYER")), buyer.publicKey, seller.publicKey);
     const lifetime = await noPreflight.latestBlockhash();
     const replay = noPreflight.sendAndConfirm(buildTransaction(solSettlementInstructions(authority.publicKey, order.id, list), [authority], lifetime.blockhash), lifetime);
-    await expect(replay).rejects.toBeInstanceOf(ChainTransactionError);
+    await expect(replay).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     await expect(replay).rejects.toThrow("Transaction failed: InstructionError(0, Custom(1))");
     expect(await lamportsOf(seller.publicKey)).toBe(2n * SOL);
   });
@@ -152,7 +151,7 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     const lifetime = await ledger.latestBlockhash();
     const tx = buildTransaction([SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: Keypair.generate().publicKey, lamports: SOL })], [authority], lifetime.blockhash);
     const sent = ledger.sendAndConfirm(tx, lifetime);
-    await expect(sent).rejects.toBeInstanceOf(ChainTransactionError);
+    await expect(sent).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     await expect(sent).rejects.toThrow(/expired before it was confirmed/);
   });
 
@@ -162,9 +161,8 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     const lifetime = await slow.latestBlockhash();
     const tx = buildTransaction([SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: Keypair.generate().publicKey, lamports: SOL })], [authority], lifetime.blockhash);
     const error = await slow.sendAndConfirm(tx, lifetime).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(ChainOutcomeUnknownError);
-    expect(error).toMatchObject({ httpStatus: 504, message: expect.stringContaining("no confirmation within 100 ms") });
-    expect(await slow.signatureStatus((error as ChainOutcomeUnknownError).signature)).toEqual({ state: "unknown" });
+    expect(error).toMatchObject({ code: "CHAIN_OUTCOME_UNKNOWN", message: expect.stringContaining("no confirmation within 100 ms") });
+    expect(await slow.signatureStatus((error as SettlementError<"CHAIN_OUTCOME_UNKNOWN">).details.signature)).toEqual({ state: "unknown" });
   });
 
   it("finishes, without sending again, a settlement whose confirmation timed out", async () => {
@@ -176,8 +174,8 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     loop.options.confirmAfterPolls = 1_000_000;
     let stored = "";
     const first = slowChain.settle(order, toSplit("RELEASE_TO_SELLER"), { onSigned: (p) => void (stored = p.signature) });
-    await expect(first).rejects.toBeInstanceOf(ChainOutcomeUnknownError);
-    await expect(first).rejects.toMatchObject({ signature: stored });
+    await expect(first).rejects.toMatchObject({ code: "CHAIN_OUTCOME_UNKNOWN" });
+    await expect(first).rejects.toMatchObject({ details: { signature: stored } });
 
     loop.options.confirmAfterPolls = 0;
     loop.calls.length = 0;

@@ -9,24 +9,12 @@ import { AccountLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { signature as toSignature } from "@solana/kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  AlreadyInitializedError,
-  AlreadySettledError,
-  AuthorityNotAdminError,
-  ChainTransactionError,
   createSettlement,
-  EscrowBelowRentMinimumError,
   EscrowChain,
-  EscrowEmptyError,
-  EscrowFundingError,
   explorerTxUrl,
-  InvalidMarketplaceConfigError,
-  InvalidSplitError,
   LiteSvmLedger,
   loadAuthorityKeypair,
-  NotDisputedError,
   settlementOptionsFromEnv,
-  SettlementInProgressError,
-  ShareBelowRentMinimumError,
   CHAIN_DIR,
   AUTHORITY_FILE,
   toSplit,
@@ -44,6 +32,7 @@ import {
   splSettlementInstructions,
 } from "../../server/settlement/escrow.ts";
 import { chainErrorMessage, decisiveLogLine, describeChainError } from "../../server/settlement/errors.ts";
+import { settlementApiError } from "../../server/services/settlement-errors.ts";
 import { clusterFromUrl } from "../../server/settlement/ledger.ts";
 import { JOURNAL_FILE } from "../../server/settlement/journal.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
@@ -76,6 +65,16 @@ async function tokensOf(ledger: LiteSvmLedger, mint: PublicKey, owner: PublicKey
   const { getAssociatedTokenAddressSync } = await import("@solana/spl-token");
   const account = await ledger.getAccount(getAssociatedTokenAddressSync(mint, owner, true));
   return account ? AccountLayout.decode(Buffer.from(account.data)).amount : null;
+}
+
+/** What `run` throws (it must throw). */
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a throw");
 }
 
 function makeOrder(buyer: PublicKey, seller: PublicKey, totalPrice: bigint, over: Partial<EscrowOrder> = {}): EscrowOrder {
@@ -136,9 +135,12 @@ describe("escrow arithmetic and addresses", () => {
     expect(toSplit("PARTIAL_REFUND", 30)).toEqual({ resolution: "PARTIAL_REFUND", buyerBps: 3_000 });
     expect(toSplit("PARTIAL_REFUND", 33.33)).toEqual({ resolution: "PARTIAL_REFUND", buyerBps: 3_333 });
     for (const bad of [-1, 100.5, Number.NaN, undefined, null]) {
-      expect(() => toSplit("PARTIAL_REFUND", bad)).toThrow(new InvalidSplitError("Refund percentage must be between 0 and 100"));
+      expect(thrown(() => toSplit("PARTIAL_REFUND", bad))).toMatchObject({ code: "INVALID_SPLIT", message: "Refund percentage must be between 0 and 100" });
     }
-    expect(() => toSplit("SPLIT_EVENLY")).toThrow(InvalidSplitError);
+    expect(thrown(() => toSplit("SPLIT_EVENLY"))).toMatchObject({
+      code: "INVALID_SPLIT",
+      message: "Resolution must be one of REFUND_BUYER, RELEASE_TO_SELLER, PARTIAL_REFUND",
+    });
   });
 
   it("gives the buyer floor(amount × pct) and the seller the remainder, always summing to the amount", () => {
@@ -251,15 +253,14 @@ describe("SOL escrow settlement", () => {
     const after = { buyer: await lamportsOf(f.ledger, buyer.publicKey), seller: await lamportsOf(f.ledger, seller.publicKey) };
 
     const again = f.chain.settle(order, split);
-    await expect(again).rejects.toBeInstanceOf(EscrowEmptyError);
-    await expect(again).rejects.toMatchObject({ httpStatus: 409, message: expect.stringContaining("is empty (never funded or already settled)") });
+    await expect(again).rejects.toMatchObject({ code: "ESCROW_EMPTY", message: expect.stringContaining("is empty (never funded or already settled)") });
 
     // The old bytes: their blockhash was expired by the settlement itself.
     await expect(f.ledger.sendAndConfirm(stale)).rejects.toThrow(/BlockhashNotFound/);
     // The same payout rebuilt with a fresh blockhash: the escrow has nothing left.
     const rebuilt = buildTransaction(solSettlementInstructions(f.authority.publicKey, order.id, list), [f.authority], (await f.ledger.latestBlockhash()).blockhash);
     const forced = f.ledger.sendAndConfirm(rebuilt);
-    await expect(forced).rejects.toBeInstanceOf(ChainTransactionError);
+    await expect(forced).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     await expect(forced).rejects.toThrow("Transaction failed: InstructionError(0, Custom(1)): Transfer: insufficient lamports 0, need 600000000");
 
     expect(await lamportsOf(f.ledger, buyer.publicKey)).toBe(after.buyer);
@@ -269,19 +270,17 @@ describe("SOL escrow settlement", () => {
 
   it("settles only DISPUTED orders, once, one call at a time", async () => {
     const { order } = await solOrder(f);
-    await expect(f.chain.settle({ ...order, status: "ACTIVE" }, toSplit("REFUND_BUYER"))).rejects.toBeInstanceOf(NotDisputedError);
-    await expect(f.chain.settle({ ...order, status: "COMPLETED", resolution: "RELEASE_TO_SELLER" }, toSplit("REFUND_BUYER"))).rejects.toBeInstanceOf(
-      AlreadySettledError,
-    );
+    await expect(f.chain.settle({ ...order, status: "ACTIVE" }, toSplit("REFUND_BUYER"))).rejects.toMatchObject({ code: "NOT_DISPUTED" });
+    await expect(f.chain.settle({ ...order, status: "COMPLETED", resolution: "RELEASE_TO_SELLER" }, toSplit("REFUND_BUYER"))).rejects.toMatchObject({ code: "ALREADY_SETTLED" });
     await expect(f.chain.settle({ ...order, settlementStatus: "CONFIRMED", settlementSignature: "abc" }, toSplit("REFUND_BUYER"))).rejects.toMatchObject({
-      httpStatus: 409,
+      code: "ALREADY_SETTLED",
       message: "The dispute of order " + order.id + " is already resolved (transaction abc)",
     });
-    await expect(f.chain.settle({ ...order, settlementStatus: "PENDING" }, toSplit("REFUND_BUYER"))).rejects.toBeInstanceOf(SettlementInProgressError);
+    await expect(f.chain.settle({ ...order, settlementStatus: "PENDING" }, toSplit("REFUND_BUYER"))).rejects.toMatchObject({ code: "SETTLEMENT_IN_PROGRESS" });
 
     const [first, second] = await Promise.allSettled([f.chain.settle(order, toSplit("REFUND_BUYER")), f.chain.settle(order, toSplit("RELEASE_TO_SELLER"))]);
     expect(first.status).toBe("fulfilled");
-    expect(second.status === "rejected" && second.reason).toBeInstanceOf(SettlementInProgressError);
+    expect(second.status === "rejected" && second.reason).toMatchObject({ code: "SETTLEMENT_IN_PROGRESS" });
   });
 
   it("settles many orders concurrently (each transaction gets a blockhash that is still valid)", async () => {
@@ -299,12 +298,9 @@ describe("SOL escrow settlement", () => {
     const authorityBefore = await lamportsOf(f.ledger, f.authority.publicKey);
 
     const refused = f.chain.settle(order, toSplit("PARTIAL_REFUND", 30));
-    await expect(refused).rejects.toBeInstanceOf(ShareBelowRentMinimumError);
     await expect(refused).rejects.toMatchObject({
-      httpStatus: 400,
-      share: "seller",
-      amount: 700_000n,
-      minimum: RENT_0,
+      code: "SHARE_BELOW_RENT_MINIMUM",
+      details: { share: "seller", amount: 700_000n, minimum: RENT_0 },
       message: `The seller's share of 700000 lamports is below the rent-exempt minimum of 890880 lamports for a new account: the seller's wallet ${seller.publicKey.toBase58()} does not exist on chain yet`,
     });
     // Nothing was sent.
@@ -322,7 +318,7 @@ describe("SOL escrow settlement", () => {
     const seller = Keypair.generate();
     const order = makeOrder(Keypair.generate().publicKey, seller.publicKey, 1_000_000n);
     await f.chain.fundEscrow(order);
-    await expect(f.chain.settle(order, toSplit("PARTIAL_REFUND", 60))).rejects.toMatchObject({ share: "buyer", amount: 600_000n });
+    await expect(f.chain.settle(order, toSplit("PARTIAL_REFUND", 60))).rejects.toMatchObject({ code: "SHARE_BELOW_RENT_MINIMUM", details: { share: "buyer", amount: 600_000n } });
     // A refund of the whole escrow is above the minimum: allowed.
     await expect(f.chain.settle(order, toSplit("REFUND_BUYER"))).resolves.toMatchObject({ buyerAmount: 1_000_000n });
   });
@@ -331,9 +327,9 @@ describe("SOL escrow settlement", () => {
     const buyer = Keypair.generate();
     await f.ledger.airdrop(buyer.publicKey, SOL);
     const order = makeOrder(buyer.publicKey, Keypair.generate().publicKey, 890_879n);
-    await expect(f.chain.fundEscrow(order)).rejects.toBeInstanceOf(EscrowBelowRentMinimumError);
+    await expect(f.chain.fundEscrow(order)).rejects.toMatchObject({ code: "ESCROW_BELOW_RENT_MINIMUM" });
     await expect(f.chain.depositFor(order, buyer)).rejects.toMatchObject({
-      httpStatus: 400,
+      code: "ESCROW_BELOW_RENT_MINIMUM",
       message: `The escrow of order ${order.id} cannot hold 890879 lamports: a SOL escrow needs at least the rent-exempt minimum of 890880 lamports`,
     });
     expect(await lamportsOf(f.ledger, escrowAddress(f.authority.publicKey, order.id))).toBeNull();
@@ -342,7 +338,7 @@ describe("SOL escrow settlement", () => {
 
   it("funds an escrow once (seeding is idempotent) and refuses to settle an unfunded one", async () => {
     const order = makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, 3n * SOL);
-    await expect(f.chain.settle(order, toSplit("REFUND_BUYER"))).rejects.toBeInstanceOf(EscrowEmptyError);
+    await expect(f.chain.settle(order, toSplit("REFUND_BUYER"))).rejects.toMatchObject({ code: "ESCROW_EMPTY" });
     const first = await f.chain.fundEscrow(order);
     expect(first.signature).not.toBeNull();
     expect(await f.chain.fundEscrow(order)).toEqual({ escrow: first.escrow, signature: null });
@@ -458,7 +454,7 @@ describe("SPL token escrow settlement", () => {
     const token = { mint, decimals: 6, tokenProgram: TOKEN_PROGRAM_ID };
     const list = payouts(splitAmount(250n, split), buyer.publicKey, seller.publicKey);
     const rebuilt = buildTransaction(splSettlementInstructions(f.authority.publicKey, order.id, token, list), [f.authority], (await f.ledger.latestBlockhash()).blockhash);
-    await expect(f.ledger.sendAndConfirm(rebuilt)).rejects.toBeInstanceOf(ChainTransactionError);
+    await expect(f.ledger.sendAndConfirm(rebuilt)).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     expect(await tokensOf(f.ledger, mint, buyer.publicKey)).toBe(825n);
     expect(await tokensOf(f.ledger, mint, seller.publicKey)).toBe(175n);
   });
@@ -478,7 +474,7 @@ describe("SPL token escrow settlement", () => {
     const other = new EscrowChain(f.ledger, Keypair.generate());
     const mint = await other.createTestMint(6);
     const order = makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, 10n, { currencyMint: mint.toBase58(), currencyDecimals: 6 });
-    await expect(f.chain.fundEscrow(order)).rejects.toBeInstanceOf(EscrowFundingError);
+    await expect(f.chain.fundEscrow(order)).rejects.toMatchObject({ code: "ESCROW_FUNDING_UNSUPPORTED" });
   });
 });
 
@@ -507,10 +503,10 @@ describe("marketplace initialization", () => {
     expect(config!.owner.equals(SystemProgram.programId)).toBe(true);
     expect((await f.chain.status()).initialized).toBe(true);
 
-    await expect(f.chain.initializeMarketplace(CONFIG, admins)).rejects.toBeInstanceOf(AlreadyInitializedError);
+    await expect(f.chain.initializeMarketplace(CONFIG, admins)).rejects.toMatchObject({ code: "ALREADY_INITIALIZED" });
     const forced = buildTransaction(initializeInstructions(f.authority.publicKey, CONFIG, 0n), [f.authority], (await f.ledger.latestBlockhash()).blockhash);
     const refused = f.ledger.sendAndConfirm(forced);
-    await expect(refused).rejects.toBeInstanceOf(ChainTransactionError);
+    await expect(refused).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     await expect(refused).rejects.toThrow(/InstructionError\(0, Custom\(0\)\): Allocate: account Address \{ address: \w+, base: Some\(\w+\) \} already in use/);
   });
 
@@ -518,19 +514,34 @@ describe("marketplace initialization", () => {
     const admins = [f.authority.publicKey.toBase58()];
     const [first, second] = await Promise.allSettled([f.chain.initializeMarketplace(CONFIG, admins), f.chain.initializeMarketplace(CONFIG, admins)]);
     expect(first.status).toBe("fulfilled");
-    expect(second.status === "rejected" && second.reason).toMatchObject({ httpStatus: 409, message: "The marketplace initialization is already in progress" });
+    expect(second.status === "rejected" && second.reason).toMatchObject({ code: "INITIALIZATION_IN_PROGRESS", message: "The marketplace initialization is already in progress" });
   });
 
-  it("requires the authority to be an admin wallet, and a sane config", async () => {
-    await expect(f.chain.initializeMarketplace(CONFIG, [Keypair.generate().publicKey.toBase58()])).rejects.toMatchObject({
-      httpStatus: 403,
-      message: `The marketplace authority ${f.authority.publicKey.toBase58()} must be configured as an admin wallet before initializing`,
-    });
-    expect(AuthorityNotAdminError).toBeDefined();
-    await expect(f.chain.initializeMarketplace({ ...CONFIG, reportThreshold: 0 }, [f.authority.publicKey.toBase58()])).rejects.toBeInstanceOf(
-      InvalidMarketplaceConfigError,
+  it("requires the authority to be an admin wallet, and a sane config, refusing before anything is sent", async () => {
+    const authority = f.authority.publicKey.toBase58();
+    const balance = await lamportsOf(f.ledger, f.authority.publicKey);
+    const refused = await f.chain.initializeMarketplace(CONFIG, [Keypair.generate().publicKey.toBase58()]).then(
+      () => null,
+      (error: unknown) => error,
     );
+    expect(refused).toMatchObject({
+      code: "AUTHORITY_NOT_ADMIN",
+      details: { authority },
+      message: `The marketplace authority ${authority} must be configured as an admin wallet before initializing`,
+    });
+    // The API answers 403 and names the key to add.
+    expect(settlementApiError(refused, "before")).toMatchObject({
+      statusCode: 403,
+      message: `The marketplace authority ${authority} must be configured as an admin wallet before initializing: add ${authority} to ADMIN_WALLETS and restart the server`,
+    });
+    await expect(f.chain.initializeMarketplace({ ...CONFIG, reportThreshold: 0 }, [authority])).rejects.toMatchObject({
+      code: "INVALID_MARKETPLACE_CONFIG",
+      message: "reportThreshold must be a positive integer",
+    });
+    // Nothing was sent: no config account, not even a fee paid.
     expect((await f.chain.status()).initialized).toBe(false);
+    expect(await f.ledger.getAccount(configAddress(f.authority.publicKey))).toBeNull();
+    expect(await lamportsOf(f.ledger, f.authority.publicKey)).toBe(balance);
   });
 
   it("still initializes when someone sent lamports to the config address first", async () => {
@@ -571,8 +582,8 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
     expect((await second.ledger.getAccount(seller))?.lamports).toBe(2n * SOL);
     expect((await second.ledger.getAccount(second.authority))?.lamports).toBe(authorityLamports?.lamports);
     expect(await second.ledger.signatureStatus(settled.signature)).toEqual({ state: "confirmed" });
-    await expect(second.chain.settle(settledOrder, toSplit("RELEASE_TO_SELLER"))).rejects.toBeInstanceOf(EscrowEmptyError);
-    await expect(second.chain.initializeMarketplace(CONFIG, [second.authority.toBase58()])).rejects.toBeInstanceOf(AlreadyInitializedError);
+    await expect(second.chain.settle(settledOrder, toSplit("RELEASE_TO_SELLER"))).rejects.toMatchObject({ code: "ESCROW_EMPTY" });
+    await expect(second.chain.initializeMarketplace(CONFIG, [second.authority.toBase58()])).rejects.toMatchObject({ code: "ALREADY_INITIALIZED" });
     // The open escrows survived and settle after the restart (the SPL one runs the token program).
     await second.chain.settle(openSol, toSplit("RELEASE_TO_SELLER"));
     expect(await second.chain.settle(openSpl, toSplit("PARTIAL_REFUND", 30))).toMatchObject({ buyerAmount: 150n, sellerAmount: 350n });
