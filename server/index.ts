@@ -47,7 +47,7 @@ type Seeder = (
   options: { adminWallets?: string[]; now?: number },
 ) => Promise<{ seeded: boolean; users?: number; orders?: number; skipped?: string }>;
 
-/** E's seeder (server/seed/index.ts, export seedDatabase), when that module exists. */
+/** The demo-data seeder (server/seed/index.ts, export seedDatabase), when that module exists. */
 async function findSeeder(): Promise<Seeder | null> {
   const url = new URL("./seed/index.ts", import.meta.url);
   if (!existsSync(fileURLToPath(url))) return null;

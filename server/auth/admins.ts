@@ -1,10 +1,12 @@
 // Who counts as an admin: a whitelisted key whose user row has an admin role and is not disabled.
 // Checked at sign-in and again on every request, so demoting or disabling a user ends their access.
+import { ADMIN_ROLE_VALUES } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import type { UserRow } from "../db/schema.ts";
 import { forbidden } from "../http/errors.ts";
 
-export const ADMIN_ROLES: ReadonlySet<string> = new Set(["ADMIN", "MARKETPLACE_AUTHORITY"]);
+/** The roles that may use the console. */
+export const ADMIN_ROLES: ReadonlySet<string> = new Set(ADMIN_ROLE_VALUES);
 
 export interface SessionUserBody {
   id: string;

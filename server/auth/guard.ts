@@ -1,4 +1,4 @@
-// The admin guard: a preHandler on every /api/v1 route outside /auth/ and /demo/.
+// The admin guard: an onRequest hook (before any body is read) on every /api/v1 route outside /auth/ and /demo/.
 // Order matters for the console: no live session → 401 (it signs out), then not an admin → 403,
 // then a state-changing request without a valid CSRF token → 403.
 import type { FastifyRequest } from "fastify";

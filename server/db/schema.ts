@@ -3,6 +3,7 @@
 // times as ISO-8601 text except the auth tables, which use epoch milliseconds for cheap expiry checks.
 // Amounts are integers in the currency's base units (lamports, USDC micro-units).
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from "kysely";
+import type { DisputeResolution, OrderStatusValue, SettlementStatus, UserRole } from "../../contract/index.ts";
 
 type Bool = number; // 0 | 1
 
@@ -12,7 +13,7 @@ export interface UsersTable {
   displayName: string | null;
   contactInfo: string | null;
   avatarUrl: string | null;
-  role: string; // USER | ADMIN | MARKETPLACE_AUTHORITY
+  role: UserRole;
   verified: Bool;
   disabled: Bool;
   status: string | null;
@@ -104,7 +105,7 @@ export interface ProductImagesTable {
 
 export interface OrdersTable {
   id: string;
-  status: string; // ACTIVE | DISPUTED | COMPLETED | CANCELLED | REFUNDED
+  status: OrderStatusValue;
   productId: string | null;
   shopId: string | null;
   /** JSON: { title, description, price, images: [{ url, thumbnailUrl }] } */
@@ -131,8 +132,8 @@ export interface OrdersTable {
   transactionSignature: string | null;
   /** The dispute settlement, once sent (kept even before confirmation, so a restart can finish it). */
   settlementSignature: string | null;
-  settlementStatus: string | null; // PENDING | CONFIRMED | FAILED
-  resolution: string | null;
+  settlementStatus: SettlementStatus | null;
+  resolution: DisputeResolution | null;
   refundPercentage: number | null;
   adminNotes: string | null;
   resolvedAt: string | null;
@@ -151,7 +152,7 @@ export interface OrdersTable {
 export interface PendingSettlementsTable {
   orderId: string;
   signature: string;
-  resolution: string;
+  resolution: DisputeResolution;
   refundPercentage: number | null;
   adminNotes: string;
   adminUserId: string;

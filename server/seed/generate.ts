@@ -1,6 +1,7 @@
 // The demo rows, generated in creation order (the lists page by insertion order). Sizes scale with
 // the order count; every field a screen shows is filled, except a few optional ones left empty on
 // purpose so the console's fallbacks ('No Name', 'No Email', 'No Img', 'N/A') get exercised.
+import { ORDER_STATUSES, type OrderStatusValue, type UserRole } from "../../contract/index.ts";
 import {
   CARRIERS,
   DEACTIVATION_REASONS,
@@ -18,7 +19,6 @@ import type { SeedRandom } from "./random.ts";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-export const ORDER_STATUSES = ["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"] as const;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -28,7 +28,7 @@ export interface SeedUser {
   displayName: string | null;
   contactInfo: string | null;
   avatarUrl: string | null;
-  role: string;
+  role: UserRole;
   verified: number;
   disabled: number;
   status: string | null;
@@ -220,7 +220,7 @@ export function generateProducts(r: SeedRandom, shops: SeedShop[], now: number):
 export type SeedOrder = Record<string, string | number | null>;
 
 /** Older orders have mostly settled; recent ones are still in flight. */
-function statusFor(r: SeedRandom, ageDays: number): (typeof ORDER_STATUSES)[number] {
+function statusFor(r: SeedRandom, ageDays: number): OrderStatusValue {
   if (ageDays < 3) return r.weighted({ ACTIVE: 80, DISPUTED: 5, COMPLETED: 5, CANCELLED: 10, REFUNDED: 0 });
   if (ageDays < 30) return r.weighted({ ACTIVE: 35, DISPUTED: 10, COMPLETED: 40, CANCELLED: 8, REFUNDED: 7 });
   return r.weighted({ ACTIVE: 3, DISPUTED: 3, COMPLETED: 78, CANCELLED: 8, REFUNDED: 8 });

@@ -3,7 +3,8 @@
 import type { OpenedDatabase } from "../db/connection.ts";
 import { rebuildStatements } from "../db/list-families.ts";
 import { SEED_TOKENS } from "./catalog.ts";
-import { generateOrders, generateProducts, generateShops, generateUsers, ORDER_STATUSES } from "./generate.ts";
+import { ORDER_STATUSES } from "../../contract/index.ts";
+import { generateOrders, generateProducts, generateShops, generateUsers } from "./generate.ts";
 import { SeedRandom } from "./random.ts";
 
 export interface SeedOptions {

@@ -14,7 +14,7 @@ const stamp = () => new Date().toISOString();
 
 export async function createUserRecord(db: Db, values: Partial<Insertable<UsersTable>> = {}): Promise<UserRow> {
   const at = values.createdAt ?? stamp();
-  const row = {
+  const row: Insertable<UsersTable> & { id: string } = {
     id: randomUUID(),
     publicKey: randomAddress(),
     displayName: null,
@@ -94,7 +94,7 @@ export async function createProductRecord(
 /** An order (ACTIVE, 1 SOL, random buyer and seller keys unless given). Insert in creation order. */
 export async function createOrderRecord(db: Db, values: Partial<Insertable<OrdersTable>> = {}): Promise<OrderRow> {
   const at = values.createdAt ?? stamp();
-  const row = {
+  const row: Insertable<OrdersTable> & { id: string } = {
     id: randomUUID(),
     status: "ACTIVE",
     productId: null,

@@ -1,6 +1,6 @@
 // Orders: the counted, filtered list; detail; stats; and dispute resolution through the settlement port.
 import { sql } from "kysely";
-import type { DisputeResolutionInput, OrderFilter } from "../../contract/index.ts";
+import { ORDER_STATUSES, type DisputeResolution, type DisputeResolutionInput, type OrderFilter, type OrderStatusValue } from "../../contract/index.ts";
 import type { Db } from "../db/connection.ts";
 import { ORDER_FILTER_SQL } from "../db/list-families.ts";
 import type { OrderRow } from "../db/schema.ts";
@@ -12,7 +12,6 @@ import type { AdminIdentity, PendingSignature, ServiceContext, SettlementHooks, 
 import { settlementApiError } from "./settlement-errors.ts";
 
 const DAY_MS = 86_400_000;
-export const ORDER_STATUSES = ["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"] as const;
 
 export const SETTLEMENT_UNAVAILABLE =
   "Dispute resolution settles the escrow on chain, and this server has no settlement service configured yet: nothing was changed";
@@ -121,7 +120,7 @@ export async function orderStats(ctx: ServiceContext) {
 }
 
 /** What each resolution leaves the order as. */
-const RESOLVED_STATUS = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" } as const;
+const RESOLVED_STATUS: Record<DisputeResolution, OrderStatusValue> = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" };
 
 /**
  * Nothing was paid and nothing is in flight: the chain failed the transaction (502), or a resumed
@@ -133,7 +132,7 @@ const settledNothing = (error: unknown) =>
 
 /** The admin's decision, as kept in pendingSettlements until the chain confirms it. */
 interface Decision {
-  resolution: DisputeResolutionInput["resolution"];
+  resolution: DisputeResolution;
   refundPercentage: number | null;
   adminNotes: string;
   admin: AdminIdentity;
@@ -306,7 +305,7 @@ export async function resumePendingSettlements(ctx: ServiceContext, options: { m
       continue;
     }
     const decision: Decision = {
-      resolution: row.resolution as Decision["resolution"],
+      resolution: row.resolution,
       refundPercentage: row.refundPercentage,
       adminNotes: row.adminNotes,
       admin: { userId: row.adminUserId, publicKey: row.adminPublicKey },

@@ -2,6 +2,7 @@
 import { sql } from "kysely";
 import { RECENT_USERS_DAYS, type UserListQuery, type UserUpdateInput } from "../../contract/index.ts";
 import type { Db } from "../db/connection.ts";
+import { ADMIN_ROLES } from "../auth/admins.ts";
 import { userListName } from "../db/list-families.ts";
 import type { UserRow } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
@@ -10,8 +11,6 @@ import { bool, isoNow, pick } from "./context.ts";
 import { containsPattern, countedLists, paged, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
-/** Roles that may use the console (mirrors the admin guard). */
-const ADMIN_ROLES = new Set(["ADMIN", "MARKETPLACE_AUTHORITY"]);
 const DAY_MS = 86_400_000;
 
 export function toUser(row: UserRow) {

@@ -2,6 +2,7 @@
 // builds the transaction from escrow.ts and sends it through whichever Ledger it was given.
 import { Keypair, PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
 import { AccountLayout, AccountState, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import type { DisputeResolution, OrderStatusValue, SettlementStatus } from "../../contract/index.ts";
 import { chainFailed, isSettlementError, outcomeUnknown, SettlementError } from "./errors.ts";
 import {
   assertPayoutsFundable,
@@ -36,7 +37,7 @@ import { buildTransaction, signatureOf, toPublicKey } from "./tx.ts";
 export interface EscrowOrder {
   id: string;
   /** Only DISPUTED orders settle. */
-  status: string;
+  status: OrderStatusValue;
   buyerWalletAddress: string;
   sellerWalletAddress: string;
   /** null = native SOL. */
@@ -45,9 +46,8 @@ export interface EscrowOrder {
   totalPrice: number | bigint;
   currencyDecimals: number;
   settlementSignature?: string | null;
-  /** PENDING | CONFIRMED | FAILED (orders.settlementStatus). */
-  settlementStatus?: string | null;
-  resolution?: string | null;
+  settlementStatus?: SettlementStatus | null;
+  resolution?: DisputeResolution | null;
   /** The escrow recorded for the order when it was funded: it must be this authority's. */
   escrowPDA?: string | null;
   /** Where escrowPDA lives; null/absent = this chain. */

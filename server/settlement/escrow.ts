@@ -18,6 +18,7 @@ import {
   TOKEN_2022_PROGRAM_ID,
   TOKEN_PROGRAM_ID,
 } from "@solana/spl-token";
+import { DISPUTE_RESOLUTIONS, type DisputeResolution } from "../../contract/index.ts";
 import { SettlementError, type ShareSide } from "./errors.ts";
 
 export const MEMO_PROGRAM_ID = new PublicKey("MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr");
@@ -62,12 +63,9 @@ export function configAddress(authority: PublicKey): PublicKey {
 // ---------------------------------------------------------------------------------------------
 // Split
 
-export type Resolution = "REFUND_BUYER" | "RELEASE_TO_SELLER" | "PARTIAL_REFUND";
-export const RESOLUTIONS: readonly Resolution[] = ["REFUND_BUYER", "RELEASE_TO_SELLER", "PARTIAL_REFUND"];
-
 /** The buyer's part in basis points (1/100 of a percent): 10000 = everything back to the buyer. */
 export interface Split {
-  resolution: Resolution;
+  resolution: DisputeResolution;
   buyerBps: number;
 }
 
@@ -90,7 +88,7 @@ export function toSplit(resolution: string, refundPercentage?: number | null): S
       return { resolution, buyerBps: Math.round(refundPercentage * 100) };
     }
     default:
-      throw new SettlementError("INVALID_SPLIT", { message: `Resolution must be one of ${RESOLUTIONS.join(", ")}` });
+      throw new SettlementError("INVALID_SPLIT", { message: `Resolution must be one of ${DISPUTE_RESOLUTIONS.join(", ")}` });
   }
 }
 

@@ -12,7 +12,7 @@ export * from "./errors.ts";
 export { CorruptChainError } from "./journal.ts";
 export * from "./chain.ts";
 export { toSplit, splitAmount, escrowAddress, configAddress, orderSeed, REFUND_PERCENTAGE_MESSAGE } from "./escrow.ts";
-export type { MarketplaceConfig, Resolution, Split, Shares } from "./escrow.ts";
+export type { MarketplaceConfig, Split, Shares } from "./escrow.ts";
 export { LiteSvmLedger, RpcLedger, clusterFromUrl } from "./ledger.ts";
 export type { ClusterName, Ledger, LedgerAccount, RecentBlockhash, SignatureState } from "./ledger.ts";
 

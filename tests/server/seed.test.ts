@@ -181,7 +181,7 @@ describe("migration 002 on a database that already has rows", () => {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     try {
       await new Migrator({ db, provider: { getMigrations: async () => ({ "001_initial": m001 }) } }).migrateToLatest();
-      for (const status of ["ACTIVE", "DISPUTED", "DISPUTED", "COMPLETED"]) await createOrderRecord(db, { status });
+      for (const status of ["ACTIVE", "DISPUTED", "DISPUTED", "COMPLETED"] as const) await createOrderRecord(db, { status });
       await migrateToLatest(db);
       const value = (name: string) => (sqlite.prepare("SELECT value FROM counters WHERE name = ?").get(name) as { value: number }).value;
       expect([value("orders"), value("orders?filter=in_dispute"), value("orders?filter=new")]).toEqual([4, 2, 1]);
