@@ -58,7 +58,7 @@ export async function installOpenApi(app: FastifyInstance, options: { apiPrefix:
     },
     hideUntagged: true,
     transform: jsonSchemaTransform,
-    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document),
+    transformObject: (document) => openToMoreFields(withoutUnusedSchemas(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document)),
   });
 }
 
@@ -91,6 +91,20 @@ export function documentAdminGuard(route: RouteOptions): void {
     security: [method === "GET" || method === "HEAD" ? { session: [] } : { session: [], xsrf: [] }],
     response: { ...errors(401, 403), ...(route.schema?.response as object | undefined) },
   };
+}
+
+/**
+ * zod closes the objects it outputs (`additionalProperties: false`): true of this server, but the
+ * console ignores fields it does not know, so a marketplace's API may send more. The contract says so.
+ */
+function openToMoreFields<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(openToMoreFields) as T;
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, child]) => !(key === "additionalProperties" && child === false))
+      .map(([key, child]) => [key, openToMoreFields(child)]),
+  ) as T;
 }
 
 /** The type provider emits an input and an output component for every named schema; keep those in use. */
