@@ -10,7 +10,7 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
     schema: {
       tags,
       operationId: "listTokens",
-      summary: "List the SPL token whitelist",
+      summary: "List the SPL token whitelist (isActive is beyond SPEC)",
       querystring: tokenListQuerySchema,
       response: { ...ok(pagedListSchema(tokenSchema)), ...errors(400) },
     },
