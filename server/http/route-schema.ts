@@ -37,7 +37,7 @@ export function errors<C extends ErrorStatus>(...statuses: C[]): Record<C, typeo
 
 /** A 200 (or `status`) answering `{ data: payload }`. */
 export function ok<T extends z.ZodType, S extends 200 | 201 = 200>(payload: T, status: S = 200 as S): Record<S, ReturnType<typeof dataOf<T>>> {
-  return { [status]: dataOf(payload) } as Record<S, ReturnType<typeof dataOf<T>>>;
+  return { [status]: dataOf(payload).describe(status === 201 ? "Created" : "OK") } as Record<S, ReturnType<typeof dataOf<T>>>;
 }
 
 /** Marks a call the SPEC does not list (the console copes without it). */

@@ -13,7 +13,7 @@ export async function shopRoutes(app: ZodApp, ctx: ServiceContext): Promise<void
       operationId: "listShops",
       summary: "List shops: the shops in data, the counts in meta",
       querystring: shopListQuerySchema,
-      response: { 200: shopListResponseSchema, ...errors(400) },
+      response: { 200: shopListResponseSchema.describe("OK"), ...errors(400) },
     },
   }, async (request) => {
     const { items, total, totalPages, page, limit } = await listShops(ctx, request.query);
