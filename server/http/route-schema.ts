@@ -42,3 +42,8 @@ export function ok<T extends z.ZodType, S extends 200 | 201 = 200>(payload: T, s
 
 /** Marks a call the SPEC does not list (the console copes without it). */
 export const BEYOND_SPEC = { "x-beyond-spec": true } as const;
+
+/** The document's words for a route: `about(operationId, summary)` under the group `tag`. */
+export const documentedAs =
+  (tag: string) =>
+  (operationId: string, summary: string, marks: Partial<typeof BEYOND_SPEC> = {}) => ({ tags: [tag], operationId, summary, ...marks });

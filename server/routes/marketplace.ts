@@ -1,26 +1,25 @@
 import { auditEntrySchema, auditQuerySchema, marketplaceStatusSchema, pagedListSchema } from "../../contract/index.ts";
-import { BEYOND_SPEC, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import { listAudit } from "../services/audit.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { initializeMarketplace, marketplaceStatus } from "../services/marketplace.ts";
 
-const tags = ["Marketplace"];
+const about = documentedAs("Marketplace");
+const AUTHORITY_NOT_ADMIN = "Not an admin, no valid X-XSRF-TOKEN header, or the signing authority is not an admin wallet (SPEC §6)";
 
 export async function marketplaceRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
   app.get("/admin/marketplace/status", {
-    schema: { tags, operationId: "marketplaceStatus", summary: "The on-chain marketplace configuration", response: ok(marketplaceStatusSchema) },
+    schema: { ...about("marketplaceStatus", "The on-chain marketplace configuration"), response: ok(marketplaceStatusSchema) },
   }, async () => ({ data: await marketplaceStatus(ctx) }));
 
   app.post("/admin/marketplace/initialize", {
     schema: {
-      tags,
-      operationId: "initializeMarketplace",
-      summary: "Initialize the marketplace on chain, once; no body",
+      ...about("initializeMarketplace", "Initialize the marketplace on chain, once; no body"),
       response: {
         ...ok(marketplaceStatusSchema),
         ...errors(502, 503, 504),
         ...error(400, "The server's marketplace settings are invalid"),
-        ...error(403, "Not an admin, no valid X-XSRF-TOKEN header, or the signing authority is not an admin wallet (SPEC §6)"),
+        ...error(403, AUTHORITY_NOT_ADMIN),
         ...error(409, "The marketplace is already initialized, or its initialization is in progress"),
       },
     },
@@ -28,10 +27,7 @@ export async function marketplaceRoutes(app: ZodApp, ctx: ServiceContext): Promi
 
   app.get("/admin/audit", {
     schema: {
-      ...BEYOND_SPEC,
-      tags: ["Audit"],
-      operationId: "listAudit",
-      summary: "The admin audit trail, newest first, optionally for one target (beyond SPEC)",
+      ...documentedAs("Audit")("listAudit", "The admin audit trail, newest first, optionally for one target (beyond SPEC)", BEYOND_SPEC),
       querystring: auditQuerySchema,
       response: { ...ok(pagedListSchema(auditEntrySchema)), ...errors(400) },
     },

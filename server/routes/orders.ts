@@ -7,46 +7,41 @@ import {
   pagedListSchema,
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
-import { error, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
 
-const tags = ["Orders"];
+const about = documentedAs("Orders");
+const SPLIT_REFUSED =
+  "Invalid request (`errors` names each bad field), or a split the chain cannot pay (a share below the rent-exempt minimum)";
+const NOT_RESOLVABLE =
+  "Only a DISPUTED order can be resolved; or it is already settled, being settled, or its escrow is empty or held by another authority";
 
 export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
   app.get("/admin/orders", {
     schema: {
-      tags,
-      operationId: "listOrders",
-      summary: "List orders, optionally one filter's",
+      ...about("listOrders", "List orders, optionally one filter's"),
       querystring: orderListQuerySchema,
       response: { ...ok(pagedListSchema(orderSchema)), ...errors(400) },
     },
   }, async (request) => ({ data: listOrders(ctx, request.query) }));
 
   app.get("/admin/orders/stats", {
-    schema: { tags, operationId: "orderStats", summary: "Order statistics", response: ok(orderStatsSchema) },
+    schema: { ...about("orderStats", "Order statistics"), response: ok(orderStatsSchema) },
   }, async () => ({ data: await orderStats(ctx) }));
 
   app.get("/admin/orders/:id", {
-    schema: { tags, operationId: "getOrder", summary: "One order", params: idParamsSchema, response: { ...ok(orderSchema), ...errors(404) } },
+    schema: { ...about("getOrder", "One order"), params: idParamsSchema, response: { ...ok(orderSchema), ...errors(404) } },
   }, async (request) => ({ data: await getOrder(ctx, request.params.id) }));
 
   // Checks in the order a caller can act on: a bad body (400), an unknown order (404), an order that
   // is not disputed (409), and only then whether settlement is available at all (503).
   app.post("/admin/orders/:id/resolve-dispute", {
     schema: {
-      tags,
-      operationId: "resolveDispute",
-      summary: "Resolve a disputed order: the escrow is settled on chain",
+      ...about("resolveDispute", "Resolve a disputed order: the escrow is settled on chain"),
       params: idParamsSchema,
       body: disputeResolutionSchema,
-      response: {
-        ...ok(resolveDisputeResponseSchema),
-        ...errors(404, 502, 503, 504),
-        ...error(400, "Invalid request (`errors` names each bad field), or a split the chain cannot pay (a share below the rent-exempt minimum)"),
-        ...error(409, "Only a DISPUTED order can be resolved; or it is already settled, being settled, or its escrow is empty or held by another authority"),
-      },
+      response: { ...ok(resolveDisputeResponseSchema), ...errors(404, 502, 503, 504), ...error(400, SPLIT_REFUSED), ...error(409, NOT_RESOLVABLE) },
     },
   }, async (request) => ({ data: await resolveDispute(ctx, request.admin, request.params.id, request.body) }));
 }

@@ -8,7 +8,7 @@ import {
   productStatusSchema,
   reasonSchema,
 } from "../../contract/index.ts";
-import { BEYOND_SPEC, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import {
   getProduct,
@@ -20,52 +20,43 @@ import {
   softDelete,
 } from "../services/products.ts";
 
-const tags = ["Products"];
-const deleted = error(409, "The product is deleted: restore it first");
+const about = documentedAs("Products");
+/** The answer of a change to one product, refused with `conflict` when its state does not allow it. */
+const changed = (conflict: string) => ({ ...ok(productSchema), ...errors(400, 404), ...error(409, conflict) });
+const NOT_WHILE_DELETED = "The product is deleted: restore it first";
 
 export async function productRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
   app.get("/admin/products", {
     schema: {
-      tags,
-      operationId: "listProducts",
-      summary: "List products (isActive, includeDeleted and search are beyond SPEC)",
+      ...about("listProducts", "List products (isActive, includeDeleted and search are beyond SPEC)"),
       querystring: productListQuerySchema,
       response: { ...ok(pagedListSchema(productSchema)), ...errors(400) },
     },
   }, async (request) => ({ data: await listProducts(ctx, request.query) }));
 
   app.get("/products/categories", {
-    schema: {
-      tags,
-      operationId: "productCategories",
-      summary: "Categories of the listed products, with how many each holds",
-      response: ok(productCategorySchema.array()),
-    },
+    schema: { ...about("productCategories", "Categories of listed products, with how many each holds"), response: ok(productCategorySchema.array()) },
   }, async () => ({ data: await productCategories(ctx) }));
 
   app.get("/products/:id", {
-    schema: { tags, operationId: "getProduct", summary: "One product", params: idParamsSchema, response: { ...ok(productSchema), ...errors(404) } },
+    schema: { ...about("getProduct", "One product"), params: idParamsSchema, response: { ...ok(productSchema), ...errors(404) } },
   }, async (request) => ({ data: await getProduct(ctx, request.params.id) }));
 
   app.put("/products/:id/feature", {
     schema: {
-      tags,
-      operationId: "featureProduct",
-      summary: "Feature or unfeature a product",
+      ...about("featureProduct", "Feature or unfeature a product"),
       params: idParamsSchema,
       body: productFeatureSchema,
-      response: { ...ok(productSchema), ...errors(400, 404), ...deleted },
+      response: changed(NOT_WHILE_DELETED),
     },
   }, async (request) => ({ data: await setFeatured(ctx, request.admin, request.params.id, request.body.featured) }));
 
   app.patch("/admin/products/:id", {
     schema: {
-      tags,
-      operationId: "setProductActive",
-      summary: "Enable or disable a product, with a reason",
+      ...about("setProductActive", "Enable or disable a product, with a reason"),
       params: idParamsSchema,
       body: productStatusSchema,
-      response: { ...ok(productSchema), ...errors(400, 404), ...deleted },
+      response: changed(NOT_WHILE_DELETED),
     },
   }, async (request) => {
     const { isActive, reason } = request.body;
@@ -74,24 +65,19 @@ export async function productRoutes(app: ZodApp, ctx: ServiceContext): Promise<v
 
   app.delete("/admin/products/:id", {
     schema: {
-      tags,
-      operationId: "deleteProduct",
-      summary: "Delete a product (soft: an admin can restore it), with a reason in the body",
+      ...about("deleteProduct", "Delete a product (soft: an admin can restore it), with a reason in the body"),
       params: idParamsSchema,
       body: reasonSchema,
-      response: { ...ok(productSchema), ...errors(400, 404), ...error(409, "The product is already deleted") },
+      response: changed("The product is already deleted"),
     },
   }, async (request) => ({ data: await softDelete(ctx, request.admin, request.params.id, request.body.reason) }));
 
   app.post("/admin/products/:id/restore", {
     schema: {
-      ...BEYOND_SPEC,
-      tags,
-      operationId: "restoreProduct",
-      summary: "Restore a deleted product, with a reason (beyond SPEC)",
+      ...about("restoreProduct", "Restore a deleted product, with a reason (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
       body: reasonSchema,
-      response: { ...ok(productSchema), ...errors(400, 404), ...error(409, "The product is not deleted") },
+      response: changed("The product is not deleted"),
     },
   }, async (request) => ({ data: await restoreProduct(ctx, request.admin, request.params.id, request.body.reason) }));
 }

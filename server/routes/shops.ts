@@ -1,17 +1,15 @@
 import { idParamsSchema, shopListQuerySchema, shopListResponseSchema, shopSchema, shopStatsSchema, shopUpdateSchema } from "../../contract/index.ts";
-import { errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { documentedAs, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { getShop, listShops, shopStats, updateShop } from "../services/shops.ts";
 
-const tags = ["Shops"];
+const about = documentedAs("Shops");
 
 export async function shopRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
   // SPEC §7: the shop list is read as data + meta.total/meta.totalPages, not as a paged payload.
   app.get("/admin/shops", {
     schema: {
-      tags,
-      operationId: "listShops",
-      summary: "List shops: the shops in data, the counts in meta",
+      ...about("listShops", "List shops: the shops in data, the counts in meta"),
       querystring: shopListQuerySchema,
       response: { 200: shopListResponseSchema.describe("OK"), ...errors(400) },
     },
@@ -21,18 +19,16 @@ export async function shopRoutes(app: ZodApp, ctx: ServiceContext): Promise<void
   });
 
   app.get("/admin/shops/stats", {
-    schema: { tags, operationId: "shopStats", summary: "Shop statistics", response: ok(shopStatsSchema) },
+    schema: { ...about("shopStats", "Shop statistics"), response: ok(shopStatsSchema) },
   }, async () => ({ data: await shopStats(ctx) }));
 
   app.get("/admin/shops/:id", {
-    schema: { tags, operationId: "getShop", summary: "One shop", params: idParamsSchema, response: { ...ok(shopSchema), ...errors(404) } },
+    schema: { ...about("getShop", "One shop"), params: idParamsSchema, response: { ...ok(shopSchema), ...errors(404) } },
   }, async (request) => ({ data: await getShop(ctx, request.params.id) }));
 
   app.patch("/admin/shops/:id", {
     schema: {
-      tags,
-      operationId: "updateShop",
-      summary: "Toggle a shop's isActive and isVerified",
+      ...about("updateShop", "Toggle a shop's isActive and isVerified"),
       params: idParamsSchema,
       body: shopUpdateSchema,
       response: { ...ok(shopSchema), ...errors(400, 404) },

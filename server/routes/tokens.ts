@@ -1,16 +1,15 @@
 import { idParamsSchema, pagedListSchema, tokenCreateSchema, tokenListQuerySchema, tokenSchema, tokenUpdateSchema } from "../../contract/index.ts";
-import { error, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
 
-const tags = ["Tokens"];
+const about = documentedAs("Tokens");
+const oneToken = { ...ok(tokenSchema), ...errors(404) };
 
 export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
   app.get("/tokens/admin", {
     schema: {
-      tags,
-      operationId: "listTokens",
-      summary: "List the SPL token whitelist (isActive is beyond SPEC)",
+      ...about("listTokens", "List the SPL token whitelist (isActive is beyond SPEC)"),
       querystring: tokenListQuerySchema,
       response: { ...ok(pagedListSchema(tokenSchema)), ...errors(400) },
     },
@@ -18,9 +17,7 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
 
   app.post("/tokens/admin", {
     schema: {
-      tags,
-      operationId: "createToken",
-      summary: "Add a token to the whitelist",
+      ...about("createToken", "Add a token to the whitelist"),
       body: tokenCreateSchema,
       response: { ...ok(tokenSchema, 201), ...errors(400), ...error(409, "A token with this mint address is already listed") },
     },
@@ -28,41 +25,25 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
 
   app.post("/tokens/admin/initialize-sol", {
     schema: {
-      tags,
-      operationId: "initializeSol",
-      summary: "Add native SOL (listed under the wrapped-SOL mint); no body",
+      ...about("initializeSol", "Add native SOL (listed under the wrapped-SOL mint); no body"),
       response: { ...ok(tokenSchema, 201), ...error(409, "Native SOL is already initialized") },
     },
   }, async (request, reply) => reply.code(201).send({ data: await initializeSol(ctx, request.admin) }));
 
   app.patch("/tokens/admin/:id", {
     schema: {
-      tags,
-      operationId: "updateToken",
-      summary: "Edit a token or toggle isActive (its mint address cannot change)",
+      ...about("updateToken", "Edit a token or toggle isActive (its mint address cannot change)"),
       params: idParamsSchema,
       body: tokenUpdateSchema,
-      response: { ...ok(tokenSchema), ...errors(400, 404) },
+      response: { ...oneToken, ...errors(400) },
     },
   }, async (request) => ({ data: await updateToken(ctx, request.admin, request.params.id, request.body) }));
 
   app.delete("/tokens/admin/:id", {
-    schema: {
-      tags,
-      operationId: "deactivateToken",
-      summary: "Deactivate a token (soft)",
-      params: idParamsSchema,
-      response: { ...ok(tokenSchema), ...errors(404) },
-    },
+    schema: { ...about("deactivateToken", "Deactivate a token (soft)"), params: idParamsSchema, response: oneToken },
   }, async (request) => ({ data: await deactivateToken(ctx, request.admin, request.params.id) }));
 
   app.delete("/tokens/admin/:id/hard", {
-    schema: {
-      tags,
-      operationId: "hardDeleteToken",
-      summary: "Delete a token for good; answers the deleted token",
-      params: idParamsSchema,
-      response: { ...ok(tokenSchema), ...errors(404) },
-    },
+    schema: { ...about("hardDeleteToken", "Delete a token for good; answers the deleted token"), params: idParamsSchema, response: oneToken },
   }, async (request) => ({ data: await hardDeleteToken(ctx, request.admin, request.params.id) }));
 }
