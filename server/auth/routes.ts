@@ -10,7 +10,7 @@ import {
 } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
-import { error, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "./admins.ts";
 import { isPublicKey } from "./base58.ts";
 import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "./csrf.ts";
@@ -24,7 +24,7 @@ import { verifySolanaSignature } from "./signature.ts";
 
 export const BAD_SIGNATURE = "Invalid signature or expired nonce";
 
-const tags = ["Auth"];
+const about = documentedAs("Auth");
 const NOT_ADMIN = "The wallet is not on the admin whitelist, its user is disabled, or it has no admin role";
 const NO_CSRF = "No valid X-XSRF-TOKEN header echoing the XSRF-TOKEN cookie";
 
@@ -36,9 +36,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
   app.get("/auth/nonce", {
     config: limited,
     schema: {
-      tags,
-      operationId: "getNonce",
-      summary: "A sign-in challenge for a wallet: the message it must sign",
+      ...about("getNonce", "A sign-in challenge for a wallet: the message it must sign"),
       querystring: nonceQuerySchema,
       response: {
         ...ok(nonceResponseSchema),
@@ -66,9 +64,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
     config: limited,
     preValidation: csrf,
     schema: {
-      tags,
-      operationId: "verifyAdmin",
-      summary: "Verify the signed challenge; on success a session cookie is set",
+      ...about("verifyAdmin", "Verify the signed challenge; on success a session cookie is set"),
       body: verifyRequestSchema,
       response: {
         ...ok(verifyResponseSchema),
@@ -116,9 +112,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
 
   app.get("/auth/validate", {
     schema: {
-      tags,
-      operationId: "validateSession",
-      summary: "Whether the session cookie is live, and whose",
+      ...about("validateSession", "Whether the session cookie is live, and whose"),
       response: { ...ok(validateResponseSchema), ...error(401, SESSION_REQUIRED), ...error(403, NOT_ADMIN) },
     },
   }, async (request, reply) => {
@@ -132,7 +126,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
 
   app.post("/auth/logout", {
     preValidation: csrf,
-    schema: { tags, operationId: "logout", summary: "End the session", response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) } },
+    schema: { ...about("logout", "End the session"), response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) } },
   }, async (request, reply) => {
     const token = readSessionToken(ctx, request);
     if (token) {

@@ -4,15 +4,12 @@
 import { demoWalletSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
-import { BEYOND_SPEC, error, ok, type ZodApp } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, ok, type ZodApp } from "../http/route-schema.ts";
 
 export async function demoRoutes(app: ZodApp, opts: { ctx: AppContext }): Promise<void> {
   app.get("/demo/wallet", {
     schema: {
-      ...BEYOND_SPEC,
-      tags: ["Demo"],
-      operationId: "demoWallet",
-      summary: "The local demo admin wallet (reference server on loopback only; beyond SPEC)",
+      ...documentedAs("Demo")("demoWallet", "The local demo admin wallet (reference server on loopback only; beyond SPEC)", BEYOND_SPEC),
       response: { ...ok(demoWalletSchema), ...error(404, "No demo wallet on this server (always so in production)") },
     },
   }, async (request) => {
