@@ -118,13 +118,6 @@ export function settlementOptionsFromEnv(env: Record<string, string | undefined>
   return { dataDir, cluster, authorityKeypairPath: env.AUTHORITY_KEYPAIR?.trim() || undefined };
 }
 
-/** An explorer link for a signature, or null where none can show it (in-process, local, custom). */
-export function explorerTxUrl(cluster: ClusterName, signature: string): string | null {
-  if (cluster === "mainnet-beta") return `https://explorer.solana.com/tx/${signature}`;
-  if (cluster === "devnet" || cluster === "testnet") return `https://explorer.solana.com/tx/${signature}?cluster=${cluster}`;
-  return null;
-}
-
 function decodeBase58(value: string): Uint8Array | null {
   try {
     return bs58.decode(value);

@@ -11,7 +11,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createSettlement,
   EscrowChain,
-  explorerTxUrl,
   LiteSvmLedger,
   loadAuthorityKeypair,
   settlementOptionsFromEnv,
@@ -654,8 +653,6 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
     expect(clusterFromUrl("https://api.mainnet-beta.solana.com")).toBe("mainnet-beta");
     expect(clusterFromUrl("http://127.0.0.1:8899")).toBe("localnet");
     expect(clusterFromUrl("https://rpc.example.org")).toBe("custom");
-    expect(explorerTxUrl("devnet", "sig")).toBe("https://explorer.solana.com/tx/sig?cluster=devnet");
-    expect(explorerTxUrl("localnet-inprocess", "sig")).toBeNull();
   });
 
   it("refuses a cluster that is neither litesvm nor an RPC URL", async () => {
