@@ -20,7 +20,7 @@ const endpointModules = import.meta.glob<{ endpoints?: Record<string, unknown> }
   ["../../src/providers/endpoints.ts", "../../src/providers/api.ts"],
   { eager: true },
 );
-const endpoints = Object.values(endpointModules).find((module) => module.endpoints)?.endpoints ?? {};
+const endpoints = (endpointModules["../../src/providers/endpoints.ts"] ?? endpointModules["../../src/providers/api.ts"])?.endpoints ?? {};
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Operation = OpenAPIV3_1.OperationObject & { "x-beyond-spec"?: boolean };
@@ -290,15 +290,6 @@ describe("every call the console makes is in the document", () => {
     expect(listing.result.data).toEqual([recordExample]);
     expect(typeof listing.result.total).toBe("number");
 
-    if (entry.searchPath) {
-      const search = reached("GET", entry.searchPath("term"));
-      const found = await captured(example(successSchema(search)), () =>
-        dataProvider.getList({ resource: name, filters: [{ field: "search", operator: "eq", value: "term" }] }),
-      );
-      expect(found.seen.path).toBe(entry.searchPath("term"));
-      expect(found.result.data).toEqual([recordExample]);
-    }
-
     const single: ["one" | "create" | "update" | "remove", Method, () => Promise<{ data: unknown }>][] = [
       ["one", "GET", () => dataProvider.getOne({ resource: name, id: SAMPLE_ID })],
       ["create", "POST", () => dataProvider.create({ resource: name, variables: {} })],
@@ -322,7 +313,7 @@ describe("every call the console makes is in the document", () => {
   );
   const tablePaths = new Set(
     Object.values(resourceTable).flatMap((entry) =>
-      [entry.list, entry.one, entry.create, entry.update, entry.remove, entry.searchPath].map((p) =>
+      [entry.list, entry.one, entry.create, entry.update, entry.remove].map((p) =>
         typeof p === "function" ? p(SAMPLE_ID) : p,
       ),
     ),
