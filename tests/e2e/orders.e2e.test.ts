@@ -1,8 +1,8 @@
 // Order Management in the built console against the reference server: the seeded orders load in
 // the server's order, the In Dispute filter makes a URL that reopens as the same view, a disputed
-// order's details open with the resolve form, and a resolution submitted from the UI settles (or,
-// on a server without settlement, shows the server's 503 message). Checked with axe at desktop and
-// phone sizes; screenshots go to test-results/e2e/ to be looked at.
+// order's details open with the resolve form, and each of the three resolutions submitted from the
+// UI settles (the success text names the stored signature; the order has its new status). Checked
+// with axe at desktop and phone sizes; screenshots go to test-results/e2e/ to be looked at.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { sql } from "kysely";
