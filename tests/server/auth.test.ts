@@ -3,6 +3,7 @@
 // list, and the session life cycle (validate, idle and absolute expiry, logout, rotation).
 import bs58 from "bs58";
 import { countLiveNonces } from "../../server/auth/nonces.ts";
+import { hashSessionToken } from "../../server/auth/sessions.ts";
 import { startTestServer, type TestClient, type TestServer, type TestWallet } from "./harness.ts";
 
 let server: TestServer;
@@ -297,8 +298,10 @@ describe("sessions", () => {
     expect((await client.get("/auth/validate")).status).toBe(401);
   });
 
-  it("logout revokes the session server-side: the old cookie no longer works", async () => {
+  it("logout revokes that session server-side, and only that one: its old cookie no longer works", async () => {
     const client = await server.signIn();
+    const other = await server.signIn(); // the same admin in another browser
+    const sid = client.cookies.get("sid")!;
     const stolen = server.client();
     for (const [k, v] of client.cookies) stolen.cookies.set(k, v);
     const res = await client.post("/auth/logout");
@@ -307,8 +310,11 @@ describe("sessions", () => {
     expect(res.headers.get("clear-site-data")).toBe('"cookies"');
     expect(client.cookies.has("sid")).toBe(false);
     expect((await stolen.get("/auth/validate")).status).toBe(401);
-    const row = await server.ctx.db.selectFrom("sessions").selectAll().where("revokedAt", "is not", null).executeTakeFirst();
-    expect(row).toBeDefined();
+    const sessionOf = (token: string) =>
+      server.ctx.db.selectFrom("sessions").selectAll().where("id", "=", hashSessionToken(token)).executeTakeFirstOrThrow();
+    expect((await sessionOf(sid)).revokedAt).not.toBeNull();
+    expect((await sessionOf(other.cookies.get("sid")!)).revokedAt).toBeNull();
+    expect((await other.get("/auth/validate")).status).toBe(200);
   });
 
   it("rotates the session id at each sign-in and ends the previous one", async () => {
