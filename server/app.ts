@@ -20,7 +20,7 @@ import { resourceRoutes } from "./routes/index.ts";
 export const API_PREFIX = "/api/v1";
 
 export interface BuildOptions {
-  /** The guarded resource routes; E's plugin by default. Tests pass a probe to check the guard alone. */
+  /** The guarded resource routes; server/routes by default. Tests pass a probe to check the guard alone. */
   resources?: FastifyPluginAsync<{ ctx: AppContext }>;
 }
 
@@ -64,10 +64,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // onRequest: refused before any body is read or parsed.
     guarded.addHook("onRequest", adminGuard(ctx));
     guarded.addHook("onRoute", documentAdminGuard);
-    // The AppContext above is the contract (now() = epoch ms). server/routes/index.ts still declares
-    // a provisional ResourceContext with now(): Date; the cast goes once it takes AppContext.
-    if (options.resources) await guarded.register(options.resources, { ctx });
-    else await guarded.register(resourceRoutes, { ctx } as unknown as Parameters<typeof resourceRoutes>[1]);
+    await guarded.register(options.resources ?? resourceRoutes, { ctx });
   }, { prefix: API_PREFIX });
 
   await serveOpenApi(app, { apiPrefix: API_PREFIX });

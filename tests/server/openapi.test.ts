@@ -367,7 +367,7 @@ describe("response schemas drop nothing the routes send", () => {
           sent.set(`${request.method} ${request.url}`, JSON.parse(JSON.stringify(payload)));
           return payload;
         });
-        await resourceRoutes(app, opts as unknown as Parameters<typeof resourceRoutes>[1]);
+        await resourceRoutes(app, opts);
       },
     });
     api = await seeded.signIn();
