@@ -8,8 +8,8 @@ describe("auth guard", () => {
     const api = mockApi();
     signIn(api);
     const validation = deferred<[number, unknown]>();
-    api.onGet("/auth/validate").reply(() => validation.promise);
-    api.onGet("/tokens/admin").reply(200, { data: { items: [], total: 0, page: 1, limit: 20, totalPages: 0 } });
+    api.get("/auth/validate", () => validation.promise);
+    api.get("/tokens/admin", [200, { data: { items: [], total: 0, page: 1, limit: 20, totalPages: 0 } }]);
 
     renderApp("/tokens");
     expect(await screen.findByText("Validating authentication...")).toBeInTheDocument();
@@ -22,7 +22,7 @@ describe("auth guard", () => {
 
   it("sends a visitor without a session to /login, remembering where they were going", async () => {
     const api = mockApi();
-    api.onGet("/auth/validate").reply(401, { message: "No session" });
+    api.get("/auth/validate", [401, { message: "No session" }]);
 
     renderApp("/users");
     expect(
@@ -62,7 +62,7 @@ describe("routes", () => {
 
   it("/login needs no session and does not render the admin layout", async () => {
     const api = mockApi();
-    api.onGet("/auth/validate").reply(401, { message: "No session" });
+    api.get("/auth/validate", [401, { message: "No session" }]);
     renderApp("/login");
     expect(await screen.findByText("Only authorized wallets can access this dashboard.")).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Sections" })).not.toBeInTheDocument();

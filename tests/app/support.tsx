@@ -1,12 +1,11 @@
-// Shared set-up for the app-shell tests: the real App and providers, HTTP mocked on the real `http`
-// instance, a viewport width antd's breakpoints can read, and a signed-in admin.
+// Shared set-up for the app-shell tests: the real App and providers, the API faked at the network
+// layer (msw), a viewport width antd's breakpoints can read, and a signed-in admin.
 import { configure, render } from "@testing-library/react";
-import MockAdapter from "axios-mock-adapter";
 import { afterEach, vi } from "vitest";
 import App from "@/App";
 import { authStore } from "@/providers/auth-store";
-import { http } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
+import { startFakeApi, type FakeApi } from "../support/fake-api";
 
 // Screens are lazy chunks that Vite compiles on first use in a test run; that first load is slow.
 configure({ asyncUtilTimeout: 10_000 });
@@ -22,21 +21,32 @@ export interface TestUser {
 
 export const alice: TestUser = { id: "u-1", publicKey: ADMIN_KEY, displayName: "Alice", role: "ADMIN" };
 
-let mock: MockAdapter | null = null;
+const api = startFakeApi();
 
-/** A fresh mock on the app's own axios instance; anything unmocked answers 404. */
-export function mockApi(): MockAdapter {
-  mock?.restore();
-  mock = new MockAdapter(http);
+/** The fake API without any route or request yet; anything not routed answers 404. */
+export function mockApi(): FakeApi {
+  api.reset();
   // WalletSetup asks for a demo wallet on mount; a real API without one answers 404.
-  mock.onGet("/demo/wallet").reply(404, { message: "Not found" });
-  return mock;
+  api.get("/demo/wallet", [404, { message: "Not found" }]);
+  return api;
 }
 
 /** Stores a signed-in admin and makes the session check (GET /auth/validate) accept it. */
-export function signIn(api: MockAdapter, user: TestUser = alice) {
+export function signIn(fake: FakeApi, user: TestUser = alice) {
   authStore.signIn(user, true);
-  api.onGet("/auth/validate").reply(200, { data: { valid: true, user: { ...user, isAdmin: true } } });
+  fake.get("/auth/validate", [200, { data: { valid: true, user: { ...user, isAdmin: true } } }]);
+}
+
+/** The requests a screen made: all but the shell's session check and demo-wallet probe. */
+export function screenRequests(fake: FakeApi) {
+  return fake.requests().filter((request) => request.path !== "/auth/validate" && request.path !== "/demo/wallet");
+}
+
+/** What a screen changed: method, path and body of each request other than a GET, in order. */
+export function changes(fake: FakeApi) {
+  return screenRequests(fake)
+    .filter((request) => request.method !== "GET")
+    .map(({ method, path, body }) => ({ method, path, body }));
 }
 
 /** A promise the test resolves by hand, to hold a response while asserting the waiting state. */
@@ -81,8 +91,6 @@ export function renderApp(path: string) {
 }
 
 afterEach(() => {
-  mock?.restore();
-  mock = null;
   authStore.clear();
   window.matchMedia = originalMatchMedia;
   vi.restoreAllMocks();

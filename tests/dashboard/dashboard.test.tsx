@@ -27,9 +27,9 @@ function openDashboard() {
 describe("dashboard", () => {
   it("shows the heading, the welcome text and six cards with the API's numbers", async () => {
     const api = openDashboard();
-    api.onGet("/admin/users/stats").reply(200, {
+    api.get("/admin/users/stats", [200, {
       data: { totalUsers: 1234, verifiedUsers: 800, disabledUsers: 12, activeUsers: 1100, recentUsers: 57, adminUsers: 3 },
-    });
+    }]);
     renderApp("/");
 
     expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
@@ -41,7 +41,7 @@ describe("dashboard", () => {
 
   it("shows 0 for every number the API leaves out", async () => {
     const api = openDashboard();
-    api.onGet("/admin/users/stats").reply(200, { data: { totalUsers: 9, adminUsers: null } });
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 9, adminUsers: null } }]);
     renderApp("/");
 
     await screen.findByRole("region", { name: "Total Users" });
@@ -51,7 +51,7 @@ describe("dashboard", () => {
   it("shows a spinner while the statistics load", async () => {
     const api = openDashboard();
     const stats = deferred<[number, unknown]>();
-    api.onGet("/admin/users/stats").reply(() => stats.promise);
+    api.get("/admin/users/stats", () => stats.promise);
     renderApp("/");
 
     expect(await screen.findByRole("status", { name: "Loading user statistics" })).toBeInTheDocument();
@@ -65,9 +65,9 @@ describe("dashboard", () => {
   it("shows a load error with Retry, and Retry loads the numbers", async () => {
     const api = openDashboard();
     // Two failures: the request and the query's one automatic retry (QUERY_CACHE.retry).
-    api.onGet("/admin/users/stats").replyOnce(500, { message: "Stats are down" });
-    api.onGet("/admin/users/stats").replyOnce(500, { message: "Stats are down" });
-    api.onGet("/admin/users/stats").reply(200, { data: { totalUsers: 77 } });
+    api.get("/admin/users/stats", [500, { message: "Stats are down" }], { once: true });
+    api.get("/admin/users/stats", [500, { message: "Stats are down" }], { once: true });
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 77 } }]);
     const user = userEvent.setup();
     renderApp("/");
 

@@ -117,7 +117,7 @@ describe("sidebar", () => {
     setViewportWidth(DESKTOP);
     const api = mockApi();
     signIn(api);
-    api.onPost("/auth/logout").reply(200, { data: { success: true } });
+    api.post("/auth/logout", [200, { data: { success: true } }]);
     const toLogin = spyOnFullNavigation();
     const user = userEvent.setup();
     renderLayoutAt("/");
@@ -125,7 +125,7 @@ describe("sidebar", () => {
 
     await user.click(within(panel).getByRole("button", { name: /Logout/ }));
     await waitFor(() => expect(toLogin).toHaveBeenCalledTimes(1));
-    expect(api.history.post.map((call) => call.url)).toEqual(["/auth/logout"]);
+    expect(api.requests("POST").map((call) => call.path)).toEqual(["/auth/logout"]);
     expect(authStore.get().isAuthenticated).toBe(false);
   });
 });
@@ -162,7 +162,7 @@ describe("small screens", () => {
     setViewportWidth(PHONE);
     const api = mockApi();
     signIn(api, alice);
-    api.onPost("/auth/logout").reply(200, { data: { success: true } });
+    api.post("/auth/logout", [200, { data: { success: true } }]);
     const toLogin = spyOnFullNavigation();
     const user = userEvent.setup();
     renderLayoutAt("/");
@@ -170,7 +170,7 @@ describe("small screens", () => {
     await user.click(await screen.findByRole("button", { name: /Account menu/ }));
     await user.click(await screen.findByRole("menuitem", { name: /Logout/ }));
     await waitFor(() => expect(toLogin).toHaveBeenCalledTimes(1));
-    expect(api.history.post.map((call) => call.url)).toEqual(["/auth/logout"]);
+    expect(api.requests("POST").map((call) => call.path)).toEqual(["/auth/logout"]);
     expect(authStore.get()).toEqual({ user: null, isAuthenticated: false });
   });
 });

@@ -11,7 +11,6 @@ import { WalletModalProvider } from "@solana/wallet-adapter-react-ui";
 import { PublicKey } from "@solana/web3.js";
 import type { Wallet } from "@wallet-standard/base";
 import { registerWallet } from "@wallet-standard/wallet";
-import MockAdapter from "axios-mock-adapter";
 import bs58 from "bs58";
 import { renderToString } from "react-dom/server";
 import * as bundledRouter from "react-router";
@@ -21,8 +20,8 @@ import { LoginPage, SESSION_NOT_KEPT } from "@/pages/login";
 import DefaultLoginPage from "@/pages/login";
 import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
-import { http } from "@/providers/http";
 import { WALLET_STYLE_ID, WalletSetup, withoutRemoteImports } from "@/providers/wallet";
+import { startFakeApi, type FakeApi } from "../support/fake-api";
 
 // Vitest can load react-router twice: through Vite for this file and natively for the externalized
 // @refinedev/react-router, whose hooks then see no <Router>. Use the copy the bindings read.
@@ -65,10 +64,10 @@ type Key = ReturnType<typeof makeKey>;
 const message = (address: string) =>
   `localhost wants you to sign in with your Solana account:\n${address}\n\nSign in to ${APP_TITLE} — admin\n\nNonce: 0a1b2c3d4e5f6789`;
 
-function mockNonce(mock: MockAdapter, key: Key) {
-  mock
-    .onGet("/auth/nonce", { params: { publicKey: key.address } })
-    .reply(200, { data: { nonce: "0a1b2c3d4e5f6789", message: message(key.address) } });
+function mockNonce(mock: FakeApi, key: Key) {
+  mock.get("/auth/nonce", [200, { data: { nonce: "0a1b2c3d4e5f6789", message: message(key.address) } }], {
+    query: { publicKey: key.address },
+  });
 }
 
 function verifiedBody(key: Key) {
@@ -81,8 +80,8 @@ function verifiedBody(key: Key) {
   };
 }
 
-function expectRealSignature(mock: MockAdapter, key: Key) {
-  const body = JSON.parse(mock.history.post[0].data as string);
+function expectRealSignature(mock: FakeApi, key: Key) {
+  const body = mock.requests("POST")[0].body as { message: string; signature: string };
   expect(body.message).toBe(message(key.address));
   expect(verify(null, Buffer.from(message(key.address), "utf8"), key.key, bs58.decode(body.signature))).toBe(true);
 }
@@ -165,7 +164,7 @@ let notifications: {
   open: Mock<NonNullable<NotificationProvider["open"]>>;
   close: Mock<NonNullable<NotificationProvider["close"]>>;
 };
-let mock: MockAdapter;
+const mock = startFakeApi();
 let disconnects: Mock<() => void>;
 let sessionKept: boolean;
 
@@ -197,16 +196,15 @@ function renderLogin(
 }
 
 // Refine itself asks `check` (GET /auth/validate) on every route change, so count sign-in calls only.
-const nonceRequests = () => mock.history.get.filter((r) => r.url === "/auth/nonce");
+const nonceRequests = () => mock.requests("GET").filter((r) => r.path === "/auth/nonce");
 const walletButton = () => document.querySelector<HTMLButtonElement>(".wallet-adapter-button-trigger")!;
 const short = (address: string) => `${address.slice(0, 4)}..${address.slice(-4)}`;
 
 beforeEach(() => {
   authStore.clear();
-  mock = new MockAdapter(http);
   // Refine asks `check` on each route change; answer as the server would for the stored session.
   sessionKept = true;
-  mock.onGet("/auth/validate").reply(() => {
+  mock.get("/auth/validate", () => {
     const { user, isAuthenticated } = authStore.get();
     return isAuthenticated && sessionKept
       ? [200, { data: { valid: true, user } }]
@@ -217,7 +215,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  mock.restore();
   vi.restoreAllMocks();
 });
 
@@ -247,9 +244,7 @@ describe("LoginPage", () => {
     const key = makeKey();
     mockNonce(mock, key);
     let release!: () => void;
-    mock.onPost("/auth/admin/verify").reply(
-      () => new Promise((resolve) => (release = () => resolve([200, verifiedBody(key)]))),
-    );
+    mock.post("/auth/admin/verify", () => new Promise((resolve) => (release = () => resolve([200, verifiedBody(key)]))));
     renderLogin(key);
 
     await userEvent.click(screen.getByRole("button", { name: "test: wallet connects" }));
@@ -257,7 +252,7 @@ describe("LoginPage", () => {
     expect(await screen.findByRole("status")).toHaveTextContent("Authenticating...");
     expect(walletButton()).toBeDisabled();
     expect(walletButton()).toHaveTextContent(short(key.address));
-    await waitFor(() => expect(mock.history.post).toHaveLength(1));
+    await waitFor(() => expect(mock.requests("POST")).toHaveLength(1));
 
     await act(async () => release());
 
@@ -274,7 +269,7 @@ describe("LoginPage", () => {
   it("honours a same-site ?to= target after signing in", async () => {
     const key = makeKey();
     mockNonce(mock, key);
-    mock.onPost("/auth/admin/verify").reply(200, verifiedBody(key));
+    mock.post("/auth/admin/verify", [200, verifiedBody(key)]);
     renderLogin(key, { startConnected: true, initialPath: "/login?to=%2Fusers" });
     expect(await screen.findByRole("heading", { name: "Users page" })).toBeInTheDocument();
   });
@@ -286,7 +281,7 @@ describe("LoginPage", () => {
   ])("shows the SPEC text for a %i, disconnects the wallet and raises no notification", async (status, body, text) => {
     const key = makeKey();
     mockNonce(mock, key);
-    mock.onPost("/auth/admin/verify").reply(status, body);
+    mock.post("/auth/admin/verify", [status, body]);
     renderLogin(key, { startConnected: true });
 
     expect(await screen.findByRole("alert")).toHaveTextContent(text);
@@ -302,9 +297,9 @@ describe("LoginPage", () => {
   it("refuses a wallet that is not an authorized admin", async () => {
     const key = makeKey();
     mockNonce(mock, key);
-    mock.onPost("/auth/admin/verify").reply(200, {
+    mock.post("/auth/admin/verify", [200, {
       data: { ...verifiedBody(key).data, adminWalletAuthorized: false },
-    });
+    }]);
     renderLogin(key, { startConnected: true });
 
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -323,7 +318,7 @@ describe("LoginPage", () => {
 
     expect(await screen.findByRole("alert")).toHaveTextContent("User rejected the request.");
     await waitFor(() => expect(disconnects).toHaveBeenCalledTimes(1));
-    expect(mock.history.post).toHaveLength(0);
+    expect(mock.requests("POST")).toHaveLength(0);
   });
 
   it("says 'Wallet not properly connected' for a wallet that cannot sign messages", async () => {
@@ -333,13 +328,13 @@ describe("LoginPage", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Wallet not properly connected");
     await waitFor(() => expect(disconnects).toHaveBeenCalledTimes(1));
     expect(nonceRequests()).toHaveLength(0);
-    expect(mock.history.post).toHaveLength(0);
+    expect(mock.requests("POST")).toHaveLength(0);
   });
 
   it("tries again when the wallet reconnects after a failure, and the error can be dismissed", async () => {
     const key = makeKey();
     mockNonce(mock, key);
-    mock.onPost("/auth/admin/verify").replyOnce(401, {}).onPost("/auth/admin/verify").reply(200, verifiedBody(key));
+    mock.post("/auth/admin/verify", [401, {}], { once: true }).post("/auth/admin/verify", [200, verifiedBody(key)]);
     renderLogin(key, { startConnected: true });
 
     expect(await screen.findByRole("alert")).toHaveTextContent("Invalid signature or expired nonce. Please try again.");
@@ -354,7 +349,7 @@ describe("LoginPage", () => {
   it("stops instead of signing again when the session did not survive the sign-in", async () => {
     const key = makeKey();
     mockNonce(mock, key);
-    mock.onPost("/auth/admin/verify").reply(200, verifiedBody(key));
+    mock.post("/auth/admin/verify", [200, verifiedBody(key)]);
     sessionKept = false; // e.g. the browser refused the session cookie
     renderLogin(key, { startConnected: true });
 
@@ -412,11 +407,11 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
 
   it("signs in end to end with the demo wallet from GET /demo/wallet", async () => {
     const key = makeKey();
-    mock.onGet("/demo/wallet").reply(200, {
+    mock.get("/demo/wallet", [200, {
       data: { publicKey: key.address, secretKey: key.secretKey, label: "Local demo admin wallet" },
-    });
+    }]);
     mockNonce(mock, key);
-    mock.onPost("/auth/admin/verify").reply(200, verifiedBody(key));
+    mock.post("/auth/admin/verify", [200, verifiedBody(key)]);
     renderWithWalletSetup();
 
     await pickWallet("Local demo admin wallet");
@@ -427,7 +422,7 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
   });
 
   it("shows a wallet's own connection error in the alert", async () => {
-    mock.onGet("/demo/wallet").reply(404, { message: "Not Found" });
+    mock.get("/demo/wallet", [404, { message: "Not Found" }]);
     const broken: Wallet = {
       version: "1.0.0",
       name: "Broken Test Wallet",

@@ -4,11 +4,11 @@
 // with `until` (real macrotasks let through, fake time still or in small steps) and moves time
 // with `advance`.
 import { act, configure, fireEvent, screen, within } from "@testing-library/react";
-import type MockAdapter from "axios-mock-adapter";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, MARKETPLACE_POLL_MS } from "@/config";
 import { initializeErrorText } from "@/pages/marketplace/use-initialize";
 import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../app/support";
+import type { FakeApi } from "../support/fake-api";
 
 configure({ asyncUtilTimeout: 30_000 });
 
@@ -71,29 +71,29 @@ async function advance(ms: number) {
   await flush();
 }
 
-const statusCalls = (api: MockAdapter) => api.history.get.filter((call) => call.url === "/admin/marketplace/status").length;
+const statusCalls = (api: FakeApi) => api.requests("GET", "/admin/marketplace/status").length;
 
 /** The (fake) time of every GET /admin/marketplace/status, answered with `status()`. */
-function timeStatusCalls(api: MockAdapter, status: () => object) {
+function timeStatusCalls(api: FakeApi, status: () => object) {
   const times: number[] = [];
-  api.onGet("/admin/marketplace/status").reply(() => {
+  api.get("/admin/marketplace/status", () => {
     times.push(Date.now());
     return [200, { data: status() }];
   });
   return times;
 }
-const initializeCalls = (api: MockAdapter) => api.history.post.filter((call) => call.url === "/admin/marketplace/initialize");
+const initializeCalls = (api: FakeApi) => api.requests("POST", "/admin/marketplace/initialize");
 const text = (value: string | RegExp) => screen.queryByText(value);
 
 function marketplaceApi(status: object = notInitialized) {
   setViewportWidth(DESKTOP);
   const api = mockApi();
   signIn(api);
-  api.onGet("/admin/marketplace/status").reply(200, { data: status });
+  api.get("/admin/marketplace/status", [200, { data: status }]);
   return api;
 }
 
-async function openMarketplace(api: MockAdapter) {
+async function openMarketplace(api: FakeApi) {
   renderApp("/marketplace");
   await until(() => expect(text(/^(Not )?Initialized$/)).toBeInTheDocument(), { stepMs: 1 });
   expect(statusCalls(api)).toBe(1);
@@ -140,9 +140,8 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     expect(screen.getByText("Initialization is one-time only.")).toBeInTheDocument();
     expect(text("Marketplace is ready for escrow transactions")).not.toBeInTheDocument();
     expect(text("Number of reports before action")).not.toBeInTheDocument();
-    const request = api.history.get.find((call) => call.url === "/admin/marketplace/status");
-    expect(request?.method).toBe("get");
-    expect(request?.params ?? {}).toEqual({});
+    const [request] = api.requests("GET", "/admin/marketplace/status");
+    expect(request.query).toEqual({});
   });
 
   it("links to the explorer only when the signatures live on a public cluster", async () => {
@@ -203,7 +202,7 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     let current: object = notInitialized;
     const times = timeStatusCalls(api, () => current);
     let postedAt = 0;
-    api.onPost("/admin/marketplace/initialize").reply(() => {
+    api.post("/admin/marketplace/initialize", () => {
       postedAt = Date.now();
       current = initialized;
       return [200, { data: { ...initialized, transactionSignature: SIGNATURE, cluster: "devnet" } }];
@@ -213,7 +212,7 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     await confirmInitialize();
     await until(() => expect(screen.getByText("Marketplace initialized successfully!")).toBeInTheDocument());
     expect(initializeCalls(api)).toHaveLength(1);
-    expect(initializeCalls(api)[0].data).toBeUndefined();
+    expect(initializeCalls(api)[0].body).toBeUndefined();
     expect(screen.getByText(`${SIGNATURE.slice(0, 8)}...`)).toBeInTheDocument();
     expect(screen.getAllByRole("link", { name: "View on Solana Explorer" }).map((link) => link.getAttribute("href"))).toContain(
       `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`,
@@ -236,12 +235,12 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     expect(times[2]).toBe(postedAt + ALERT_DURATION_MS + MARKETPLACE_POLL_MS);
   });
 
-  it("failure: the server's message (503 until settlement is wired) for 5 s, and the poll goes on", async () => {
+  it("failure: the server's message for 5 s, and the poll goes on", async () => {
     const api = marketplaceApi();
     const times = timeStatusCalls(api, () => notInitialized);
     const unavailable = "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
     let postedAt = 0;
-    api.onPost("/admin/marketplace/initialize").reply(() => {
+    api.post("/admin/marketplace/initialize", () => {
       postedAt = Date.now();
       return [503, { message: unavailable }];
     });
@@ -263,7 +262,7 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
 
   it("failure without a server message shows the error's own message", async () => {
     const api = marketplaceApi();
-    api.onPost("/admin/marketplace/initialize").reply(500);
+    api.post("/admin/marketplace/initialize", [500]);
     await openMarketplace(api);
 
     await confirmInitialize();
@@ -280,9 +279,9 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     setViewportWidth(DESKTOP);
     const api = mockApi();
     signIn(api);
-    api.onGet("/admin/marketplace/status").replyOnce(500, { message: "Status is down" });
-    api.onGet("/admin/marketplace/status").replyOnce(500, { message: "Status is down" });
-    api.onGet("/admin/marketplace/status").reply(200, { data: initialized });
+    api.get("/admin/marketplace/status", [500, { message: "Status is down" }], { once: true });
+    api.get("/admin/marketplace/status", [500, { message: "Status is down" }], { once: true });
+    api.get("/admin/marketplace/status", [200, { data: initialized }]);
     renderApp("/marketplace");
 
     // The query retries once (QUERY_CACHE.retry) after its back-off before it reports the error.

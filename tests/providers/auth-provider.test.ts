@@ -1,12 +1,12 @@
 import { generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
-import MockAdapter from "axios-mock-adapter";
 import bs58 from "bs58";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "@/config";
 import { authProvider, LOGIN_ERRORS, type WalletLoginParams } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
-import { http, NETWORK_ERROR_MESSAGE } from "@/providers/http";
+import { NETWORK_ERROR_MESSAGE } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
+import { startFakeApi } from "../support/fake-api";
 
 // A real ed25519 wallet: what it returns is a genuine signature the test can check.
 function makeWallet() {
@@ -28,17 +28,15 @@ const serverUser = (address: string) => ({
   role: "ADMIN",
 });
 
-let mock: MockAdapter;
+const mock = startFakeApi();
 let toLogin: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
-  mock = new MockAdapter(http);
   authStore.clear();
   toLogin = vi.spyOn(navigation, "toLogin").mockImplementation(() => undefined);
 });
 
 afterEach(() => {
-  mock.restore();
   vi.restoreAllMocks();
 });
 
@@ -50,27 +48,26 @@ describe("authProvider.login", () => {
   it("runs nonce → sign exact text → verify and stores the admin", async () => {
     const wallet = makeWallet();
     mock
-      .onGet("/auth/nonce", { params: { publicKey: wallet.address } })
-      .reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
-    mock.onPost("/auth/admin/verify").reply(200, {
+      .get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }], { query: { publicKey: wallet.address } });
+    mock.post("/auth/admin/verify", [200, {
       data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) },
-    });
+    }]);
 
     const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
 
     expect(result).toEqual({ success: true, redirectTo: "/" });
-    expect(mock.history.get).toHaveLength(1);
-    expect(mock.history.get[0].url).toBe("/auth/nonce");
-    expect(mock.history.get[0].params).toEqual({ publicKey: wallet.address });
+    expect(mock.requests("GET")).toHaveLength(1);
+    expect(mock.requests("GET")[0].path).toBe("/auth/nonce");
+    expect(mock.requests("GET")[0].query).toEqual({ publicKey: wallet.address });
 
     const signed = wallet.signMessage.mock.calls[0][0];
     expect(Buffer.from(signed).toString("utf8")).toBe(MESSAGE(wallet.address));
     expect(Array.from(signed)).toEqual(Array.from(Buffer.from(MESSAGE(wallet.address), "utf8")));
 
-    expect(mock.history.post).toHaveLength(1);
-    const post = mock.history.post[0];
-    expect(post.url).toBe("/auth/admin/verify");
-    const body = JSON.parse(post.data as string);
+    expect(mock.requests("POST")).toHaveLength(1);
+    const post = mock.requests("POST")[0];
+    expect(post.path).toBe("/auth/admin/verify");
+    const body = post.body as Record<string, string>;
     expect(Object.keys(body).sort()).toEqual(["message", "nonce", "publicKey", "signature"]);
     expect(body).toMatchObject({ publicKey: wallet.address, nonce: NONCE, message: MESSAGE(wallet.address) });
     const returned = await wallet.signMessage.mock.results[0].value;
@@ -88,10 +85,10 @@ describe("authProvider.login", () => {
 
   it("persists the signed-in state under admin-auth-storage and restores it on load", async () => {
     const wallet = makeWallet();
-    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
-    mock.onPost("/auth/admin/verify").reply(200, {
+    mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
+    mock.post("/auth/admin/verify", [200, {
       data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) },
-    });
+    }]);
     await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
 
     const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.auth) ?? "null");
@@ -106,8 +103,8 @@ describe("authProvider.login", () => {
     ["flags as strings", { isAdmin: "true", adminWalletAuthorized: "true" }],
   ])("refuses a verification with %s", async (_case, flags) => {
     const wallet = makeWallet();
-    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
-    mock.onPost("/auth/admin/verify").reply(200, { data: { ...flags, user: serverUser(wallet.address) } });
+    mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
+    mock.post("/auth/admin/verify", [200, { data: { ...flags, user: serverUser(wallet.address) } }]);
 
     const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
 
@@ -126,8 +123,8 @@ describe("authProvider.login", () => {
     [500, undefined, "Request failed with status code 500"],
   ])("maps a verify answer %i to the SPEC §8 text", async (status, body, text) => {
     const wallet = makeWallet();
-    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
-    mock.onPost("/auth/admin/verify").reply(status, body);
+    mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
+    mock.post("/auth/admin/verify", [status, body]);
 
     const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
 
@@ -137,40 +134,40 @@ describe("authProvider.login", () => {
 
   it("maps a failing nonce request the same way (403, server message)", async () => {
     const wallet = makeWallet();
-    mock.onGet("/auth/nonce").replyOnce(403, { message: "nope" });
+    mock.get("/auth/nonce", [403, { message: "nope" }], { once: true });
     expect((await login({ publicKey: wallet.address, signMessage: wallet.signMessage })).error?.message).toBe(
       LOGIN_ERRORS.forbidden,
     );
-    mock.onGet("/auth/nonce").replyOnce(429, { message: "Too many sign-in attempts, retry in 60 s" });
+    mock.get("/auth/nonce", [429, { message: "Too many sign-in attempts, retry in 60 s" }], { once: true });
     expect((await login({ publicKey: wallet.address, signMessage: wallet.signMessage })).error?.message).toBe(
       "Too many sign-in attempts, retry in 60 s",
     );
     expect(wallet.signMessage).not.toHaveBeenCalled();
-    expect(mock.history.post).toHaveLength(0);
+    expect(mock.requests("POST")).toHaveLength(0);
   });
 
   it("uses the error's own message when the API is unreachable", async () => {
     const wallet = makeWallet();
-    mock.onGet("/auth/nonce").networkError();
+    mock.get("/auth/nonce", "network-error");
     const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
     expect(result.error?.message).toBe(NETWORK_ERROR_MESSAGE);
   });
 
   it("shows the wallet's own rejection message and never calls verify", async () => {
     const wallet = makeWallet();
-    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
+    mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
     const rejection = Object.assign(new Error("User rejected the request."), { name: "WalletSignMessageError" });
     const signMessage = vi.fn().mockRejectedValue(rejection);
 
     const result = await login({ publicKey: wallet.address, signMessage });
 
     expect(result).toMatchObject({ success: false, error: { message: "User rejected the request." } });
-    expect(mock.history.post).toHaveLength(0);
+    expect(mock.requests("POST")).toHaveLength(0);
   });
 
   it("falls back to the generic text when nothing has a message", async () => {
     const wallet = makeWallet();
-    mock.onGet("/auth/nonce").reply(200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } });
+    mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
     const result = await login({ publicKey: wallet.address, signMessage: vi.fn().mockRejectedValue(new Error("")) });
     expect(result.error?.message).toBe("Authentication failed. Please try again.");
   });
@@ -183,8 +180,8 @@ describe("authProvider.login", () => {
     const wallet = makeWallet();
     const result = await login(build(wallet.address) as WalletLoginParams);
     expect(result).toMatchObject({ success: false, error: { message: "Wallet not properly connected" } });
-    expect(mock.history.get).toHaveLength(0);
-    expect(mock.history.post).toHaveLength(0);
+    expect(mock.requests("GET")).toHaveLength(0);
+    expect(mock.requests("POST")).toHaveLength(0);
   });
 });
 
@@ -193,30 +190,30 @@ describe("authProvider.check", () => {
 
   it("calls /auth/validate and refreshes the stored user from the answer", async () => {
     authStore.signIn(admin, true);
-    mock.onGet("/auth/validate").reply(200, {
+    mock.get("/auth/validate", [200, {
       data: { valid: true, user: { ...admin, displayName: "Alice Renamed", role: "MARKETPLACE_AUTHORITY" } },
-    });
+    }]);
 
     expect(await authProvider.check()).toEqual({ authenticated: true });
-    expect(mock.history.get.map((r) => r.url)).toEqual(["/auth/validate"]);
+    expect(mock.requests("GET").map((r) => r.path)).toEqual(["/auth/validate"]);
     expect(authStore.get().user).toEqual({ ...admin, displayName: "Alice Renamed", role: "MARKETPLACE_AUTHORITY", isAdmin: true });
   });
 
   it("answers signed out from the store without a request when nobody signed in", async () => {
     expect(await authProvider.check()).toEqual({ authenticated: false, redirectTo: "/login" });
-    expect(mock.history.get).toHaveLength(0);
+    expect(mock.requests("GET")).toHaveLength(0);
   });
 
   it("takes isAdmin from the server when it states it", async () => {
     authStore.signIn(admin, true);
-    mock.onGet("/auth/validate").reply(200, { data: { valid: true, user: { ...admin, isAdmin: false } } });
+    mock.get("/auth/validate", [200, { data: { valid: true, user: { ...admin, isAdmin: false } } }]);
     expect(await authProvider.check()).toEqual({ authenticated: true });
     expect(authStore.get().user?.isAdmin).toBe(false);
   });
 
   it.each([401, 403])("logs out on %i and clears the store", async (status) => {
     authStore.signIn(admin, true);
-    mock.onGet("/auth/validate").reply(status, { message: "Session expired" });
+    mock.get("/auth/validate", [status, { message: "Session expired" }]);
 
     expect(await authProvider.check()).toEqual({ authenticated: false, logout: true, redirectTo: "/login" });
     expect(authStore.get()).toEqual({ user: null, isAuthenticated: false });
@@ -225,7 +222,7 @@ describe("authProvider.check", () => {
 
   it("treats { valid: false } as signed out", async () => {
     authStore.signIn(admin, true);
-    mock.onGet("/auth/validate").reply(200, { data: { valid: false } });
+    mock.get("/auth/validate", [200, { data: { valid: false } }]);
     expect(await authProvider.check()).toMatchObject({ authenticated: false, logout: true });
     expect(authStore.get().isAuthenticated).toBe(false);
   });
@@ -233,7 +230,7 @@ describe("authProvider.check", () => {
   it("lets a signed-in admin continue on a 500, with a console warning", async () => {
     authStore.signIn(admin, true);
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    mock.onGet("/auth/validate").reply(500, { message: "db down" });
+    mock.get("/auth/validate", [500, { message: "db down" }]);
 
     expect(await authProvider.check()).toEqual({ authenticated: true });
     expect(warn).toHaveBeenCalledTimes(1);
@@ -243,7 +240,7 @@ describe("authProvider.check", () => {
   it("keeps a sign-in that finished while an older session was being refused", async () => {
     authStore.signIn(admin, true);
     let answer!: () => void;
-    mock.onGet("/auth/validate").reply(() => new Promise((resolve) => (answer = () => resolve([401, {}]))));
+    mock.get("/auth/validate", () => new Promise((resolve) => (answer = () => resolve([401, {}]))));
     const pending = authProvider.check();
     await vi.waitFor(() => expect(answer).toBeTypeOf("function"));
     authStore.signIn({ ...admin, id: "u-2" }, true); // a fresh login lands first
@@ -254,10 +251,10 @@ describe("authProvider.check", () => {
 
   it("shares one request between concurrent checks", async () => {
     authStore.signIn(admin, true);
-    mock.onGet("/auth/validate").reply(200, { data: { valid: true, user: admin } });
+    mock.get("/auth/validate", [200, { data: { valid: true, user: admin } }]);
     const results = await Promise.all([authProvider.check(), authProvider.check(), authProvider.check()]);
     expect(results).toEqual([{ authenticated: true }, { authenticated: true }, { authenticated: true }]);
-    expect(mock.history.get).toHaveLength(1);
+    expect(mock.requests("GET")).toHaveLength(1);
   });
 });
 
@@ -267,12 +264,12 @@ describe("authProvider.logout", () => {
     ["fails", 500],
   ])("clears the store and navigates to /login when the server call %s", async (_case, status) => {
     authStore.signIn({ publicKey: "AdminKey", role: "ADMIN" }, true);
-    mock.onPost("/auth/logout").reply(status, status === 200 ? { data: { success: true } } : { message: "boom" });
+    mock.post("/auth/logout", [status, status === 200 ? { data: { success: true } } : { message: "boom" }]);
 
     const result = await authProvider.logout({});
 
     expect(result).toEqual({ success: true });
-    expect(mock.history.post.map((r) => r.url)).toEqual(["/auth/logout"]);
+    expect(mock.requests("POST").map((r) => r.path)).toEqual(["/auth/logout"]);
     expect(authStore.get()).toEqual({ user: null, isAuthenticated: false });
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.auth) ?? "{}")).toEqual({
       user: null,
@@ -283,7 +280,7 @@ describe("authProvider.logout", () => {
 
   it("still signs out when the API cannot be reached", async () => {
     authStore.signIn({ publicKey: "AdminKey", role: "ADMIN" }, true);
-    mock.onPost("/auth/logout").networkError();
+    mock.post("/auth/logout", "network-error");
     expect(await authProvider.logout({})).toEqual({ success: true });
     expect(authStore.get().isAuthenticated).toBe(false);
     expect(toLogin).toHaveBeenCalledTimes(1);

@@ -12,7 +12,6 @@ import {
   VersionedTransaction,
 } from "@solana/web3.js";
 import type { Wallet } from "@wallet-standard/base";
-import MockAdapter from "axios-mock-adapter";
 import bs58 from "bs58";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -22,8 +21,10 @@ import {
   parseDemoKeypair,
   type DemoWalletKeypair,
 } from "@/providers/demo-wallet";
+import { API_URL } from "@/config";
 import { http } from "@/providers/http";
 import { loadDemoWallet } from "@/providers/wallet";
+import { startFakeApi, type FakeApi } from "../support/fake-api";
 
 function demoKeypair(): { keypair: DemoWalletKeypair; signer: Keypair } {
   const signer = Keypair.generate();
@@ -68,16 +69,17 @@ function captureRegistrations(event: Event) {
   });
 }
 
-let mock: MockAdapter;
+const mock = startFakeApi();
 beforeEach(() => {
   vi.stubGlobal("window", new EventTarget());
   registered.length = 0;
   window.addEventListener("wallet-standard:register-wallet", captureRegistrations);
-  mock = new MockAdapter(http);
+  // Outside a browser a relative base has no origin to resolve against: give it one.
+  http.defaults.baseURL = `http://localhost${API_URL}`;
 });
 afterEach(() => {
+  http.defaults.baseURL = API_URL;
   window.removeEventListener("wallet-standard:register-wallet", captureRegistrations);
-  mock.restore();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -222,11 +224,11 @@ describe("DemoWallet", () => {
 describe("loadDemoWallet", () => {
   it("registers the demo wallet on a 200 from GET /demo/wallet", async () => {
     const { keypair, signer } = demoKeypair();
-    mock.onGet("/demo/wallet").reply(200, { data: keypair });
+    mock.get("/demo/wallet", [200, { data: keypair }]);
 
     expect(await loadDemoWallet()).toBe(true);
 
-    expect(mock.history.get.map((r) => r.url)).toEqual(["/demo/wallet"]);
+    expect(mock.requests("GET").map((r) => r.path)).toEqual(["/demo/wallet"]);
     expect(registered).toHaveLength(1);
     const wallet = registered[0] as DemoWallet;
     expect(wallet.name).toBe("Local demo admin wallet");
@@ -237,9 +239,9 @@ describe("loadDemoWallet", () => {
   });
 
   it.each([
-    ["404", (m: MockAdapter) => m.onGet("/demo/wallet").reply(404, { message: "Not Found" })],
-    ["network error", (m: MockAdapter) => m.onGet("/demo/wallet").networkError()],
-    ["a bad keypair", (m: MockAdapter) => m.onGet("/demo/wallet").reply(200, { data: { publicKey: "x", secretKey: "y" } })],
+    ["404", (m: FakeApi) => m.get("/demo/wallet", [404, { message: "Not Found" }])],
+    ["network error", (m: FakeApi) => m.get("/demo/wallet", "network-error")],
+    ["a bad keypair", (m: FakeApi) => m.get("/demo/wallet", [200, { data: { publicKey: "x", secretKey: "y" } }])],
   ])("adds nothing, quietly, on %s", async (_case, arrange) => {
     arrange(mock);
     const error = vi.spyOn(console, "error");

@@ -57,6 +57,11 @@ async function readBody(request: Request): Promise<unknown> {
 const sameQuery = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key] === value);
 
+const sameRoute = (a: Route, b: Route) =>
+  a.method === b.method &&
+  String(a.path) === String(b.path) &&
+  JSON.stringify(a.query ?? null) === JSON.stringify(b.query ?? null);
+
 function matches(candidate: Route, request: SeenRequest): boolean {
   if (candidate.method !== request.method) return false;
   const pathMatches =
@@ -64,8 +69,8 @@ function matches(candidate: Route, request: SeenRequest): boolean {
   return pathMatches && (!candidate.query || sameQuery(candidate.query, request.query));
 }
 
-// Routes answer in the order they were declared (the first match wins, a `once` route is used up),
-// then queued answers in order, then the fallback.
+// Routes answer in the order they were declared (the first match wins, a `once` route is used up;
+// declaring a lasting route again replaces it), then queued answers in order, then the fallback.
 async function answer(request: SeenRequest): Promise<Answer> {
   const index = routes.findIndex((candidate) => matches(candidate, request));
   if (index >= 0) {
@@ -95,29 +100,45 @@ const server = setupServer(
   }),
 );
 
-function on(method: Method) {
-  return (path: string | RegExp, responder: Responder, options: RouteOptions = {}): FakeApi => {
-    routes.push({ method, path, responder, ...options });
+type Declare = (path: string | RegExp, responder: Responder, options?: RouteOptions) => FakeApi;
+
+export interface FakeApi {
+  get: Declare;
+  post: Declare;
+  put: Declare;
+  patch: Declare;
+  delete: Declare;
+  /** Every request so far, in order; only those with this method (and path) when given. */
+  requests(method?: Method, path?: string | RegExp): SeenRequest[];
+  /** Forgets every route, queued answer and request; unmatched requests get `otherwise` from now on. */
+  reset(otherwise?: Answer): FakeApi;
+}
+
+function on(method: Method): Declare {
+  return (path, responder, options = {}) => {
+    const declared: Route = { method, path, responder, ...options };
+    // Declaring a lasting route again for the same request replaces the old answer (the server "changed").
+    const same = declared.once ? -1 : routes.findIndex((existing) => !existing.once && sameRoute(existing, declared));
+    if (same >= 0) routes[same] = declared;
+    else routes.push(declared);
     return api;
   };
 }
 
-export const api = {
+export const api: FakeApi = {
   get: on("GET"),
   post: on("POST"),
   put: on("PUT"),
   patch: on("PATCH"),
   delete: on("DELETE"),
-  /** Every request so far, in order; only those with this method (and path) when given. */
-  requests(method?: Method, path?: string | RegExp): SeenRequest[] {
+  requests(method, path) {
     return seen.filter(
       (request) =>
         (!method || request.method === method) &&
         (path === undefined || (typeof path === "string" ? request.path === path : path.test(request.path))),
     );
   },
-  /** Forgets every route, queued answer and request; unmatched requests get `answer` from now on. */
-  reset(answerOtherwise: Answer = [404, { message: "Not found" }]) {
+  reset(answerOtherwise = [404, { message: "Not found" }]) {
     seen.length = 0;
     routes.length = 0;
     queued.length = 0;
@@ -125,8 +146,6 @@ export const api = {
     return api;
   },
 };
-
-export type FakeApi = typeof api;
 
 let started = false;
 
@@ -140,7 +159,8 @@ export function startFakeApi(otherwise?: Answer): FakeApi {
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
   beforeEach(() => {
     api.reset(otherwise);
-    document.cookie = `XSRF-TOKEN=${XSRF}; path=/`;
+    // Node-environment files have no document (and axios sends no XSRF header there).
+    if (typeof document !== "undefined") document.cookie = `XSRF-TOKEN=${XSRF}; path=/`;
   });
   afterAll(() => server.close());
   afterEach(() => server.resetHandlers());

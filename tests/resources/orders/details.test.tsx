@@ -68,7 +68,7 @@ describe("Order Details modal", { timeout: 60_000 }, () => {
     expect(section(dialog, "Order Notes")).toHaveTextContent("Gift wrap please");
 
     // Read off the row: the modal asks the server for nothing but its history.
-    expect(api.history.get.filter((request) => request.url?.startsWith("/admin/orders/"))).toHaveLength(0);
+    expect(api.requests("GET", /^\/admin\/orders\//)).toHaveLength(0);
   });
 
   it("lists the confirmed and shipped times when present, and 'N/A' for a missing description", async () => {
@@ -166,7 +166,7 @@ describe("Order Details modal", { timeout: 60_000 }, () => {
   it("shows the order's admin history from the audit trail, last", async () => {
     const order = makeOrder({ status: "REFUNDED" });
     const { api } = ordersApi(() => [200, page([order])]);
-    api.onGet("/admin/audit").reply(200, {
+    api.get("/admin/audit", [200, {
       data: {
         items: [
           {
@@ -186,14 +186,14 @@ describe("Order Details modal", { timeout: 60_000 }, () => {
         limit: 10,
         totalPages: 1,
       },
-    });
+    }]);
     const user = userEvent.setup();
     openOrders();
     const dialog = await openDetails(user, order);
     const history = await within(dialog).findByRole("region", { name: "History" });
     expect(await within(history).findByText("Reason: Buyer sent photos of the damage")).toBeInTheDocument();
     expect(sectionNames(dialog)).toEqual([...SECTIONS_ALWAYS, "History"]);
-    const audit = api.history.get.filter((request) => request.url === "/admin/audit");
-    expect(audit.at(-1)?.params).toEqual({ targetType: "order", targetId: order.id, page: "1", limit: "10" });
+    const audit = api.requests("GET", "/admin/audit");
+    expect(audit.at(-1)?.query).toEqual({ targetType: "order", targetId: order.id, page: "1", limit: "10" });
   });
 });

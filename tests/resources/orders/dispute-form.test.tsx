@@ -36,7 +36,7 @@ async function writeNotes(user: UserEvent, form: HTMLElement, text: string) {
 }
 
 function sentBodies(api: ReturnType<typeof ordersApi>["api"]) {
-  return api.history.post.map((request) => ({ url: request.url, body: JSON.parse(request.data as string) as unknown }));
+  return api.requests("POST").map(({ path, body }) => ({ url: path, body }));
 }
 
 afterEach(() => {
@@ -108,7 +108,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     fireEvent.click(submitButton(form));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(dialogWith(CONFIRM_TITLE)).toBeUndefined();
-    expect(api.history.post).toHaveLength(0);
+    expect(api.requests("POST")).toHaveLength(0);
   });
 
   it.each([["150"], ["-5"]])("says 'Refund percentage must be between 0 and 100' for a typed %s", async (typed) => {
@@ -122,7 +122,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     await user.click(submitButton(form));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(dialogWith(CONFIRM_TITLE)).toBeUndefined();
-    expect(api.history.post).toHaveLength(0);
+    expect(api.requests("POST")).toHaveLength(0);
   });
 
   it("says 'Refund percentage must be between 0 and 100' when the percentage is cleared", async () => {
@@ -151,7 +151,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     expect(confirm).toHaveTextContent(text);
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(dialogWith(CONFIRM_TITLE)).toBeUndefined());
-    expect(api.history.post).toHaveLength(0);
+    expect(api.requests("POST")).toHaveLength(0);
     expect(notesBox(form)).toHaveValue("Reviewed");
   });
 
@@ -169,7 +169,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     );
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(dialogWith(CONFIRM_TITLE)).toBeUndefined());
-    expect(api.history.post).toHaveLength(0);
+    expect(api.requests("POST")).toHaveLength(0);
   });
 
   it.each([
@@ -178,7 +178,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     ["Partial Refund", "35", { resolution: "PARTIAL_REFUND", adminNotes: "Refund it", refundPercentage: 35 }],
   ])("sends exactly the %s body once confirmed", async (option, percent, body) => {
     const { form, user, api, order } = await openForm();
-    api.onPost(RESOLVE_PATH(order)).reply(200, { data: { transactionSignature: SIGNATURE, cluster: "localnet" } });
+    api.post(RESOLVE_PATH(order), [200, { data: { transactionSignature: SIGNATURE, cluster: "localnet" } }]);
     await user.click(within(form).getByRole("radio", { name: new RegExp(option) }));
     if (percent) {
       const box = await within(form).findByRole("spinbutton", { name: "Refund percentage" });
@@ -194,7 +194,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
 
   it("sends the partial refund's default 50 when the slider is left alone", async () => {
     const { form, user, api, order } = await openForm();
-    api.onPost(RESOLVE_PATH(order)).reply(200, { data: { transactionSignature: SIGNATURE } });
+    api.post(RESOLVE_PATH(order), [200, { data: { transactionSignature: SIGNATURE } }]);
     await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
     await writeNotes(user, form, "Even split");
     await user.click(submitButton(form));
@@ -210,7 +210,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { form, api, order, listQueries } = await openForm(disputedOrder(), user);
     const answer = deferred<[number, unknown]>();
-    api.onPost(RESOLVE_PATH(order)).reply(() => answer.promise);
+    api.post(RESOLVE_PATH(order), () => answer.promise);
 
     await writeNotes(user, form, "Seller proved delivery");
     await user.click(submitButton(form));
@@ -239,7 +239,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
 
   it("shows the server's message on failure and keeps the notes for another try", async () => {
     const { form, user, api, order } = await openForm();
-    api.onPost(RESOLVE_PATH(order)).replyOnce(503, { message: "Settlement service unavailable: nothing was changed" });
+    api.post(RESOLVE_PATH(order), [503, { message: "Settlement service unavailable: nothing was changed" }], { once: true });
     await writeNotes(user, form, "Keep me");
     await user.click(submitButton(form));
     await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
@@ -254,7 +254,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
 
   it("falls back to 'Failed to resolve dispute' when the server sends no message", async () => {
     const { form, user, api, order } = await openForm();
-    api.onPost(RESOLVE_PATH(order)).networkErrorOnce();
+    api.post(RESOLVE_PATH(order), "network-error", { once: true });
     await writeNotes(user, form, "Try it");
     await user.click(submitButton(form));
     await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
@@ -264,7 +264,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
 
   it("falls back to 'Failed to resolve dispute' for an error body without a message", async () => {
     const { form, user, api, order } = await openForm();
-    api.onPost(RESOLVE_PATH(order)).replyOnce(500, {});
+    api.post(RESOLVE_PATH(order), [500, {}], { once: true });
     await writeNotes(user, form, "Try it");
     await user.click(submitButton(form));
     await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));

@@ -1,10 +1,10 @@
 // Orders as GET /admin/orders returns them, and the steps the orders tests share.
 import { screen, waitFor, within } from "@testing-library/react";
-import type MockAdapter from "axios-mock-adapter";
 import type { UserEvent } from "@testing-library/user-event";
 import type { Order } from "@contract";
 import { beforeAll } from "vitest";
 import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
 
 // The screen is a lazy chunk compiled on first use; compile it before the first test's clock starts.
 beforeAll(async () => {
@@ -58,7 +58,7 @@ export function page(items: Order[], total = items.length, pageNumber = 1) {
 }
 
 export interface OrdersApi {
-  api: MockAdapter;
+  api: FakeApi;
   /** The query of every GET /admin/orders, in order. */
   listQueries: () => Record<string, string>[];
 }
@@ -69,10 +69,9 @@ export function ordersApi(reply: (query: Record<string, string>) => [number, unk
   const api = mockApi();
   signIn(api);
   // The History section is beyond SPEC: a server without the audit trail answers 404.
-  api.onGet("/admin/audit").reply(404, { message: "Not found" });
-  api.onGet("/admin/orders").reply((config) => reply(config.params as Record<string, string>));
-  const listQueries = () =>
-    api.history.get.filter((request) => request.url === "/admin/orders").map((request) => request.params as Record<string, string>);
+  api.get("/admin/audit", [404, { message: "Not found" }]);
+  api.get("/admin/orders", (request) => reply(request.query));
+  const listQueries = () => api.requests("GET", "/admin/orders").map((request) => request.query);
   return { api, listQueries };
 }
 

@@ -1,29 +1,28 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import type MockAdapter from "axios-mock-adapter";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetRestoreAvailability, UNDO_REASON } from "@/resources/products/use-product-actions";
 import type { Product } from "@contract";
-import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
-import { paged, product, requestsTo, screenRequests } from "./fixtures";
+import { DESKTOP, changes, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
+import { paged, product } from "./fixtures";
 
 const LAMP = product("p1", { title: "Desk Lamp" });
 const MUG = product("p2", { title: "Mug", isActive: false, isFeatured: true });
 
-function openProducts(items: Product[] = [LAMP, MUG]): MockAdapter {
+function openProducts(items: Product[] = [LAMP, MUG]): FakeApi {
   setViewportWidth(DESKTOP);
   const api = mockApi();
   signIn(api);
-  api.onGet("/products/categories").reply(200, { data: [{ category: "Books", count: 2 }] });
-  api.onGet("/admin/products").reply(200, paged(items));
+  api.get("/products/categories", [200, { data: [{ category: "Books", count: 2 }] }]);
+  api.get("/admin/products", [200, paged(items)]);
   renderApp("/products");
   return api;
 }
 
 /** The state-changing requests (anything but GET). */
-const changes = (api: MockAdapter) => screenRequests(api).filter((request) => request.method !== "GET");
-const listLoads = (api: MockAdapter) => requestsTo(api, "GET", "/admin/products").length;
-const categoryLoads = (api: MockAdapter) => requestsTo(api, "GET", "/products/categories").length;
+const listLoads = (api: FakeApi) => api.requests("GET", "/admin/products").length;
+const categoryLoads = (api: FakeApi) => api.requests("GET", "/products/categories").length;
 
 async function dialog() {
   return screen.findByRole("dialog");
@@ -54,17 +53,17 @@ describe("Product Management: featuring", () => {
     const user = setupUser();
     await screen.findByText("Desk Lamp");
     await waitFor(() => expect(categoryLoads(api)).toBe(1));
-    api.onPut("/products/p1/feature").reply(200, { data: { ...LAMP, isFeatured: true } });
-    api.onPut("/products/p2/feature").reply(200, { data: { ...MUG, isFeatured: false } });
+    api.put("/products/p1/feature", [200, { data: { ...LAMP, isFeatured: true } }]);
+    api.put("/products/p2/feature", [200, { data: { ...MUG, isFeatured: false } }]);
 
     await user.click(screen.getByRole("button", { name: "Featured: Desk Lamp" }));
-    await waitFor(() => expect(changes(api)).toEqual([{ method: "PUT", url: "/products/p1/feature", body: { featured: true } }]));
+    await waitFor(() => expect(changes(api)).toEqual([{ method: "PUT", path: "/products/p1/feature", body: { featured: true } }]));
     expect(await screen.findByText('"Desk Lamp" is now featured')).toBeInTheDocument();
     await waitFor(() => expect(listLoads(api)).toBe(2));
     await waitFor(() => expect(categoryLoads(api)).toBe(2));
 
     await user.click(screen.getByRole("button", { name: "Featured: Mug" }));
-    await waitFor(() => expect(changes(api).at(-1)).toEqual({ method: "PUT", url: "/products/p2/feature", body: { featured: false } }));
+    await waitFor(() => expect(changes(api).at(-1)).toEqual({ method: "PUT", path: "/products/p2/feature", body: { featured: false } }));
   });
 });
 
@@ -74,7 +73,7 @@ describe("Product Management: enabling and disabling with a reason", () => {
     const user = setupUser();
     await screen.findByText("Desk Lamp");
     await waitFor(() => expect(categoryLoads(api)).toBe(1));
-    api.onPatch("/admin/products/p1").reply(200, { data: { ...LAMP, isActive: false } });
+    api.patch("/admin/products/p1", [200, { data: { ...LAMP, isActive: false } }]);
 
     await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
     const reasonStep = await confirmStep(user, 'Are you sure you want to disable "Desk Lamp"?');
@@ -89,7 +88,7 @@ describe("Product Management: enabling and disabling with a reason", () => {
 
     await waitFor(() =>
       expect(changes(api)).toEqual([
-        { method: "PATCH", url: "/admin/products/p1", body: { isActive: false, reason: "Counterfeit report" } },
+        { method: "PATCH", path: "/admin/products/p1", body: { isActive: false, reason: "Counterfeit report" } },
       ]),
     );
     expect(await screen.findByText('"Desk Lamp" is now inactive')).toBeInTheDocument();
@@ -101,7 +100,7 @@ describe("Product Management: enabling and disabling with a reason", () => {
     const api = openProducts();
     const user = setupUser();
     await screen.findByText("Mug");
-    api.onPatch("/admin/products/p2").reply(200, { data: { ...MUG, isActive: true } });
+    api.patch("/admin/products/p2", [200, { data: { ...MUG, isActive: true } }]);
 
     await user.click(screen.getByRole("button", { name: 'Enable "Mug"' }));
     const reasonStep = await confirmStep(user, 'Are you sure you want to enable "Mug"?');
@@ -111,7 +110,7 @@ describe("Product Management: enabling and disabling with a reason", () => {
 
     await waitFor(() =>
       expect(changes(api)).toEqual([
-        { method: "PATCH", url: "/admin/products/p2", body: { isActive: true, reason: "Review passed" } },
+        { method: "PATCH", path: "/admin/products/p2", body: { isActive: true, reason: "Review passed" } },
       ]),
     );
   });
@@ -139,7 +138,7 @@ describe("Product Management: enabling and disabling with a reason", () => {
     const api = openProducts();
     const user = setupUser();
     await screen.findByText("Desk Lamp");
-    api.onPatch("/admin/products/p1").reply(409, { message: "The product is deleted: restore it first" });
+    api.patch("/admin/products/p1", [409, { message: "The product is deleted: restore it first" }]);
 
     await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
     const reasonStep = await confirmStep(user, 'Are you sure you want to disable "Desk Lamp"?');
@@ -170,12 +169,12 @@ describe("Product Management: deleting with a reason", () => {
     const user = setupUser();
     await screen.findByText("Desk Lamp");
     await waitFor(() => expect(categoryLoads(api)).toBe(1));
-    api.onDelete("/admin/products/p1").reply(200, { data: { ...LAMP, isDeleted: true } });
-    api.onPost("/admin/products/p1/restore").reply(200, { data: LAMP });
+    api.delete("/admin/products/p1", [200, { data: { ...LAMP, isDeleted: true } }]);
+    api.post("/admin/products/p1/restore", [200, { data: LAMP }]);
 
     await deleteLamp(user, "Duplicate listing");
     await waitFor(() =>
-      expect(changes(api)).toEqual([{ method: "DELETE", url: "/admin/products/p1", body: { reason: "Duplicate listing" } }]),
+      expect(changes(api)).toEqual([{ method: "DELETE", path: "/admin/products/p1", body: { reason: "Duplicate listing" } }]),
     );
     await waitFor(() => expect(listLoads(api)).toBe(2));
     await waitFor(() => expect(categoryLoads(api)).toBe(2));
@@ -185,7 +184,7 @@ describe("Product Management: deleting with a reason", () => {
     await waitFor(() =>
       expect(changes(api).at(-1)).toEqual({
         method: "POST",
-        url: "/admin/products/p1/restore",
+        path: "/admin/products/p1/restore",
         body: { reason: UNDO_REASON },
       }),
     );
@@ -218,13 +217,13 @@ describe("Product Management: deleting with a reason", () => {
     const api = openProducts();
     const user = setupUser();
     await screen.findByText("Desk Lamp");
-    api.onDelete("/admin/products/p1").reply(200, { data: { ...LAMP, isDeleted: true } });
-    api.onPost("/admin/products/p1/restore").reply(404, { message: "Not Found" });
+    api.delete("/admin/products/p1", [200, { data: { ...LAMP, isDeleted: true } }]);
+    api.post("/admin/products/p1/restore", [404, { message: "Not Found" }]);
 
     await deleteLamp(user, "Duplicate listing");
     const notice = (await screen.findByText('"Desk Lamp" was deleted')).closest(".ant-notification-notice") as HTMLElement;
     await user.click(within(notice).getByRole("button", { name: "Undo" }));
-    await waitFor(() => expect(changes(api).at(-1)?.url).toBe("/admin/products/p1/restore"));
+    await waitFor(() => expect(changes(api).at(-1)?.path).toBe("/admin/products/p1/restore"));
 
     // The notice comes back without Undo, and without an error.
     await waitFor(() => expect(screen.getByText('"Desk Lamp" was deleted')).toBeInTheDocument());
@@ -232,7 +231,7 @@ describe("Product Management: deleting with a reason", () => {
     expect(screen.queryByText(/Could not restore/)).not.toBeInTheDocument();
 
     await deleteLamp(user, "Again");
-    await waitFor(() => expect(changes(api).at(-1)).toEqual({ method: "DELETE", url: "/admin/products/p1", body: { reason: "Again" } }));
+    await waitFor(() => expect(changes(api).at(-1)).toEqual({ method: "DELETE", path: "/admin/products/p1", body: { reason: "Again" } }));
     await waitFor(() => expect(screen.getAllByText('"Desk Lamp" was deleted').length).toBeGreaterThan(0));
     expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument();
   });

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import type MockAdapter from "axios-mock-adapter";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetRestoreAvailability } from "@/resources/products/use-product-actions";
 import type { Product } from "@contract";
-import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
-import { paged, product, requestsTo, screenRequests } from "./fixtures";
+import { DESKTOP, mockApi, renderApp, screenRequests, setViewportWidth, signIn } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
+import { paged, product } from "./fixtures";
 
 const CATEGORIES = [
   { category: "Books", count: 3 },
@@ -18,17 +18,17 @@ interface Open {
   total?: number;
 }
 
-function openProducts({ path = "/products", items = [product("p1")], total }: Open = {}): MockAdapter {
+function openProducts({ path = "/products", items = [product("p1")], total }: Open = {}): FakeApi {
   setViewportWidth(DESKTOP);
   const api = mockApi();
   signIn(api);
-  api.onGet("/products/categories").reply(200, { data: CATEGORIES });
-  api.onGet("/admin/products").reply(200, paged(items, total));
+  api.get("/products/categories", [200, { data: CATEGORIES }]);
+  api.get("/admin/products", [200, paged(items, total)]);
   renderApp(path);
   return api;
 }
 
-const listRequests = (api: MockAdapter) => requestsTo(api, "GET", "/admin/products").map((request) => request.params);
+const listRequests = (api: FakeApi) => api.requests("GET", "/admin/products").map((request) => request.query);
 const rowOf = (title: string) => screen.getByText(title).closest("tr") as HTMLElement;
 
 /** Picks an option of an antd Select by its visible label. */
@@ -98,7 +98,7 @@ describe("Product Management: the list", () => {
     expect(within(mug).getByRole("button", { name: 'Enable "Mug"' })).toBeInTheDocument();
 
     expect(listRequests(api)).toEqual([{ page: "1", limit: "20" }]);
-    expect(requestsTo(api, "GET", "/products/categories")).toHaveLength(1);
+    expect(api.requests("GET", "/products/categories")).toHaveLength(1);
   });
 
   it("shows 'No Img' when the thumbnail does not load", async () => {

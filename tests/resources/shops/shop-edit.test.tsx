@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type MockAdapter from "axios-mock-adapter";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Shop } from "@contract";
-import { deferred, DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
-import { requestsTo, screenRequests } from "../products/fixtures";
+import { deferred, DESKTOP, changes, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
 import { SELLER_KEY, shop, shopPage } from "./fixtures";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -36,17 +35,16 @@ const NOOK = shop("s2", {
   isVerified: true,
 });
 
-function openShops(shops: Shop[] = [HUB, NOOK]): MockAdapter {
+function openShops(shops: Shop[] = [HUB, NOOK]): FakeApi {
   setViewportWidth(DESKTOP);
   const api = mockApi();
   signIn(api);
-  api.onGet("/admin/shops").reply(200, shopPage(shops));
-  for (const one of shops) api.onGet(`/admin/shops/${one.id}`).reply(200, { data: one });
+  api.get("/admin/shops", [200, shopPage(shops)]);
+  for (const one of shops) api.get(`/admin/shops/${one.id}`, [200, { data: one }]);
   renderApp("/shops");
   return api;
 }
 
-const changes = (api: MockAdapter) => screenRequests(api).filter((request) => request.method !== "GET");
 const modal = () => screen.findByRole("dialog", { name: "Edit Shop" });
 /** The value cell next to a read-only detail's label. */
 function detail(dialog: HTMLElement, label: string): HTMLElement {
@@ -61,7 +59,7 @@ describe("Edit Shop modal", () => {
     const api = openShops();
     const user = setupUser();
     await screen.findByText("Gadget Hub");
-    api.onPatch("/admin/shops/s1").reply(200, { data: { ...HUB, isVerified: true } });
+    api.patch("/admin/shops/s1", [200, { data: { ...HUB, isVerified: true } }]);
 
     await user.click(screen.getByRole("button", { name: 'Edit "Gadget Hub"' }));
     const dialog = await modal();
@@ -78,17 +76,17 @@ describe("Edit Shop modal", () => {
     expect(within(dialog).getByText("Verified shops show a badge and rank higher in search")).toBeInTheDocument();
     expect(toggle(dialog, "Active Status")).toBeChecked();
     expect(toggle(dialog, "Verified Status")).not.toBeChecked();
-    expect(requestsTo(api, "GET", "/admin/shops/s1")).toHaveLength(1);
+    expect(api.requests("GET", "/admin/shops/s1")).toHaveLength(1);
 
     await user.click(toggle(dialog, "Verified Status"));
-    const listLoads = requestsTo(api, "GET", "/admin/shops").length;
+    const listLoads = api.requests("GET", "/admin/shops").length;
     await user.click(within(dialog).getByRole("button", { name: "Update Shop" }));
 
     await waitFor(() =>
-      expect(changes(api)).toEqual([{ method: "PATCH", url: "/admin/shops/s1", body: { isActive: true, isVerified: true } }]),
+      expect(changes(api)).toEqual([{ method: "PATCH", path: "/admin/shops/s1", body: { isActive: true, isVerified: true } }]),
     );
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit Shop" })).not.toBeInTheDocument());
-    await waitFor(() => expect(requestsTo(api, "GET", "/admin/shops").length).toBeGreaterThan(listLoads));
+    await waitFor(() => expect(api.requests("GET", "/admin/shops").length).toBeGreaterThan(listLoads));
   });
 
   it("shows the owner's key (16 characters) when there is no display name", async () => {
@@ -106,7 +104,7 @@ describe("Edit Shop modal", () => {
     const user = setupUser();
     await screen.findByText("Gadget Hub");
     const nook = deferred<[number, unknown]>();
-    api.onGet("/admin/shops/s2").reply(() => nook.promise);
+    api.get("/admin/shops/s2", () => nook.promise);
 
     await user.click(screen.getByRole("button", { name: 'Edit "Gadget Hub"' }));
     let dialog = await modal();
@@ -143,7 +141,7 @@ describe("Edit Shop modal", () => {
     const api = openShops();
     const user = setupUser();
     await screen.findByText("Gadget Hub");
-    api.onPatch("/admin/shops/s1").reply(500, { message: "Database is read-only" });
+    api.patch("/admin/shops/s1", [500, { message: "Database is read-only" }]);
 
     await user.click(screen.getByRole("button", { name: 'Edit "Gadget Hub"' }));
     const dialog = await modal();
@@ -153,19 +151,19 @@ describe("Edit Shop modal", () => {
     await user.click(within(dialog).getByRole("button", { name: "Update Shop" }));
 
     await waitFor(() =>
-      expect(changes(api)).toEqual([{ method: "PATCH", url: "/admin/shops/s1", body: { isActive: false, isVerified: true } }]),
+      expect(changes(api)).toEqual([{ method: "PATCH", path: "/admin/shops/s1", body: { isActive: false, isVerified: true } }]),
     );
     const alert = await within(dialog).findByRole("alert");
-    expect(alert).toHaveTextContent("Could not update the shop");
+    expect(alert).toHaveTextContent("Could not save the shop");
     expect(alert).toHaveTextContent("Database is read-only");
     // Still open, still as the admin set it (even after Refine refetches the shop).
-    await waitFor(() => expect(requestsTo(api, "GET", "/admin/shops/s1").length).toBeGreaterThan(1));
+    await waitFor(() => expect(api.requests("GET", "/admin/shops/s1").length).toBeGreaterThan(1));
     expect(screen.getByRole("dialog", { name: "Edit Shop" })).toBeInTheDocument();
     expect(toggle(dialog, "Active Status")).not.toBeChecked();
     expect(toggle(dialog, "Verified Status")).toBeChecked();
 
     // A second try that works closes it.
-    api.onPatch("/admin/shops/s1").reply(200, { data: { ...HUB, isActive: false, isVerified: true } });
+    api.patch("/admin/shops/s1", [200, { data: { ...HUB, isActive: false, isVerified: true } }]);
     await user.click(within(dialog).getByRole("button", { name: "Update Shop" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit Shop" })).not.toBeInTheDocument());
     expect(changes(api)).toHaveLength(2);

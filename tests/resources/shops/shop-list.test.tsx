@@ -1,10 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import type MockAdapter from "axios-mock-adapter";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Shop } from "@contract";
 import { deferred, DESKTOP, mockApi, PHONE, renderApp, setViewportWidth, signIn } from "../../app/support";
-import { requestsTo } from "../products/fixtures";
+import type { FakeApi } from "../../support/fake-api";
 import { SELLER_KEY, shop, shopPage } from "./fixtures";
 
 // antd's CSS-in-JS makes every jsdom style lookup slow; the pointer-events check does one per
@@ -23,16 +22,16 @@ interface Open {
   width?: number;
 }
 
-function openShops({ path = "/shops", items = [shop("s1")], total, width = DESKTOP }: Open = {}): MockAdapter {
+function openShops({ path = "/shops", items = [shop("s1")], total, width = DESKTOP }: Open = {}): FakeApi {
   setViewportWidth(width);
   const api = mockApi();
   signIn(api);
-  api.onGet("/admin/shops").reply(200, shopPage(items, total));
+  api.get("/admin/shops", [200, shopPage(items, total)]);
   renderApp(path);
   return api;
 }
 
-const listRequests = (api: MockAdapter) => requestsTo(api, "GET", "/admin/shops").map((request) => request.params);
+const listRequests = (api: FakeApi) => api.requests("GET", "/admin/shops").map((request) => request.query);
 const rowOf = (name: string) => screen.getByText(name).closest("tr") as HTMLElement;
 
 async function choose(user: UserEvent, label: string, option: string) {
@@ -101,7 +100,7 @@ describe("Shop Management: the list", () => {
     const api = mockApi();
     signIn(api);
     const response = deferred<[number, unknown]>();
-    api.onGet("/admin/shops").reply(() => response.promise);
+    api.get("/admin/shops", () => response.promise);
     renderApp("/shops");
 
     await screen.findByRole("heading", { name: "Shop Management" });

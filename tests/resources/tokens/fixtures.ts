@@ -1,7 +1,7 @@
-// Tokens as GET /tokens/admin returns them, and the calls the screen makes, read from the mock.
+// Tokens as GET /tokens/admin returns them, and the calls the screen makes, read from the fake API.
 import { configure } from "@testing-library/react";
-import type MockAdapter from "axios-mock-adapter";
 import { DESKTOP, mockApi, setViewportWidth, signIn } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
 import type { Token } from "@contract";
 
 export const USDC: Token = {
@@ -45,26 +45,17 @@ export function page(items: Token[], { page = 1, total = items.length, limit = 2
 
 /**
  * A signed-in admin on a desktop-width window, with GET /tokens/admin answering `items` (null: the
- * test sets the list's answers itself; the mock uses the first handler that matches).
+ * test sets the list's answers itself; the first route that matches answers).
  */
-export function tokensApi(items: Token[] | null = [USDC, BONK, RAY]): MockAdapter {
+export function tokensApi(items: Token[] | null = [USDC, BONK, RAY]): FakeApi {
   setViewportWidth(DESKTOP);
   const api = mockApi();
   signIn(api);
-  if (items) api.onGet("/tokens/admin").reply(200, page(items));
+  if (items) api.get("/tokens/admin", [200, page(items)]);
   return api;
 }
 
-export const tokenListCalls = (api: MockAdapter) => api.history.get.filter((call) => call.url === "/tokens/admin");
-
-/** Every request other than the session check and the demo wallet probe. */
-export function apiCalls(api: MockAdapter) {
-  return Object.values(api.history)
-    .flat()
-    .filter((call) => call.url !== "/auth/validate" && call.url !== "/demo/wallet");
-}
-
-export const bodyOf = (call: { data?: unknown }) => (typeof call.data === "string" ? JSON.parse(call.data) : call.data);
+export const tokenListCalls = (api: FakeApi) => api.requests("GET", "/tokens/admin");
 
 /**
  * Compiles the screen's lazy chunks before the first test: on a busy machine Vite's first

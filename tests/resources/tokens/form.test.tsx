@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "@contract";
 import { renderApp } from "../../app/support";
-import { BONK, bodyOf, NEW_MINT, page, RAY, rowWith, tokenListCalls, tokensApi, USDC, warmUpTokensScreen } from "./fixtures";
+import { BONK, NEW_MINT, page, RAY, rowWith, tokenListCalls, tokensApi, USDC, warmUpTokensScreen } from "./fixtures";
 
 beforeAll(warmUpTokensScreen, 120_000);
 
@@ -97,13 +97,13 @@ describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
     }
     expect(within(modal).getByText("Invalid Solana address")).toBeInTheDocument();
 
-    expect(api.history.post).toHaveLength(0);
+    expect(api.requests("POST")).toHaveLength(0);
   });
 
   it("creates with POST /tokens/admin, closes, refreshes the list and opens empty next time", async () => {
     const api = tokensApi();
     const jup = { id: "tok-jup", mintAddress: NEW_MINT, symbol: "JUP", name: "Jupiter", decimals: 6, logoUrl: "https://example.com/jup.png", isActive: true };
-    api.onPost("/tokens/admin").reply(201, { data: jup });
+    api.post("/tokens/admin", [201, { data: jup }]);
     await openTokens();
     const modal = await openCreate();
     const f = fieldsOf(modal);
@@ -113,12 +113,12 @@ describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
     await userEvent.type(f.decimals, "6");
     await userEvent.type(f.logo, "https://example.com/jup.png");
 
-    api.onGet("/tokens/admin").reply(200, page([jup, USDC, BONK, RAY]));
+    api.get("/tokens/admin", [200, page([jup, USDC, BONK, RAY])]);
     await userEvent.click(within(modal).getByRole("button", { name: "Create" }));
     await waitFor(() => expect(modal).not.toBeVisible());
-    expect(api.history.post).toHaveLength(1);
-    expect(api.history.post[0].url).toBe("/tokens/admin");
-    expect(bodyOf(api.history.post[0])).toEqual({
+    expect(api.requests("POST")).toHaveLength(1);
+    expect(api.requests("POST")[0].path).toBe("/tokens/admin");
+    expect(api.requests("POST")[0].body).toEqual({
       mintAddress: NEW_MINT,
       symbol: "JUP",
       name: "Jupiter",
@@ -135,7 +135,7 @@ describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
   it("a refused create keeps what was typed and shows the server's message (409 duplicate mint)", async () => {
     const api = tokensApi();
     const duplicate = `A token with mint address ${USDC.mintAddress} is already listed (USDC)`;
-    api.onPost("/tokens/admin").reply(409, { message: duplicate });
+    api.post("/tokens/admin", [409, { message: duplicate }]);
     await openTokens();
     const modal = await openCreate();
     const f = fieldsOf(modal);
@@ -148,7 +148,7 @@ describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
     expect(await within(modal).findByText(duplicate)).toBeInTheDocument();
     expect(modal).toBeVisible();
     expect(valuesOf(modal)).toEqual({ mint: USDC.mintAddress, symbol: "USDC2", name: "Another USDC", decimals: "6", logo: "" });
-    expect(api.history.post).toHaveLength(1);
+    expect(api.requests("POST")).toHaveLength(1);
   });
 
   it("every edit opens with the clicked row's values and the mint locked", async () => {
@@ -174,18 +174,18 @@ describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
   it("updates with PATCH /tokens/admin/:id and the token's fields, then refreshes the list", async () => {
     const api = tokensApi();
     const renamed = { ...BONK, name: "Bonk Inu", logoUrl: "https://example.com/bonk.png" };
-    api.onPatch(`/tokens/admin/${BONK.id}`).reply(200, { data: renamed });
+    api.patch(`/tokens/admin/${BONK.id}`, [200, { data: renamed }]);
     await openTokens();
     const modal = await openEdit("BONK");
     await replaceText(fieldsOf(modal).name, "Bonk Inu");
     await userEvent.type(fieldsOf(modal).logo, "https://example.com/bonk.png");
 
-    api.onGet("/tokens/admin").reply(200, page([USDC, renamed, RAY]));
+    api.get("/tokens/admin", [200, page([USDC, renamed, RAY])]);
     await userEvent.click(within(modal).getByRole("button", { name: "Update" }));
     await waitFor(() => expect(modal).not.toBeVisible());
-    expect(api.history.patch).toHaveLength(1);
-    expect(api.history.patch[0].url).toBe(`/tokens/admin/${BONK.id}`);
-    expect(bodyOf(api.history.patch[0])).toEqual({
+    expect(api.requests("PATCH")).toHaveLength(1);
+    expect(api.requests("PATCH")[0].path).toBe(`/tokens/admin/${BONK.id}`);
+    expect(api.requests("PATCH")[0].body).toEqual({
       mintAddress: BONK.mintAddress,
       symbol: "BONK",
       name: "Bonk Inu",
@@ -201,10 +201,10 @@ describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
 
   it("a refused update keeps the input and shows the server's message; reopening shows the row again", async () => {
     const api = tokensApi();
-    api.onPatch(`/tokens/admin/${USDC.id}`).reply(400, {
+    api.patch(`/tokens/admin/${USDC.id}`, [400, {
       message: "Invalid request: symbol: Symbol too long",
       errors: [{ field: "symbol", message: "Symbol too long" }],
-    });
+    }]);
     await openTokens();
     const modal = await openEdit("USDC");
     await replaceText(fieldsOf(modal).name, "USD Coin (bridged)");
@@ -216,7 +216,7 @@ describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
     expect(await within(modal).findByText("Symbol too long")).toBeInTheDocument();
     expect(modal).toBeVisible();
     expect(valuesOf(modal)).toMatchObject({ name: "USD Coin (bridged)", logo: "" });
-    expect(bodyOf(api.history.patch[0])).toMatchObject({ name: "USD Coin (bridged)", logoUrl: null });
+    expect(api.requests("PATCH")[0].body).toMatchObject({ name: "USD Coin (bridged)", logoUrl: null });
 
     await cancel(modal);
     const again = await openEdit("USDC");

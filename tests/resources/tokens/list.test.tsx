@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderApp } from "../../app/support";
+import { renderApp, screenRequests } from "../../app/support";
 import {
-  apiCalls,
   BONK,
-  bodyOf,
   page,
   RAY,
   rowWith,
@@ -58,7 +56,7 @@ describe("Token Management list", { timeout: 90_000 }, () => {
     expect(screen.getByText("(1 hidden)")).toBeInTheDocument();
 
     expect(tokenListCalls(api)).toHaveLength(1);
-    expect(tokenListCalls(api)[0].params).toEqual({ page: "1", limit: "20" });
+    expect(tokenListCalls(api)[0].query).toEqual({ page: "1", limit: "20" });
     // One page only: no pager.
     expect(screen.queryByText(/Page 1 of/)).not.toBeInTheDocument();
   });
@@ -67,7 +65,7 @@ describe("Token Management list", { timeout: 90_000 }, () => {
     const api = tokensApi();
     await openTokens();
     await screen.findByText("USD Coin");
-    const before = apiCalls(api).length;
+    const before = screenRequests(api).length;
 
     await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
     expect(symbols()).toEqual(["USDC", "BONK", "RAY"]);
@@ -77,14 +75,14 @@ describe("Token Management list", { timeout: 90_000 }, () => {
 
     await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
     expect(symbols()).toEqual(["USDC", "BONK"]);
-    expect(apiCalls(api)).toHaveLength(before);
+    expect(screenRequests(api)).toHaveLength(before);
   });
 
   it("searches the loaded rows by symbol, name or mint, never sending the text", async () => {
     const api = tokensApi();
     await openTokens();
     await screen.findByText("USD Coin");
-    const before = apiCalls(api).length;
+    const before = screenRequests(api).length;
     const box = screen.getByPlaceholderText("Search tokens...");
 
     await userEvent.type(box, "bonk");
@@ -101,53 +99,53 @@ describe("Token Management list", { timeout: 90_000 }, () => {
     await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
     expect(symbols()).toEqual(["RAY"]);
 
-    expect(apiCalls(api)).toHaveLength(before);
-    expect(JSON.stringify(api.history)).not.toMatch(/raydium|DezXAZ8z7P|usd coin/i);
+    expect(screenRequests(api)).toHaveLength(before);
+    expect(JSON.stringify(api.requests())).not.toMatch(/raydium|DezXAZ8z7P|usd coin/i);
   });
 
   it("deactivates and activates with PATCH /tokens/admin/:id { isActive }, then reloads the list", async () => {
     const api = tokensApi();
-    api.onPatch(`/tokens/admin/${USDC.id}`).reply(200, { data: { ...USDC, isActive: false } });
-    api.onPatch(`/tokens/admin/${RAY.id}`).reply(200, { data: { ...RAY, isActive: true } });
+    api.patch(`/tokens/admin/${USDC.id}`, [200, { data: { ...USDC, isActive: false } }]);
+    api.patch(`/tokens/admin/${RAY.id}`, [200, { data: { ...RAY, isActive: true } }]);
     await openTokens();
     await screen.findByText("USD Coin");
 
     // The server's next answer: USDC inactive.
-    api.onGet("/tokens/admin").reply(200, page([{ ...USDC, isActive: false }, BONK, RAY]));
+    api.get("/tokens/admin", [200, page([{ ...USDC, isActive: false }, BONK, RAY])]);
     await userEvent.click(screen.getByRole("button", { name: "Deactivate USDC" }));
     await waitFor(() => expect(symbols()).toEqual(["BONK"]));
-    expect(api.history.patch).toHaveLength(1);
-    expect(api.history.patch[0].url).toBe(`/tokens/admin/${USDC.id}`);
-    expect(bodyOf(api.history.patch[0])).toEqual({ isActive: false });
+    expect(api.requests("PATCH")).toHaveLength(1);
+    expect(api.requests("PATCH")[0].path).toBe(`/tokens/admin/${USDC.id}`);
+    expect(api.requests("PATCH")[0].body).toEqual({ isActive: false });
     expect(tokenListCalls(api)).toHaveLength(2);
 
     await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
-    api.onGet("/tokens/admin").reply(200, page([{ ...USDC, isActive: false }, BONK, { ...RAY, isActive: true }]));
+    api.get("/tokens/admin", [200, page([{ ...USDC, isActive: false }, BONK, { ...RAY, isActive: true }])]);
     await userEvent.click(screen.getByRole("button", { name: "Activate RAY" }));
     await waitFor(() => expect(within(rowOf("Raydium")).getByText("Active")).toBeInTheDocument());
-    expect(api.history.patch[1].url).toBe(`/tokens/admin/${RAY.id}`);
-    expect(bodyOf(api.history.patch[1])).toEqual({ isActive: true });
+    expect(api.requests("PATCH")[1].path).toBe(`/tokens/admin/${RAY.id}`);
+    expect(api.requests("PATCH")[1].body).toEqual({ isActive: true });
   });
 
   it("Init SOL posts /tokens/admin/initialize-sol without a body, says so and reloads the list", async () => {
     const api = tokensApi();
     const sol = { ...USDC, id: "tok-sol", symbol: "SOL", name: "Solana", decimals: 9, logoUrl: null, mintAddress: "So11111111111111111111111111111111111111112" };
-    api.onPost("/tokens/admin/initialize-sol").replyOnce(201, { data: sol });
+    api.post("/tokens/admin/initialize-sol", [201, { data: sol }], { once: true });
     await openTokens();
     await screen.findByText("USD Coin");
 
-    api.onGet("/tokens/admin").reply(200, page([sol, USDC, BONK, RAY]));
+    api.get("/tokens/admin", [200, page([sol, USDC, BONK, RAY])]);
     await userEvent.click(screen.getByRole("button", { name: /Init SOL/ }));
     expect(await screen.findByText("SOL added to the token whitelist")).toBeInTheDocument();
     await screen.findByText("Solana");
-    expect(api.history.post).toHaveLength(1);
-    expect(api.history.post[0].data).toBeUndefined();
+    expect(api.requests("POST")).toHaveLength(1);
+    expect(api.requests("POST")[0].body).toBeUndefined();
     expect(tokenListCalls(api)).toHaveLength(2);
   });
 
   it("Init SOL shows the server's message when SOL is already listed (409)", async () => {
     const api = tokensApi();
-    api.onPost("/tokens/admin/initialize-sol").reply(409, { message: "Native SOL is already initialized" });
+    api.post("/tokens/admin/initialize-sol", [409, { message: "Native SOL is already initialized" }]);
     await openTokens();
     await screen.findByText("USD Coin");
 
@@ -158,23 +156,23 @@ describe("Token Management list", { timeout: 90_000 }, () => {
 
   it("pages with Previous / 'Page x of y' / Next when there is more than one page", async () => {
     const api = tokensApi(null);
-    api.onGet("/tokens/admin", { params: { page: "1", limit: "20" } }).reply(200, page([USDC, BONK], { total: 45 }));
-    api.onGet("/tokens/admin", { params: { page: "2", limit: "20" } }).reply(200, page([RAY], { page: 2, total: 45 }));
+    api.get("/tokens/admin", [200, page([USDC, BONK], { total: 45 })], { query: { page: "1", limit: "20" } });
+    api.get("/tokens/admin", [200, page([RAY], { page: 2, total: 45 })], { query: { page: "2", limit: "20" } });
     await openTokens();
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
 
     await userEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
-    expect(tokenListCalls(api).at(-1)?.params).toEqual({ page: "2", limit: "20" });
+    expect(tokenListCalls(api).at(-1)?.query).toEqual({ page: "2", limit: "20" });
     expect(window.location.search).toContain("currentPage=2");
   });
 
   it("shows a load error with Retry instead of an empty table", async () => {
     const api = tokensApi(null);
-    api.onGet("/tokens/admin").replyOnce(500, { message: "Tokens are down" });
-    api.onGet("/tokens/admin").replyOnce(500, { message: "Tokens are down" });
-    api.onGet("/tokens/admin").reply(200, page([USDC]));
+    api.get("/tokens/admin", [500, { message: "Tokens are down" }], { once: true });
+    api.get("/tokens/admin", [500, { message: "Tokens are down" }], { once: true });
+    api.get("/tokens/admin", [200, page([USDC])]);
     renderApp("/tokens");
 
     expect(await screen.findByText("Tokens are down")).toBeInTheDocument();

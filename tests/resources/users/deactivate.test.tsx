@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "@contract";
 import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
 import {
-  bodyOf,
   carol,
   dave,
   findDialog,
@@ -12,7 +11,6 @@ import {
   listQueries,
   openUsers,
   queryDialog,
-  sent,
   serveUsers,
   USERS,
 } from "./support";
@@ -45,8 +43,8 @@ function liveUsers(): User[] {
 }
 
 function serveDeactivate(api: ReturnType<typeof mockApi>, users: User[]) {
-  api.onPatch(/^\/users\/[^/]+\/deactivate$/).reply((config) => {
-    const id = String(config.url).split("/")[2];
+  api.patch(/^\/users\/[^/]+\/deactivate$/, (request) => {
+    const id = request.path.split("/")[2];
     const target = users.find((entry) => entry.id === id);
     if (!target) return [404, { message: "User not found" }];
     target.disabled = true;
@@ -64,7 +62,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     await dialogGone(CONFIRM);
 
-    expect(sent(api, "patch")).toHaveLength(0);
+    expect(api.requests("PATCH")).toHaveLength(0);
     expect(queryDialog(REASON)).toBeUndefined();
   });
 
@@ -90,7 +88,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
     await user.click(within(prompt).getByRole("button", { name: "Cancel" }));
     await dialogGone(REASON);
 
-    expect(sent(api, "patch")).toHaveLength(0);
+    expect(api.requests("PATCH")).toHaveLength(0);
   });
 
   it("sends PATCH /users/:id/deactivate { reason } once confirmed, then the row shows Disabled", async () => {
@@ -108,10 +106,10 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
     await user.type(within(prompt).getByLabelText("Reason for deactivation (required):"), "  Spam listings  ");
     await user.click(within(prompt).getByRole("button", { name: "Deactivate" }));
 
-    await waitFor(() => expect(sent(api, "patch")).toHaveLength(1));
-    const [patch] = sent(api, "patch");
-    expect(patch.url).toBe(`/users/${carol.id}/deactivate`);
-    expect(bodyOf(patch)).toEqual({ reason: "Spam listings" });
+    await waitFor(() => expect(api.requests("PATCH")).toHaveLength(1));
+    const [patch] = api.requests("PATCH");
+    expect(patch.path).toBe(`/users/${carol.id}/deactivate`);
+    expect(patch.body).toEqual({ reason: "Spam listings" });
 
     await waitFor(() => expect(listQueries(api).length).toBeGreaterThan(listed));
     const row = await findRow("Carol Diaz");
@@ -127,7 +125,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
     const users = liveUsers();
     serveUsers(api, users);
     serveDeactivate(api, users);
-    api.onGet("/admin/users/stats").reply(() => [
+    api.get("/admin/users/stats", () => [
       200,
       { data: { totalUsers: users.length, disabledUsers: users.filter((entry) => entry.disabled).length } },
     ]);
@@ -143,7 +141,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
     const prompt = await toReasonStep(user, await startDeactivation(user, "Carol Diaz", "Deactivate Carol Diaz"));
     await user.type(within(prompt).getByLabelText("Reason for deactivation (required):"), "Fraud");
     await user.click(within(prompt).getByRole("button", { name: "Deactivate" }));
-    await waitFor(() => expect(sent(api, "patch")).toHaveLength(1));
+    await waitFor(() => expect(api.requests("PATCH")).toHaveLength(1));
     const row = await findRow("Carol Diaz");
     await waitFor(() => expect(within(row).getByText("Disabled")).toBeInTheDocument());
 
@@ -156,7 +154,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
   it("shows the server's refusal and leaves the row as it was", async () => {
     const user = userEvent.setup();
     const api = openUsers();
-    api.onPatch(`/users/${carol.id}/deactivate`).reply(409, { message: "You cannot disable your own account" });
+    api.patch(`/users/${carol.id}/deactivate`, [409, { message: "You cannot disable your own account" }]);
 
     const prompt = await toReasonStep(user, await startDeactivation(user, "Carol Diaz", "Deactivate Carol Diaz"));
     await user.type(within(prompt).getByLabelText("Reason for deactivation (required):"), "Testing");

@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { User } from "@contract";
 import { deferred } from "../../app/support";
 import {
-  bodyOf,
   carol,
   choose,
   dave,
@@ -12,7 +11,6 @@ import {
   listQueries,
   openUsers,
   selectedText,
-  sent,
   serveUser,
   findDialog,
   queryDialog,
@@ -67,16 +65,11 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
     await waitFor(() => expect(values(modal)).toEqual(carolValues));
     expect(field(modal, "Public Key")).toHaveAttribute("readonly");
-    expect(api.history.get.some((config) => config.url === "/users/u-10")).toBe(true);
+    expect(api.requests("GET", "/users/u-10")).not.toHaveLength(0);
     // The History below the form asks the audit trail for this user.
     await waitFor(() =>
       expect(
-        api.history.get.some(
-          (config) =>
-            config.url === "/admin/audit" &&
-            config.params?.targetType === "user" &&
-            config.params?.targetId === "u-10",
-        ),
+        api.requests("GET", "/admin/audit").some(({ query }) => query.targetType === "user" && query.targetId === "u-10"),
       ).toBe(true),
     );
   });
@@ -85,7 +78,7 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     const user = userEvent.setup();
     const api = openUsers();
     const daveResponse = deferred<[number, unknown]>();
-    api.onGet("/users/u-11").reply(() => daveResponse.promise);
+    api.get("/users/u-11", () => daveResponse.promise);
     serveUser(api);
 
     let modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
@@ -94,10 +87,10 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     await waitFor(() => expect(queryDialog("Edit User")).toBeUndefined());
 
     modal = await openEditor(user, "No Name", `Edit ${dave.publicKey}`);
-    // Dave's record is still on its way: nothing of Carol's may show meanwhile.
-    expect(field(modal, "Display Name").value).toBe("");
-    expect(field(modal, "Email").value).toBe("");
-    expect(field(modal, "Public Key").value).toBe("");
+    // Dave's record is still on its way: nothing of Carol's may show meanwhile, not even a field.
+    expect(within(modal).queryByLabelText("Display Name")).not.toBeInTheDocument();
+    expect(within(modal).queryByText(/Carol/)).not.toBeInTheDocument();
+    expect(within(modal).getByLabelText("Loading user")).toBeInTheDocument();
     expect(within(modal).getByRole("button", { name: "Save" })).toBeDisabled();
 
     await act(async () => daveResponse.resolve([200, { data: dave }]));
@@ -124,7 +117,7 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     const user = userEvent.setup();
     const api = openUsers();
     serveUser(api);
-    api.onPatch("/users/u-10").reply((config) => [200, { data: { ...carol, ...bodyOf(config) as Partial<User> } }]);
+    api.patch("/users/u-10", (request) => [200, { data: { ...carol, ...(request.body as Partial<User>) } }]);
 
     const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
     await waitFor(() => expect(values(modal)).toEqual(carolValues));
@@ -137,10 +130,10 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     await user.click(switchOf(modal, "Verified"));
     await user.click(within(modal).getByRole("button", { name: "Save" }));
 
-    await waitFor(() => expect(sent(api, "patch")).toHaveLength(1));
-    const [patch] = sent(api, "patch");
-    expect(patch.url).toBe("/users/u-10");
-    expect(bodyOf(patch)).toEqual({
+    await waitFor(() => expect(api.requests("PATCH")).toHaveLength(1));
+    const [patch] = api.requests("PATCH");
+    expect(patch.path).toBe("/users/u-10");
+    expect(patch.body).toEqual({
       displayName: "Carol D.",
       contactInfo: "carol@example.com",
       role: "MARKETPLACE_AUTHORITY",
@@ -164,7 +157,7 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     await user.click(within(modal).getByRole("button", { name: "Save" }));
 
     expect(await within(modal).findByText("Invalid email")).toBeInTheDocument();
-    expect(sent(api, "patch")).toHaveLength(0);
+    expect(api.requests("PATCH")).toHaveLength(0);
     expect(queryDialog("Edit User")).toBeDefined();
   });
 
@@ -172,7 +165,7 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     const user = userEvent.setup();
     const api = openUsers();
     serveUser(api);
-    api.onPatch("/users/u-10").reply(409, { message: "You cannot disable your own account" });
+    api.patch("/users/u-10", [409, { message: "You cannot disable your own account" }]);
 
     const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
     await waitFor(() => expect(values(modal)).toEqual(carolValues));
@@ -182,7 +175,7 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     await user.click(within(modal).getByRole("button", { name: "Save" }));
 
     expect(await within(modal).findByText("You cannot disable your own account")).toBeInTheDocument();
-    expect(sent(api, "patch")).toHaveLength(1);
+    expect(api.requests("PATCH")).toHaveLength(1);
     // Still open, still what the admin typed, even after the record is read again.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(queryDialog("Edit User")).toBeDefined();
@@ -193,10 +186,10 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     const user = userEvent.setup();
     const api = openUsers();
     serveUser(api);
-    api.onPatch("/users/u-10").reply(400, {
+    api.patch("/users/u-10", [400, {
       message: "Validation failed",
       errors: [{ field: "status", message: "Status must be at most 50 characters" }],
-    });
+    }]);
 
     const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
     await waitFor(() => expect(values(modal)).toEqual(carolValues));

@@ -192,8 +192,8 @@ describe("User Management list", { timeout: 120_000 }, () => {
     const api = mockApi();
     signIn(api);
     // The request and the query's one automatic retry.
-    api.onGet("/users").replyOnce(500, { message: "Users are down" });
-    api.onGet("/users").replyOnce(500, { message: "Users are down" });
+    api.get("/users", [500, { message: "Users are down" }], { once: true });
+    api.get("/users", [500, { message: "Users are down" }], { once: true });
     serveUsers(api);
     renderApp("/users");
 

@@ -2,10 +2,9 @@
 // that pages and filters like the real one, and helpers to drive antd selects and read requests.
 import { getQueriesForElement, screen, waitFor } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
-import type MockAdapter from "axios-mock-adapter";
-import type { AxiosRequestConfig } from "axios";
 import type { User } from "@contract";
 import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
 
 export const KEY_A = "7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2";
 export const KEY_B = "5Q544fKrFoe6tsEbD7S8EmxGTJYAKtTVhAW5Q5pge4j1";
@@ -62,9 +61,8 @@ export const frank: User = {
 export const USERS = [carol, dave, erin, frank];
 
 /** A GET /users that answers like the API: filters, then the requested page. */
-export function serveUsers(api: MockAdapter, users: User[] = USERS, options: { total?: number } = {}) {
-  api.onGet("/users").reply((config) => {
-    const params = (config.params ?? {}) as Record<string, string>;
+export function serveUsers(api: FakeApi, users: User[] = USERS, options: { total?: number } = {}) {
+  api.get("/users", ({ query: params }) => {
     const page = Number(params.page ?? 1);
     const limit = Number(params.limit ?? 20);
     const matching = users.filter(
@@ -87,24 +85,17 @@ export function openUsers(path = "/users", users: User[] = USERS, options: { tot
   const api = mockApi();
   signIn(api);
   serveUsers(api, users, options);
-  api.onGet("/admin/users/stats").reply(200, { data: { totalUsers: users.length } });
-  api.onGet("/admin/audit").reply(200, { data: { items: [], total: 0, page: 1, limit: 10, totalPages: 0 } });
+  api.get("/admin/users/stats", [200, { data: { totalUsers: users.length } }]);
+  api.get("/admin/audit", [200, { data: { items: [], total: 0, page: 1, limit: 10, totalPages: 0 } }]);
   renderApp(path);
   return api;
 }
 
 /** The query of every GET /users so far, in order. */
-export function listQueries(api: MockAdapter): Record<string, string>[] {
-  return api.history.get.filter((config) => config.url === "/users").map((config) => ({ ...config.params }));
+export function listQueries(api: FakeApi): Record<string, string>[] {
+  return api.requests("GET", "/users").map((request) => request.query);
 }
 
-export function sent(api: MockAdapter, method: "patch" | "post" | "put" | "delete"): AxiosRequestConfig[] {
-  return api.history[method];
-}
-
-export function bodyOf(config: AxiosRequestConfig): unknown {
-  return typeof config.data === "string" ? JSON.parse(config.data) : config.data;
-}
 
 /** A first render of the whole app can take this long on a busy machine (lazy chunks compile). */
 export const FIRST_RENDER_MS = 30_000;
@@ -153,9 +144,9 @@ export function selectedText(selectName: string, within: HTMLElement = document.
 }
 
 /** Serves GET /users/:id from the list (a copy per request, as a server would). */
-export function serveUser(api: MockAdapter, users: User[] = USERS) {
-  api.onGet(/^\/users\/[^/]+$/).reply((config) => {
-    const id = decodeURIComponent(String(config.url).split("/").pop() ?? "");
+export function serveUser(api: FakeApi, users: User[] = USERS) {
+  api.get(/^\/users\/[^/]+$/, (request) => {
+    const id = decodeURIComponent(request.path.split("/").pop() ?? "");
     const found = users.find((user) => user.id === id);
     return found ? [200, { data: { ...found } }] : [404, { message: "User not found" }];
   });
