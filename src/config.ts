@@ -56,8 +56,8 @@ export const QUERY_CACHE = {
 } as const;
 
 export const COPY_CONFIRM_MS = 400;
-export const WALLET_MODAL_CLOSE_MS = 150;
-export const WALLET_PROBE_MS = 5000;
+// SPEC §9's wallet modal close delay (150 ms) and browser-extension probe (up to 5 s) are the wallet
+// adapter's own timings (@solana/wallet-adapter-react-ui, -react): the console sets neither.
 export const WALLET_AUTO_CONNECT = false;
 
 export const ROUTER = {

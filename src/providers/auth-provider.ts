@@ -1,8 +1,11 @@
 // Refine's authProvider for wallet sign-in (SPEC §4 Login flow, §5 login rules, §6, §8).
 // Refine's contract: every method resolves, never rejects; failures travel as `{ success: false, error }`.
+// The auth calls go straight to the HTTP client (an auth provider is not a data-provider consumer),
+// with their paths from the endpoints module like every other call.
 import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from "@refinedev/core";
 import bs58 from "bs58";
 import { authStore, type AuthState } from "@/providers/auth-store";
+import { endpoints } from "@/providers/endpoints";
 import { http, type ApiHttpError } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
 import type { NonceResponse, SessionUser, ValidateResponse, VerifyRequest, VerifyResponse } from "@contract";
@@ -66,9 +69,7 @@ async function login(params: WalletLoginParams | undefined): Promise<AuthActionR
   if (!publicKey || typeof signMessage !== "function") return failure(LOGIN_ERRORS.notConnected);
 
   try {
-    const challenge = (
-      await http.get<NonceResponse>("/auth/nonce", { params: { publicKey } })
-    ).data;
+    const challenge = (await http.get<NonceResponse>(endpoints.auth.nonce, { params: { publicKey } })).data;
     // The server wrote the exact text and compares it byte for byte: sign it untouched.
     const signature = await signMessage(new TextEncoder().encode(challenge.message));
     const body: VerifyRequest = {
@@ -77,7 +78,7 @@ async function login(params: WalletLoginParams | undefined): Promise<AuthActionR
       nonce: challenge.nonce,
       message: challenge.message,
     };
-    const verdict = (await http.post<VerifyResponse>("/auth/admin/verify", body)).data;
+    const verdict = (await http.post<VerifyResponse>(endpoints.auth.verify, body)).data;
     if (verdict?.isAdmin !== true || verdict?.adminWalletAuthorized !== true || !verdict.user) {
       return failure(LOGIN_ERRORS.notAdmin);
     }
@@ -122,7 +123,7 @@ async function validate(): Promise<CheckResponse> {
   const before = authStore.get();
   let answer: ValidateResponse | undefined;
   try {
-    answer = (await http.get<ValidateResponse>("/auth/validate")).data;
+    answer = (await http.get<ValidateResponse>(endpoints.auth.validate)).data;
   } catch (error) {
     const status = statusOf(error);
     if (status === 401 || status === 403) return signedOut(before);
@@ -152,7 +153,7 @@ function check(): Promise<CheckResponse> {
 
 async function logout(): Promise<AuthActionResponse> {
   try {
-    await http.post("/auth/logout");
+    await http.post(endpoints.auth.logout);
   } catch {
     // The server session may already be gone; the console signs out either way.
   }

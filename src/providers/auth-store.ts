@@ -72,8 +72,3 @@ export const authStore = {
     return () => listeners.delete(listener);
   },
 };
-
-/** SPEC §5: the admin check needs isAuthenticated true and isAdmin exactly true. */
-export function isAdminState(state: AuthState): boolean {
-  return state.isAuthenticated === true && state.user?.isAdmin === true;
-}

@@ -1,36 +1,30 @@
 // Refine's DataProvider for the marketplace API. The API is not REST-uniform (tokens live under
 // /tokens/admin, products are read at /products/:id but changed at /admin/products/:id, shops put
-// the total in a sibling `meta`), so instead of bending simple-rest each resource is one entry of
-// the table below, and the generic methods only read that table. Adding a resource = one entry.
+// the total in a sibling `meta`), so each resource says how it is reached — the `api` of its entry
+// in src/resources/index.tsx — and the generic methods only read that. Adding a resource adds its
+// entry there; nothing here changes. Calls that are not CRUD go through `custom` with a path from
+// src/providers/endpoints.ts.
 import type { AxiosResponse } from "axios";
-import type {
-  BaseKey,
-  BaseRecord,
-  CrudFilter,
-  CustomParams,
-  DataProvider,
-  GetListParams,
-  Pagination,
-} from "@refinedev/core";
+import type { BaseKey, BaseRecord, CrudFilter, CustomParams, DataProvider, GetListParams, Pagination } from "@refinedev/core";
 import { API_URL } from "@/config";
-import { PAGE_SIZE, USER_SEARCH_DEFAULTS } from "@contract";
-import { endpoints } from "@/providers/api";
+import { PAGE_SIZE } from "@contract";
+import { sentFields, toQueryValue } from "@/components/list/filters";
+import { adminResources } from "@/resources";
+import type { ResourceApi } from "@/resources/define";
 import { envelopeOf, http, type ApiHttpError } from "@/providers/http";
 
-type Path = (id: BaseKey) => string;
 type ListReader = (response: AxiosResponse) => { data: BaseRecord[]; total: number };
+type Path = (id: BaseKey) => string;
 
-interface ResourceEntry {
+/** One row of the data provider's table: a resource's `api`, ready to use. */
+export interface ResourceRow {
   list: string;
-  /** Refine filter fields (operator "eq") sent as query params of the same name; others are dropped. */
+  /** Refine filter fields (operator "eq") sent as query parameters of the same name; others are dropped. */
   filters: readonly string[];
   read: ListReader;
-  /** A non-empty `search` filter switches the list to this route (users: GET /users/search/:term). */
-  searchPath?: (term: string) => string;
   one?: Path;
   create?: string;
   update?: Path;
-  /** DELETE; its variables travel as the body (products: { reason }). */
   remove?: Path;
 }
 
@@ -67,49 +61,29 @@ const readDataWithMeta: ListReader = (response) => {
   return { data: items, total: firstNumber(meta.total) ?? items.length };
 };
 
-// ---- The table ----
+// ---- The table, read from the resources config ----
 
-/** Exported for tests/server/openapi.test.ts: every call it makes must be in the API's OpenAPI document. */
-export const resources: Readonly<Record<string, ResourceEntry>> = {
-  tokens: {
-    list: endpoints.tokens,
-    filters: [],
-    read: readPaged,
-    // The API has no GET /tokens/admin/:id: edit forms start from the list row.
-    create: endpoints.tokens,
-    update: endpoints.token,
-    remove: endpoints.token, // soft: deactivates
-  },
-  users: {
-    list: endpoints.users,
-    filters: ["role", "verified", "disabled"],
-    read: readPaged,
-    searchPath: endpoints.userSearch,
-    one: endpoints.user,
-    update: endpoints.user,
-  },
-  products: {
-    list: endpoints.products,
-    filters: ["category", "isFeatured"],
-    read: readPaged,
-    one: endpoints.productPublic,
-    update: endpoints.product,
-    remove: endpoints.product,
-  },
-  shops: {
-    list: endpoints.shops,
-    filters: ["category", "isActive", "isVerified", "search"],
-    read: readDataWithMeta,
-    one: endpoints.shop,
-    update: endpoints.shop,
-  },
-  orders: {
-    list: endpoints.orders,
-    filters: ["filter"],
-    read: readPaged,
-    one: endpoints.order,
-  },
-};
+/** A path template's filler: `:id` becomes the id, encoded so it stays one path segment. */
+function withId(template: string | undefined): Path | undefined {
+  return template === undefined ? undefined : (id) => template.replace(":id", encodeURIComponent(String(id)));
+}
+
+function rowOf(api: ResourceApi): ResourceRow {
+  return {
+    list: api.list,
+    filters: sentFields(api.filters),
+    read: api.listShape === "data+meta" ? readDataWithMeta : readPaged,
+    one: withId(api.one),
+    create: api.create,
+    update: withId(api.update),
+    remove: withId(api.remove),
+  };
+}
+
+/** The data provider's table: one row per resource of src/resources/index.tsx that has an `api`. */
+export const resources: Record<string, ResourceRow> = Object.fromEntries(
+  adminResources.flatMap((entry) => (entry.api ? [[entry.resource.name, rowOf(entry.api)] as const] : [])),
+);
 
 // ---- Errors for calls the table cannot serve ----
 // Programming errors, but they reach the screen as ordinary HttpErrors (with a status no real call
@@ -119,7 +93,7 @@ function clientError(statusCode: number, message: string): ApiHttpError {
   return { message, statusCode };
 }
 
-function entryFor(resource: string): ResourceEntry {
+function entryFor(resource: string): ResourceRow {
   if (!Object.hasOwn(resources, resource)) throw clientError(404, `Unknown resource "${resource}"`);
   return resources[resource];
 }
@@ -127,20 +101,10 @@ function entryFor(resource: string): ResourceEntry {
 function pathFor<K extends "one" | "create" | "update" | "remove">(resource: string, operation: K) {
   const path = entryFor(resource)[operation];
   if (!path) throw clientError(405, `"${operation}" is not supported for "${resource}"`);
-  return path as NonNullable<ResourceEntry[K]>;
+  return path as NonNullable<ResourceRow[K]>;
 }
 
 // ---- Query building ----
-
-/** The query-string form of a filter value, or undefined when it means "no filter". */
-export function toQueryValue(value: unknown): string | undefined {
-  if (Array.isArray(value)) return value.length === 1 ? toQueryValue(value[0]) : undefined;
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (typeof value !== "string" && typeof value !== "number") return undefined;
-  const text = String(value).trim();
-  return text === "" || text === "all" ? undefined : text;
-}
 
 function eqFilterValues(filters: CrudFilter[] | undefined): Record<string, string> {
   const values: Record<string, string> = {};
@@ -152,22 +116,19 @@ function eqFilterValues(filters: CrudFilter[] | undefined): Record<string, strin
   return values;
 }
 
-function pageQuery(pagination: Pagination | undefined, defaultLimit: number): Record<string, string> {
-  const { currentPage = 1, pageSize = defaultLimit, mode = "server" } = pagination ?? {};
+function pageQuery(pagination: Pagination | undefined): Record<string, string> {
+  const { currentPage = 1, pageSize = PAGE_SIZE, mode = "server" } = pagination ?? {};
   // Client/off modes want everything; the API has no "all", so let it apply its own defaults.
   return mode === "server" ? { page: String(currentPage), limit: String(pageSize) } : {};
 }
 
 // Only declared filters and pagination reach the query. Refine's `meta` never does: with
-// syncWithLocation it carries unrelated URL params (SPEC research notes §2.1).
-function listRequest(entry: ResourceEntry, pagination?: Pagination, filters?: CrudFilter[]) {
+// syncWithLocation it carries unrelated URL params (research notes §2.1).
+function listQuery(entry: ResourceRow, pagination?: Pagination, filters?: CrudFilter[]) {
   const values = eqFilterValues(filters);
-  if (entry.searchPath && values.search) {
-    return { path: entry.searchPath(values.search), query: pageQuery(pagination, USER_SEARCH_DEFAULTS.limit) };
-  }
-  const query = pageQuery(pagination, PAGE_SIZE);
+  const query = pageQuery(pagination);
   for (const field of entry.filters) if (values[field] !== undefined) query[field] = values[field];
-  return { path: entry.list, query };
+  return query;
 }
 
 // Screens may pass either an `endpoints.*` path or one already prefixed with useApiUrl().
@@ -194,8 +155,7 @@ export const dataProvider: DataProvider = {
 
   getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters }: GetListParams) => {
     const entry = entryFor(resource);
-    const { path, query } = listRequest(entry, pagination, filters);
-    const { data, total } = entry.read(await http.get(path, { params: query }));
+    const { data, total } = entry.read(await http.get(entry.list, { params: listQuery(entry, pagination, filters) }));
     return { data: data as TData[], total };
   },
 
@@ -213,6 +173,7 @@ export const dataProvider: DataProvider = {
     return { data: data ?? { id } };
   },
 
+  // Every call that is not plain CRUD (screens' useCustom / useCustomMutation with an `endpoints.*` path).
   custom: async ({ url, method, payload, query, filters, headers }: CustomParams) => {
     const hasBody = method === "post" || method === "put" || method === "patch" || method === "delete";
     const response = await http.request({

@@ -16,7 +16,8 @@ import { WalletModalProvider } from "@solana/wallet-adapter-react-ui";
 import { SolflareWalletAdapter } from "@solana/wallet-adapter-solflare";
 import walletAdapterCss from "@solana/wallet-adapter-react-ui/styles.css?raw";
 import { SOLANA_CLUSTER, SOLANA_RPC_URL, STORAGE_KEYS, WALLET_AUTO_CONNECT } from "@/config";
-import { http } from "@/providers/http";
+import { dataProvider } from "@/providers/data-provider";
+import { endpoints } from "@/providers/endpoints";
 import type { DemoWalletKeypair } from "@/providers/demo-wallet";
 
 // The adapter's stylesheet opens with an @import of Google Fonts: a third-party request from an admin
@@ -80,13 +81,15 @@ export function useWalletError(): WalletErrorState {
   return useContext(WalletErrorContext);
 }
 
-/** Asks the server for its demo keypair; only a 200 registers the demo wallet. Resolves true if it did. */
+/**
+ * Asks the server for its demo keypair (outside <Refine>, so straight through the data provider);
+ * only a keypair that checks out registers the demo wallet. Resolves true if it did.
+ */
 export async function loadDemoWallet(): Promise<boolean> {
   try {
-    const response = await http.get<DemoWalletKeypair>("/demo/wallet");
-    if (response.status !== 200) return false;
+    const { data } = await dataProvider.custom!<DemoWalletKeypair>({ url: endpoints.demoWallet, method: "get" });
     const { registerDemoWallet } = await import("@/providers/demo-wallet");
-    registerDemoWallet(response.data);
+    registerDemoWallet(data);
     return true;
   } catch {
     // 404 (not a demo server), offline or a bad keypair: the wallet list simply stays as detected.

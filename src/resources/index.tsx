@@ -1,33 +1,21 @@
-// The console's sections, declared once. Refine gets `resource` (routes and meta: plain data, because
-// Refine merges meta into data-provider calls and query keys); the router and the sidebar get the
-// rest. Adding a resource = one entry here + one folder src/resources/<name>/ (+ one row in the
-// data provider's table in src/providers/data-provider.ts).
-import type { ReactNode } from "react";
-import type { ResourceProps } from "@refinedev/core";
-import { PAGE_SIZE } from "@contract";
-import { endpoints } from "@/providers/api";
-import { lazyScreen, screen, type ScreenLoader } from "@/components/routing/lazy-screen";
+// The console's sections, declared once. Each entry is a Refine resource (routes and plain-data
+// meta), the screen that shows it, the first query its sidebar link may warm, and — for CRUD
+// resources — how the data provider reaches it (`api`). The routes, the sidebar and the data
+// provider's table all follow from this list (see define.ts and docs/adding-a-resource.md):
+// adding a resource = one entry here + one folder src/resources/<name>/ + one server module.
 import { SectionIcon } from "@/components/layout/section-icon";
+import { screen } from "@/components/routing/lazy-screen";
+import { endpoints } from "@/providers/endpoints";
+import { firstListPage, sectionsOf } from "./define";
+import { ORDER_FILTERS } from "./orders/filters";
+import { PRODUCT_FILTERS } from "./products/filters";
+import { SHOP_FILTERS } from "./shops/filters";
+import { TOKEN_FILTERS } from "./tokens/filters";
+import { USER_FILTERS } from "./users/filters";
 
-/**
- * The first request a screen makes, so hovering its sidebar link can warm the cache with the very
- * same query key. It must describe what the screen really asks first, or the prefetch is wasted:
- * - "list": Refine's useTable/useList on page 1 with `pageSize`, no filters or sorters, no extra meta;
- * - "custom": Refine's useCustom GET of `url` without config or meta.
- */
-export type FirstQuery = { type: "list"; pageSize: number } | { type: "custom"; url: string };
+export { firstListPage, sectionsOf, type AdminResource, type FirstQuery, type ResourceApi } from "./define";
 
-export interface AdminResource {
-  /** Exactly what `<Refine resources>` receives. `list` is also the route path. */
-  resource: ResourceProps & { list: string; meta: { label: string; icon: ReactNode } };
-  /** Loads the screen's chunk (used by the route and by sidebar preloading). */
-  load: ScreenLoader;
-  firstQuery?: FirstQuery;
-}
-
-const firstListPage: FirstQuery = { type: "list", pageSize: PAGE_SIZE };
-
-export const adminResources: AdminResource[] = [
+export const { adminResources, resources, adminRoutes } = sectionsOf([
   {
     resource: { name: "dashboard", list: "/", meta: { label: "Dashboard", icon: <SectionIcon name="dashboard" /> } },
     load: screen(() => import("@/pages/dashboard"), "DashboardPage"),
@@ -37,26 +25,39 @@ export const adminResources: AdminResource[] = [
     resource: { name: "tokens", list: "/tokens", meta: { label: "Tokens", icon: <SectionIcon name="tokens" /> } },
     load: screen(() => import("./tokens/list"), "TokenList"),
     firstQuery: firstListPage,
+    // No GET /tokens/admin/:id: edit forms start from the list row. DELETE is the soft deactivate.
+    api: { list: "/tokens/admin", filters: TOKEN_FILTERS, create: "/tokens/admin", update: "/tokens/admin/:id", remove: "/tokens/admin/:id" },
   },
   {
     resource: { name: "users", list: "/users", meta: { label: "Users", icon: <SectionIcon name="users" /> } },
     load: screen(() => import("./users/list"), "UserList"),
     firstQuery: firstListPage,
+    api: { list: "/users", filters: USER_FILTERS, one: "/users/:id", update: "/users/:id" },
   },
   {
     resource: { name: "products", list: "/products", meta: { label: "Products", icon: <SectionIcon name="products" /> } },
     load: screen(() => import("./products/list"), "ProductList"),
     firstQuery: firstListPage,
+    // Read at the public path (SPEC §7); changed (isActive + reason) and soft-deleted under /admin.
+    api: {
+      list: "/admin/products",
+      filters: PRODUCT_FILTERS,
+      one: "/products/:id",
+      update: "/admin/products/:id",
+      remove: "/admin/products/:id",
+    },
   },
   {
     resource: { name: "shops", list: "/shops", meta: { label: "Shops", icon: <SectionIcon name="shops" /> } },
     load: screen(() => import("./shops/list"), "ShopList"),
     firstQuery: firstListPage,
+    api: { list: "/admin/shops", filters: SHOP_FILTERS, listShape: "data+meta", one: "/admin/shops/:id", update: "/admin/shops/:id" },
   },
   {
     resource: { name: "orders", list: "/orders", meta: { label: "Orders", icon: <SectionIcon name="orders" /> } },
     load: screen(() => import("./orders/list"), "OrderList"),
     firstQuery: firstListPage,
+    api: { list: "/admin/orders", filters: ORDER_FILTERS, one: "/admin/orders/:id" },
   },
   {
     resource: {
@@ -67,13 +68,4 @@ export const adminResources: AdminResource[] = [
     load: screen(() => import("@/pages/marketplace"), "MarketplacePage"),
     firstQuery: { type: "custom", url: endpoints.marketplaceStatus },
   },
-];
-
-/** What `<Refine resources>` receives. */
-export const resources: ResourceProps[] = adminResources.map((entry) => entry.resource);
-
-/** One lazy component per section, created once so React keeps each screen's state across renders. */
-export const adminRoutes = adminResources.map((entry) => ({
-  path: entry.resource.list,
-  Screen: lazyScreen(entry.load),
-}));
+]);

@@ -1,113 +1,77 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+// Sidebar preloading in the real App: hovering or focusing a section's link warms its screen's first
+// query under the very key the real screen reads, so following the link sends no second request.
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Refine, useCustom, useTable } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { BrowserRouter, Link, Route, Routes } from "react-router";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "@contract";
 import { ROUTER } from "@/config";
-import { usePreload } from "@/components/routing/use-preload";
-import { dataProvider } from "@/providers/data-provider";
-import { endpoints } from "@/providers/api";
-import { adminResources, resources } from "@/resources";
-import { mockApi } from "./support";
-
-const entry = (name: string) => adminResources.find((item) => item.resource.name === name)!;
-
-function Links() {
-  const { intentHandlers } = usePreload();
-  return (
-    <nav>
-      <Link to="/tokens" {...intentHandlers(entry("tokens"))}>
-        Tokens
-      </Link>
-      <Link to="/stats" {...intentHandlers(entry("dashboard"))}>
-        Dashboard
-      </Link>
-    </nav>
-  );
-}
-
-// What a real list screen does first: Refine's useTable on the route's resource, page size 20.
-function TokenTable() {
-  const { result, tableQuery } = useTable({ pagination: { pageSize: PAGE_SIZE } });
-  if (tableQuery.isPending) return <p>loading tokens</p>;
-  return <p>tokens: {result.data.map((row) => String(row.symbol)).join(", ")}</p>;
-}
-
-// What the dashboard does first.
-function Stats() {
-  const { query } = useCustom<{ totalUsers: number }>({ url: endpoints.userStats, method: "get" });
-  if (query.isPending) return <p>loading stats</p>;
-  return <p>total users: {query.data?.data.totalUsers}</p>;
-}
-
-function renderShell() {
-  window.history.replaceState({}, "", "/");
-  return render(
-    <BrowserRouter>
-      <Refine
-        dataProvider={dataProvider}
-        routerProvider={routerProvider}
-        resources={resources}
-        options={{ syncWithLocation: true, disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { staleTime: 300_000, retry: false } } } } }}
-      >
-        <Links />
-        <Routes>
-          <Route path="/" element={<p>home</p>} />
-          <Route path="/tokens" element={<TokenTable />} />
-          <Route path="/stats" element={<Stats />} />
-        </Routes>
-      </Refine>
-    </BrowserRouter>,
-  );
-}
+import { endpoints } from "@/providers/endpoints";
+import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "./support";
 
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+const link = (name: string) => within(screen.getByRole("navigation", { name: "Sections" })).getByRole("link", { name });
 
-describe("sidebar preloading", () => {
-  it("warms a list screen's first query under the key its useTable reads, so the click needs no request", async () => {
-    const api = mockApi();
-    api.onGet("/tokens/admin").reply(200, {
-      data: { items: [{ id: "1", symbol: "USDC" }, { id: "2", symbol: "BONK" }], total: 2, page: 1, limit: 20, totalPages: 1 },
-    });
-    const user = userEvent.setup();
-    renderShell();
+/** A signed-in admin on the marketplace screen (whose own first query is neither of the two tested). */
+async function openShell() {
+  setViewportWidth(DESKTOP);
+  const api = mockApi();
+  signIn(api);
+  api.get(endpoints.marketplaceStatus, [200, { data: { initialized: false } }]);
+  api.get("/tokens/admin", [
+    200,
+    { data: { items: [{ id: "t1", symbol: "USDC", name: "USD Coin", mintAddress: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", decimals: 6, logoUrl: null, isActive: true }], total: 1, page: 1, limit: 20, totalPages: 1 } },
+  ]);
+  api.get(endpoints.userStats, [200, { data: { totalUsers: 42 } }]);
+  renderApp("/marketplace");
+  await screen.findByRole("heading", { name: "Marketplace Configuration", level: 1 });
+  return api;
+}
 
-    await user.hover(screen.getByRole("link", { name: "Tokens" }));
+beforeAll(async () => {
+  await Promise.all([
+    import("@/components/layout/admin-layout"),
+    import("@/pages/marketplace"),
+    import("@/resources/tokens/list"),
+    import("@/pages/dashboard"),
+  ]);
+}, 120_000);
+
+describe("sidebar preloading", { timeout: 90_000 }, () => {
+  it("warms the token list's first page under the key TokenList's useTable reads: the click sends nothing more", async () => {
+    const api = await openShell();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    await user.hover(link("Tokens"));
     await wait(ROUTER.preloadDelayMs + 100);
-    expect(api.history.get.filter((call) => call.url === "/tokens/admin")).toHaveLength(1);
-    expect(api.history.get[api.history.get.length - 1].params).toMatchObject({ page: "1", limit: String(PAGE_SIZE) });
+    expect(api.requests("GET", "/tokens/admin").map((request) => request.query)).toEqual([
+      { page: "1", limit: String(PAGE_SIZE) },
+    ]);
 
-    await user.click(screen.getByRole("link", { name: "Tokens" }));
-    expect(await screen.findByText("tokens: USDC, BONK")).toBeInTheDocument();
-    expect(api.history.get.filter((call) => call.url === "/tokens/admin")).toHaveLength(1);
+    await user.click(link("Tokens"));
+    expect(await screen.findByRole("heading", { name: "Token Management", level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText("USD Coin")).toBeInTheDocument();
+    expect(api.requests("GET", "/tokens/admin")).toHaveLength(1);
   });
 
   it("warms the dashboard's statistics the same way (useCustom)", async () => {
-    const api = mockApi();
-    api.onGet(endpoints.userStats).reply(200, { data: { totalUsers: 42 } });
-    const user = userEvent.setup();
-    renderShell();
+    const api = await openShell();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
 
-    fireEvent.focus(screen.getByRole("link", { name: "Dashboard" }));
+    fireEvent.focus(link("Dashboard"));
     await wait(ROUTER.preloadDelayMs + 100);
-    expect(api.history.get.filter((call) => call.url === endpoints.userStats)).toHaveLength(1);
+    expect(api.requests("GET", endpoints.userStats)).toHaveLength(1);
 
-    await user.click(screen.getByRole("link", { name: "Dashboard" }));
-    expect(await screen.findByText("total users: 42")).toBeInTheDocument();
-    expect(api.history.get.filter((call) => call.url === endpoints.userStats)).toHaveLength(1);
+    await user.click(link("Dashboard"));
+    expect(await screen.findByRole("region", { name: "Total Users" })).toHaveTextContent("42");
+    expect(api.requests("GET", endpoints.userStats)).toHaveLength(1);
   });
 
   it("does nothing when the pointer leaves before the preload delay", async () => {
-    const api = mockApi();
-    api.onGet("/tokens/admin").reply(200, { data: { items: [], total: 0, page: 1, limit: 20, totalPages: 0 } });
-    renderShell();
+    const api = await openShell();
 
-    const link = screen.getByRole("link", { name: "Tokens" });
-    fireEvent.mouseEnter(link);
-    fireEvent.mouseLeave(link);
+    fireEvent.mouseEnter(link("Tokens"));
+    fireEvent.mouseLeave(link("Tokens"));
     await wait(ROUTER.preloadDelayMs + 150);
-    expect(api.history.get.filter((call) => call.url === "/tokens/admin")).toHaveLength(0);
+    expect(api.requests("GET", "/tokens/admin")).toHaveLength(0);
   });
 });

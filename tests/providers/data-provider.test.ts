@@ -1,7 +1,18 @@
-import type { CrudFilter } from "@refinedev/core";
+import type { CrudFilter, CustomParams } from "@refinedev/core";
 import { API_URL } from "@/config";
-import { dataProvider, toQueryValue } from "@/providers/data-provider";
-import { expectSent, reply, replyData, requests, startFakeApi } from "../support/fake-api";
+import { toQueryValue } from "@/components/list/filters";
+import { dataProvider, resources } from "@/providers/data-provider";
+import { endpoints } from "@/providers/endpoints";
+import {
+  expectSent,
+  onlyRequest,
+  reply,
+  replyData,
+  requests,
+  startFakeApi,
+  type ExpectedRequest,
+  type Method,
+} from "../support/fake-api";
 
 startFakeApi([200, { data: {} }]);
 
@@ -30,6 +41,23 @@ async function rejectionOf(promise: Promise<unknown>) {
   return error as { message: string; statusCode: number };
 }
 
+describe("the table, read from the resources config", () => {
+  it("has a row per CRUD resource, sending only the filters the API applies", () => {
+    expect(Object.keys(resources).sort()).toEqual(["orders", "products", "shops", "tokens", "users"]);
+    expect(resources.users.filters).toEqual(["role", "verified", "disabled"]);
+    // The search over the loaded page is a filter of the screen, never a query parameter.
+    expect(resources.products.filters).toEqual(["category", "isFeatured"]);
+    expect(resources.tokens.filters).toEqual([]);
+    expect(resources.shops.filters).toEqual(["search", "category", "isActive", "isVerified"]);
+    expect(resources.orders.filters).toEqual(["filter"]);
+  });
+
+  it("fills ids in, encoded so they stay one path segment", async () => {
+    await dataProvider.getOne({ resource: "users", id: "a/b?c" });
+    expectSent({ method: "GET", path: "/users/a%2Fb%3Fc" });
+  });
+});
+
 describe("getList: path, query and response reading per resource", () => {
   it("tokens: GET /tokens/admin?page&limit, standard paged shape", async () => {
     replyData(page([{ id: "t1" }, { id: "t2" }], 42));
@@ -51,27 +79,6 @@ describe("getList: path, query and response reading per resource", () => {
   it("users: disabled=false is a real filter, not an empty one", async () => {
     await dataProvider.getList({ resource: "users", pagination: firstPage, filters: [eq("disabled", false), eq("role", "")] });
     expectSent({ method: "GET", path: "/users", query: { page: "1", limit: "20", disabled: "false" } });
-  });
-
-  it("users: a search term switches to GET /users/search/{term} with page and limit only", async () => {
-    replyData(page([{ id: "u1" }], 1));
-    const result = await dataProvider.getList({
-      resource: "users",
-      pagination: { currentPage: 2, pageSize: 20 },
-      filters: [eq("search", "  alice b "), eq("role", "USER")],
-    });
-    expectSent({ method: "GET", path: "/users/search/alice%20b", query: { page: "2", limit: "20" } });
-    expect(result).toEqual({ data: [{ id: "u1" }], total: 1 });
-  });
-
-  it("users: search without pagination uses the search defaults (page 1, limit 10)", async () => {
-    await dataProvider.getList({ resource: "users", filters: [eq("search", "bob")] });
-    expectSent({ method: "GET", path: "/users/search/bob", query: { page: "1", limit: "10" } });
-  });
-
-  it("users: a blank search term stays on the plain list", async () => {
-    await dataProvider.getList({ resource: "users", pagination: firstPage, filters: [eq("search", "   ")] });
-    expectSent({ method: "GET", path: "/users", query: { page: "1", limit: "20" } });
   });
 
   it("products: category and isFeatured", async () => {
@@ -242,13 +249,63 @@ describe("custom and getApiUrl", () => {
 
   it.each(["post", "put", "patch"] as const)("%s sends the payload and the given headers", async (method) => {
     await dataProvider.custom!({ url: "/users/u1/deactivate", method, payload: { reason: "r" }, headers: { "X-Reason-Source": "console" } });
-    expectSent({ method: method.toUpperCase(), path: "/users/u1/deactivate", body: { reason: "r" } });
+    expectSent({ method: method.toUpperCase() as Method, path: "/users/u1/deactivate", body: { reason: "r" } });
     expect(requests()[0].headers.get("x-reason-source")).toBe("console");
   });
 
   it("delete sends its payload as the body", async () => {
     await dataProvider.custom!({ url: "/admin/products/p1", method: "delete", payload: { reason: "dup" } });
     expectSent({ method: "DELETE", path: "/admin/products/p1", body: { reason: "dup" } });
+  });
+});
+
+// Every call that is not CRUD: a screen's useCustom / useCustomMutation with a path of the endpoints
+// module reaches `custom`, which must send exactly the SPEC §7 request.
+describe("the console's other calls, through custom", () => {
+  const calls: [string, CustomParams, ExpectedRequest][] = [
+    ["deactivate a user", { url: endpoints.userDeactivate("u1"), method: "patch", payload: { reason: "spam" } }, { method: "PATCH", path: "/users/u1/deactivate", body: { reason: "spam" } }],
+    ["user statistics", { url: endpoints.userStats, method: "get" }, { method: "GET", path: "/admin/users/stats" }],
+    ["initialize SOL", { url: endpoints.tokenInitializeSol, method: "post" }, { method: "POST", path: "/tokens/admin/initialize-sol" }],
+    ["feature a product", { url: endpoints.productFeature("p1"), method: "put", payload: { featured: true } }, { method: "PUT", path: "/products/p1/feature", body: { featured: true } }],
+    ["restore a product", { url: endpoints.productRestore("p1"), method: "post", payload: { reason: "appeal accepted" } }, { method: "POST", path: "/admin/products/p1/restore", body: { reason: "appeal accepted" } }],
+    ["product categories", { url: endpoints.productCategories, method: "get" }, { method: "GET", path: "/products/categories" }],
+    [
+      "resolve a dispute",
+      { url: endpoints.resolveDispute("o1"), method: "post", payload: { resolution: "PARTIAL_REFUND", adminNotes: "half", refundPercentage: 40 } },
+      { method: "POST", path: "/admin/orders/o1/resolve-dispute", body: { resolution: "PARTIAL_REFUND", adminNotes: "half", refundPercentage: 40 } },
+    ],
+    ["marketplace status", { url: endpoints.marketplaceStatus, method: "get" }, { method: "GET", path: "/admin/marketplace/status" }],
+    ["initialize the marketplace", { url: endpoints.marketplaceInitialize, method: "post" }, { method: "POST", path: "/admin/marketplace/initialize" }],
+    [
+      "the audit trail",
+      { url: endpoints.audit, method: "get", query: { targetType: "product", targetId: "p1", page: 2 } },
+      { method: "GET", path: "/admin/audit", query: { targetType: "product", targetId: "p1", page: "2" } },
+    ],
+    ["the demo wallet", { url: endpoints.demoWallet, method: "get" }, { method: "GET", path: "/demo/wallet" }],
+  ];
+
+  it.each(calls)("%s", async (_name, params, expected) => {
+    await dataProvider.custom!(params);
+    expectSent(expected);
+  });
+
+  // Fastify rejects an empty body declared as JSON, so "no body" must mean no JSON content type too.
+  it.each([endpoints.tokenInitializeSol, endpoints.marketplaceInitialize])("a bodiless POST to %s has no content type", async (url) => {
+    await dataProvider.custom!({ url, method: "post" });
+    expect(onlyRequest().headers.get("content-type")).toBeNull();
+  });
+
+  const status = { initialized: true, configPDA: "Cfg111", authority: "Auth111", disputeResolutionLimit: 604800, reportThreshold: 5 };
+  it.each([
+    ["under data", { data: status }],
+    ["at the root", status],
+  ])("reads the marketplace status %s (SPEC §7)", async (_where, body) => {
+    reply([200, body]);
+    expect((await dataProvider.custom!({ url: endpoints.marketplaceStatus, method: "get" })).data).toEqual(status);
+  });
+
+  it("encodes ids so they stay one path segment", () => {
+    expect(endpoints.userDeactivate("a/b?c")).toBe("/users/a%2Fb%3Fc/deactivate");
   });
 });
 

@@ -6,7 +6,7 @@ import { Button, Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { QUERY_CACHE, SHORTEN } from "@/config";
-import { endpoints } from "@/providers/api";
+import { endpoints } from "@/providers/endpoints";
 import type { AuditEntry, PagedList } from "@contract";
 import { formatDate, head } from "@/utils/format";
 import { Address } from "@/components/value/address";

@@ -1,16 +1,30 @@
-// Every list screen's table: Refine's useTable result rendered by antd without antd's own
-// pagination (the SPEC has its own pager), scrolling sideways on small screens, and the load
-// error with Retry in place of an empty table.
+// Every list screen's table: Refine's useTable (useListTable: the URL keeps page and filters, 20 per
+// page) rendered by antd without antd's own pagination (the SPEC has its own pager), scrolling
+// sideways on small screens, and the load error with Retry in place of an empty table.
 import type { ReactNode } from "react";
 import { Table, type TableProps } from "antd";
 import type { BaseRecord, HttpError } from "@refinedev/core";
-import type { useTableReturnType } from "@refinedev/antd";
+import { useTable, type useTableReturnType } from "@refinedev/antd";
+import { PAGE_SIZE } from "@contract";
 import { ListError } from "@/components/list/list-error";
 import { Pager } from "@/components/list/pager";
 import "@/styles/kit.css";
 
 export { ListError, type ListErrorProps } from "@/components/list/list-error";
 export { Pager, type PagerProps } from "@/components/list/pager";
+
+/**
+ * The list of `resource`, page by page (PAGE_SIZE), with page and filters in the URL so a view is
+ * a link. Its load error is shown in place by ListTable, with Retry: no toast says it a second time.
+ */
+export function useListTable<TData extends BaseRecord>(resource: string) {
+  return useTable<TData, HttpError>({
+    resource,
+    syncWithLocation: true,
+    pagination: { pageSize: PAGE_SIZE },
+    errorNotification: false,
+  });
+}
 
 /** What ListTable reads from useTable; the full useTable result fits. */
 export type ListTableSource<TData extends BaseRecord> = Pick<

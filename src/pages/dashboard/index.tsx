@@ -1,10 +1,10 @@
 // SPEC §2 Dashboard: user statistics from GET /admin/users/stats.
-import { Alert, Button, Spin } from "antd";
-import { ReloadOutlined } from "@ant-design/icons";
+import { Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { APP_TITLE } from "@/config";
+import { ListError } from "@/components/list/list-error";
 import { PageHeader } from "@/components/page-header";
-import { endpoints } from "@/providers/api";
+import { endpoints } from "@/providers/endpoints";
 import type { UserStats } from "@contract";
 import { StatCards } from "./stat-cards";
 import "./dashboard.css";
@@ -20,16 +20,11 @@ export function DashboardPage() {
   let body;
   if (query.isError) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        message="Could not load user statistics"
-        description={query.error?.message}
-        action={
-          <Button icon={<ReloadOutlined />} loading={query.isFetching} onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
+      <ListError
+        title="Could not load user statistics"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
       />
     );
   } else if (query.isPending) {

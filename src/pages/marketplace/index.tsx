@@ -7,7 +7,7 @@ import { MARKETPLACE_POLL_MS } from "@/config";
 import { PageHeader } from "@/components/page-header";
 import { ListError } from "@/components/list/list-error";
 import { useConfirm } from "@/components/prompts/confirm";
-import { endpoints } from "@/providers/api";
+import { endpoints } from "@/providers/endpoints";
 import type { MarketplaceStatus } from "@contract";
 import { InfoCard } from "./info-card";
 import { OutcomeAlert } from "./outcome-alert";

@@ -1,8 +1,10 @@
 // The one-time initialization (POST /admin/marketplace/initialize, no body) and its outcome, which
 // shows for ALERT_DURATION_MS (SPEC §4, §8).
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useCustomMutation } from "@refinedev/core";
 import { ALERT_DURATION_MS } from "@/config";
-import { initializeMarketplace } from "@/providers/api";
+import type { MarketplaceStatus } from "@contract";
+import { endpoints } from "@/providers/endpoints";
 import type { ApiHttpError } from "@/providers/http";
 
 export const INITIALIZE_SUCCESS = "Marketplace initialized successfully!";
@@ -20,7 +22,7 @@ export function initializeErrorText(error: unknown): string {
 
 /** `initialize` never rejects: its result is the outcome it shows. */
 export function useInitializeMarketplace() {
-  const [pending, setPending] = useState(false);
+  const { mutateAsync, mutation } = useCustomMutation<MarketplaceStatus, ApiHttpError, undefined>();
   const [outcome, setOutcome] = useState<InitializeOutcome>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -33,16 +35,21 @@ export function useInitializeMarketplace() {
   }, []);
 
   const initialize = async () => {
-    setPending(true);
     try {
-      const result = await initializeMarketplace();
+      const { data: result } = await mutateAsync({
+        url: endpoints.marketplaceInitialize,
+        method: "post",
+        // No body (SPEC §7): axios then sends no JSON content type either.
+        values: undefined,
+        // The page shows the outcome itself, for ALERT_DURATION_MS.
+        successNotification: false,
+        errorNotification: false,
+      });
       show({ type: "success", signature: result?.transactionSignature ?? undefined, cluster: result?.cluster });
     } catch (error) {
       show({ type: "error", message: initializeErrorText(error) });
-    } finally {
-      setPending(false);
     }
   };
 
-  return { initialize, pending, outcome };
+  return { initialize, pending: mutation.isPending, outcome };
 }

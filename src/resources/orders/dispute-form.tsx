@@ -2,10 +2,10 @@
 // escrow on chain. Nothing is sent until the in-page confirmation is accepted (SPEC §5), and the
 // notes survive a failure so the admin can retry.
 import { Alert, Button, Form, Input, Radio } from "antd";
-import { useMutation } from "@tanstack/react-query";
+import { useCustomMutation } from "@refinedev/core";
 import { ADMIN_NOTES_MAX, fields, type DisputeResolution, type Order, type ResolveDisputeRequest, type ResolveDisputeResponse } from "@contract";
 import { useConfirm } from "@/components/prompts/confirm";
-import { resolveDispute } from "@/providers/api";
+import { endpoints } from "@/providers/endpoints";
 import type { ApiHttpError } from "@/providers/http";
 import { antdRule } from "@/utils/form-rules";
 import {
@@ -32,10 +32,8 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
   const { confirm, holder } = useConfirm();
   const resolution = Form.useWatch("resolution", form) ?? DEFAULT_RESOLUTION;
   const notes = Form.useWatch("adminNotes", form) ?? "";
-  const mutation = useMutation<ResolveDisputeResponse, ApiHttpError, ResolveDisputeRequest>({
-    mutationKey: resolveDisputeKey(order.id),
-    mutationFn: (body) => resolveDispute(order.id, body),
-    onSuccess,
+  const { mutation, mutate } = useCustomMutation<ResolveDisputeResponse, ApiHttpError, ResolveDisputeRequest>({
+    mutationOptions: { mutationKey: resolveDisputeKey(order.id) },
   });
   const pending = mutation.isPending;
   const done = mutation.isSuccess;
@@ -49,8 +47,19 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
       danger: true,
     });
     if (!confirmed) return;
-    // resolveDispute sends refundPercentage only for a partial refund (SPEC §7).
-    mutation.mutate({ resolution: values.resolution, adminNotes: values.adminNotes, refundPercentage: percent });
+    const { resolution, adminNotes } = values;
+    mutate(
+      {
+        url: endpoints.resolveDispute(order.id),
+        method: "post",
+        // refundPercentage only means something for a partial refund; SPEC §7 sends it only then.
+        values: resolution === "PARTIAL_REFUND" ? { resolution, adminNotes, refundPercentage: percent } : { resolution, adminNotes },
+        // The outcome is shown in the form, under the button that asked for it.
+        successNotification: false,
+        errorNotification: false,
+      },
+      { onSuccess },
+    );
   };
 
   return (
@@ -109,7 +118,7 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
             role="status"
             showIcon
             className="dispute-form__result"
-            message={resolvedText(mutation.data.transactionSignature)}
+            message={resolvedText(mutation.data.data.transactionSignature)}
           />
         ) : null}
 

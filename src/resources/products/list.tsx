@@ -1,50 +1,33 @@
-// Product Management (SPEC §2): the admin product list with its server-side Category and Featured
-// filters (kept in the URL), a search box over the loaded page, and the row actions.
-import { useMemo, useState } from "react";
-import { useTable } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
-import { PAGE_SIZE, type Product } from "@contract";
+// Product Management (SPEC §2): the admin product list with its Category and Featured filters (kept
+// in the URL), a search box over the loaded page, and the row actions.
+import type { Product } from "@contract";
+import { useFilterBar } from "@/components/list/filter-bar";
+import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
-import { ListTable } from "@/components/list/list-table";
 import { productColumns } from "./columns";
-import { ProductFilters, searchLoaded } from "./filters";
-import { applyFilter, filterValue } from "./list-filters";
+import { PRODUCT_FILTERS } from "./filters";
 import { useProductCategories } from "./use-categories";
 import { useProductActions } from "./use-product-actions";
-import "./list-filters.css";
 import "./products.css";
 
 export function ProductList() {
-  const table = useTable<Product, HttpError>({
-    resource: "products",
-    syncWithLocation: true,
-    pagination: { pageSize: PAGE_SIZE },
-  });
+  const table = useListTable<Product>("products");
   const categories = useProductCategories();
+  const filters = useFilterBar(table, PRODUCT_FILTERS, {
+    name: "product",
+    label: "Filter products",
+    moreOptions: { category: categories },
+  });
   const actions = useProductActions(categories.refetch);
-  const [search, setSearch] = useState("");
-
-  const loaded = table.tableProps.dataSource;
-  const rows = useMemo(() => searchLoaded(loaded ?? [], search), [loaded, search]);
-  const columns = productColumns(actions);
 
   return (
     <>
       <PageHeader title="Product Management" subtitle="Manage products and featured listings" />
-      <ProductFilters
-        search={search}
-        onSearch={setSearch}
-        category={filterValue(table.filters, "category")}
-        categories={categories.options}
-        categoriesLoading={categories.loading}
-        onCategory={(value) => applyFilter(table, "category", value)}
-        featured={filterValue(table.filters, "isFeatured")}
-        onFeatured={(value) => applyFilter(table, "isFeatured", value)}
-      />
+      {filters.bar}
       <ListTable
         table={table}
-        dataSource={rows}
-        columns={columns}
+        dataSource={filters.rows}
+        columns={productColumns(actions)}
         rowKey="id"
         size="middle"
         emptyText="No products found"

@@ -1,15 +1,11 @@
 // The Category filter's options (GET /products/categories), refetched after every product change
 // because featuring, disabling and deleting can all move the counts.
 import { useCustom } from "@refinedev/core";
-import { endpoints } from "@/providers/api";
+import type { FilterOption } from "@/components/list/filters";
+import { endpoints } from "@/providers/endpoints";
 import type { ProductCategory } from "@contract";
 
-export interface CategoryOption {
-  value: string;
-  label: string;
-}
-
-export function categoryOptions(categories: readonly ProductCategory[] | undefined): CategoryOption[] {
+export function categoryOptions(categories: readonly ProductCategory[] | undefined): FilterOption[] {
   return (categories ?? []).map(({ category, count }) => ({ value: category, label: `${category} (${count})` }));
 }
 

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from "react";
 import { Button, notification } from "antd";
 import { useCustomMutation, useDelete, useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
 import { useReasonPrompt } from "@/components/prompts/reason-prompt";
-import { endpoints } from "@/providers/api";
+import { endpoints } from "@/providers/endpoints";
 import type { Product } from "@contract";
 import "@/components/antd/setup";
 

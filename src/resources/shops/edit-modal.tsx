@@ -1,17 +1,12 @@
-// The Edit Shop modal (SPEC §2): the shop's details read-only, the Active Status and Verified
-// Status toggles (SPEC §5: booleans), 'Update Shop', and the shop's admin history. The save is
-// pessimistic; a failed save keeps the toggles as set and shows the server's message.
-import { useState } from "react";
-import { Alert, Descriptions, Form, Modal, Spin, Switch } from "antd";
-import { useModalForm } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
+// The Edit Shop modal (SPEC §2): the shop's details read-only (GET /admin/shops/:id), the Active
+// Status and Verified Status toggles (SPEC §5: booleans), 'Update Shop', and the shop's history.
+import { Descriptions, Form, Switch } from "antd";
 import { SHORTEN } from "@/config";
-import { AuditHistory } from "@/components/history/audit-history";
+import { useEditModal } from "@/components/forms/edit-modal";
 import { Address } from "@/components/value/address";
 import { Badge } from "@/components/value/badges";
 import { head } from "@/utils/format";
 import type { Shop } from "@contract";
-import "@/components/antd/setup";
 
 /** Exactly what PATCH /admin/shops/{id} receives. */
 export interface ShopFlags {
@@ -48,79 +43,34 @@ function ShopDetails({ shop }: { shop: Shop }) {
 }
 
 export function useShopEditModal() {
-  const [saveError, setSaveError] = useState<string>();
-  const { modalProps, formProps, show, query, id } = useModalForm<Shop, HttpError, ShopFlags>({
+  return useEditModal<Shop, ShopFlags>({
     resource: "shops",
     action: "edit",
-    redirect: false,
-    mutationMode: "pessimistic",
-    // Refine keeps the previous record as a placeholder while the next loads; never show it here.
-    queryOptions: { placeholderData: undefined },
+    noun: "shop",
+    title: "Edit Shop",
+    okText: "Update Shop",
+    // Only the two flags: the read-only details are not form fields and are never sent.
+    toBody: ({ isActive, isVerified }) => ({ isActive, isVerified }),
+    history: "shop",
     successNotification: (data) => ({ type: "success", message: `"${data?.data.name ?? "Shop"}" updated` }),
-    // Shown in the modal, next to the toggles it is about.
-    errorNotification: false,
-    onMutationError: (error) => setSaveError(error.message),
-  });
-
-  const loaded = query?.data?.data;
-  // The record of this open only: not a placeholder, not another shop's.
-  const shop = loaded && !query?.isPlaceholderData && String(loaded.id) === String(id) ? loaded : undefined;
-
-  const onFinish = async (values: ShopFlags) => {
-    setSaveError(undefined);
-    try {
-      // Only the two flags: the read-only details are not form fields and are never sent.
-      await formProps.onFinish?.({ isActive: values.isActive, isVerified: values.isVerified });
-    } catch {
-      // The message is in saveError; the modal stays open with the toggles as the admin set them.
-    }
-  };
-
-  const element = (
-    <Modal
-      {...modalProps}
-      title="Edit Shop"
-      okText="Update Shop"
-      width={560}
-      centered
-      okButtonProps={{ ...modalProps.okButtonProps, disabled: !shop || modalProps.okButtonProps?.disabled }}
-    >
-      <Form<ShopFlags> {...formProps} onFinish={onFinish} layout="vertical" name="shop-edit">
-        {shop ? (
-          <>
-            <ShopDetails shop={shop} />
-            {saveError ? (
-              <Alert className="shop-edit__error" type="error" showIcon message="Could not update the shop" description={saveError} />
-            ) : null}
-            <div className="shop-edit__toggles">
-              <Form.Item name="isActive" label="Active Status" valuePropName="checked" extra="Inactive shops are hidden from public view">
-                <Switch />
-              </Form.Item>
-              <Form.Item
-                name="isVerified"
-                label="Verified Status"
-                valuePropName="checked"
-                extra="Verified shops show a badge and rank higher in search"
-              >
-                <Switch />
-              </Form.Item>
-            </div>
-          </>
-        ) : (
-          <div className="shop-edit__loading">
-            <Spin aria-label="Loading shop" />
+    fields: (shop) =>
+      shop ? (
+        <>
+          <ShopDetails shop={shop} />
+          <div className="shop-edit__toggles">
+            <Form.Item name="isActive" label="Active Status" valuePropName="checked" extra="Inactive shops are hidden from public view">
+              <Switch />
+            </Form.Item>
+            <Form.Item
+              name="isVerified"
+              label="Verified Status"
+              valuePropName="checked"
+              extra="Verified shops show a badge and rank higher in search"
+            >
+              <Switch />
+            </Form.Item>
           </div>
-        )}
-      </Form>
-      {shop ? <AuditHistory targetType="shop" targetId={shop.id} /> : null}
-    </Modal>
-  );
-
-  return {
-    show: (shopId: string) => {
-      setSaveError(undefined);
-      show(shopId);
-    },
-    element,
-  };
+        </>
+      ) : null,
+  });
 }

@@ -1,38 +1,25 @@
-// Shop Management (SPEC §2): the admin shop list with its server-side filters (search, category,
-// active, verified) kept in the URL, and the Edit Shop modal.
-import { useTable } from "@refinedev/antd";
-import type { HttpError } from "@refinedev/core";
-import { PAGE_SIZE, type Shop } from "@contract";
+// Shop Management (SPEC §2): the admin shop list with its filters (search, category, active,
+// verified) kept in the URL, and the Edit Shop modal.
+import type { Shop } from "@contract";
+import { useFilterBar } from "@/components/list/filter-bar";
+import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
-import { ListTable } from "@/components/list/list-table";
-import { applyFilter, filterValue } from "@/resources/products/list-filters";
 import { shopColumns } from "./columns";
 import { useShopEditModal } from "./edit-modal";
-import { ShopFilters, type ShopFilterValues } from "./filters";
-import "@/resources/products/list-filters.css";
+import { SHOP_FILTERS } from "./filters";
 import "./shops.css";
 
 export function ShopList() {
-  const table = useTable<Shop, HttpError>({
-    resource: "shops",
-    syncWithLocation: true,
-    pagination: { pageSize: PAGE_SIZE },
-  });
-  const edit = useShopEditModal();
-
-  const values: ShopFilterValues = {
-    search: filterValue(table.filters, "search"),
-    category: filterValue(table.filters, "category"),
-    isActive: filterValue(table.filters, "isActive"),
-    isVerified: filterValue(table.filters, "isVerified"),
-  };
+  const table = useListTable<Shop>("shops");
+  const filters = useFilterBar(table, SHOP_FILTERS, { name: "shop", label: "Filter shops" });
+  const editor = useShopEditModal();
 
   return (
     <>
       <PageHeader title="Shop Management" subtitle="Manage marketplace shops and verify sellers" />
-      <ShopFilters values={values} onChange={(field, value) => applyFilter(table, field, value)} />
-      <ListTable table={table} columns={shopColumns((shop) => edit.show(shop.id))} rowKey="id" emptyText="No shops found" />
-      {edit.element}
+      {filters.bar}
+      <ListTable table={table} columns={shopColumns(editor.open)} rowKey="id" emptyText="No shops found" />
+      {editor.modal}
     </>
   );
 }

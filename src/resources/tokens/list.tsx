@@ -1,38 +1,26 @@
 // SPEC §2 Token Management: the SPL token whitelist, one server page at a time (GET /tokens/admin
 // takes only page and limit), searched and filtered on the loaded rows.
-import { useMemo, useState } from "react";
-import { Button, Input, Switch } from "antd";
-import { PlusOutlined, SearchOutlined } from "@ant-design/icons";
-import { useTable } from "@refinedev/antd";
+import { useState } from "react";
+import { Button } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
 import { useUpdate, type HttpError } from "@refinedev/core";
-import { PAGE_SIZE, type Token } from "@contract";
+import type { Token } from "@contract";
+import { useFilterBar } from "@/components/list/filter-bar";
+import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
-import { ListTable } from "@/components/list/list-table";
 import { tokenColumns } from "./columns";
-import { emptyReason, visibleTokens } from "./filter";
-import { TokenFormModal, useTokenModalForm } from "./form-modal";
+import { useTokenEditModal } from "./edit-modal";
+import { emptyReason, TOKEN_FILTERS } from "./filters";
 import { InitSolButton } from "./init-sol";
 import "./tokens.css";
 
 export function TokenList() {
-  const table = useTable<Token, HttpError>({
-    resource: "tokens",
-    syncWithLocation: true,
-    pagination: { pageSize: PAGE_SIZE },
-    // ListTable shows a load error in place with Retry; a toast would say it twice.
-    errorNotification: false,
-  });
-  const [search, setSearch] = useState("");
-  const [showInactive, setShowInactive] = useState(false);
-  const createForm = useTokenModalForm("create");
-  const editForm = useTokenModalForm("edit");
+  const table = useListTable<Token>("tokens");
+  const filters = useFilterBar(table, TOKEN_FILTERS, { name: "token", label: "Filter tokens" });
+  const creator = useTokenEditModal("create");
+  const editor = useTokenEditModal("edit");
   const { mutate: update } = useUpdate<Token, HttpError, Pick<Token, "isActive">>();
   const [togglingId, setTogglingId] = useState<Token["id"]>();
-
-  const loaded = useMemo(() => [...(table.tableProps.dataSource ?? [])], [table.tableProps.dataSource]);
-  const view = { search, showInactive };
-  const rows = visibleTokens(loaded, view);
-  const hiddenInactive = showInactive ? 0 : loaded.filter((token) => !token.isActive).length;
 
   const toggleActive = (token: Token) => {
     setTogglingId(token.id);
@@ -42,7 +30,7 @@ export function TokenList() {
     );
   };
 
-  const columns = tokenColumns({ onEdit: (token) => editForm.open(token), onToggleActive: toggleActive, togglingId });
+  const columns = tokenColumns({ onEdit: editor.open, onToggleActive: toggleActive, togglingId });
 
   return (
     <>
@@ -52,45 +40,22 @@ export function TokenList() {
         extra={
           <>
             <InitSolButton />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => createForm.open()}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => creator.open()}>
               Add Token
             </Button>
           </>
         }
       />
-
-      <div className="token-toolbar">
-        <div className="token-toolbar__search">
-          <Input
-            allowClear
-            prefix={<SearchOutlined aria-hidden />}
-            placeholder="Search tokens..."
-            aria-label="Search tokens"
-            aria-describedby="token-search-hint"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          <span id="token-search-hint" className="token-toolbar__hint">
-            Searches this page by symbol, name or mint
-          </span>
-        </div>
-        <label className="token-toolbar__toggle">
-          <Switch size="small" checked={showInactive} onChange={setShowInactive} />
-          <span>Show inactive</span>
-          {hiddenInactive > 0 ? <span className="token-toolbar__hint">({hiddenInactive} hidden)</span> : null}
-        </label>
-      </div>
-
+      {filters.bar}
       <ListTable<Token>
         table={table}
         columns={columns}
         rowKey="id"
-        dataSource={rows}
-        emptyText={emptyReason(loaded, view)}
+        dataSource={filters.rows}
+        emptyText={emptyReason(table.tableProps.dataSource ?? [], String(filters.values.search ?? ""))}
       />
-
-      <TokenFormModal form={createForm} />
-      <TokenFormModal form={editForm} />
+      {creator.modal}
+      {editor.modal}
     </>
   );
 }

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useCustomMutation, type HttpError } from "@refinedev/core";
 import { useReasonPrompt } from "@/components/prompts/reason-prompt";
-import { endpoints } from "@/providers/api";
+import { endpoints } from "@/providers/endpoints";
 import type { User } from "@contract";
 import { userName } from "./columns";
 import { useRefreshUsers } from "./refresh";

@@ -4,7 +4,7 @@
 import { useCallback } from "react";
 import { useQueryClient, type Query } from "@tanstack/react-query";
 import { keys, useInvalidate } from "@refinedev/core";
-import { endpoints } from "@/providers/api";
+import { endpoints } from "@/providers/endpoints";
 
 const customPrefix = keys().data().mutation("custom").get();
 

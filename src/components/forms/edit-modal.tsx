@@ -1,0 +1,164 @@
+// The one edit modal of the console (users, shops, tokens): Refine's useModalForm, pessimistic,
+// with the rules every edit shares. Each open shows that record's values only (never a previous
+// record's, not even while the next one loads); a failed save keeps the modal open with what was
+// typed and the server's words at the top (field errors land under their fields); the save sends
+// the resource's own body, built from the form by `toBody`.
+import { useEffect, useState, type ReactElement, type ReactNode } from "react";
+import { Alert, Form, Modal, Spin } from "antd";
+import { useModalForm } from "@refinedev/antd";
+import type { BaseRecord, HttpError } from "@refinedev/core";
+import { AuditHistory, type AuditTargetType } from "@/components/history/audit-history";
+import "@/components/antd/setup";
+import "@/styles/kit.css";
+
+export interface EditModalOptions<TRecord extends BaseRecord, TValues, TBody> {
+  /** The Refine resource; its `api` entry says where create and update go. */
+  resource: string;
+  action: "create" | "edit";
+  /**
+   * Where an edit's values come from: "fetch" (the default) reads the record by id when the modal
+   * opens; "row" takes the record the screen hands to `open` (for an API without a GET by id).
+   */
+  source?: "fetch" | "row";
+  /** What the modal is about, in its messages: 'Could not save the {noun}'. */
+  noun: string;
+  title: string;
+  okText: string;
+  /** The form's values for a record (default: the record itself). */
+  toFormValues?: (record: TRecord) => TValues;
+  /** The request body for the form's values. */
+  toBody: (values: TValues) => TBody;
+  /** The form's items; `record` is the one being edited (undefined when creating). */
+  fields: (record: TRecord | undefined) => ReactNode;
+  /** Shows the record's admin history under the form. */
+  history?: AuditTargetType;
+  successNotification?: NonNullable<Parameters<typeof useModalForm<TRecord, HttpError, TBody>>[0]>["successNotification"];
+  /** After a successful save (the resource's own list is already refreshed by Refine). */
+  onSaved?: () => void;
+}
+
+export interface EditModal<TRecord> {
+  /** Opens the modal: for the record of this row (edit), or empty (create). */
+  open: (record?: TRecord) => void;
+  /** Render it once in the screen. */
+  modal: ReactElement;
+}
+
+export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBody = TValues>({
+  resource,
+  action,
+  source = "fetch",
+  noun,
+  title,
+  okText,
+  toFormValues,
+  toBody,
+  fields,
+  history,
+  successNotification,
+  onSaved,
+}: EditModalOptions<TRecord, TValues, TBody>): EditModal<TRecord> {
+  const fromRow = action === "create" || source === "row";
+  const [row, setRow] = useState<TRecord>();
+  const [saveError, setSaveError] = useState<string>();
+  const { modalProps, formProps, form, show, close, query, mutation, id, formLoading } = useModalForm<
+    TRecord,
+    HttpError,
+    TBody
+  >({
+    resource,
+    action,
+    redirect: false,
+    mutationMode: "pessimistic",
+    successNotification,
+    // The modal shows the failure itself, next to what was typed.
+    errorNotification: false,
+    onMutationSuccess: () => onSaved?.(),
+    onMutationError: (error) => setSaveError(error?.message || `Could not save the ${noun}`),
+    // Refine keeps the previous record as a placeholder while the next one loads: never show it.
+    queryOptions: fromRow ? { enabled: false } : { placeholderData: () => undefined },
+  });
+
+  // Every open resets the form to this open's values. Refine resets only when the id changes, and
+  // after a successful save it keeps the id: reopening that row would show the values from before
+  // the save. Declared after useModalForm, so this runs after its own reset.
+  const [opens, setOpens] = useState(0);
+  useEffect(() => {
+    if (opens > 0) form.resetFields();
+  }, [opens, form]);
+
+  const fetched = query?.data?.data;
+  const current = fetched && !query?.isPlaceholderData && String(fetched.id) === String(id) ? fetched : undefined;
+  const record = fromRow ? row : current;
+  const ready = action === "create" || record !== undefined;
+  const loadError = !fromRow && query?.isError ? query.error?.message || `Could not load the ${noun}` : undefined;
+  const initialValues = record ? (toFormValues ? toFormValues(record) : record) : undefined;
+
+  function open(next?: TRecord) {
+    setSaveError(undefined);
+    setRow(next);
+    setOpens((count) => count + 1);
+    show(action === "edit" ? next?.id : undefined);
+  }
+
+  function cancel() {
+    setSaveError(undefined);
+    close();
+  }
+
+  async function submit(values: TValues) {
+    setSaveError(undefined);
+    try {
+      // useModalForm's onFinish returns the save's promise (typed void by antd): it rejects on failure.
+      const save = formProps.onFinish as unknown as (body: TBody) => Promise<unknown>;
+      await save(toBody(values));
+    } catch {
+      // onMutationError has put the server's message on screen; the form keeps its values.
+    }
+  }
+
+  const modal = (
+    <Modal
+      {...modalProps}
+      title={title}
+      okText={okText}
+      width={560}
+      centered
+      onCancel={cancel}
+      // A spinner on the button only while saving; while the record loads it is just not available yet.
+      okButtonProps={{ ...modalProps.okButtonProps, loading: mutation.isPending, disabled: !ready || formLoading }}
+      // The form and its history scroll inside the dialog, so the button stays in view on short screens.
+      classNames={{ body: "kit-edit-modal__body" }}
+    >
+      {loadError ? <Alert type="error" showIcon message={`Could not load the ${noun}`} description={loadError} /> : null}
+      {saveError ? (
+        <Alert
+          className="kit-edit-modal__error"
+          type="error"
+          showIcon
+          message={`Could not save the ${noun}`}
+          description={saveError}
+        />
+      ) : null}
+      <Form<TValues>
+        {...(formProps as object)}
+        // Two modals of one resource (create and edit) may be mounted: the name keeps their field ids apart.
+        name={`${resource}-${action}`}
+        initialValues={initialValues as never}
+        onFinish={(values) => void submit(values)}
+        layout="vertical"
+      >
+        {ready ? (
+          fields(record)
+        ) : loadError ? null : (
+          <div className="kit-edit-modal__loading">
+            <Spin aria-label={`Loading ${noun}`} />
+          </div>
+        )}
+      </Form>
+      {history && record && modalProps.open ? <AuditHistory targetType={history} targetId={String(record.id)} /> : null}
+    </Modal>
+  );
+
+  return { open, modal };
+}

@@ -1,0 +1,96 @@
+// A list's filters, declared once per resource (src/resources/<name>/filters.ts) as plain data: the
+// filter bar draws them, the URL keeps the ones the API applies (useTable's syncWithLocation), and
+// the data provider sends exactly those as query parameters. No antd here: the resources config
+// imports these declarations on every route's first load.
+import type { CrudFilter } from "@refinedev/core";
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/** The option value meaning "no filter" ('All Roles', 'All Categories'...). */
+export const ALL = "";
+
+/** A select's options: "no filter" labelled `all` first, then each `[value, label]` in order. */
+export function choices(all: string, ...rest: readonly (readonly [value: string, label: string])[]): FilterOption[] {
+  return [{ value: ALL, label: all }, ...rest.map(([value, label]) => ({ value, label }))];
+}
+
+/**
+ * A filter the API applies. `field` is its key everywhere: the `eq` CrudFilter's field, the key
+ * Refine writes into the URL (`filters[i][field]=<field>`), and the query parameter the data
+ * provider sends.
+ */
+interface SentFilter {
+  field: string;
+  /** The control's accessible name (and its visible prefix when `prefix` is set). */
+  label: string;
+}
+
+export interface SelectFilter extends SentFilter {
+  kind: "select";
+  /** The choices, "no filter" (value "") first; FilterBar's `moreOptions` can add more at run time. */
+  options: readonly FilterOption[];
+  /** Shows the label before the value, for choices that are ambiguous alone (a bare 'All'). */
+  prefix?: boolean;
+}
+
+/** Free text the API searches, sent once typing pauses. */
+export interface SearchFilter extends SentFilter {
+  kind: "search";
+  placeholder: string;
+}
+
+/** Narrows the rows already loaded; never sent and never in the URL (SPEC: the typed text is not sent). */
+export interface FindFilter<Row> {
+  kind: "find";
+  key: string;
+  label: string;
+  placeholder: string;
+  /** A line under the box saying what it searches. */
+  hint?: string;
+  matches: (row: Row, text: string) => boolean;
+}
+
+/** A switch over the rows already loaded: while it is off, the rows it `hides` are not shown. */
+export interface ToggleFilter<Row> {
+  kind: "toggle";
+  key: string;
+  label: string;
+  hides: (row: Row) => boolean;
+}
+
+export type ListFilter<Row> = SelectFilter | SearchFilter | FindFilter<Row> | ToggleFilter<Row>;
+
+export const isSent = <Row>(filter: ListFilter<Row>): filter is SelectFilter | SearchFilter =>
+  filter.kind === "select" || filter.kind === "search";
+
+/** The query parameters a list's filters may send. */
+export function sentFields(filters: readonly ListFilter<never>[] = []): string[] {
+  return filters.filter(isSent).map((filter) => filter.field);
+}
+
+/** The query-string form of a filter value, or undefined when it means "no filter". */
+export function toQueryValue(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.length === 1 ? toQueryValue(value[0]) : undefined;
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value !== "string" && typeof value !== "number") return undefined;
+  const text = String(value).trim();
+  return text === "" || text === "all" ? undefined : text;
+}
+
+// A value set from a control is a string (or a boolean set in code) before a reload and always a
+// string after one, so values are read back in their query-string form: the same choice either way.
+/** The value of the `eq` filter on `field` as the query string carries it, or "" when there is none. */
+export function filterValue(filters: readonly CrudFilter[], field: string): string {
+  const found = filters.find((filter) => "field" in filter && filter.field === field);
+  return (found && toQueryValue(found.value)) ?? ALL;
+}
+
+/** The filters with `field` set to `value` (or removed when `value` is empty), the others kept. */
+export function withFilter(filters: readonly CrudFilter[], field: string, value: string): CrudFilter[] {
+  const others = filters.filter((filter) => !("field" in filter && filter.field === field));
+  return value ? [...others, { field, operator: "eq", value }] : others;
+}

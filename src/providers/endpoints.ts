@@ -1,0 +1,33 @@
+// The API paths of every call that is not plain CRUD (SPEC §7 plus the beyond-SPEC ones), relative
+// to API_URL, named once: screens pass them to useCustom / useCustomMutation, the auth provider to
+// the HTTP client. A resource's CRUD paths are in its entry of src/resources/index.tsx (`api`),
+// where the data provider reads them. Nothing else in the console writes a path.
+type Id = string | number;
+// Ids are user data: never let them add path segments or a query.
+const seg = (value: Id) => encodeURIComponent(String(value));
+
+export const endpoints = {
+  auth: {
+    nonce: "/auth/nonce",
+    verify: "/auth/admin/verify",
+    validate: "/auth/validate",
+    logout: "/auth/logout",
+  },
+
+  userDeactivate: (id: Id) => `/users/${seg(id)}/deactivate`,
+  userStats: "/admin/users/stats",
+
+  tokenInitializeSol: "/tokens/admin/initialize-sol",
+
+  productFeature: (id: Id) => `/products/${seg(id)}/feature`,
+  productCategories: "/products/categories",
+  productRestore: (id: Id) => `/admin/products/${seg(id)}/restore`,
+
+  resolveDispute: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute`,
+
+  marketplaceStatus: "/admin/marketplace/status",
+  marketplaceInitialize: "/admin/marketplace/initialize",
+
+  audit: "/admin/audit",
+  demoWallet: "/demo/wallet",
+} as const;

@@ -1,0 +1,18 @@
+// Product Management's filters: a search box that only narrows the rows already loaded (SPEC §2:
+// its text is never sent), and the Category and Featured filters the API applies. The categories
+// come from the API (use-categories.ts) and are added to the Category select at run time.
+import { choices, type ListFilter } from "@/components/list/filters";
+import type { Product } from "@contract";
+
+export const PRODUCT_FILTERS: readonly ListFilter<Product>[] = [
+  {
+    kind: "find",
+    key: "search",
+    label: "Search products on this page",
+    placeholder: "Search products on this page...",
+    matches: (product, text) =>
+      [product.title, product.description, product.category].some((field) => field?.toLowerCase().includes(text.toLowerCase())),
+  },
+  { kind: "select", field: "category", label: "Category", options: choices("All Categories") },
+  { kind: "select", field: "isFeatured", label: "Featured", options: choices("All Products", ["true", "Featured Only"], ["false", "Not Featured"]) },
+];
