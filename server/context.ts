@@ -1,11 +1,12 @@
 // The composition root: the one place that builds what the services are given (ServiceContext,
-// services/ports.ts: the database, the clock, the id source, the settlement port) and what the app
+// services/ports.ts: the database and its counted lists, the clock, the id source, the settlement port) and what the app
 // adds around them (configuration, admin whitelist, demo wallet). Built once at start-up.
 import type SQLite from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
+import { SqliteCountedLists } from "./db/counted-lists.ts";
 import { loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
 import type { AdminIdentity, ServiceContext } from "./services/ports.ts";
 import { createSettlement, type Settlement, type SettlementOptions } from "./settlement/index.ts";
@@ -15,7 +16,7 @@ export type { AdminIdentity };
 
 export interface AppContext extends ServiceContext {
   config: Config;
-  /** The raw handle, for bulk loads (seeding) and synchronous reads. */
+  /** The raw handle, for bulk loads (seeding); the services read and write through `db`. */
   sqlite: SQLite.Database;
   /** ADMIN_WALLETS plus the demo wallet when there is one. */
   adminWallets: ReadonlySet<string>;
@@ -71,6 +72,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   return {
     config,
     db,
+    lists: new SqliteCountedLists(db, sqlite),
     sqlite,
     now: options.now ?? Date.now,
     newId: randomUUID,

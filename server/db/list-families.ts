@@ -6,7 +6,11 @@
 //
 // Every list is ordered by rowid, newest first: rows are inserted in creation order, so rowid order
 // is creation order.
+import { sql } from "kysely";
 import { ORDER_FILTERS, type OrderFilter, type OrderStatusValue } from "../../contract/index.ts";
+
+/** The column the lists are ordered (newest first) and counted by: SQLite's rowid, insertion order. */
+export const LIST_ORDER = sql<number>`rowid`;
 
 export interface ListFamily {
   table: "orders" | "users";
@@ -35,7 +39,8 @@ export const ORDER_FILTER_SQL = {
 /** The name of an orders list: every order, or one filter's. */
 export const orderListName = (filter?: OrderFilter): string => (filter ? `orders?filter=${filter}` : "orders");
 
-const ORDER_STATUS_COUNT = "orders?status=";
+/** The prefix of each order status's count name. */
+export const ORDER_STATUS_COUNT = "orders?status=";
 /** The name of the (unpaged) count of one order status, for the stats. */
 export const orderStatusCountName = (status: OrderStatusValue): string => `${ORDER_STATUS_COUNT}${status}`;
 

@@ -196,6 +196,14 @@ export interface CountersTable {
   value: number;
 }
 
+/** Per-block counts of each counted list (migration 002, list-families.ts): rows of `list` among rowids bucket << shift … */
+export interface ListCountsTable {
+  list: string;
+  level: number;
+  bucket: number;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -209,6 +217,7 @@ export interface Database {
   auditLog: AuditLogTable;
   marketplaceConfig: MarketplaceConfigTable;
   counters: CountersTable;
+  listCounts: ListCountsTable;
 }
 
 /** The database as the services see it: Kysely over these tables, whatever the dialect. */

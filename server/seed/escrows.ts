@@ -2,8 +2,9 @@
 // amount, and its buyer and seller wallets exist on chain, so every seeded dispute can be settled
 // (a payout below the rent-exempt minimum to a wallet that does not exist would be refused).
 import { PublicKey } from "@solana/web3.js";
+import type { ExpressionBuilder } from "kysely";
 import type { OpenedDatabase } from "../db/connection.ts";
-import type { OrderRow } from "../db/schema.ts";
+import type { Database, Db, OrderRow } from "../db/schema.ts";
 import type { Settlement } from "../settlement/index.ts";
 
 /**
@@ -26,31 +27,42 @@ export interface FundingSummary {
   ms: number;
 }
 
-type Sqlite = OpenedDatabase["sqlite"];
+const OPEN = ["ACTIVE", "DISPUTED"] as const;
 
-const OPEN = "status IN ('ACTIVE', 'DISPUTED')";
 /**
  * Never touched by a settlement: a PENDING one may have emptied its escrow already, and funding it
  * again would put new money where a resumed settlement could pay it out a second time.
  */
-const UNFUNDED = "escrowPDA IS NULL AND settlementStatus IS NULL AND settlementSignature IS NULL";
+const unfunded = (eb: ExpressionBuilder<Database, "orders">) =>
+  eb.and([eb("escrowPDA", "is", null), eb("settlementStatus", "is", null), eb("settlementSignature", "is", null)]);
 
 /** One pass over the open orders (the status index, then each row): funded ones and never-funded ones. */
-function openEscrowCounts(sqlite: Sqlite): { funded: number; unfunded: number } {
-  const counts = sqlite
-    .prepare(`SELECT COALESCE(SUM(escrowPDA IS NOT NULL), 0) AS funded, COALESCE(SUM(${UNFUNDED}), 0) AS unfunded FROM orders WHERE ${OPEN}`)
-    .get() as { funded: number; unfunded: number };
-  return counts;
+async function openEscrowCounts(db: Db): Promise<{ funded: number; unfunded: number }> {
+  const counts = await db
+    .selectFrom("orders")
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere("escrowPDA", "is not", null).as("funded"),
+      eb.fn.countAll<number>().filterWhere(unfunded).as("unfunded"),
+    ])
+    .where("status", "in", OPEN)
+    .executeTakeFirstOrThrow();
+  return { funded: Number(counts.funded), unfunded: Number(counts.unfunded) };
 }
 
 /** Newest first, one status at a time, so SQLite walks the (status, createdAt, id) index. */
-function unfundedOrders(sqlite: Sqlite, budget: number): OrderRow[] {
+async function unfundedOrders(db: Db, budget: number): Promise<OrderRow[]> {
   const rows: OrderRow[] = [];
-  for (const status of ["DISPUTED", "ACTIVE"]) {
+  for (const status of ["DISPUTED", "ACTIVE"] as const) {
     if (rows.length >= budget) break;
-    const batch = sqlite
-      .prepare(`SELECT * FROM orders WHERE status = ? AND ${UNFUNDED} ORDER BY createdAt DESC, id DESC LIMIT ?`)
-      .all(status, budget - rows.length) as OrderRow[];
+    const batch = await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("status", "=", status)
+      .where(unfunded)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(budget - rows.length)
+      .execute();
     rows.push(...batch);
   }
   return rows;
@@ -62,22 +74,19 @@ function unfundedOrders(sqlite: Sqlite, budget: number): OrderRow[] {
  * cluster on each order. Does nothing unless the chain is the in-process one.
  */
 export async function fundOpenEscrows(
-  opened: Pick<OpenedDatabase, "sqlite">,
+  opened: Pick<OpenedDatabase, "db">,
   settlement: Pick<Settlement, "chain" | "ledger" | "cluster">,
   options: { limit?: number } = {},
 ): Promise<FundingSummary> {
   const started = Date.now();
-  const { sqlite } = opened;
+  const { db } = opened;
   const { chain, ledger } = settlement;
   if (settlement.cluster !== "localnet-inprocess" || !ledger.airdrop) return { funded: 0, wallets: 0, unfunded: 0, ms: 0 };
   const limit = options.limit ?? ESCROW_FUNDING_LIMIT;
-  const before = openEscrowCounts(sqlite);
+  const before = await openEscrowCounts(db);
   const budget = Math.max(0, limit - before.funded);
-  const orders = budget > 0 ? unfundedOrders(sqlite, budget) : [];
+  const orders = budget > 0 ? await unfundedOrders(db, budget) : [];
 
-  const record = sqlite.prepare(
-    "UPDATE orders SET escrowPDA = ?, transactionSignature = COALESCE(transactionSignature, ?), cluster = ? WHERE id = ?",
-  );
   const seen = new Set<string>();
   let wallets = 0;
   for (const order of orders) {
@@ -90,7 +99,11 @@ export async function fundOpenEscrows(
       wallets += 1;
     }
     const { escrow, signature } = await chain.fundEscrow(order);
-    record.run(escrow, signature, settlement.cluster, order.id);
+    await db
+      .updateTable("orders")
+      .set((eb) => ({ escrowPDA: escrow, transactionSignature: eb.fn.coalesce("transactionSignature", eb.val(signature)), cluster: settlement.cluster }))
+      .where("id", "=", order.id)
+      .execute();
   }
   return { funded: orders.length, wallets, unfunded: before.unfunded - orders.length, ms: Date.now() - started };
 }

@@ -1,11 +1,9 @@
 // The admin audit trail: who did what to which record, why, and the values before and after.
 // recordAudit takes the caller's transaction, so the change and its entry commit together.
-import { sql } from "kysely";
-import type { Db } from "../db/connection.ts";
-import type { AuditRow } from "../db/schema.ts";
+import type { AuditRow, Db } from "../db/schema.ts";
 import type { AuditQuery } from "../../contract/index.ts";
 import { isoNow, json } from "./context.ts";
-import { paged, type Paged } from "./paging.ts";
+import { pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 export interface AuditInput {
@@ -57,12 +55,5 @@ export async function listAudit(ctx: ServiceContext, q: AuditQuery): Promise<Pag
   let query = ctx.db.selectFrom("auditLog");
   if (q.targetType !== undefined) query = query.where("targetType", "=", q.targetType);
   if (q.targetId !== undefined) query = query.where("targetId", "=", q.targetId);
-  const { total } = await query.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy("id", "desc")
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .execute();
-  return paged(rows.map(toAuditEntry), total, q.page, q.limit);
+  return pageOf(query, query.selectAll().orderBy("id", "desc"), q, (rows) => rows.map(toAuditEntry));
 }

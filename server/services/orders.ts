@@ -1,13 +1,13 @@
 // Orders: the counted, filtered list; detail; stats; and dispute resolution through the settlement port.
-import { sql } from "kysely";
-import { ORDER_STATUSES, type DisputeResolution, type DisputeResolutionInput, type OrderFilter, type OrderStatusValue } from "../../contract/index.ts";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
+import { ORDER_FILTERS, ORDER_STATUSES, type DisputeResolution, type DisputeResolutionInput, type OrderFilter, type OrderStatusValue } from "../../contract/index.ts";
 import type { Db } from "../db/connection.ts";
-import { ORDER_FILTER_SQL } from "../db/list-families.ts";
+import { ORDER_FILTER_SQL, ORDER_STATUS_COUNT, orderListName } from "../db/list-families.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { ApiError, conflict, notFound, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { isoNow, json } from "./context.ts";
-import { countedLists, paged, type Paged } from "./paging.ts";
+import { countOf, paged, type Paged } from "./paging.ts";
 import type { AdminIdentity, PendingSignature, ServiceContext, SettlementHooks, SettlementResult } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
 
@@ -65,20 +65,23 @@ export function toOrder(row: OrderRow) {
 }
 export type OrderBody = ReturnType<typeof toOrder>;
 
-/** The SQL of each filter, written so SQLite picks the matching rowid-ordered index of migration 002. */
-const FILTER_WHERE: Record<OrderFilter, string> = {
-  new: ORDER_FILTER_SQL.new("orders"),
-  ongoing: `(orders.shippedAt IS NOT NULL) = 1 AND ${ORDER_FILTER_SQL.ongoing("orders")}`,
-  in_dispute: ORDER_FILTER_SQL.in_dispute("orders"),
-  completed: ORDER_FILTER_SQL.completed("orders"),
+/**
+ * Each filter's condition: the list's own definition (list-families.ts), written so SQLite picks the
+ * matching rowid-ordered index of migration 002.
+ */
+const FILTER_WHERE: Record<OrderFilter, RawBuilder<SqlBool>> = {
+  new: sql.raw(ORDER_FILTER_SQL.new("orders")),
+  ongoing: sql.raw(`(orders.shippedAt IS NOT NULL) = 1 AND ${ORDER_FILTER_SQL.ongoing("orders")}`),
+  in_dispute: sql.raw(ORDER_FILTER_SQL.in_dispute("orders")),
+  completed: sql.raw(ORDER_FILTER_SQL.completed("orders")),
 };
 
 export function listOrders(ctx: ServiceContext, q: { page: number; limit: number; filter?: OrderFilter }): Paged<OrderBody> {
-  const { rows, total } = countedLists(ctx.sqlite).page<OrderRow>({
+  const { filter } = q;
+  const { rows, total } = ctx.lists.page({
     table: "orders",
-    list: q.filter ? `orders?filter=${q.filter}` : "orders",
-    where: q.filter ? FILTER_WHERE[q.filter] : "1",
-    params: [],
+    list: orderListName(filter),
+    where: filter && (() => FILTER_WHERE[filter]),
     page: q.page,
     limit: q.limit,
   });
@@ -96,24 +99,24 @@ export async function getOrder(ctx: ServiceContext, id: string): Promise<OrderBo
 }
 
 export async function orderStats(ctx: ServiceContext) {
-  const lists = countedLists(ctx.sqlite);
   const since = new Date(ctx.now() - 30 * DAY_MS).toISOString();
-  const { recent } = await ctx.db
-    .selectFrom("orders")
-    .select(sql<number>`COUNT(*)`.as("recent"))
-    .where("createdAt", ">=", since)
-    .executeTakeFirstOrThrow();
-  const statusRows = ctx.sqlite
-    .prepare("SELECT substr(name, 15) AS status, value FROM counters WHERE name LIKE 'orders?status=%' AND value > 0")
-    .all() as { status: string; value: number }[];
+  const recent = await countOf(ctx.db.selectFrom("orders").where("createdAt", ">=", since));
+  // Every status, and any other value a row holds (counted too, shown as it is).
+  const statusCounts = await ctx.db
+    .selectFrom("counters")
+    .select(["name", "value"])
+    .where("name", "like", `${ORDER_STATUS_COUNT}%`)
+    .where("value", ">", 0)
+    .execute();
   const byStatus: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
-  for (const row of statusRows) byStatus[row.status] = row.value;
+  for (const row of statusCounts) byStatus[row.name.slice(ORDER_STATUS_COUNT.length)] = row.value;
+  const totals = ctx.lists.totals([orderListName(), ...ORDER_FILTERS.map(orderListName)]);
   return {
-    totalOrders: lists.total("orders"),
-    newOrders: lists.total("orders?filter=new"),
-    ongoingOrders: lists.total("orders?filter=ongoing"),
-    disputedOrders: lists.total("orders?filter=in_dispute"),
-    completedOrders: lists.total("orders?filter=completed"),
+    totalOrders: totals[orderListName()],
+    newOrders: totals[orderListName("new")],
+    ongoingOrders: totals[orderListName("ongoing")],
+    disputedOrders: totals[orderListName("in_dispute")],
+    completedOrders: totals[orderListName("completed")],
     recentOrders: recent,
     byStatus,
   };

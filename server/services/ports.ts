@@ -1,9 +1,9 @@
-// What the services depend on, declared here and nowhere else: the database, a clock, an id source
-// and the settlement port. This module imports no implementation (types only), so anything may
+// What the services depend on, declared here and nowhere else: the database (and its counted lists),
+// a clock, an id source and the settlement port. This module imports no implementation (types only), so anything may
 // depend on it; the one place that builds these is the composition root, server/context.ts.
-import type SQLite from "better-sqlite3";
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely";
 import type { DisputeResolution } from "../../contract/index.ts";
-import type { Db, OrderRow } from "../db/schema.ts";
+import type { Database, Db, OrderRow } from "../db/schema.ts";
 
 /** The signed-in admin acting (set on each request by the admin guard). */
 export interface AdminIdentity {
@@ -84,11 +84,35 @@ export interface SettlementPort {
   marketplaceStatus?(): Promise<{ initialized: boolean; configPDA: string; authority: string; cluster: string }>;
 }
 
+/** The two big tables, whose lists are counted by triggers (migration 002, db/list-families.ts). */
+export type CountedTable = "orders" | "users";
+
+/** One page of a counted list of `table`, newest first. */
+export interface CountedListQuery<T extends CountedTable> {
+  table: T;
+  /** The list's name in the counts (db/list-families.ts: orderListName, userListName). */
+  list: string;
+  /** The list's condition; it must select exactly the rows the list counts. None: every row. */
+  where?: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>;
+  page: number;
+  limit: number;
+}
+
+/**
+ * Totals and pages of the counted lists, answered from the trigger-kept counts (db/counted-lists.ts),
+ * so a total is one lookup and a deep page costs what page 1 costs. Synchronous: a page's counts and
+ * rows are read with nothing in between.
+ */
+export interface CountedLists {
+  /** Each named list's total (0 for a list with no rows). */
+  totals<L extends string>(lists: readonly L[]): Record<L, number>;
+  page<T extends CountedTable>(q: CountedListQuery<T>): { rows: Selectable<Database[T]>[]; total: number };
+}
+
 /** What every service is given: the database and the ports. Built once, by server/context.ts. */
 export interface ServiceContext extends Clock, Ids {
   db: Db;
-  /** The raw SQLite handle, read only by the counted lists' synchronous paging (services/paging.ts). */
-  sqlite: SQLite.Database;
+  lists: CountedLists;
   /** None = dispute resolution and initialization answer 503. */
   settlement?: SettlementPort | null;
 }

@@ -1,13 +1,11 @@
 // Products: admin list (category/featured filters), detail, categories, featuring, enabling with a
 // reason, and soft deletion that keeps its reason and can be restored.
-import { sql } from "kysely";
 import type { ProductListQuery } from "../../contract/index.ts";
-import type { Db } from "../db/connection.ts";
-import type { ProductRow } from "../db/schema.ts";
+import type { Db, ProductRow } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { bool, isoNow, pick } from "./context.ts";
-import { containsPattern, paged, type Paged } from "./paging.ts";
+import { contains, pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 interface ImageRow {
@@ -64,16 +62,8 @@ export async function listProducts(ctx: ServiceContext, q: ProductListQuery): Pr
   if (q.category !== undefined) query = query.where("category", "=", q.category);
   if (q.isFeatured !== undefined) query = query.where("isFeatured", "=", Number(q.isFeatured));
   if (q.isActive !== undefined) query = query.where("isActive", "=", Number(q.isActive));
-  if (q.search !== undefined) query = query.where(sql<boolean>`title LIKE ${containsPattern(q.search)} ESCAPE '\\'`);
-  const { total } = await query.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .execute();
-  return paged(await withImages(ctx.db, rows), total, q.page, q.limit);
+  if (q.search !== undefined) query = query.where(contains("title", q.search));
+  return pageOf(query, query.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc"), q, (rows) => withImages(ctx.db, rows));
 }
 
 async function findProduct(db: Db, id: string): Promise<ProductRow> {
@@ -91,7 +81,7 @@ export async function getProduct(ctx: ServiceContext, id: string): Promise<Produ
 export async function productCategories(ctx: ServiceContext): Promise<{ category: string; count: number }[]> {
   const rows = await ctx.db
     .selectFrom("products")
-    .select(["category", sql<number>`COUNT(*)`.as("count")])
+    .select((eb) => ["category", eb.fn.countAll<number>().as("count")])
     .where("deletedAt", "is", null)
     .where("category", "is not", null)
     .groupBy("category")

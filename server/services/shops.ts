@@ -1,12 +1,11 @@
 // Shops: filtered list with seller and counts, detail, the active/verified toggles, and stats.
-import { sql, type SelectQueryBuilder } from "kysely";
+import type { SelectQueryBuilder } from "kysely";
 import type { ShopListQuery, ShopUpdateInput } from "../../contract/index.ts";
-import type { Db } from "../db/connection.ts";
-import type { Database } from "../db/schema.ts";
+import type { Database, Db } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { bool, isoNow, pick } from "./context.ts";
-import { containsPattern, paged, type Paged } from "./paging.ts";
+import { contains, pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 /** The shop columns plus its seller and counts; one query per page. */
@@ -15,11 +14,17 @@ function shopQuery(db: Db) {
     .selectFrom("shops")
     .leftJoin("users as seller", "seller.id", "shops.sellerId")
     .selectAll("shops")
-    .select([
+    .select((eb) => [
       "seller.displayName as sellerDisplayName",
       "seller.publicKey as sellerPublicKey",
-      sql<number>`(SELECT COUNT(*) FROM products p WHERE p.shopId = shops.id AND p.deletedAt IS NULL)`.as("productCount"),
-      sql<number>`(SELECT COUNT(*) FROM orders o WHERE o.shopId = shops.id)`.as("orderCount"),
+      eb
+        .selectFrom("products as p")
+        .select((p) => p.fn.countAll<number>().as("n"))
+        .whereRef("p.shopId", "=", "shops.id")
+        .where("p.deletedAt", "is", null)
+        .$asScalar()
+        .as("productCount"),
+      eb.selectFrom("orders as o").select((o) => o.fn.countAll<number>().as("n")).whereRef("o.shopId", "=", "shops.id").$asScalar().as("orderCount"),
     ]);
 }
 
@@ -51,25 +56,15 @@ function filtered<O>(query: SelectQueryBuilder<Database, "shops", O>, q: ShopLis
   if (q.isActive !== undefined) out = out.where("shops.isActive", "=", Number(q.isActive));
   if (q.isVerified !== undefined) out = out.where("shops.isVerified", "=", Number(q.isVerified));
   if (q.search !== undefined) {
-    const pattern = containsPattern(q.search);
-    out = out.where((eb) =>
-      eb.or([sql<boolean>`shops.name LIKE ${pattern} ESCAPE '\\'`, sql<boolean>`shops.slug LIKE ${pattern} ESCAPE '\\'`]),
-    );
+    const text = q.search;
+    out = out.where((eb) => eb.or([contains("shops.name", text), contains("shops.slug", text)]));
   }
   return out;
 }
 
 export async function listShops(ctx: ServiceContext, q: ShopListQuery): Promise<Paged<ShopBody>> {
-  const { total } = await filtered(ctx.db.selectFrom("shops"), q)
-    .select(sql<number>`COUNT(*)`.as("total"))
-    .executeTakeFirstOrThrow();
-  const rows = await filtered(shopQuery(ctx.db), q)
-    .orderBy("shops.createdAt", "desc")
-    .orderBy("shops.id", "desc")
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .execute();
-  return paged(rows.map(toShop), total, q.page, q.limit);
+  const rows = filtered(shopQuery(ctx.db), q).orderBy("shops.createdAt", "desc").orderBy("shops.id", "desc");
+  return pageOf(filtered(ctx.db.selectFrom("shops"), q), rows, q, (list) => list.map(toShop));
 }
 
 async function findShop(db: Db, id: string): Promise<ShopBody> {
@@ -108,15 +103,15 @@ export async function updateShop(ctx: ServiceContext, admin: AdminIdentity, id: 
 export async function shopStats(ctx: ServiceContext) {
   const totals = await ctx.db
     .selectFrom("shops")
-    .select([
-      sql<number>`COUNT(*)`.as("totalShops"),
-      sql<number>`COALESCE(SUM(isActive), 0)`.as("activeShops"),
-      sql<number>`COALESCE(SUM(isVerified), 0)`.as("verifiedShops"),
+    .select((eb) => [
+      eb.fn.countAll<number>().as("totalShops"),
+      eb.fn.coalesce(eb.fn.sum<number>("isActive"), eb.lit(0)).as("activeShops"),
+      eb.fn.coalesce(eb.fn.sum<number>("isVerified"), eb.lit(0)).as("verifiedShops"),
     ])
     .executeTakeFirstOrThrow();
   const byCategory = await ctx.db
     .selectFrom("shops")
-    .select(["category", sql<number>`COUNT(*)`.as("count")])
+    .select((eb) => ["category", eb.fn.countAll<number>().as("count")])
     .groupBy("category")
     .orderBy("category")
     .execute();

@@ -1,12 +1,10 @@
 // The SPL token whitelist: list, add, edit, deactivate, hard delete, and the one-off native SOL entry.
-import { sql } from "kysely";
 import { WRAPPED_SOL_MINT, type TokenCreateInput, type TokenUpdateInput } from "../../contract/index.ts";
-import type { Db } from "../db/connection.ts";
-import type { TokenRow } from "../db/schema.ts";
+import type { Db, TokenRow } from "../db/schema.ts";
 import { badRequest, conflict, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { bool, isoNow, pick } from "./context.ts";
-import { paged, type Paged } from "./paging.ts";
+import { pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 /** Native SOL is listed under the wrapped-SOL mint, as wallets and DEXes do. */
@@ -39,15 +37,7 @@ export async function listTokens(
 ): Promise<Paged<TokenBody>> {
   let query = ctx.db.selectFrom("tokens");
   if (q.isActive !== undefined) query = query.where("isActive", "=", Number(q.isActive));
-  const { total } = await query.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .execute();
-  return paged(rows.map(toToken), total, q.page, q.limit);
+  return pageOf(query, query.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc"), q, (rows) => rows.map(toToken));
 }
 
 async function findToken(db: Db, id: string): Promise<TokenRow> {

@@ -1,14 +1,12 @@
 // Users: the paged list (counted, any mix of role/verified/disabled), search, edit, deactivation, stats.
-import { sql } from "kysely";
 import { RECENT_USERS_DAYS, type UserListQuery, type UserUpdateInput } from "../../contract/index.ts";
-import type { Db } from "../db/connection.ts";
 import { ADMIN_ROLES } from "../auth/admins.ts";
-import { userListName } from "../db/list-families.ts";
-import type { UserRow } from "../db/schema.ts";
+import { LIST_ORDER, userListName } from "../db/list-families.ts";
+import type { Db, UserRow } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { bool, isoNow, pick } from "./context.ts";
-import { containsPattern, countedLists, paged, type Paged } from "./paging.ts";
+import { contains, countOf, paged, pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 const DAY_MS = 86_400_000;
@@ -37,12 +35,19 @@ export function listUsers(ctx: ServiceContext, q: UserListQuery): Paged<UserBody
     verified: q.verified === undefined ? undefined : Number(q.verified),
     disabled: q.disabled === undefined ? undefined : Number(q.disabled),
   };
-  const set = Object.entries(filter).filter(([, v]) => v !== undefined);
-  const { rows, total } = countedLists(ctx.sqlite).page<UserRow>({
+  const { role, verified, disabled } = filter;
+  const filtered = role !== undefined || verified !== undefined || disabled !== undefined;
+  const { rows, total } = ctx.lists.page({
     table: "users",
     list: userListName(filter),
-    where: set.length ? set.map(([column]) => `${column} = ?`).join(" AND ") : "1",
-    params: set.map(([, value]) => value),
+    where: filtered
+      ? (eb) =>
+          eb.and([
+            ...(role === undefined ? [] : [eb("role", "=", role)]),
+            ...(verified === undefined ? [] : [eb("verified", "=", verified)]),
+            ...(disabled === undefined ? [] : [eb("disabled", "=", disabled)]),
+          ])
+      : undefined,
     page: q.page,
     limit: q.limit,
   });
@@ -51,24 +56,11 @@ export function listUsers(ctx: ServiceContext, q: UserListQuery): Paged<UserBody
 
 /** Substring search over display name, email and public key; the term is data, never SQL. */
 export async function searchUsers(ctx: ServiceContext, term: string, page: number, limit: number): Promise<Paged<UserBody>> {
-  const pattern = containsPattern(term.trim());
+  const text = term.trim();
   const query = ctx.db
     .selectFrom("users")
-    .where((eb) =>
-      eb.or([
-        sql<boolean>`displayName LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`contactInfo LIKE ${pattern} ESCAPE '\\'`,
-        sql<boolean>`publicKey LIKE ${pattern} ESCAPE '\\'`,
-      ]),
-    );
-  const { total } = await query.select(sql<number>`COUNT(*)`.as("total")).executeTakeFirstOrThrow();
-  const rows = await query
-    .selectAll()
-    .orderBy(sql`rowid`, "desc")
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  return paged(rows.map(toUser), total, page, limit);
+    .where((eb) => eb.or([contains("displayName", text), contains("contactInfo", text), contains("publicKey", text)]));
+  return pageOf(query, query.selectAll().orderBy(LIST_ORDER, "desc"), { page, limit }, (rows) => rows.map(toUser));
 }
 
 async function findUser(db: Db, id: string): Promise<UserRow> {
@@ -151,19 +143,22 @@ export async function deactivateUser(ctx: ServiceContext, admin: AdminIdentity, 
 
 /** SPEC §3 stats: active = not disabled, admin = role ADMIN, recent = created in the last 30 days. */
 export async function userStats(ctx: ServiceContext) {
-  const lists = countedLists(ctx.sqlite);
   const since = new Date(ctx.now() - RECENT_USERS_DAYS * DAY_MS).toISOString();
-  const { recent } = await ctx.db
-    .selectFrom("users")
-    .select(sql<number>`COUNT(*)`.as("recent"))
-    .where("createdAt", ">=", since)
-    .executeTakeFirstOrThrow();
+  const recent = await countOf(ctx.db.selectFrom("users").where("createdAt", ">=", since));
+  const lists = {
+    totalUsers: userListName({}),
+    verifiedUsers: userListName({ verified: 1 }),
+    disabledUsers: userListName({ disabled: 1 }),
+    activeUsers: userListName({ disabled: 0 }),
+    adminUsers: userListName({ role: "ADMIN" }),
+  };
+  const totals = ctx.lists.totals(Object.values(lists));
   return {
-    totalUsers: lists.total(userListName({})),
-    verifiedUsers: lists.total(userListName({ verified: 1 })),
-    disabledUsers: lists.total(userListName({ disabled: 1 })),
-    activeUsers: lists.total(userListName({ disabled: 0 })),
+    totalUsers: totals[lists.totalUsers],
+    verifiedUsers: totals[lists.verifiedUsers],
+    disabledUsers: totals[lists.disabledUsers],
+    activeUsers: totals[lists.activeUsers],
     recentUsers: recent,
-    adminUsers: lists.total(userListName({ role: "ADMIN" })),
+    adminUsers: totals[lists.adminUsers],
   };
 }

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PublicKey } from "@solana/web3.js";
-import { sql } from "kysely";
 import { ConfigError } from "../config.ts";
+import { LIST_ORDER } from "../db/list-families.ts";
 import type { Db } from "../db/schema.ts";
 import { DEMO_WALLET_FILE } from "../demo-wallet.ts";
 import { escrowBelongsTo } from "./escrow.ts";
@@ -75,7 +75,7 @@ async function findMismatch(db: Db, authority: PublicKey, cluster: string): Prom
       .where("status", "=", status)
       .where("escrowPDA", "is not", null)
       .where("cluster", "=", cluster)
-      .orderBy(sql`rowid`, "desc")
+      .orderBy(LIST_ORDER, "desc")
       .limit(SAMPLE)
       .execute();
     for (const order of sample) {
