@@ -1,7 +1,8 @@
 // The demo rows, generated in creation order (the lists page by insertion order). Sizes scale with
 // the order count; every field a screen shows is filled, except a few optional ones left empty on
 // purpose so the console's fallbacks ('No Name', 'No Email', 'No Img', 'N/A') get exercised.
-import { ORDER_STATUSES, type OrderStatusValue, type UserRole } from "../../contract/index.ts";
+import { ORDER_STATUSES, type OrderStatusValue } from "../../contract/index.ts";
+import type { ProductRow, ShopRow, UserRow } from "../db/schema.ts";
 import {
   CARRIERS,
   DEACTIVATION_REASONS,
@@ -22,19 +23,8 @@ const MINUTE = 60_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export interface SeedUser {
-  id: string;
-  publicKey: string;
-  displayName: string | null;
-  contactInfo: string | null;
-  avatarUrl: string | null;
-  role: UserRole;
-  verified: number;
-  disabled: number;
-  status: string | null;
-  deactivationReason: string | null;
-  createdAt: string;
-  updatedAt: string;
+/** A users row, plus what the generator needs to know of it. */
+export interface SeedUser extends UserRow {
   /** Not a column: where this user's orders ship to. */
   shippingAddress: string | null;
   createdMs: number;
@@ -78,19 +68,10 @@ export function generateUsers(r: SeedRandom, count: number, adminWallets: string
   return users;
 }
 
-export interface SeedShop {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  description: string | null;
+/** A shops row (every seeded shop has a category and a seller), plus what the generator needs. */
+export interface SeedShop extends ShopRow {
   category: string;
   sellerId: string;
-  viewCount: number;
-  isActive: number;
-  isVerified: number;
-  createdAt: string;
-  updatedAt: string;
   seller: SeedUser;
   createdMs: number;
 }
@@ -129,24 +110,9 @@ export function generateShops(r: SeedRandom, count: number, users: SeedUser[], a
   return shops.sort((a, b) => a.createdMs - b.createdMs);
 }
 
-export interface SeedProduct {
-  id: string;
+/** A products row (every seeded product has a shop), its images, and what the generator needs. */
+export interface SeedProduct extends ProductRow {
   shopId: string;
-  title: string;
-  description: string | null;
-  price: number;
-  currencySymbol: string;
-  currencyDecimals: number;
-  currencyMint: string | null;
-  category: string | null;
-  stockQuantity: number;
-  isFeatured: number;
-  isActive: number;
-  statusReason: string | null;
-  deletedAt: string | null;
-  deleteReason: string | null;
-  createdAt: string;
-  updatedAt: string;
   images: { id: string; url: string; thumbnailUrl: string | null; position: number }[];
   shop: SeedShop;
   /** The JSON an order keeps of this product. */

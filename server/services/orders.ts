@@ -4,9 +4,9 @@ import { ORDER_FILTERS, ORDER_STATUSES, type DisputeResolution, type DisputeReso
 import type { Db } from "../db/connection.ts";
 import { ORDER_FILTER_SQL, ORDER_STATUS_COUNT, orderListName } from "../db/list-families.ts";
 import type { OrderRow } from "../db/schema.ts";
-import { ApiError, conflict, notFound, unavailable } from "../http/errors.ts";
+import { ApiError, conflict, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { isoNow, json } from "./context.ts";
+import { findById, isoNow, json } from "./context.ts";
 import { countOf, paged, type Paged } from "./paging.ts";
 import type { AdminIdentity, PendingSignature, ServiceContext, SettlementHooks, SettlementResult } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
@@ -88,11 +88,7 @@ export function listOrders(ctx: ServiceContext, q: { page: number; limit: number
   return paged(rows.map(toOrder), total, q.page, q.limit);
 }
 
-async function findOrder(db: Db, id: string): Promise<OrderRow> {
-  const row = await db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw notFound("Order");
-  return row;
-}
+const findOrder = (db: Db, id: string) => findById(db, "orders", "Order", id);
 
 export async function getOrder(ctx: ServiceContext, id: string): Promise<OrderBody> {
   return toOrder(await findOrder(ctx.db, id));

@@ -2,9 +2,9 @@
 // reason, and soft deletion that keeps its reason and can be restored.
 import type { ProductListQuery } from "../../contract/index.ts";
 import type { Db, ProductRow } from "../db/schema.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { bool, isoNow, pick } from "./context.ts";
+import { bool, changed, findById, flag, isoNow } from "./context.ts";
 import { contains, pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
@@ -60,17 +60,13 @@ export async function listProducts(ctx: ServiceContext, q: ProductListQuery): Pr
   let query = ctx.db.selectFrom("products");
   if (!q.includeDeleted) query = query.where("deletedAt", "is", null);
   if (q.category !== undefined) query = query.where("category", "=", q.category);
-  if (q.isFeatured !== undefined) query = query.where("isFeatured", "=", Number(q.isFeatured));
-  if (q.isActive !== undefined) query = query.where("isActive", "=", Number(q.isActive));
+  if (q.isFeatured !== undefined) query = query.where("isFeatured", "=", flag(q.isFeatured));
+  if (q.isActive !== undefined) query = query.where("isActive", "=", flag(q.isActive));
   if (q.search !== undefined) query = query.where(contains("title", q.search));
   return pageOf(query, query.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc"), q, (rows) => withImages(ctx.db, rows));
 }
 
-async function findProduct(db: Db, id: string): Promise<ProductRow> {
-  const row = await db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw notFound("Product");
-  return row;
-}
+const findProduct = (db: Db, id: string) => findById(db, "products", "Product", id);
 
 export async function getProduct(ctx: ServiceContext, id: string): Promise<ProductBody> {
   const [product] = await withImages(ctx.db, [await findProduct(ctx.db, id)]);
@@ -118,8 +114,7 @@ async function changeProduct(
       targetType: "product",
       targetId: id,
       reason: change.reason,
-      before: pick(beforeBody, change.audited),
-      after: pick(afterBody, change.audited),
+      ...changed(change.audited, beforeBody, afterBody),
     });
     return afterBody;
   });

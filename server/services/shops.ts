@@ -4,7 +4,7 @@ import type { ShopListQuery, ShopUpdateInput } from "../../contract/index.ts";
 import type { Database, Db } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { bool, isoNow, pick } from "./context.ts";
+import { bool, changed, flag, isoNow } from "./context.ts";
 import { contains, pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
@@ -53,8 +53,8 @@ export type ShopBody = ReturnType<typeof toShop>;
 function filtered<O>(query: SelectQueryBuilder<Database, "shops", O>, q: ShopListQuery) {
   let out = query;
   if (q.category !== undefined) out = out.where("shops.category", "=", q.category);
-  if (q.isActive !== undefined) out = out.where("shops.isActive", "=", Number(q.isActive));
-  if (q.isVerified !== undefined) out = out.where("shops.isVerified", "=", Number(q.isVerified));
+  if (q.isActive !== undefined) out = out.where("shops.isActive", "=", flag(q.isActive));
+  if (q.isVerified !== undefined) out = out.where("shops.isVerified", "=", flag(q.isVerified));
   if (q.search !== undefined) {
     const text = q.search;
     out = out.where((eb) => eb.or([contains("shops.name", text), contains("shops.slug", text)]));
@@ -82,8 +82,8 @@ export async function updateShop(ctx: ServiceContext, admin: AdminIdentity, id: 
     await trx
       .updateTable("shops")
       .set({
-        isActive: input.isActive === undefined ? undefined : Number(input.isActive),
-        isVerified: input.isVerified === undefined ? undefined : Number(input.isVerified),
+        isActive: flag(input.isActive),
+        isVerified: flag(input.isVerified),
         updatedAt: isoNow(ctx),
       })
       .where("id", "=", id)
@@ -93,8 +93,7 @@ export async function updateShop(ctx: ServiceContext, admin: AdminIdentity, id: 
       action: "shop.update",
       targetType: "shop",
       targetId: id,
-      before: pick(before, keys),
-      after: pick(after, keys),
+      ...changed(keys, before, after),
     });
     return after;
   });

@@ -1,9 +1,9 @@
 // The SPL token whitelist: list, add, edit, deactivate, hard delete, and the one-off native SOL entry.
 import { WRAPPED_SOL_MINT, type TokenCreateInput, type TokenUpdateInput } from "../../contract/index.ts";
 import type { Db, TokenRow } from "../db/schema.ts";
-import { badRequest, conflict, notFound } from "../http/errors.ts";
+import { badRequest, conflict } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { bool, isoNow, pick } from "./context.ts";
+import { bool, changed, findById, flag, isoNow } from "./context.ts";
 import { pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
@@ -36,15 +36,11 @@ export async function listTokens(
   q: { page: number; limit: number; isActive?: boolean },
 ): Promise<Paged<TokenBody>> {
   let query = ctx.db.selectFrom("tokens");
-  if (q.isActive !== undefined) query = query.where("isActive", "=", Number(q.isActive));
+  if (q.isActive !== undefined) query = query.where("isActive", "=", flag(q.isActive));
   return pageOf(query, query.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc"), q, (rows) => rows.map(toToken));
 }
 
-async function findToken(db: Db, id: string): Promise<TokenRow> {
-  const row = await db.selectFrom("tokens").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw notFound("Token");
-  return row;
-}
+const findToken = (db: Db, id: string) => findById(db, "tokens", "Token", id);
 
 async function assertMintFree(db: Db, mintAddress: string): Promise<void> {
   const existing = await db.selectFrom("tokens").select("symbol").where("mintAddress", "=", mintAddress).executeTakeFirst();
@@ -96,7 +92,7 @@ export async function updateToken(ctx: ServiceContext, admin: AdminIdentity, id:
     if (keys.length === 0) return toToken(before);
     await trx
       .updateTable("tokens")
-      .set({ ...changes, isActive: changes.isActive === undefined ? undefined : Number(changes.isActive), updatedAt: isoNow(ctx) })
+      .set({ ...changes, isActive: flag(changes.isActive), updatedAt: isoNow(ctx) })
       .where("id", "=", id)
       .execute();
     const after = await findToken(trx, id);
@@ -104,8 +100,7 @@ export async function updateToken(ctx: ServiceContext, admin: AdminIdentity, id:
       action: "token.update",
       targetType: "token",
       targetId: id,
-      before: pick(toToken(before), keys),
-      after: pick(toToken(after), keys),
+      ...changed(keys, toToken(before), toToken(after)),
     });
     return toToken(after);
   });

@@ -3,9 +3,9 @@ import { RECENT_USERS_DAYS, type UserListQuery, type UserUpdateInput } from "../
 import { ADMIN_ROLES } from "../auth/admins.ts";
 import { LIST_ORDER, userListName } from "../db/list-families.ts";
 import type { Db, UserRow } from "../db/schema.ts";
-import { conflict, notFound } from "../http/errors.ts";
+import { conflict } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
-import { bool, isoNow, pick } from "./context.ts";
+import { bool, changed, findById, flag, isoNow } from "./context.ts";
 import { contains, countOf, paged, pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
@@ -32,8 +32,8 @@ export type UserBody = ReturnType<typeof toUser>;
 export function listUsers(ctx: ServiceContext, q: UserListQuery): Paged<UserBody> {
   const filter = {
     role: q.role,
-    verified: q.verified === undefined ? undefined : Number(q.verified),
-    disabled: q.disabled === undefined ? undefined : Number(q.disabled),
+    verified: flag(q.verified),
+    disabled: flag(q.disabled),
   };
   const { role, verified, disabled } = filter;
   const filtered = role !== undefined || verified !== undefined || disabled !== undefined;
@@ -63,11 +63,7 @@ export async function searchUsers(ctx: ServiceContext, term: string, page: numbe
   return pageOf(query, query.selectAll().orderBy(LIST_ORDER, "desc"), { page, limit }, (rows) => rows.map(toUser));
 }
 
-async function findUser(db: Db, id: string): Promise<UserRow> {
-  const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw notFound("User");
-  return row;
-}
+const findUser = (db: Db, id: string) => findById(db, "users", "User", id);
 
 export async function getUser(ctx: ServiceContext, id: string): Promise<UserBody> {
   return toUser(await findUser(ctx.db, id));
@@ -95,8 +91,8 @@ export async function updateUser(ctx: ServiceContext, admin: AdminIdentity, id: 
       .updateTable("users")
       .set({
         ...changes,
-        verified: changes.verified === undefined ? undefined : Number(changes.verified),
-        disabled: changes.disabled === undefined ? undefined : Number(changes.disabled),
+        verified: flag(changes.verified),
+        disabled: flag(changes.disabled),
         // Re-enabling a user clears the reason they were deactivated for.
         deactivationReason: changes.disabled === false ? null : undefined,
         updatedAt: isoNow(ctx),
@@ -109,8 +105,7 @@ export async function updateUser(ctx: ServiceContext, admin: AdminIdentity, id: 
       action: "user.update",
       targetType: "user",
       targetId: id,
-      before: pick(toUser(before), keys),
-      after: pick(toUser(after), keys),
+      ...changed(keys, toUser(before), toUser(after)),
     });
     return toUser(after);
   });
@@ -134,8 +129,7 @@ export async function deactivateUser(ctx: ServiceContext, admin: AdminIdentity, 
       targetType: "user",
       targetId: id,
       reason,
-      before: pick(toUser(before), keys),
-      after: pick(toUser(after), keys),
+      ...changed(keys, toUser(before), toUser(after)),
     });
     return toUser(after);
   });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
-import { AccountLayout, getAssociatedTokenAddressSync, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { address, lamports } from "@solana/kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -14,10 +14,10 @@ import {
   RpcLedger,
   toSplit,
   type SettlementError,
-  type EscrowOrder,
 } from "../../server/settlement/index.ts";
 import { initializeInstructions, payouts, solSettlementInstructions, splitAmount } from "../../server/settlement/escrow.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
+import { lamportsOf, makeOrder, tokensOf } from "./chain-support.ts";
 import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
 
 const SOL = 1_000_000_000n;
@@ -41,25 +41,6 @@ afterEach(async () => {
   await loop.close();
 });
 
-const lamportsOf = async (key: PublicKey) => (await ledger.getAccount(key))?.lamports ?? null;
-const tokensOf = async (mint: PublicKey, owner: PublicKey) => {
-  const account = await ledger.getAccount(getAssociatedTokenAddressSync(mint, owner, true));
-  return account ? AccountLayout.decode(Buffer.from(account.data)).amount : null;
-};
-
-function makeOrder(buyer: PublicKey, seller: PublicKey, totalPrice: bigint, over: Partial<EscrowOrder> = {}): EscrowOrder {
-  return {
-    id: crypto.randomUUID(),
-    status: "DISPUTED",
-    buyerWalletAddress: buyer.toBase58(),
-    sellerWalletAddress: seller.toBase58(),
-    currencyMint: null,
-    totalPrice,
-    currencyDecimals: 9,
-    ...over,
-  };
-}
-
 describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
   it("names the cluster from the URL and reads rent from the node", async () => {
     expect(ledger.cluster).toBe("localnet");
@@ -73,17 +54,17 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     await ledger.airdrop!(buyer.publicKey, 5n * SOL);
     const order = makeOrder(buyer.publicKey, seller.publicKey, 2n * SOL);
     const { escrow } = await chain.depositFor(order, buyer);
-    const authorityBefore = await lamportsOf(authority.publicKey);
+    const authorityBefore = await lamportsOf(ledger, authority.publicKey);
     loop.calls.length = 0;
 
     const result = await chain.settle(order, toSplit("PARTIAL_REFUND", 30));
 
     expect(result).toMatchObject({ escrow, buyerAmount: 600_000_000n, sellerAmount: 1_400_000_000n });
     expect(loop.calls.filter((m) => m === "getSignatureStatuses").length).toBeGreaterThanOrEqual(3);
-    expect(await lamportsOf(buyer.publicKey)).toBe(3n * SOL - FEE + 600_000_000n);
-    expect(await lamportsOf(seller.publicKey)).toBe(1_400_000_000n);
-    expect(await lamportsOf(new PublicKey(escrow))).toBeNull();
-    expect(await lamportsOf(authority.publicKey)).toBe(authorityBefore! - FEE);
+    expect(await lamportsOf(ledger, buyer.publicKey)).toBe(3n * SOL - FEE + 600_000_000n);
+    expect(await lamportsOf(ledger, seller.publicKey)).toBe(1_400_000_000n);
+    expect(await lamportsOf(ledger, new PublicKey(escrow))).toBeNull();
+    expect(await lamportsOf(ledger, authority.publicKey)).toBe(authorityBefore! - FEE);
     expect(await ledger.signatureStatus(result.signature)).toEqual({ state: "confirmed" });
   });
 
@@ -104,11 +85,11 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     await chain.mintTestTokens(mint, buyer.publicKey, 1000n);
     const order = makeOrder(buyer.publicKey, seller.publicKey, 250n, { currencyMint: mint.toBase58(), currencyDecimals: 6 });
     const { escrow } = await chain.depositFor(order, buyer);
-    expect(await tokensOf(mint, buyer.publicKey)).toBe(750n);
+    expect(await tokensOf(ledger, mint, buyer.publicKey)).toBe(750n);
 
     expect(await chain.settle(order, toSplit("PARTIAL_REFUND", 30))).toMatchObject({ buyerAmount: 75n, sellerAmount: 175n });
-    expect(await tokensOf(mint, buyer.publicKey)).toBe(825n);
-    expect(await tokensOf(mint, seller.publicKey)).toBe(175n);
+    expect(await tokensOf(ledger, mint, buyer.publicKey)).toBe(825n);
+    expect(await tokensOf(ledger, mint, seller.publicKey)).toBe(175n);
     expect(await ledger.getAccount(new PublicKey(escrow))).toBeNull();
   });
 
@@ -142,7 +123,7 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     const replay = noPreflight.sendAndConfirm(buildTransaction(solSettlementInstructions(authority.publicKey, order.id, list), [authority], lifetime.blockhash), lifetime);
     await expect(replay).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     await expect(replay).rejects.toThrow("Transaction failed: InstructionError(0, Custom(1))");
-    expect(await lamportsOf(seller.publicKey)).toBe(2n * SOL);
+    expect(await lamportsOf(ledger, seller.publicKey)).toBe(2n * SOL);
   });
 
   it("gives up on a dropped transaction once its blockhash has expired", async () => {
@@ -182,7 +163,7 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     const resumed = await slowChain.resumeSettlement({ ...order, settlementSignature: stored, settlementStatus: "PENDING" }, toSplit("RELEASE_TO_SELLER"), stored);
     expect(resumed).toMatchObject({ signature: stored, buyerAmount: 0n, sellerAmount: 2n * SOL });
     expect(loop.calls).not.toContain("sendTransaction");
-    expect(await lamportsOf(seller.publicKey)).toBe(2n * SOL);
+    expect(await lamportsOf(ledger, seller.publicKey)).toBe(2n * SOL);
   });
 
   it("is what createSettlement builds for an RPC URL", async () => {

@@ -5,7 +5,7 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
-import { AccountLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { signature as toSignature } from "@solana/kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -17,7 +17,6 @@ import {
   CHAIN_DIR,
   AUTHORITY_FILE,
   toSplit,
-  type EscrowOrder,
 } from "../../server/settlement/index.ts";
 import {
   configAddress,
@@ -35,6 +34,7 @@ import { settlementApiError } from "../../server/services/settlement-errors.ts";
 import { clusterFromUrl } from "../../server/settlement/ledger.ts";
 import { JOURNAL_FILE } from "../../server/settlement/journal.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
+import { lamportsOf, makeOrder, tokensOf } from "./chain-support.ts";
 
 const SOL = 1_000_000_000n;
 const FEE = 5_000n;
@@ -56,16 +56,6 @@ async function fixture(): Promise<Fixture> {
   return { ledger, chain: new EscrowChain(ledger, authority), authority };
 }
 
-async function lamportsOf(ledger: LiteSvmLedger, key: PublicKey | string): Promise<bigint | null> {
-  return (await ledger.getAccount(typeof key === "string" ? new PublicKey(key) : key))?.lamports ?? null;
-}
-
-async function tokensOf(ledger: LiteSvmLedger, mint: PublicKey, owner: PublicKey): Promise<bigint | null> {
-  const { getAssociatedTokenAddressSync } = await import("@solana/spl-token");
-  const account = await ledger.getAccount(getAssociatedTokenAddressSync(mint, owner, true));
-  return account ? AccountLayout.decode(Buffer.from(account.data)).amount : null;
-}
-
 /** What `run` throws (it must throw). */
 function thrown(run: () => unknown): unknown {
   try {
@@ -74,19 +64,6 @@ function thrown(run: () => unknown): unknown {
     return error;
   }
   throw new Error("expected a throw");
-}
-
-function makeOrder(buyer: PublicKey, seller: PublicKey, totalPrice: bigint, over: Partial<EscrowOrder> = {}): EscrowOrder {
-  return {
-    id: crypto.randomUUID(),
-    status: "DISPUTED",
-    buyerWalletAddress: buyer.toBase58(),
-    sellerWalletAddress: seller.toBase58(),
-    currencyMint: null,
-    totalPrice,
-    currencyDecimals: 9,
-    ...over,
-  };
 }
 
 /** A buyer with 5 SOL who has paid `amount` into a new order's escrow; the seller does not exist yet. */

@@ -1,0 +1,29 @@
+// What the settlement tests share, whichever ledger they run on: an order to settle and balance reads.
+import { PublicKey } from "@solana/web3.js";
+import { AccountLayout, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import type { EscrowOrder, Ledger } from "../../server/settlement/index.ts";
+
+/** A DISPUTED SOL order of `totalPrice` lamports between two wallets. */
+export function makeOrder(buyer: PublicKey, seller: PublicKey, totalPrice: bigint, over: Partial<EscrowOrder> = {}): EscrowOrder {
+  return {
+    id: crypto.randomUUID(),
+    status: "DISPUTED",
+    buyerWalletAddress: buyer.toBase58(),
+    sellerWalletAddress: seller.toBase58(),
+    currencyMint: null,
+    totalPrice,
+    currencyDecimals: 9,
+    ...over,
+  };
+}
+
+/** The account's lamports; null when it does not exist. */
+export async function lamportsOf(ledger: Ledger, key: PublicKey | string): Promise<bigint | null> {
+  return (await ledger.getAccount(typeof key === "string" ? new PublicKey(key) : key))?.lamports ?? null;
+}
+
+/** What the owner's associated token account of `mint` holds; null when it does not exist. */
+export async function tokensOf(ledger: Ledger, mint: PublicKey, owner: PublicKey): Promise<bigint | null> {
+  const account = await ledger.getAccount(getAssociatedTokenAddressSync(mint, owner, true));
+  return account ? AccountLayout.decode(Buffer.from(account.data)).amount : null;
+}
