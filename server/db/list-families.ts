@@ -6,7 +6,7 @@
 //
 // Every list is ordered by rowid, newest first: rows are inserted in creation order, so rowid order
 // is creation order.
-import { sql } from "kysely";
+import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { ORDER_FILTERS, type OrderFilter, type OrderStatusValue } from "../../contract/index.ts";
 
 /** The column the lists are ordered (newest first) and counted by: SQLite's rowid, insertion order. */
@@ -35,6 +35,15 @@ export const ORDER_FILTER_SQL = {
   in_dispute: (r: string) => `${r}.status = 'DISPUTED'`,
   completed: (r: string) => `${r}.status = 'COMPLETED'`,
 } as const satisfies Record<OrderFilter, (r: string) => string>;
+
+/**
+ * A filter's condition in a page query: the list's own definition, written so SQLite picks the
+ * filter's rowid-ordered index of migration 002 (the ongoing one is on "(shippedAt IS NOT NULL) = 1").
+ */
+export function orderFilterCondition(filter: OrderFilter): RawBuilder<SqlBool> {
+  const where = ORDER_FILTER_SQL[filter]("orders");
+  return sql.raw(filter === "ongoing" ? `(orders.shippedAt IS NOT NULL) = 1 AND ${where}` : where);
+}
 
 /** The name of an orders list: every order, or one filter's. */
 export const orderListName = (filter?: OrderFilter): string => (filter ? `orders?filter=${filter}` : "orders");

@@ -1,8 +1,7 @@
 // Orders: the counted, filtered list; detail; stats; and dispute resolution through the settlement port.
-import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { ORDER_FILTERS, ORDER_STATUSES, type DisputeResolution, type DisputeResolutionInput, type OrderFilter, type OrderStatusValue } from "../../contract/index.ts";
 import type { Db } from "../db/connection.ts";
-import { ORDER_FILTER_SQL, ORDER_STATUS_COUNT, orderListName } from "../db/list-families.ts";
+import { ORDER_STATUS_COUNT, orderFilterCondition, orderListName } from "../db/list-families.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { ApiError, conflict, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
@@ -65,23 +64,12 @@ export function toOrder(row: OrderRow) {
 }
 export type OrderBody = ReturnType<typeof toOrder>;
 
-/**
- * Each filter's condition: the list's own definition (list-families.ts), written so SQLite picks the
- * matching rowid-ordered index of migration 002.
- */
-const FILTER_WHERE: Record<OrderFilter, RawBuilder<SqlBool>> = {
-  new: sql.raw(ORDER_FILTER_SQL.new("orders")),
-  ongoing: sql.raw(`(orders.shippedAt IS NOT NULL) = 1 AND ${ORDER_FILTER_SQL.ongoing("orders")}`),
-  in_dispute: sql.raw(ORDER_FILTER_SQL.in_dispute("orders")),
-  completed: sql.raw(ORDER_FILTER_SQL.completed("orders")),
-};
-
 export function listOrders(ctx: ServiceContext, q: { page: number; limit: number; filter?: OrderFilter }): Paged<OrderBody> {
   const { filter } = q;
   const { rows, total } = ctx.lists.page({
     table: "orders",
     list: orderListName(filter),
-    where: filter && (() => FILTER_WHERE[filter]),
+    where: filter && (() => orderFilterCondition(filter)),
     page: q.page,
     limit: q.limit,
   });
