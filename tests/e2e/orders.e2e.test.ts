@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { sql } from "kysely";
+import type { OrderStatusValue } from "../../contract/index.ts";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { ConsoleServer } from "./support/server.ts";
 import { closeConsole, openSignedInConsole } from "./support/session.ts";
@@ -30,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => closeConsole({ browser, consoleServer }));
 
 /** Orders as GET /admin/orders pages them (newest first), optionally one status. */
-async function ordersInOrder(status?: string) {
+async function ordersInOrder(status?: OrderStatusValue) {
   let query = db().selectFrom("orders").selectAll();
   if (status) query = query.where("status", "=", status);
   return query.orderBy(sql`rowid`, "desc").execute();

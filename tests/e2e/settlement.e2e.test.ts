@@ -8,7 +8,6 @@ import { sql } from "kysely";
 import type { Browser, Page } from "playwright-core";
 import { PublicKey } from "@solana/web3.js";
 import { configAddress } from "../../server/settlement/index.ts";
-import type { ChainSettlementPort } from "../../server/settlement/port.ts";
 import type { ConsoleServer } from "./support/server.ts";
 import { closeConsole, openSignedInConsole } from "./support/session.ts";
 import { screenshot, row } from "./support/screens.ts";
@@ -22,7 +21,7 @@ let consoleServer: ConsoleServer;
 let page: Page;
 
 const db = () => consoleServer.server.ctx.db;
-const chain = () => (consoleServer.server.ctx.settlement as ChainSettlementPort).settlement;
+const chain = () => consoleServer.server.ctx.settlementBackend!;
 
 beforeAll(async () => {
   ({ consoleServer, browser, page } = await openSignedInConsole(admin));

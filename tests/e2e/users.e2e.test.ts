@@ -5,6 +5,7 @@
 // test-results/e2e/ to be looked at.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import type { UserRole } from "../../contract/index.ts";
 import type { Browser, Page } from "playwright-core";
 import type { ConsoleServer } from "./support/server.ts";
 import { closeConsole, openSignedInConsole } from "./support/session.ts";
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => closeConsole({ browser, consoleServer }));
 
 /** Users as GET /users pages them (newest first), optionally only one role. */
-async function usersInOrder(role?: string) {
+async function usersInOrder(role?: UserRole) {
   let query = db().selectFrom("users").selectAll();
   if (role) query = query.where("role", "=", role);
   return query.orderBy(sql`rowid`, "desc").execute();
@@ -191,7 +192,7 @@ describe("User Management in the browser", () => {
     await row(phone, target.id).getByRole("button", { name: `Edit ${nameOf(target)}` }).click();
     const modal = phone.getByRole("dialog", { name: "Edit User" });
     await expect.poll(() => modal.getByLabel("Public Key").inputValue()).toBe(target.publicKey);
-    const box = (await phone.locator(".user-edit-modal .ant-modal-content").boundingBox())!;
+    const box = (await modal.locator(".ant-modal-content").boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(phone, "users edit modal phone");
