@@ -1,7 +1,8 @@
 // Status and flag badges. Colours come from kit.css (not antd's presets, whose orange and green
 // text falls under the 4.5:1 contrast axe asks for at tag size).
 import type { ReactNode } from "react";
-import { Tag } from "antd";
+import { Tag, Tooltip } from "antd";
+import { CheckCircleFilled, CloseCircleOutlined } from "@ant-design/icons";
 import "@/styles/kit.css";
 
 export type BadgeTone = "success" | "error" | "warning" | "info" | "neutral" | "purple" | "cyan";
@@ -83,4 +84,18 @@ export interface FlagBadgeProps {
 /** A yes/no flag as a badge: Active/Inactive, Verified/Unverified, Featured... */
 export function FlagBadge({ value, trueText, falseText, trueColor = "success", falseColor = "neutral" }: FlagBadgeProps) {
   return value ? <Badge color={trueColor}>{trueText}</Badge> : <Badge color={falseColor}>{falseText}</Badge>;
+}
+
+/** A verified flag as an icon (users, shops): its name, also shown on hover, says which. */
+export function VerifiedMark({ verified }: { verified: boolean }) {
+  const label = verified ? "Verified" : "Not verified";
+  return (
+    <Tooltip title={label}>
+      {verified ? (
+        <CheckCircleFilled role="img" aria-label={label} className="kit-verified kit-verified--yes" />
+      ) : (
+        <CloseCircleOutlined role="img" aria-label={label} className="kit-verified kit-verified--no" />
+      )}
+    </Tooltip>
+  );
 }

@@ -157,7 +157,7 @@ export function LoginPage() {
 
         {isPending && (
           <div className="login-status" role="status">
-            <span className="login-spinner" aria-hidden="true" />
+            <span className="app-spinner login-spinner" aria-hidden="true" />
             Authenticating...
           </div>
         )}

@@ -43,7 +43,7 @@ function RowActions({ product, actions }: { product: Product; actions: ProductAc
   const busy = actions.busy(product.id);
   const verb = product.isActive ? "Disable" : "Enable";
   return (
-    <Space size={4} wrap={false} className="product-actions">
+    <Space size={4} wrap={false} className="kit-row-actions">
       <Tooltip title={verb}>
         <Button
           size="small"

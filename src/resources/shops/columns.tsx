@@ -1,12 +1,12 @@
 // The Shop Management table columns (SPEC §2): shop, owner, category, product count (hidden on
 // small screens), active badge, verified icon and the edit action.
 import { useState } from "react";
-import { Button, Tooltip } from "antd";
+import { Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { CheckCircleFilled, EditOutlined, MinusCircleOutlined } from "@ant-design/icons";
+import { EditOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
-import { Badge, FlagBadge } from "@/components/value/badges";
+import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
 import { head } from "@/utils/format";
 import type { Shop } from "@contract";
 
@@ -30,19 +30,6 @@ export function ShopOwner({ seller, keyLength }: { seller: Shop["seller"]; keyLe
       <span className="shop-owner__name">{seller?.displayName || "Unknown"}</span>
       {seller?.publicKey ? <Address value={seller.publicKey} display={head(seller.publicKey, keyLength)} /> : null}
     </div>
-  );
-}
-
-function VerifiedIcon({ verified }: { verified: boolean }) {
-  const label = verified ? "Verified" : "Not verified";
-  return (
-    <Tooltip title={label}>
-      {verified ? (
-        <CheckCircleFilled className="shop-verified shop-verified--yes" aria-label={label} />
-      ) : (
-        <MinusCircleOutlined className="shop-verified shop-verified--no" aria-label={label} />
-      )}
-    </Tooltip>
   );
 }
 
@@ -88,7 +75,7 @@ export function shopColumns(onEdit: (shop: Shop) => void): ColumnsType<Shop> {
       key: "verified",
       title: "Verified",
       align: "center",
-      render: (_, shop) => <VerifiedIcon verified={shop.isVerified} />,
+      render: (_, shop) => <VerifiedMark verified={shop.isVerified} />,
     },
     {
       key: "actions",

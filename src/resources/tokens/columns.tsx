@@ -48,7 +48,7 @@ export function tokenColumns({ onEdit, onToggleActive, togglingId }: TokenColumn
       // On a phone the table scrolls sideways; the actions stay in reach at the right edge.
       fixed: "right",
       render: (_, token) => (
-        <Space size={4} className="token-actions">
+        <Space size={4} className="kit-row-actions">
           <Tooltip title="Edit">
             <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${token.symbol}`} onClick={() => onEdit(token)} />
           </Tooltip>

@@ -1,10 +1,10 @@
 // The User Management table columns of SPEC §2, in order: User, Public Key, Status, Verified,
 // Active, Actions. Verified and Status are secondary and hide below md (SPEC small-screen rule).
 import { Avatar, Button, Tooltip, type TableColumnsType } from "antd";
-import { CheckCircleFilled, CloseCircleOutlined, EditOutlined, StopOutlined } from "@ant-design/icons";
+import { EditOutlined, StopOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
-import { Badge, FlagBadge } from "@/components/value/badges";
+import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
 import { avatarInitial, head } from "@/utils/format";
 import type { User } from "@contract";
 
@@ -37,14 +37,6 @@ function UserCell({ user }: { user: User }) {
 export function UserStatusBadge({ user }: { user: User }) {
   const color = user.disabled ? "error" : user.status === "active" ? "success" : "neutral";
   return <Badge color={color}>{user.status?.trim() || "Unknown"}</Badge>;
-}
-
-function VerifiedIcon({ verified }: { verified: boolean }) {
-  return verified ? (
-    <CheckCircleFilled role="img" aria-label="Verified" className="user-verified user-verified--yes" />
-  ) : (
-    <CloseCircleOutlined role="img" aria-label="Not verified" className="user-verified user-verified--no" />
-  );
 }
 
 interface ColumnActions {
@@ -81,7 +73,7 @@ export function userColumns({ onEdit, onDeactivate, deactivatingId }: ColumnActi
       width: 100,
       align: "center",
       responsive: ["md"],
-      render: (_, user) => <VerifiedIcon verified={user.verified} />,
+      render: (_, user) => <VerifiedMark verified={user.verified} />,
     },
     {
       key: "active",
