@@ -4,8 +4,8 @@
 // provider must pick it up from the list alone, and its screen must show what the API (msw) sends.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "./support";
+import { describe, expect, it, vi } from "vitest";
+import { compileFirst, renderApp, signedInApi } from "./support";
 
 // src/resources/index.tsx as it would read with one more entry: the same helper builds the app's
 // sections from the same list, plus the new entry, written as the guide writes it.
@@ -30,9 +30,7 @@ const PAYOUTS = [
 ];
 
 function payoutsApi() {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   api.get("/admin/payouts", ({ query }) => {
     const items = PAYOUTS.filter((payout) => !query.status || payout.status === query.status);
     return [200, { data: { items, total: items.length, page: 1, limit: 20, totalPages: 1 } }];
@@ -40,9 +38,7 @@ function payoutsApi() {
   return api;
 }
 
-beforeAll(async () => {
-  await Promise.all([import("./payouts/list"), import("@/components/layout/admin-layout")]);
-}, 120_000);
+compileFirst(() => import("./payouts/list"));
 
 describe("a resource added by one entry and one folder", { timeout: 90_000 }, () => {
   it("gets a sidebar link and a route, and its list shows the API's rows", async () => {

@@ -2,20 +2,18 @@
 // query under the very key the real screen reads, so following the link sends no second request.
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "@contract";
 import { ROUTER } from "@/config";
 import { endpoints } from "@/providers/endpoints";
-import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "./support";
+import { compileFirst, renderApp, signedInApi } from "./support";
 
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 const link = (name: string) => within(screen.getByRole("navigation", { name: "Sections" })).getByRole("link", { name });
 
 /** A signed-in admin on the marketplace screen (whose own first query is neither of the two tested). */
 async function openShell() {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   api.get(endpoints.marketplaceStatus, [200, { data: { initialized: false } }]);
   api.get("/tokens/admin", [
     200,
@@ -27,14 +25,11 @@ async function openShell() {
   return api;
 }
 
-beforeAll(async () => {
-  await Promise.all([
-    import("@/components/layout/admin-layout"),
-    import("@/pages/marketplace"),
-    import("@/resources/tokens/list"),
-    import("@/pages/dashboard"),
-  ]);
-}, 120_000);
+compileFirst(
+  () => import("@/pages/marketplace"),
+  () => import("@/resources/tokens/list"),
+  () => import("@/pages/dashboard"),
+);
 
 describe("sidebar preloading", { timeout: 90_000 }, () => {
   it("warms the token list's first page under the key TokenList's useTable reads: the click sends nothing more", async () => {

@@ -1,12 +1,10 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { alice, deferred, DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "./support";
+import { alice, deferred, mockApi, renderApp, signedInApi } from "./support";
 
 describe("auth guard", () => {
   it("shows 'Validating authentication...' while the session is checked, then the screen", async () => {
-    setViewportWidth(DESKTOP);
-    const api = mockApi();
-    signIn(api);
+    const api = signedInApi();
     const validation = deferred<[number, unknown]>();
     api.get("/auth/validate", () => validation.promise);
     api.get("/tokens/admin", [200, { data: { items: [], total: 0, page: 1, limit: 20, totalPages: 0 } }]);
@@ -43,10 +41,7 @@ describe("routes", () => {
     ["/orders", "Order Management", "Orders"],
     ["/marketplace", "Marketplace Configuration", "Marketplace"],
   ])("%s shows %s inside the admin layout", async (path, heading, label) => {
-    setViewportWidth(DESKTOP);
-    const api = mockApi();
-    signIn(api);
-
+    signedInApi();
     renderApp(path);
     expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Sections" })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 // Shared set-up for the app-shell tests: the real App and providers, the API faked at the network
 // layer (msw), a viewport width antd's breakpoints can read, and a signed-in admin.
-import { configure, render } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { configure, getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { afterEach, beforeAll, expect, vi } from "vitest";
 import App from "@/App";
 import { authStore } from "@/providers/auth-store";
 import { navigation } from "@/providers/navigation";
@@ -35,6 +36,68 @@ export function mockApi(): FakeApi {
 export function signIn(fake: FakeApi, user: TestUser = alice) {
   authStore.signIn(user, true);
   fake.get("/auth/validate", [200, { data: { valid: true, user: { ...user, isAdmin: true } } }]);
+}
+
+/**
+ * Compiles the lazy chunks a test file opens (its screens and the admin layout) before the first
+ * test's clock starts: Vite's first transform of antd and a screen can outlast a test's waits.
+ */
+export function compileFirst(...screens: (() => Promise<unknown>)[]) {
+  beforeAll(() => Promise.all([import("@/components/layout/admin-layout"), ...screens.map((load) => load())]), 120_000);
+}
+
+/** `user` signed in on a window `width` wide: the fake API with the session check answered. */
+export function signedInApi(width = DESKTOP, user: TestUser = alice): FakeApi {
+  setViewportWidth(width);
+  const fake = mockApi();
+  signIn(fake, user);
+  return fake;
+}
+
+/**
+ * userEvent for the admin screens, without its pointer-events check: antd's CSS-in-JS makes every
+ * jsdom style lookup slow, and the check does one per ancestor of every click.
+ */
+export const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
+
+/** Opens an antd select by its accessible name; resolves its options, in order. */
+export async function openSelect(user: UserEvent, selectName: string, within: HTMLElement = document.body): Promise<HTMLElement[]> {
+  const combobox = getQueriesForElement(within).getByRole("combobox", { name: selectName });
+  await user.click(combobox);
+  return waitFor(() => {
+    // The combobox names its own listbox; the visible options sit next to it in the same dropdown.
+    const listbox = document.getElementById(combobox.getAttribute("aria-controls") ?? "");
+    const dropdown = listbox?.closest(".ant-select-dropdown");
+    const options = [...(dropdown?.querySelectorAll<HTMLElement>(".ant-select-item-option") ?? [])];
+    if (options.length === 0) throw new Error(`the "${selectName}" select shows no options`);
+    return options;
+  });
+}
+
+/** Picks an option of an antd select by its text. */
+export async function choose(user: UserEvent, selectName: string, optionText: string, within?: HTMLElement) {
+  const options = await openSelect(user, selectName, within);
+  const option = options.find((item) => item.textContent === optionText);
+  if (!option) throw new Error(`the "${selectName}" select has no option "${optionText}"`);
+  await user.click(option);
+}
+
+/**
+ * The SPEC's pager on a list the API says has 3 pages: 'Page 1 of 3' with Previous disabled, then
+ * Next shows page 2, which `listQueries` (the list's requests so far) must have asked for.
+ */
+export async function pageToSecond(listQueries: () => readonly Record<string, string>[]) {
+  expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+  expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await setupUser().click(screen.getByRole("button", { name: "Next" }));
+  expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+  await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "20" }));
+}
+
+/** The text an antd select shows as its value. */
+export function selectedText(selectName: string, within: HTMLElement = document.body): string {
+  const select = getQueriesForElement(within).getByRole("combobox", { name: selectName }).closest(".ant-select");
+  return select?.querySelector(".ant-select-selection-item")?.textContent ?? "";
 }
 
 /** The requests a screen made: all but the shell's session check and demo-wallet probe. */

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { deferred, DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../app/support";
+import { deferred, renderApp, signedInApi } from "../app/support";
 
 const CARDS = [
   "Total Users",
@@ -18,9 +18,7 @@ function cardValue(title: string) {
 }
 
 function openDashboard() {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   return api;
 }
 

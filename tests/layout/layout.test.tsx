@@ -10,17 +10,7 @@ import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
 import { dataProvider } from "@/providers/data-provider";
 import { resources } from "@/resources";
-import {
-  ADMIN_KEY,
-  alice,
-  DESKTOP,
-  mockApi,
-  PHONE,
-  renderApp,
-  setViewportWidth,
-  signIn,
-  spyOnFullNavigation,
-} from "../app/support";
+import { ADMIN_KEY, alice, DESKTOP, PHONE, renderApp, signedInApi, spyOnFullNavigation } from "../app/support";
 
 const SECTIONS = ["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"];
 const keyOnly = { id: "u-2", publicKey: ADMIN_KEY, displayName: null, role: "MARKETPLACE_AUTHORITY" };
@@ -61,8 +51,7 @@ function renderLayoutAt(path: string) {
 
 describe("sidebar", () => {
   it("lists the seven sections under the title 'Admin', Dashboard active only on /", async () => {
-    setViewportWidth(DESKTOP);
-    signIn(mockApi());
+    signedInApi();
     renderApp("/");
     await screen.findByRole("heading", { name: "Dashboard" });
 
@@ -75,16 +64,14 @@ describe("sidebar", () => {
   });
 
   it("marks Tokens, not Dashboard, on /tokens", async () => {
-    setViewportWidth(DESKTOP);
-    signIn(mockApi());
+    signedInApi();
     renderApp("/tokens");
     await screen.findByRole("heading", { name: "Token Management" });
     expect(activeSections()).toEqual(["Tokens"]);
   });
 
   it("keeps a section active on paths below its own", async () => {
-    setViewportWidth(DESKTOP);
-    signIn(mockApi());
+    signedInApi();
     renderLayoutAt("/orders/7f3c/details");
     await screen.findByText("screen");
     expect(activeSections()).toEqual(["Orders"]);
@@ -95,8 +82,7 @@ describe("sidebar", () => {
   });
 
   it("shows 'Logged in as' with the display name and a role badge", async () => {
-    setViewportWidth(DESKTOP);
-    signIn(mockApi());
+    signedInApi();
     renderLayoutAt("/users");
     const panel = await screen.findByTestId("sidebar-user");
     expect(within(panel).getByText("Logged in as")).toBeInTheDocument();
@@ -105,8 +91,7 @@ describe("sidebar", () => {
   });
 
   it("falls back to the first 8 characters of the key plus an ellipsis", async () => {
-    setViewportWidth(DESKTOP);
-    signIn(mockApi(), keyOnly);
+    signedInApi(DESKTOP, keyOnly);
     renderLayoutAt("/users");
     const panel = await screen.findByTestId("sidebar-user");
     expect(await within(panel).findByText(`${ADMIN_KEY.slice(0, 8)}...`)).toBeInTheDocument();
@@ -114,9 +99,7 @@ describe("sidebar", () => {
   });
 
   it("Logout calls the auth provider's logout (POST /auth/logout) and leaves for /login", async () => {
-    setViewportWidth(DESKTOP);
-    const api = mockApi();
-    signIn(api);
+    const api = signedInApi();
     api.post("/auth/logout", [200, { data: { success: true } }]);
     const toLogin = spyOnFullNavigation();
     const user = userEvent.setup();
@@ -132,8 +115,7 @@ describe("sidebar", () => {
 
 describe("small screens", () => {
   it("show a top bar with the title and the display name's initial; the sidebar moves into a drawer", async () => {
-    setViewportWidth(PHONE);
-    signIn(mockApi());
+    signedInApi(PHONE);
     const user = userEvent.setup();
     renderLayoutAt("/shops");
     await screen.findByText("screen");
@@ -151,17 +133,14 @@ describe("small screens", () => {
   });
 
   it("show the key's first 2 characters in the avatar when there is no display name", async () => {
-    setViewportWidth(PHONE);
-    signIn(mockApi(), keyOnly);
+    signedInApi(PHONE, keyOnly);
     renderLayoutAt("/");
     const avatar = await screen.findByTestId("topbar-avatar");
     await waitFor(() => expect(avatar).toHaveTextContent(new RegExp(`^${ADMIN_KEY.slice(0, 2)}$`)));
   });
 
   it("the avatar menu's Logout signs out through the auth provider", async () => {
-    setViewportWidth(PHONE);
-    const api = mockApi();
-    signIn(api, alice);
+    const api = signedInApi(PHONE, alice);
     api.post("/auth/logout", [200, { data: { success: true } }]);
     const toLogin = spyOnFullNavigation();
     const user = userEvent.setup();

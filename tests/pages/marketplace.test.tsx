@@ -4,10 +4,10 @@
 // with `until` (real macrotasks let through, fake time still or in small steps) and moves time
 // with `advance`.
 import { act, configure, fireEvent, screen, within } from "@testing-library/react";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, MARKETPLACE_POLL_MS } from "@/config";
 import { initializeErrorText } from "@/pages/marketplace/use-initialize";
-import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../app/support";
+import { compileFirst, renderApp, signedInApi } from "../app/support";
 import type { FakeApi } from "../support/fake-api";
 
 configure({ asyncUtilTimeout: 30_000 });
@@ -86,9 +86,7 @@ const initializeCalls = (api: FakeApi) => api.requests("POST", "/admin/marketpla
 const text = (value: string | RegExp) => screen.queryByText(value);
 
 function marketplaceApi(status: object = notInitialized) {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   api.get("/admin/marketplace/status", [200, { data: status }]);
   return api;
 }
@@ -113,9 +111,7 @@ async function confirmInitialize() {
 }
 
 // Vite compiles the lazy chunks on first use, which can take longer than a test's budget.
-beforeAll(async () => {
-  await Promise.all([import("@/pages/marketplace"), import("@/components/layout/admin-layout")]);
-}, 120_000);
+compileFirst(() => import("@/pages/marketplace"));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
@@ -276,9 +272,7 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
   });
 
   it("a status load error is shown with Retry, and Retry loads the status", async () => {
-    setViewportWidth(DESKTOP);
-    const api = mockApi();
-    signIn(api);
+    const api = signedInApi();
     api.get("/admin/marketplace/status", [500, { message: "Status is down" }], { once: true });
     api.get("/admin/marketplace/status", [500, { message: "Status is down" }], { once: true });
     api.get("/admin/marketplace/status", [200, { data: initialized }]);

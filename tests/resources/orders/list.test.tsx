@@ -1,16 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { choose } from "../../app/support";
 import { makeOrder, openOrders, ordersApi, page, BUYER, SELLER } from "./support";
 
 const shortDateTime = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 
-async function chooseFilter(user: ReturnType<typeof userEvent.setup>, label: string) {
-  await user.click(screen.getByRole("combobox", { name: "Filter orders by status" }));
-  const options = await screen.findAllByTitle(label);
-  await user.click(options[options.length - 1]);
-}
+const chooseFilter = (user: UserEvent, label: string) => choose(user, "Filter orders by status", label);
 
 // Full app renders on a shared 2-core machine: generous, but still bounded.
 describe("Order Management list", { timeout: 60_000 }, () => {

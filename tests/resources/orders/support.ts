@@ -2,14 +2,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import type { Order } from "@contract";
-import { beforeAll } from "vitest";
-import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import { compileFirst, renderApp, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
-// The screen is a lazy chunk compiled on first use; compile it before the first test's clock starts.
-beforeAll(async () => {
-  await import("@/resources/orders/list");
-}, 60_000);
+compileFirst(() => import("@/resources/orders/list"));
 
 export const BUYER = "BuyerWa11etAddress1111111111111111111111111";
 export const SELLER = "Se11erWa11etAddress222222222222222222222222";
@@ -65,9 +61,7 @@ export interface OrdersApi {
 
 /** A signed-in admin on a desktop-wide screen; GET /admin/orders answers `reply` each time. */
 export function ordersApi(reply: (query: Record<string, string>) => [number, unknown]): OrdersApi {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   // The History section is beyond SPEC: a server without the audit trail answers 404.
   api.get("/admin/audit", [404, { message: "Not found" }]);
   api.get("/admin/orders", (request) => reply(request.query));

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { UserEvent } from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetRestoreAvailability, UNDO_REASON } from "@/resources/products/use-product-actions";
 import type { Product } from "@contract";
-import { DESKTOP, changes, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import { changes, compileFirst, renderApp, setupUser, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import { paged, product } from "./fixtures";
 
@@ -11,9 +11,7 @@ const LAMP = product("p1", { title: "Desk Lamp" });
 const MUG = product("p2", { title: "Mug", isActive: false, isFeatured: true });
 
 function openProducts(items: Product[] = [LAMP, MUG]): FakeApi {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   api.get("/products/categories", [200, { data: [{ category: "Books", count: 2 }] }]);
   api.get("/admin/products", [200, paged(items)]);
   renderApp("/products");
@@ -36,14 +34,10 @@ async function confirmStep(user: UserEvent, text: string) {
   return dialog();
 }
 
-// antd's CSS-in-JS makes every jsdom style lookup slow; the pointer-events check does one per
-// ancestor of every click, and the machine running these is shared.
+// The machine running these is shared.
 vi.setConfig({ testTimeout: 90_000 });
-const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
 
-beforeAll(async () => {
-  await Promise.all([import("@/resources/products/list"), import("@/components/layout/admin-layout")]);
-}, 120_000);
+compileFirst(() => import("@/resources/products/list"));
 
 beforeEach(() => resetRestoreAvailability());
 

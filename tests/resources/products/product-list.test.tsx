@@ -1,9 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { resetRestoreAvailability } from "@/resources/products/use-product-actions";
 import type { Product } from "@contract";
-import { DESKTOP, mockApi, renderApp, screenRequests, setViewportWidth, signIn } from "../../app/support";
+import {
+  choose,
+  compileFirst,
+  pageToSecond,
+  renderApp,
+  screenRequests,
+  setupUser,
+  signedInApi,
+} from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import { paged, product } from "./fixtures";
 
@@ -19,9 +26,7 @@ interface Open {
 }
 
 function openProducts({ path = "/products", items = [product("p1")], total }: Open = {}): FakeApi {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   api.get("/products/categories", [200, { data: CATEGORIES }]);
   api.get("/admin/products", [200, paged(items, total)]);
   renderApp(path);
@@ -31,25 +36,12 @@ function openProducts({ path = "/products", items = [product("p1")], total }: Op
 const listRequests = (api: FakeApi) => api.requests("GET", "/admin/products").map((request) => request.query);
 const rowOf = (title: string) => screen.getByText(title).closest("tr") as HTMLElement;
 
-/** Picks an option of an antd Select by its visible label. */
-async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByRole("combobox", { name: label }));
-  const items = await screen.findAllByTitle(option);
-  const item = items.find((element) => element.classList.contains("ant-select-item-option"));
-  if (!item) throw new Error(`no option "${option}" in ${label}`);
-  await user.click(item);
-}
-
 // The screen and the layout are lazy chunks Vite compiles on first use; doing it here keeps that
 // one-off cost out of the first test's waiting time.
-// antd's CSS-in-JS makes every jsdom style lookup slow; the pointer-events check does one per
-// ancestor of every click, and the machine running these is shared.
+// The machine running these is shared.
 vi.setConfig({ testTimeout: 90_000 });
-const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
 
-beforeAll(async () => {
-  await Promise.all([import("@/resources/products/list"), import("@/components/layout/admin-layout")]);
-}, 120_000);
+compileFirst(() => import("@/resources/products/list"));
 
 beforeEach(() => resetRestoreAvailability());
 
@@ -115,11 +107,7 @@ describe("Product Management: the list", () => {
 
   it("pages with Previous / 'Page x of y' / Next only when there is more than one page", async () => {
     const api = openProducts({ items: [product("p1", { title: "Desk Lamp" })], total: 45 });
-    const user = setupUser();
-    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await waitFor(() => expect(listRequests(api)).toContainEqual({ page: "2", limit: "20" }));
-    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    await pageToSecond(() => listRequests(api));
   });
 
   it("has no pager for a single page", async () => {

@@ -1,17 +1,13 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Shop } from "@contract";
-import { deferred, DESKTOP, changes, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import { changes, compileFirst, deferred, renderApp, setupUser, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import { SELLER_KEY, shop, shopPage } from "./fixtures";
 
 vi.setConfig({ testTimeout: 90_000 });
-const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
 
-beforeAll(async () => {
-  await Promise.all([import("@/resources/shops/list"), import("@/components/layout/admin-layout")]);
-}, 120_000);
+compileFirst(() => import("@/resources/shops/list"));
 
 const HUB = shop("s1", {
   name: "Gadget Hub",
@@ -36,9 +32,7 @@ const NOOK = shop("s2", {
 });
 
 function openShops(shops: Shop[] = [HUB, NOOK]): FakeApi {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   api.get("/admin/shops", [200, shopPage(shops)]);
   for (const one of shops) api.get(`/admin/shops/${one.id}`, [200, { data: one }]);
   renderApp("/shops");

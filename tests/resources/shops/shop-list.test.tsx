@@ -1,19 +1,25 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Shop } from "@contract";
-import { deferred, DESKTOP, mockApi, PHONE, renderApp, setViewportWidth, signIn } from "../../app/support";
+import {
+  choose,
+  compileFirst,
+  deferred,
+  DESKTOP,
+  openSelect,
+  pageToSecond,
+  PHONE,
+  renderApp,
+  setupUser,
+  signedInApi,
+} from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import { SELLER_KEY, shop, shopPage } from "./fixtures";
 
-// antd's CSS-in-JS makes every jsdom style lookup slow; the pointer-events check does one per
-// ancestor of every click, and the machine running these is shared.
+// The machine running these is shared.
 vi.setConfig({ testTimeout: 90_000 });
-const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
 
-beforeAll(async () => {
-  await Promise.all([import("@/resources/shops/list"), import("@/components/layout/admin-layout")]);
-}, 120_000);
+compileFirst(() => import("@/resources/shops/list"));
 
 interface Open {
   path?: string;
@@ -23,9 +29,7 @@ interface Open {
 }
 
 function openShops({ path = "/shops", items = [shop("s1")], total, width = DESKTOP }: Open = {}): FakeApi {
-  setViewportWidth(width);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi(width);
   api.get("/admin/shops", [200, shopPage(items, total)]);
   renderApp(path);
   return api;
@@ -33,14 +37,6 @@ function openShops({ path = "/shops", items = [shop("s1")], total, width = DESKT
 
 const listRequests = (api: FakeApi) => api.requests("GET", "/admin/shops").map((request) => request.query);
 const rowOf = (name: string) => screen.getByText(name).closest("tr") as HTMLElement;
-
-async function choose(user: UserEvent, label: string, option: string) {
-  await user.click(screen.getByRole("combobox", { name: label }));
-  const items = await screen.findAllByTitle(option);
-  const item = items.find((element) => element.classList.contains("ant-select-item-option"));
-  if (!item) throw new Error(`no option "${option}" in ${label}`);
-  await user.click(item);
-}
 
 describe("Shop Management: the list", () => {
   it("shows the heading, the subtitle and every column of a shop", async () => {
@@ -96,9 +92,7 @@ describe("Shop Management: the list", () => {
   });
 
   it("shows a spinner while loading", async () => {
-    setViewportWidth(DESKTOP);
-    const api = mockApi();
-    signIn(api);
+    const api = signedInApi();
     const response = deferred<[number, unknown]>();
     api.get("/admin/shops", () => response.promise);
     renderApp("/shops");
@@ -112,11 +106,7 @@ describe("Shop Management: the list", () => {
 
   it("pages by 20 with 'Page x of y', read from meta.total", async () => {
     const api = openShops({ items: [shop("s1", { name: "Gadget Hub" })], total: 41 });
-    const user = setupUser();
-    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    await waitFor(() => expect(listRequests(api)).toContainEqual({ page: "2", limit: "20" }));
-    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    await pageToSecond(() => listRequests(api));
   });
 
   it("has no pager for a single page", async () => {
@@ -164,12 +154,8 @@ describe("Shop Management: filters", () => {
     const user = setupUser();
     await screen.findByText("Shop s1");
     const optionsOf = async (label: string) => {
-      const combobox = screen.getByRole("combobox", { name: label });
-      await user.click(combobox);
-      await waitFor(() => expect(document.getElementById(combobox.getAttribute("aria-controls")!)).not.toBeNull());
-      const dropdown = document.getElementById(combobox.getAttribute("aria-controls")!)!.closest(".ant-select-dropdown")!;
-      const labels = [...dropdown.querySelectorAll(".ant-select-item-option")].map((option) => option.getAttribute("title"));
-      await user.click(combobox); // closes it again
+      const labels = (await openSelect(user, label)).map((option) => option.getAttribute("title"));
+      await user.click(screen.getByRole("combobox", { name: label })); // closes it again
       return labels;
     };
     expect(await optionsOf("Category")).toEqual([

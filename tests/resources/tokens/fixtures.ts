@@ -1,6 +1,6 @@
 // Tokens as GET /tokens/admin returns them, and the calls the screen makes, read from the fake API.
 import { configure } from "@testing-library/react";
-import { DESKTOP, mockApi, setViewportWidth, signIn } from "../../app/support";
+import { signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import type { Token } from "@contract";
 
@@ -48,26 +48,12 @@ export function page(items: Token[], { page = 1, total = items.length, limit = 2
  * test sets the list's answers itself; the first route that matches answers).
  */
 export function tokensApi(items: Token[] | null = [USDC, BONK, RAY]): FakeApi {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   if (items) api.get("/tokens/admin", [200, page(items)]);
   return api;
 }
 
 export const tokenListCalls = (api: FakeApi) => api.requests("GET", "/tokens/admin");
-
-/**
- * Compiles the screen's lazy chunks before the first test: on a busy machine Vite's first
- * transform of antd + the screen takes longer than Testing Library's wait.
- */
-export async function warmUpTokensScreen() {
-  await Promise.all([
-    import("@/resources/tokens/list"),
-    import("@/components/layout/admin-layout"),
-    import("@/components/antd/notifier"),
-  ]);
-}
 
 // Role queries over the whole admin shell are slow in jsdom; rows are read from the table's DOM.
 export function tableRows(): HTMLElement[] {

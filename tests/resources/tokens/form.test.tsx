@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@contract";
-import { renderApp } from "../../app/support";
-import { BONK, NEW_MINT, page, RAY, rowWith, tokenListCalls, tokensApi, USDC, warmUpTokensScreen } from "./fixtures";
+import { compileFirst, renderApp } from "../../app/support";
+import { BONK, NEW_MINT, page, RAY, rowWith, tokenListCalls, tokensApi, USDC } from "./fixtures";
 
-beforeAll(warmUpTokensScreen, 120_000);
+compileFirst(() => import("@/resources/tokens/list"), () => import("@/components/antd/notifier"));
 
 async function openTokens() {
   renderApp("/tokens");

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
-import { renderApp, screenRequests } from "../../app/support";
+import { describe, expect, it } from "vitest";
+import { compileFirst, renderApp, screenRequests } from "../../app/support";
 import {
   BONK,
   page,
@@ -11,10 +11,9 @@ import {
   tokenListCalls,
   tokensApi,
   USDC,
-  warmUpTokensScreen,
 } from "./fixtures";
 
-beforeAll(warmUpTokensScreen, 120_000);
+compileFirst(() => import("@/resources/tokens/list"), () => import("@/components/antd/notifier"));
 
 async function openTokens() {
   renderApp("/tokens");

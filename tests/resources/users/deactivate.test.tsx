@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
-import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import { compileFirst, renderApp, signedInApi } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
 import {
   carol,
   dave,
@@ -15,9 +16,7 @@ import {
   USERS,
 } from "./support";
 
-beforeAll(async () => {
-  await import("@/resources/users/list");
-}, 120_000);
+compileFirst(() => import("@/resources/users/list"));
 
 const CONFIRM = "Please confirm";
 const REASON = "Reason required";
@@ -42,7 +41,7 @@ function liveUsers(): User[] {
   return USERS.map((entry) => ({ ...entry }));
 }
 
-function serveDeactivate(api: ReturnType<typeof mockApi>, users: User[]) {
+function serveDeactivate(api: FakeApi, users: User[]) {
   api.patch(/^\/users\/[^/]+\/deactivate$/, (request) => {
     const id = request.path.split("/")[2];
     const target = users.find((entry) => entry.id === id);
@@ -93,9 +92,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
 
   it("sends PATCH /users/:id/deactivate { reason } once confirmed, then the row shows Disabled", async () => {
     const user = userEvent.setup();
-    setViewportWidth(DESKTOP);
-    const api = mockApi();
-    signIn(api);
+    const api = signedInApi();
     const users = liveUsers();
     serveUsers(api, users);
     serveDeactivate(api, users);
@@ -119,9 +116,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
 
   it("refreshes the dashboard counts after a deactivation", async () => {
     const user = userEvent.setup();
-    setViewportWidth(DESKTOP);
-    const api = mockApi();
-    signIn(api);
+    const api = signedInApi();
     const users = liveUsers();
     serveUsers(api, users);
     serveDeactivate(api, users);

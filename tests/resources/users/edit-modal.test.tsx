@@ -1,24 +1,20 @@
 import { act, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
-import { deferred } from "../../app/support";
+import { choose, compileFirst, deferred, selectedText } from "../../app/support";
 import {
   carol,
-  choose,
   dave,
   findRow,
   listQueries,
   openUsers,
-  selectedText,
   serveUser,
   findDialog,
   queryDialog,
 } from "./support";
 
-beforeAll(async () => {
-  await import("@/resources/users/list");
-}, 120_000);
+compileFirst(() => import("@/resources/users/list"));
 
 async function openEditor(user: UserEvent, rowText: string, buttonName: string) {
   const row = await findRow(rowText);

@@ -1,9 +1,18 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
-import { mockApi, PHONE, renderApp, setViewportWidth, signIn } from "../../app/support";
-import { choose, findRow, FIRST_RENDER_MS, listQueries, openSelect, openUsers, selectedText, serveUsers, USERS } from "./support";
+import {
+  choose,
+  compileFirst,
+  openSelect,
+  pageToSecond,
+  PHONE,
+  renderApp,
+  selectedText,
+  signedInApi,
+} from "../../app/support";
+import { findRow, FIRST_RENDER_MS, listQueries, openUsers, serveUsers, USERS } from "./support";
 
 const FIRST_PAGE = { page: "1", limit: "20" };
 
@@ -28,9 +37,7 @@ function many(count: number): User[] {
 }
 
 // The screen is a lazy chunk Vite compiles on first use; compile it before the clock starts.
-beforeAll(async () => {
-  await import("@/resources/users/list");
-}, 120_000);
+compileFirst(() => import("@/resources/users/list"));
 
 describe("User Management list", { timeout: 120_000 }, () => {
   it("shows the heading, subtitle, filters and the SPEC columns, asking GET /users page 1 of 20", async () => {
@@ -112,14 +119,8 @@ describe("User Management list", { timeout: 120_000 }, () => {
   });
 
   it("pages with Previous / 'Page x of y' / Next (20 per page)", async () => {
-    const user = userEvent.setup();
     const api = openUsers("/users", many(3), { total: 45 });
-
-    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
-    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: "2", limit: "20" }));
+    await pageToSecond(() => listQueries(api));
   });
 
   it("sends the role filter as ?role= and goes back to page 1", async () => {
@@ -173,10 +174,8 @@ describe("User Management list", { timeout: 120_000 }, () => {
 
     // A new session of the app opened on that link.
     cleanup();
-    const fresh = mockApi();
-    signIn(fresh);
+    const fresh = signedInApi();
     serveUsers(fresh, users, { total: 45 });
-    setViewportWidth(1280);
     renderApp(url);
 
     expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
@@ -188,9 +187,7 @@ describe("User Management list", { timeout: 120_000 }, () => {
 
   it("shows a load error with Retry instead of an empty table", async () => {
     const user = userEvent.setup();
-    setViewportWidth(1280);
-    const api = mockApi();
-    signIn(api);
+    const api = signedInApi();
     // The request and the query's one automatic retry.
     api.get("/users", [500, { message: "Users are down" }], { once: true });
     api.get("/users", [500, { message: "Users are down" }], { once: true });
@@ -205,9 +202,7 @@ describe("User Management list", { timeout: 120_000 }, () => {
   });
 
   it("hides the Status and Verified columns on a phone", async () => {
-    setViewportWidth(PHONE);
-    const api = mockApi();
-    signIn(api);
+    const api = signedInApi(PHONE);
     serveUsers(api, USERS);
     renderApp("/users");
 

@@ -1,9 +1,8 @@
 // Shared set-up for the User Management tests: users as the API sends them, a fake GET /users
-// that pages and filters like the real one, and helpers to drive antd selects and read requests.
-import { getQueriesForElement, screen, waitFor } from "@testing-library/react";
-import type { UserEvent } from "@testing-library/user-event";
+// that pages and filters like the real one, and helpers to find rows and dialogs.
+import { screen, waitFor } from "@testing-library/react";
 import type { User } from "@contract";
-import { DESKTOP, mockApi, renderApp, setViewportWidth, signIn } from "../../app/support";
+import { renderApp, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 export const KEY_A = "7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2";
@@ -81,9 +80,7 @@ export function serveUsers(api: FakeApi, users: User[] = USERS, options: { total
 
 /** A signed-in admin on /users (or another path) with the users list served. */
 export function openUsers(path = "/users", users: User[] = USERS, options: { total?: number } = {}) {
-  setViewportWidth(DESKTOP);
-  const api = mockApi();
-  signIn(api);
+  const api = signedInApi();
   serveUsers(api, users, options);
   api.get("/admin/users/stats", [200, { data: { totalUsers: users.length } }]);
   api.get("/admin/audit", [200, { data: { items: [], total: 0, page: 1, limit: 10, totalPages: 0 } }]);
@@ -113,34 +110,6 @@ export function findRow(name: string): Promise<HTMLElement> {
     },
     { timeout: FIRST_RENDER_MS },
   );
-}
-
-/** Opens an antd select by its accessible name; resolves the texts of its options, in order. */
-export async function openSelect(user: UserEvent, selectName: string, within: HTMLElement = document.body): Promise<HTMLElement[]> {
-  const combobox = getQueriesForElement(within).getByRole("combobox", { name: selectName });
-  await user.click(combobox);
-  return waitFor(() => {
-    // The combobox names its own listbox; the visible options sit next to it in the same dropdown.
-    const listbox = document.getElementById(combobox.getAttribute("aria-controls") ?? "");
-    const dropdown = listbox?.closest(".ant-select-dropdown");
-    const options = [...(dropdown?.querySelectorAll<HTMLElement>(".ant-select-item-option") ?? [])];
-    if (options.length === 0) throw new Error(`the "${selectName}" select shows no options`);
-    return options;
-  });
-}
-
-/** Picks an option of an antd select by its text. */
-export async function choose(user: UserEvent, selectName: string, optionText: string, within?: HTMLElement) {
-  const options = await openSelect(user, selectName, within);
-  const option = options.find((item) => item.textContent === optionText);
-  if (!option) throw new Error(`the "${selectName}" select has no option "${optionText}"`);
-  await user.click(option);
-}
-
-/** The text an antd select shows as its value. */
-export function selectedText(selectName: string, within: HTMLElement = document.body): string {
-  const select = getQueriesForElement(within).getByRole("combobox", { name: selectName }).closest(".ant-select");
-  return select?.querySelector(".ant-select-selection-item")?.textContent ?? "";
 }
 
 /** Serves GET /users/:id from the list (a copy per request, as a server would). */
