@@ -7,7 +7,9 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/e2e/**/*.e2e.test.ts"],
-    fileParallelism: false,
+    // Each file has its own server, database and browser; they mostly wait on the browser, so several
+    // run side by side even on two cores.
+    maxWorkers: 3,
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

@@ -1,9 +1,12 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { installStyleMatchIndex } from "./support/style-match-index";
 
 // jsdom lacks the layout APIs antd and the wallet modal probe for.
 if (typeof window !== "undefined") {
+  // Same computed styles, found without testing every antd rule on every element (see the module).
+  installStyleMatchIndex(document);
   if (!window.matchMedia) {
     Object.defineProperty(window, "matchMedia", {
       writable: true,
