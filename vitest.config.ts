@@ -18,6 +18,13 @@ export default mergeConfig(
       // Refine's router binding must see the same react-router copy as the app and the tests.
       server: { deps: { inline: [/@refinedev\//] } },
       // Server tests pick the node environment per file with a docblock.
+      // `npm run coverage` (scripts/coverage.mjs) turns this on and sums it per program.
+      coverage: {
+        provider: "v8",
+        include: ["src/**", "server/**", "contract/**"],
+        exclude: ["**/*.d.ts", "**/*.css"],
+        reporter: ["text-summary", "json-summary", "html"],
+      },
     },
   }),
 );

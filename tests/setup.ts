@@ -1,6 +1,6 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterAll, afterEach } from "vitest";
 import { installStyleMatchIndex } from "./support/style-match-index";
 
 // jsdom lacks the layout APIs antd and the wallet modal probe for.
@@ -31,6 +31,20 @@ if (typeof window !== "undefined") {
     Object.defineProperty(window, "ResizeObserver", { writable: true, value: ResizeObserverStub });
   }
   window.scrollTo = () => undefined;
+  // Wallet adapters poll for their browser extension every second for as long as the page lives
+  // (Solflare's does); jsdom's window goes with the test file, so its intervals go with it too,
+  // or they fire into the next file with no window.
+  const intervals = new Set<ReturnType<typeof setInterval>>();
+  const setIntervalOfNode = globalThis.setInterval;
+  globalThis.setInterval = ((...args: Parameters<typeof setInterval>) => {
+    const id = setIntervalOfNode(...args);
+    intervals.add(id);
+    return id;
+  }) as typeof setInterval;
+  afterAll(() => {
+    for (const id of intervals) clearInterval(id);
+    globalThis.setInterval = setIntervalOfNode;
+  });
   afterEach(() => {
     cleanup();
     window.localStorage.clear();

@@ -66,10 +66,13 @@ describe("settlement from the console", () => {
 
     const success = form.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\.$/);
     await success.waitFor({ timeout: 60_000 });
+    // Read at once: DISPUTE_MODAL_CLOSE_MS later the modal closes, and a loaded machine gets there
+    // before the checks below are done.
+    const successText = await success.innerText();
     await screenshot(page, "settlement-resolved");
     const stored = await db().selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ status: "REFUNDED", resolution: "REFUND_BUYER", settlementStatus: "CONFIRMED" });
-    expect(await success.innerText()).toBe(`Dispute resolved successfully! Transaction: ${stored.settlementSignature!.slice(0, 8)}...`);
+    expect(successText).toBe(`Dispute resolved successfully! Transaction: ${stored.settlementSignature!.slice(0, 8)}...`);
     // A real transaction: confirmed on the chain the server settles on, the escrow drained.
     expect(await chain().ledger.signatureStatus(stored.settlementSignature!)).toEqual({ state: "confirmed" });
     expect(await chain().ledger.getAccount(new PublicKey(order.escrowPDA!))).toBeNull();
