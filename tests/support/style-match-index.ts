@@ -29,12 +29,13 @@ const plans = new Map<string, Plan>();
 const NAME = /^-?[_a-zA-Z][-_a-zA-Z0-9]*/;
 const TAG = /^[a-zA-Z][-_a-zA-Z0-9]*/;
 
-/** Splits at top-level occurrences of `separator` (outside (), [] and quotes). */
-function splitTopLevel(text: string, isSeparator: (char: string) => boolean): string[] | null {
-  const parts: string[] = [];
+/**
+ * Visits each character of `text` outside (), [] and quotes, in order; `visit` may return how many
+ * of the characters after it to skip. False when the brackets or quotes do not balance.
+ */
+function scanTopLevel(text: string, visit: (char: string, index: number) => number | void): boolean {
   let depth = 0;
   let quote: string | null = null;
-  let start = 0;
   for (let i = 0; i < text.length; i++) {
     const char = text[i];
     if (quote) {
@@ -43,14 +44,23 @@ function splitTopLevel(text: string, isSeparator: (char: string) => boolean): st
     }
     if (char === '"' || char === "'") quote = char;
     else if (char === "(" || char === "[") depth++;
-    else if (char === ")" || char === "]") depth--;
-    else if (depth === 0 && isSeparator(char)) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-    if (depth < 0) return null;
+    else if (char === ")" || char === "]") {
+      if (--depth < 0) return false;
+    } else if (depth === 0) i += visit(char, i) ?? 0;
   }
-  if (depth !== 0 || quote) return null;
+  return depth === 0 && quote === null;
+}
+
+/** Splits at top-level occurrences of `separator` (outside (), [] and quotes). */
+function splitTopLevel(text: string, isSeparator: (char: string) => boolean): string[] | null {
+  const parts: string[] = [];
+  let start = 0;
+  const balanced = scanTopLevel(text, (char, i) => {
+    if (!isSeparator(char)) return;
+    parts.push(text.slice(start, i));
+    start = i + 1;
+  });
+  if (!balanced) return null;
   parts.push(text.slice(start));
   return parts;
 }
@@ -65,25 +75,18 @@ function needsOf(complex: string): Needs | null {
   const tag = TAG.exec(compound);
   if (tag) needs.tag = tag[0].toLowerCase();
   else if (/^[-_a-zA-Z0-9]/.test(compound)) return null;
-  let depth = 0;
-  let quote: string | null = null;
-  for (let i = 0; i < compound.length; i++) {
-    const char = compound[i];
-    if (quote) {
-      if (char === quote) quote = null;
-      continue;
+  let understood = true;
+  const balanced = scanTopLevel(compound, (char, i) => {
+    if (char !== "." && char !== "#") return;
+    const name = NAME.exec(compound.slice(i + 1));
+    if (!name) {
+      understood = false;
+      return compound.length;
     }
-    if (char === '"' || char === "'") quote = char;
-    else if (char === "(" || char === "[") depth++;
-    else if (char === ")" || char === "]") depth--;
-    else if (depth === 0 && (char === "." || char === "#")) {
-      const name = NAME.exec(compound.slice(i + 1));
-      if (!name) return null;
-      (char === "." ? needs.classes : needs.ids).push(name[0]);
-      i += name[0].length;
-    }
-  }
-  return needs;
+    (char === "." ? needs.classes : needs.ids).push(name[0]);
+    return name[0].length;
+  });
+  return balanced && understood ? needs : null;
 }
 
 export function planFor(selector: string): Plan {
