@@ -15,6 +15,9 @@ export default mergeConfig(
       // Vitest leaves one CPU free by default, which on a 2-core machine runs the files one by one;
       // the jsdom files are CPU-bound and independent, so use every core.
       maxWorkers: availableParallelism(),
+      // Worker threads, not child processes: the same isolation per file, less start-up per file
+      // (measured: 182 s against 201 s for the whole suite).
+      pool: "threads",
       // Refine's router binding must see the same react-router copy as the app and the tests.
       server: { deps: { inline: [/@refinedev\//] } },
       // Server tests pick the node environment per file with a docblock.

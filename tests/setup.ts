@@ -1,12 +1,15 @@
-import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
 import { afterAll, afterEach } from "vitest";
-import { installStyleMatchIndex } from "./support/style-match-index";
 
-// jsdom lacks the layout APIs antd and the wallet modal probe for.
+// Console files only: the server files (node environment) need none of it, and loading React and
+// Testing Library into each of them was a second of their start-up.
 if (typeof window !== "undefined") {
+  await import("@testing-library/jest-dom/vitest");
+  const { cleanup } = await import("@testing-library/react");
+  const { installIndexedCascade, installStyleMatchIndex } = await import("./support/style-match-index");
+  // jsdom lacks the layout APIs antd and the wallet modal probe for.
   // Same computed styles, found without testing every antd rule on every element (see the module).
   installStyleMatchIndex(document);
+  installIndexedCascade(window);
   if (!window.matchMedia) {
     Object.defineProperty(window, "matchMedia", {
       writable: true,

@@ -1,10 +1,11 @@
 // The jsdom selector pre-check (tests/support/style-match-index.ts) may only ever answer "cannot
 // match" where jsdom's own matcher also says no: over a rendered antd UI (the pages' kinds of
-// widgets, open and closed), every style rule is tried against every element both ways.
+// widgets, open and closed), every style rule is tried against every element both ways; and the
+// indexed cascade built on it must give every element exactly the declarations jsdom's cascade gives.
 import { render, screen } from "@testing-library/react";
 import { Button, Form, Input, Modal, Select, Switch, Table, Tag, Tooltip } from "antd";
 import { describe, expect, it } from "vitest";
-import { installStyleMatchIndex, mayMatch } from "../support/style-match-index";
+import { indexedCascade, installIndexedCascade, installStyleMatchIndex, mayMatch } from "../support/style-match-index";
 
 function Widgets() {
   return (
@@ -83,6 +84,58 @@ describe("style pre-check", () => {
     // most (rule, element) pairs never reach the matcher.
     expect(matched).toBeGreaterThan(100);
     expect(ruledOut).toBeGreaterThan((selectors.length * elements.length) / 2);
+  });
+
+  it("gives every element the declarations jsdom's own cascade gives, in the same order", async () => {
+    render(<Widgets />);
+    await screen.findByText("Edit Token");
+    const jsdomCascade = installIndexedCascade(window);
+    const indexed = indexedCascade();
+    const jsdomCheck = installStyleMatchIndex(document);
+    expect(jsdomCascade).not.toBeNull();
+    expect(indexed).not.toBeNull();
+    type Impl = Parameters<NonNullable<typeof indexed>>[0];
+    const implOf = (node: object) => {
+      const symbol = Object.getOwnPropertySymbols(node).find((candidate) => candidate.description === "impl")!;
+      return (node as Record<symbol, Impl>)[symbol];
+    };
+    const doc = implOf(document) as unknown as { _styleCache: unknown; _domSelector: { check: unknown } };
+    const text = (declaration: ReturnType<NonNullable<typeof indexed>>) =>
+      Array.from(declaration, (property) => `${property}: ${declaration.getPropertyValue(property)} ${declaration.getPropertyPriority(property)}`).join("; ");
+    const wrapped = doc._domSelector.check;
+    const differences: string[] = [];
+    let styled = 0;
+    for (const element of Array.from(document.querySelectorAll("*"))) {
+      // jsdom unaided (its own matcher, no pre-check), then the index; each from an empty cache.
+      doc._styleCache = null;
+      doc._domSelector.check = jsdomCheck;
+      const expected = text(jsdomCascade!(implOf(element)));
+      doc._domSelector.check = wrapped;
+      doc._styleCache = null;
+      const actual = text(indexed!(implOf(element)));
+      if (expected) styled++;
+      if (actual !== expected) differences.push(`<${element.localName} class="${element.className}">: ${actual} ≠ ${expected}`);
+    }
+    doc._styleCache = null;
+    expect(differences).toEqual([]);
+    expect(styled).toBeGreaterThan(100);
+  });
+
+  it("follows style sheets added, grown and removed", () => {
+    const element = document.createElement("div");
+    element.className = "probe";
+    document.body.append(element);
+    expect(getComputedStyle(element).display).toBe("block");
+    const style = document.createElement("style");
+    style.textContent = ".probe { display: none }";
+    document.head.append(style);
+    expect(getComputedStyle(element).display).toBe("none");
+    style.sheet!.insertRule("div.probe { visibility: hidden }", 1);
+    element.setAttribute("title", "changed"); // a DOM change: jsdom drops its style cache
+    expect(getComputedStyle(element).visibility).toBe("hidden");
+    style.remove();
+    expect(getComputedStyle(element).display).toBe("block");
+    expect(getComputedStyle(element).visibility).toBe("visible");
   });
 
   it("reads the tag, classes and ids of the rightmost compound only", () => {
