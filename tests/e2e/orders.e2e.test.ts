@@ -10,7 +10,7 @@ import type { OrderStatusValue } from "../../contract/index.ts";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { ConsoleServer } from "./support/server.ts";
 import { closeConsole, openSignedInConsole } from "./support/session.ts";
-import { openWithWallet, screenshot, SCREENSHOT_DIR, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
+import { openWithWallet, screenshot, SCREENSHOT_DIR, SCREENSHOTS, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -67,6 +67,7 @@ async function openDetails(target: Page, id: string): Promise<Locator> {
  */
 async function screenshotModal(target: Page, name: string) {
   await screenshot(target, name);
+  if (!SCREENSHOTS) return;
   const size = target.viewportSize()!;
   await target.setViewportSize({ width: size.width, height: 4000 });
   await target.locator(".ant-modal-wrap", { has: detailsDialog(target) }).evaluate((wrap) => wrap.scrollTo(0, 0));

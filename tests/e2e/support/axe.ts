@@ -6,7 +6,9 @@ import { settled } from "./screens.ts";
 
 export async function expectAccessible(page: Page, where: string): Promise<void> {
   await settled(page); // a fading dialog would fail colour contrast for the wrong reason
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  // Only violations are read: axe then details one node per passing rule instead of every node,
+  // a fifth of each check's time.
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
   const bad = violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(

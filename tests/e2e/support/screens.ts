@@ -6,13 +6,21 @@ import type { TestWallet } from "./test-wallet.ts";
 
 export const SCREENSHOT_DIR = join(process.cwd(), "test-results", "e2e");
 
+/**
+ * Screenshots are for people to look at, not assertions: PNG captures of whole pages are a good part
+ * of the browser suite's CPU, so `npm test` takes them only when asked (E2E_SCREENSHOTS=1, which
+ * `npm run test:e2e:screens` sets).
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
 /** The two sizes every screen is checked at. */
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
+  if (!SCREENSHOTS) return path;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path, fullPage: true });
   return path;
 }
