@@ -6,3 +6,4 @@ export * from "./entities.ts";
 export { MESSAGES } from "./messages.ts";
 export * from "./schemas.ts";
 export * from "./query.ts";
+export * from "./money.ts";

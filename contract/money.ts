@@ -1,0 +1,116 @@
+// The money path beyond the SPEC: the payout preview of a dispute resolution, the settlement queue
+// and the reconciliation of the database with the escrows on chain. Additive calls of the reference
+// server (published in its OpenAPI document); a console talking to an API without them hides what
+// needs them (each answers 404 there).
+import { z } from "zod";
+import { pageParams } from "./query.ts";
+
+const text = z.string();
+const count = z.int().min(0);
+const time = z.string().meta({ format: "date-time" });
+/** A base58 Solana address or signature. */
+const base58 = z.string();
+/** An amount in the token's base units, as a decimal string (u64 does not fit a JSON number). */
+const baseUnits = z.string().regex(/^\d+$/).meta({ description: "Base units (decimal string)" });
+
+// ---- Payout preview: POST /admin/orders/{id}/resolve-dispute/preview (the resolve body) ----
+
+export const PAYOUT_PARTIES = ["buyer", "seller"] as const;
+
+export const payoutSchema = z
+  .object({
+    party: z.enum(PAYOUT_PARTIES),
+    wallet: base58,
+    tokenAccount: base58,
+    amount: baseUnits,
+    uiAmount: text.meta({ description: "The amount with the token's decimals, e.g. 7.5" }),
+    symbol: text,
+  })
+  .meta({ id: "Payout" });
+
+export const payoutPreviewSchema = z
+  .object({
+    payouts: z.array(payoutSchema).meta({ description: "Only the parties that receive something" }),
+    networkFeeLamports: count,
+    rentLamports: count.meta({ description: "Rent of the token accounts the transaction creates" }),
+    simulation: z.object({
+      ok: z.boolean(),
+      error: text.optional().meta({ description: "Why the transaction would fail, in words" }),
+      logs: z.array(text),
+    }),
+  })
+  .meta({ id: "PayoutPreview", description: "What the resolution would pay, from a simulation of the very transaction that would be sent." });
+
+// ---- Settlement queue: GET /admin/settlements, POST /admin/settlements/{id}/retry ----
+
+/** pending → submitted (signed and sent) → confirmed | failed. */
+export const SETTLEMENT_QUEUE_STATUSES = ["pending", "submitted", "confirmed", "failed"] as const;
+export const SETTLEMENT_KINDS = ["dispute_payout", "marketplace_initialization"] as const;
+export type SettlementQueueStatus = (typeof SETTLEMENT_QUEUE_STATUSES)[number];
+export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
+
+export const settlementSchema = z
+  .object({
+    id: text,
+    orderId: text.nullable().meta({ description: "Null for the marketplace initialization" }),
+    kind: z.enum(SETTLEMENT_KINDS),
+    status: z.enum(SETTLEMENT_QUEUE_STATUSES),
+    attempts: count,
+    signature: base58.nullable(),
+    lastValidBlockHeight: z.number().int().nullable().optional(),
+    lastError: text.nullable(),
+    cluster: text.nullable().optional(),
+    requestedBy: base58.nullable().optional().meta({ description: "The admin wallet that asked for it" }),
+    createdAt: time,
+    updatedAt: time,
+  })
+  .meta({ id: "Settlement" });
+
+export const settlementListQuerySchema = z.object({
+  ...pageParams(),
+  status: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(SETTLEMENT_QUEUE_STATUSES, { error: "status must be one of pending, submitted, confirmed, failed" }).optional()),
+});
+
+export const settlementListSchema = z.object({ items: z.array(settlementSchema), total: count });
+
+// ---- Reconciliation: GET /admin/reconciliation, npm run reconcile ----
+
+export const MISMATCH_KINDS = [
+  /** A settled (COMPLETED/REFUNDED) order whose escrow still holds tokens. */
+  "funds_left_after_settlement",
+  /** An ACTIVE or DISPUTED order whose escrow account does not exist. */
+  "escrow_missing",
+  /** An ACTIVE or DISPUTED order whose escrow holds nothing. */
+  "escrow_empty",
+  /** An escrow owned by another authority than this server's. */
+  "wrong_authority",
+  /** An open order's escrow holding another amount than the order's total. */
+  "amount_differs",
+] as const;
+export type MismatchKind = (typeof MISMATCH_KINDS)[number];
+
+export const mismatchSchema = z
+  .object({
+    orderId: text,
+    kind: z.enum(MISMATCH_KINDS),
+    escrow: base58.nullable(),
+    expected: text.nullable().meta({ description: "What the database says (base units, or an authority)" }),
+    actual: text.nullable().meta({ description: "What the chain says" }),
+    detail: text,
+  })
+  .meta({ id: "ReconciliationMismatch" });
+
+export const reconciliationSchema = z
+  .object({
+    checkedAt: time,
+    cluster: text,
+    ordersChecked: count,
+    mismatches: z.array(mismatchSchema),
+  })
+  .meta({ id: "Reconciliation" });
+
+export type Payout = z.infer<typeof payoutSchema>;
+export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
+export type Settlement = z.infer<typeof settlementSchema>;
+export type Mismatch = z.infer<typeof mismatchSchema>;
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
