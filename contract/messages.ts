@@ -37,6 +37,7 @@ export const MESSAGES = {
   page: "Page must be a whole number of at least 1",
   limit: "Limit must be a whole number from 1 to 100",
   orderFilter: "Filter must be one of new, ongoing, in_dispute, completed",
+  orderSort: "Sort must be deadline",
   textTooLong: "Must be at most 100 characters",
   nothingToUpdate: "Nothing to update: send at least one field",
   bodyObject: "The request body must be a JSON object",

@@ -7,6 +7,8 @@ import { plainText, USER_ROLE_VALUES } from "./schemas.ts";
 
 export const ORDER_FILTERS = ["new", "ongoing", "in_dispute", "completed"] as const;
 export const LIMIT_MAX = 100;
+/** The orders list's sorts beyond its own order (newest first). */
+export const ORDER_SORTS = ["deadline"] as const;
 
 const absent = (v: unknown) => (v === "" || v === null ? undefined : v);
 
@@ -76,6 +78,8 @@ export const shopListQuerySchema = z.object({
 export const orderListQuerySchema = z.object({
   ...pageParams(),
   filter: z.preprocess(absent, z.enum(ORDER_FILTERS, { error: M.orderFilter }).optional()),
+  /** Beyond SPEC: `deadline` puts the DISPUTED orders first, the oldest dispute (nearest deadline) first. */
+  sort: z.preprocess(absent, z.enum(ORDER_SORTS, { error: M.orderSort }).optional()),
 });
 
 export const auditQuerySchema = z.object({
@@ -85,6 +89,7 @@ export const auditQuerySchema = z.object({
 });
 
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
+export type OrderSort = (typeof ORDER_SORTS)[number];
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ShopListQuery = z.output<typeof shopListQuerySchema>;

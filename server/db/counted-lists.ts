@@ -41,15 +41,19 @@ export class SqliteCountedLists implements CountedLists {
     const offset = (q.page - 1) * q.limit;
     if (offset >= total) return { rows: [], total };
     const last = Math.min(offset + q.limit, total) - 1;
-    const first = this.locate(q.list, offset);
-    const end = this.locate(q.list, last);
+    // The blocks locate rows in the list's own order only.
+    const ownOrder = !q.firstBy?.length;
+    const first = ownOrder ? this.locate(q.list, offset) : null;
+    const end = ownOrder ? this.locate(q.list, last) : null;
     // One table of the two, whose type Kysely cannot narrow from a type parameter.
     let query = this.db.selectFrom(q.table as "orders").selectAll();
     if (q.where) query = query.where(q.where as unknown as NonNullable<CountedListQuery<"orders">["where"]>);
+    for (const key of q.firstBy ?? []) query = query.orderBy(key, "asc");
     query = query.orderBy(LIST_ORDER, "desc").limit(q.limit);
     type Row = Selectable<Database[T]>;
     if (!first || !end) {
-      // The counts disagree with the table (they never should): answer correctly, if slowly.
+      // Another order than the list's own, or counts that disagree with the table (they never
+      // should): answer correctly, if slowly.
       return { rows: this.run(query.offset(offset)) as unknown as Row[], total };
     }
     const rows = this.run(

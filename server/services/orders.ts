@@ -1,5 +1,6 @@
 // Orders: the counted, filtered list; detail; stats; and dispute resolution through the settlement port.
-import { ORDER_FILTERS, ORDER_STATUSES, type DisputeResolution, type DisputeResolutionInput, type OrderFilter, type OrderStatusValue } from "../../contract/index.ts";
+import { ORDER_FILTERS, ORDER_STATUSES, type DisputeResolution, type DisputeResolutionInput, type OrderFilter, type OrderSort, type OrderStatusValue } from "../../contract/index.ts";
+import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import { ORDER_STATUS_COUNT, orderFilterCondition, orderListName } from "../db/list-families.ts";
 import type { OrderRow } from "../db/schema.ts";
@@ -64,12 +65,20 @@ export function toOrder(row: OrderRow) {
 }
 export type OrderBody = ReturnType<typeof toOrder>;
 
-export function listOrders(ctx: ServiceContext, q: { page: number; limit: number; filter?: OrderFilter }): Paged<OrderBody> {
+/** sort=deadline: the DISPUTED orders first, the oldest dispute first (one without a date last among them). */
+const BY_DEADLINE = [
+  sql`CASE WHEN status = 'DISPUTED' THEN 0 ELSE 1 END`,
+  sql`CASE WHEN status = 'DISPUTED' THEN disputeRaisedAt IS NULL END`,
+  sql`CASE WHEN status = 'DISPUTED' THEN disputeRaisedAt END`,
+];
+
+export function listOrders(ctx: ServiceContext, q: { page: number; limit: number; filter?: OrderFilter; sort?: OrderSort }): Paged<OrderBody> {
   const { filter } = q;
   const { rows, total } = ctx.lists.page({
     table: "orders",
     list: orderListName(filter),
     where: filter && (() => orderFilterCondition(filter)),
+    firstBy: q.sort === "deadline" ? BY_DEADLINE : undefined,
     page: q.page,
     limit: q.limit,
   });

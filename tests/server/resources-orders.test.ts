@@ -89,6 +89,30 @@ describe("GET /admin/orders", () => {
     expect(beyond.body.data).toMatchObject({ items: [], total: 1500, page: 76 });
   });
 
+  it("sort=deadline puts the disputes first, oldest dispute first, then the rest in the list's own order", async () => {
+    const rows = (where: string) =>
+      server.ctx.sqlite.prepare(`SELECT id, disputeRaisedAt FROM orders WHERE ${where} ORDER BY createdAt DESC, rowid DESC`).all() as {
+        id: string;
+        disputeRaisedAt: string | null;
+      }[];
+    // A stable sort keeps the list's own order among equal dates; a dispute without a date goes last.
+    const byDeadline = rows("status = 'DISPUTED'")
+      .sort((a, b) => (a.disputeRaisedAt ?? "~").localeCompare(b.disputeRaisedAt ?? "~"))
+      .map((row) => row.id);
+    expect(byDeadline.length).toBeGreaterThan(1);
+    expect(byDeadline).not.toEqual(idsWhere(FILTERS.in_dispute));
+
+    expect(await allPages("filter=in_dispute&sort=deadline", 13)).toEqual(byDeadline);
+    const everything = await allPages("sort=deadline", 100);
+    expect(everything).toEqual([...byDeadline, ...idsWhere("status <> 'DISPUTED'")]);
+    const first = await api.get("/admin/orders?sort=deadline&limit=5");
+    expect(first.body.data).toMatchObject({ total: everything.length, page: 1, limit: 5 });
+
+    const refused = await api.get("/admin/orders?sort=newest");
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: "sort", message: MESSAGES.orderSort }]);
+  });
+
   it("keeps totals and pages right after inserts and status changes", async () => {
     const sqlite = server.ctx.sqlite;
     await createOrderRecord(server.ctx.db, { status: "DISPUTED", createdAt: new Date(server.ctx.now()).toISOString() });
