@@ -114,3 +114,21 @@ export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 export type Settlement = z.infer<typeof settlementSchema>;
 export type Mismatch = z.infer<typeof mismatchSchema>;
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+// ---- Authority health: GET /admin/authority ----
+
+/** Below this many settlements' fees and rents, the authority's balance is shown as low. */
+export const AUTHORITY_LOW_SETTLEMENTS = 20;
+
+export const authorityHealthSchema = z
+  .object({
+    cluster: text.meta({ description: "localnet-inprocess, localnet, devnet, testnet, mainnet-beta or custom" }),
+    authority: base58,
+    lamports: baseUnits.meta({ description: "The authority's SOL balance in lamports (decimal string)" }),
+    settlementCostLamports: baseUnits.meta({ description: "What one settlement can cost at most: its fee and the rent of the token accounts it may create" }),
+    settlementsCovered: count,
+    low: z.boolean().meta({ description: `True when the balance covers fewer than ${AUTHORITY_LOW_SETTLEMENTS} settlements` }),
+  })
+  .meta({ id: "AuthorityHealth" });
+
+export type AuthorityHealth = z.infer<typeof authorityHealthSchema>;

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { ServiceContext } from "../services/context.ts";
+import { authorityRoutes } from "./authority.ts";
 import { marketplaceRoutes } from "./marketplace.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
@@ -21,4 +22,5 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: ServiceC
   await shopRoutes(typed, ctx);
   await orderRoutes(typed, ctx);
   await marketplaceRoutes(typed, ctx);
+  await authorityRoutes(typed, ctx);
 }

@@ -82,6 +82,16 @@ export interface SettlementPort {
   initializeMarketplace(admin: AdminIdentity): Promise<MarketplaceInitialization>;
   /** The marketplace config account as the chain sees it (no transaction). */
   marketplaceStatus?(): Promise<{ initialized: boolean; configPDA: string; authority: string; cluster: string }>;
+  /** The authority's balance and what one settlement can cost it at most (no transaction). */
+  authorityFunds?(): Promise<AuthorityFunds>;
+}
+
+export interface AuthorityFunds {
+  cluster: string;
+  authority: string;
+  lamports: bigint;
+  /** One signature's fee plus the rent of the two token accounts a payout may create. */
+  settlementCostLamports: bigint;
 }
 
 /** The two big tables, whose lists are counted by triggers (migration 002, db/list-families.ts). */

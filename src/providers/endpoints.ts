@@ -28,6 +28,7 @@ export const endpoints = {
   marketplaceStatus: "/admin/marketplace/status",
   marketplaceInitialize: "/admin/marketplace/initialize",
 
+  authority: "/admin/authority",
   audit: "/admin/audit",
   demoWallet: "/demo/wallet",
 } as const;

@@ -77,3 +77,20 @@ export function formatDate(value: string | number | Date | null | undefined): st
 export function secondsToDays(seconds: number): number {
   return Math.round((seconds / SECONDS_PER_DAY) * 100) / 100;
 }
+
+const CLUSTER_LABELS: Readonly<Record<string, string>> = {
+  "localnet-inprocess": "In-process chain",
+  localnet: "Localnet",
+  devnet: "Devnet",
+  testnet: "Testnet",
+  "mainnet-beta": "Mainnet Beta",
+  custom: "Custom cluster",
+};
+
+/** A cluster's name as people say it; an unknown one as it is. */
+export const clusterLabel = (cluster: string | null | undefined): string =>
+  cluster ? (CLUSTER_LABELS[cluster] ?? cluster) : "Unknown cluster";
+
+/** Lamports as SOL (9 decimals). */
+export const formatSol = (lamports: string | bigint | number | null | undefined): string =>
+  formatAmount(lamports, { symbol: "SOL", decimals: 9 });

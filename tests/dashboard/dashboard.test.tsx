@@ -79,3 +79,63 @@ describe("dashboard", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });
+
+describe("settlement authority (beyond the SPEC)", () => {
+  const AUTHORITY = "Auth1ty1111111111111111111111111111111111111";
+  const health = (overrides: Record<string, unknown> = {}) => ({
+    data: {
+      cluster: "devnet",
+      authority: AUTHORITY,
+      lamports: "40835600",
+      settlementCostLamports: "4083560",
+      settlementsCovered: 10,
+      low: true,
+      ...overrides,
+    },
+  });
+
+  it("shows the cluster, the authority and its balance, warns when it covers fewer than 20 settlements, and bands every page", async () => {
+    const api = openDashboard();
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+    api.get("/admin/authority", [200, health()]);
+    renderApp("/");
+
+    const card = await screen.findByRole("region", { name: "Settlement authority" });
+    await within(card).findByText("Devnet");
+    expect(card).toHaveTextContent(AUTHORITY);
+    expect(card).toHaveTextContent("0.0408356 SOL · enough for 10 settlements");
+    expect(within(card).getByText("Low authority balance")).toBeInTheDocument();
+    expect(card).toHaveTextContent("It pays for only 10 more settlements' fees and rents (0.00408356 SOL each at most), fewer than 20.");
+    expect(screen.getByRole("note", { name: "Cluster" })).toHaveTextContent("Devnet: settlements move test funds, not real money.");
+    // One call serves the card and the banner.
+    expect(api.requests("GET").filter(({ path }) => path === "/admin/authority")).toHaveLength(1);
+  });
+
+  it("has no warning when funded and no banner on mainnet-beta", async () => {
+    const api = openDashboard();
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+    api.get("/admin/authority", [200, health({ cluster: "mainnet-beta", lamports: "5000000000", settlementsCovered: 1224, low: false })]);
+    renderApp("/");
+
+    const card = await screen.findByRole("region", { name: "Settlement authority" });
+    await within(card).findByText("Mainnet Beta");
+    expect(card).toHaveTextContent("5.00 SOL · enough for 1,224 settlements");
+    expect(within(card).queryByText("Low authority balance")).not.toBeInTheDocument();
+    expect(screen.queryByRole("note", { name: "Cluster" })).not.toBeInTheDocument();
+  });
+
+  it("hides itself without a word when the API has no such call (404) or no settlement (503)", async () => {
+    for (const answer of [[404, { message: "Not found" }], [503, { message: "No settlement service" }]] as const) {
+      const api = openDashboard();
+      api.get("/admin/users/stats", [200, { data: { totalUsers: 3 } }]);
+      api.get("/admin/authority", [...answer]);
+      const { unmount } = renderApp("/");
+      await waitFor(() => expect(api.requests("GET").some(({ path }) => path === "/admin/authority")).toBe(true));
+      await screen.findByRole("region", { name: "Total Users" });
+      await waitFor(() => expect(screen.queryByRole("region", { name: "Settlement authority" })).not.toBeInTheDocument());
+      expect(screen.queryByRole("note", { name: "Cluster" })).not.toBeInTheDocument();
+      expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+});

@@ -5,7 +5,8 @@ import { useEffect, useId } from "react";
 import { Button, Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { QUERY_CACHE, SHORTEN } from "@/config";
+import { SHORTEN } from "@/config";
+import { retryServerErrors } from "@/providers/query-policy";
 import { endpoints } from "@/providers/endpoints";
 import type { AuditEntry, PagedList } from "@contract";
 import { formatDate, head } from "@/utils/format";
@@ -27,10 +28,6 @@ export interface AuditHistoryProps {
 const withoutAudit = new WeakSet<QueryClient>();
 
 const isNotFound = (error: HttpError | null | undefined) => error?.statusCode === 404;
-
-// A client error will not change on a second try; a server or network error might (once, like every query).
-const retryServerErrors = (failureCount: number, error: HttpError) =>
-  !(error.statusCode >= 400 && error.statusCode < 500) && failureCount < QUERY_CACHE.retry;
 
 export function AuditHistory({ targetType, targetId, limit = 10 }: AuditHistoryProps) {
   const queryClient = useQueryClient();

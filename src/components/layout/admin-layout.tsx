@@ -3,6 +3,7 @@
 import { Suspense, useState } from "react";
 import { ConfigProvider, Drawer, Grid, Layout } from "antd";
 import { Outlet, useLocation } from "react-router";
+import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
 import { theme } from "@/components/antd/setup";
@@ -43,6 +44,7 @@ export function AdminLayout() {
         )}
         <Layout className="admin-main" style={{ marginLeft: wide ? SIDER_WIDTH : 0 }}>
           {wide ? null : <TopBar onOpenMenu={() => setDrawerOpen(true)} />}
+          <ClusterBanner />
           <Layout.Content className="admin-content">
             {/* A screen that crashes keeps the sidebar; moving to another path tries again. */}
             <ErrorBoundary inline resetKey={pathname}>

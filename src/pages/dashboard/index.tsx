@@ -1,7 +1,9 @@
-// SPEC §2 Dashboard: user statistics from GET /admin/users/stats.
+// SPEC §2 Dashboard: user statistics from GET /admin/users/stats; below them, the settlement
+// authority's health where the API reports it.
 import { Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { APP_TITLE } from "@/config";
+import { AuthorityCard } from "@/components/authority/authority-card";
 import { ListError } from "@/components/list/list-error";
 import { PageHeader } from "@/components/page-header";
 import { endpoints } from "@/providers/endpoints";
@@ -41,6 +43,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle={`Welcome to ${APP_TITLE}`} />
       {body}
+      <AuthorityCard />
     </>
   );
 }

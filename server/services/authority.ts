@@ -1,0 +1,24 @@
+// The settlement authority's health: the cluster it settles on, its SOL balance, and whether that
+// balance still covers the fees and rents of the settlements to come (a payout that cannot pay its
+// fee fails after the admin has decided).
+import { AUTHORITY_LOW_SETTLEMENTS } from "../../contract/index.ts";
+import { unavailable } from "../http/errors.ts";
+import type { ServiceContext } from "./ports.ts";
+
+export const AUTHORITY_UNAVAILABLE = "This server has no settlement service configured: there is no authority to report on";
+
+export async function authorityHealth(ctx: ServiceContext) {
+  const port = ctx.settlement;
+  if (!port?.authorityFunds) throw unavailable(AUTHORITY_UNAVAILABLE);
+  const funds = await port.authorityFunds();
+  const settlementsCovered = funds.settlementCostLamports > 0n ? funds.lamports / funds.settlementCostLamports : 0n;
+  return {
+    cluster: funds.cluster,
+    authority: funds.authority,
+    lamports: String(funds.lamports),
+    settlementCostLamports: String(funds.settlementCostLamports),
+    // Capped: a JSON number; past a million settlements the exact figure tells nobody anything.
+    settlementsCovered: Number(settlementsCovered > 1_000_000n ? 1_000_000n : settlementsCovered),
+    low: settlementsCovered < BigInt(AUTHORITY_LOW_SETTLEMENTS),
+  };
+}

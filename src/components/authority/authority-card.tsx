@@ -1,0 +1,67 @@
+// The dashboard's settlement authority (issue 11): the cluster it settles on, its address and SOL
+// balance, and a warning when that balance pays for fewer than AUTHORITY_LOW_SETTLEMENTS settlements
+// (a payout that cannot pay its fee fails after the admin has decided). Hidden where the API has no
+// authority to report on.
+import { Alert, Button } from "antd";
+import { AUTHORITY_LOW_SETTLEMENTS } from "@contract";
+import { Address } from "@/components/value/address";
+import { errorMessage } from "@/components/list/list-error";
+import { clusterLabel, formatSol } from "@/utils/format";
+import { useAuthorityHealth } from "./use-authority-health";
+import "./authority.css";
+
+const numberFormat = new Intl.NumberFormat("en-US");
+
+export function AuthorityCard() {
+  const { health, query, absent } = useAuthorityHealth();
+  if (absent) return null;
+
+  let body;
+  if (query.isError) {
+    body = (
+      <div className="authority-card__error" role="alert">
+        <span>Could not load the authority: {errorMessage(query.error)}</span>
+        <Button size="small" onClick={() => void query.refetch()} loading={query.isFetching}>
+          Retry
+        </Button>
+      </div>
+    );
+  } else if (!health) {
+    body = <p className="authority-card__muted">Loading…</p>;
+  } else {
+    body = (
+      <>
+        <dl className="authority-card__facts">
+          <dt>Cluster</dt>
+          <dd>{clusterLabel(health.cluster)}</dd>
+          <dt>Authority</dt>
+          <dd>
+            <Address value={health.authority} cluster={health.cluster} />
+          </dd>
+          <dt>Balance</dt>
+          <dd>
+            {formatSol(health.lamports)}
+            <span className="authority-card__muted"> · enough for {numberFormat.format(health.settlementsCovered)} settlements</span>
+          </dd>
+        </dl>
+        {health.low ? (
+          <Alert
+            type="warning"
+            showIcon
+            message="Low authority balance"
+            description={`It pays for only ${numberFormat.format(health.settlementsCovered)} more settlements' fees and rents (${formatSol(health.settlementCostLamports)} each at most), fewer than ${AUTHORITY_LOW_SETTLEMENTS}. Send SOL to the authority before resolving more disputes.`}
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className="authority-card" aria-labelledby="authority-card-title">
+      <h2 className="authority-card__title" id="authority-card-title">
+        Settlement authority
+      </h2>
+      {body}
+    </section>
+  );
+}
