@@ -5,7 +5,7 @@
 // entry there; nothing here changes. Calls that are not CRUD go through `custom` with a path from
 // src/providers/endpoints.ts.
 import type { AxiosResponse } from "axios";
-import type { BaseKey, BaseRecord, CrudFilter, CustomParams, DataProvider, GetListParams, Pagination } from "@refinedev/core";
+import type { BaseKey, BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, GetListParams, Pagination } from "@refinedev/core";
 import { API_URL } from "@/config";
 import { PAGE_SIZE } from "@contract";
 import { sentFields, toQueryValue } from "@/components/list/filters";
@@ -21,6 +21,8 @@ export interface ResourceRow {
   list: string;
   /** Refine filter fields (operator "eq") sent as query parameters of the same name; others are dropped. */
   filters: readonly string[];
+  /** Refine sorter field → the `sort` query value of each direction; other sorters are not sent. */
+  sorts: NonNullable<ResourceApi["sorts"]>;
   read: ListReader;
   one?: Path;
   create?: string;
@@ -72,6 +74,7 @@ function rowOf(api: ResourceApi): ResourceRow {
   return {
     list: api.list,
     filters: sentFields(api.filters),
+    sorts: api.sorts ?? {},
     read: api.listShape === "data+meta" ? readDataWithMeta : readPaged,
     one: withId(api.one),
     create: api.create,
@@ -122,12 +125,21 @@ function pageQuery(pagination: Pagination | undefined): Record<string, string> {
   return mode === "server" ? { page: String(currentPage), limit: String(pageSize) } : {};
 }
 
-// Only declared filters and pagination reach the query. Refine's `meta` never does: with
-// syncWithLocation it carries unrelated URL params (research notes §2.1).
-function listQuery(entry: ResourceRow, pagination?: Pagination, filters?: CrudFilter[]) {
+/** The `sort` value of the first sorter, when the resource declares it. */
+function sortValue(entry: ResourceRow, sorters: CrudSort[] | undefined): string | undefined {
+  const first = sorters?.[0];
+  if (!first || !Object.hasOwn(entry.sorts, first.field)) return undefined;
+  return entry.sorts[first.field][first.order];
+}
+
+// Only declared filters, the declared sort and pagination reach the query. Refine's `meta` never
+// does: with syncWithLocation it carries unrelated URL params (research notes §2.1).
+function listQuery(entry: ResourceRow, pagination?: Pagination, filters?: CrudFilter[], sorters?: CrudSort[]) {
   const values = eqFilterValues(filters);
   const query = pageQuery(pagination);
   for (const field of entry.filters) if (values[field] !== undefined) query[field] = values[field];
+  const sort = sortValue(entry, sorters);
+  if (sort !== undefined) query.sort = sort;
   return query;
 }
 
@@ -153,9 +165,9 @@ function customQuery(query: unknown, filters: CrudFilter[] | undefined): Record<
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_URL,
 
-  getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters }: GetListParams) => {
+  getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, sorters }: GetListParams) => {
     const entry = entryFor(resource);
-    const { data, total } = entry.read(await http.get(entry.list, { params: listQuery(entry, pagination, filters) }));
+    const { data, total } = entry.read(await http.get(entry.list, { params: listQuery(entry, pagination, filters, sorters) }));
     return { data: data as TData[], total };
   },
 

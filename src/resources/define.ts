@@ -20,6 +20,12 @@ export interface ResourceApi {
    * "data+meta" is `{ data: [...], meta: { total, ... } }`.
    */
   listShape?: "paged" | "data+meta";
+  /**
+   * The sorts the list offers, by Refine sorter field (a sortable column's `key`): the value of the
+   * `sort` query parameter for each direction. Only the first sorter is sent, and only when declared
+   * here; otherwise the API's own order applies.
+   */
+  sorts?: Readonly<Record<string, { asc?: string; desc?: string }>>;
   /** GET one record, e.g. "/users/:id". */
   one?: string;
   /** POST a new record. */

@@ -6,6 +6,7 @@
 import { SectionIcon } from "@/components/layout/section-icon";
 import { screen } from "@/components/routing/lazy-screen";
 import { endpoints } from "@/providers/endpoints";
+import type { OrderSort } from "@contract";
 import { firstListPage, sectionsOf } from "./define";
 import { ORDER_FILTERS } from "./orders/filters";
 import { PRODUCT_FILTERS } from "./products/filters";
@@ -57,7 +58,8 @@ export const { adminResources, resources, adminRoutes } = sectionsOf([
     resource: { name: "orders", list: "/orders", meta: { label: "Orders", icon: <SectionIcon name="orders" /> } },
     load: screen(() => import("./orders/list"), "OrderList"),
     firstQuery: firstListPage,
-    api: { list: "/admin/orders", filters: ORDER_FILTERS, one: "/admin/orders/:id" },
+    // Beyond SPEC: sort=deadline (the Deadline column; a SPEC-only API ignores it).
+    api: { list: "/admin/orders", filters: ORDER_FILTERS, sorts: { deadline: { asc: "deadline" satisfies OrderSort } }, one: "/admin/orders/:id" },
   },
   {
     resource: {

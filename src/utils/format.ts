@@ -30,6 +30,43 @@ export const shortMint = (mint: string | null | undefined) =>
 export const shortWallet = (address: string | null | undefined) =>
   middle(address, SHORTEN.walletAddress, SHORTEN.walletAddress, "..");
 
+/** A length of time in its two largest units, e.g. "2d 4h", "3h", "3h 5m", "12m"; "under 1m" below a minute. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.floor(Math.abs(ms) / 60_000);
+  if (minutes < 1) return "under 1m";
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  const [big, small] = days > 0 ? [`${days}d`, hours && `${hours}h`] : hours > 0 ? [`${hours}h`, rest && `${rest}m`] : [`${rest}m`, 0];
+  return small ? `${big} ${small}` : big;
+}
+
+export interface Deadline {
+  /** When the time is up. */
+  at: Date;
+  overdue: boolean;
+  /** "2d 4h left" or "Overdue by 3h". */
+  text: string;
+}
+
+/**
+ * A dispute's deadline: `limitSeconds` (the marketplace's dispute resolution limit) after it was
+ * raised. Null when either is missing or unreadable.
+ */
+export function disputeDeadline(
+  raisedAt: string | null | undefined,
+  limitSeconds: number | null | undefined,
+  now: number = Date.now(),
+): Deadline | null {
+  if (!raisedAt || typeof limitSeconds !== "number" || !Number.isFinite(limitSeconds) || limitSeconds <= 0) return null;
+  const raised = dayjs(raisedAt);
+  if (!raised.isValid()) return null;
+  const at = raised.add(limitSeconds, "second");
+  const left = at.diff(dayjs(now));
+  const overdue = left < 0;
+  return { at: at.toDate(), overdue, text: overdue ? `Overdue by ${formatDuration(left)}` : `${formatDuration(left)} left` };
+}
+
 /** The initial shown in an avatar: the display name's first letter, else the key's first 2 characters. */
 export function avatarInitial(displayName: string | null | undefined, publicKey: string | null | undefined): string {
   const name = displayName?.trim();

@@ -113,6 +113,19 @@ describe("getList: path, query and response reading per resource", () => {
     expect(result).toEqual({ data: [{ id: "o1" }], total: 21 });
   });
 
+  it("sends a declared sort (orders: deadline, ascending) and no other sorter", async () => {
+    await dataProvider.getList({ resource: "orders", pagination: firstPage, sorters: [{ field: "deadline", order: "asc" }] });
+    await dataProvider.getList({ resource: "orders", pagination: firstPage, sorters: [{ field: "deadline", order: "desc" }] });
+    await dataProvider.getList({ resource: "orders", pagination: firstPage, sorters: [{ field: "createdAt", order: "asc" }] });
+    await dataProvider.getList({ resource: "users", pagination: firstPage, sorters: [{ field: "deadline", order: "asc" }] });
+    expect(requests().map((r) => r.query)).toEqual([
+      { page: "1", limit: "20", sort: "deadline" },
+      { page: "1", limit: "20" },
+      { page: "1", limit: "20" },
+      { page: "1", limit: "20" },
+    ]);
+  });
+
   it("without pagination asks for page 1 of PAGE_SIZE (20); with mode off sends no paging", async () => {
     await dataProvider.getList({ resource: "orders" });
     await dataProvider.getList({ resource: "orders", pagination: { mode: "off" } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarInitial, formatAmount, formatDate, head, shortMint, shortWallet, secondsToDays } from "@/utils/format";
+import { avatarInitial, disputeDeadline, formatAmount, formatDate, formatDuration, head, shortMint, shortWallet, secondsToDays } from "@/utils/format";
 
 const KEY = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
@@ -10,6 +10,22 @@ describe("format", () => {
     expect(head(KEY, 8)).toBe(`${KEY.slice(0, 8)}...`);
     expect(head("abc", 8)).toBe("abc");
     expect(head(null, 8)).toBe("");
+  });
+
+  it("words a dispute's deadline: time left in its two largest units, or how long overdue", () => {
+    const now = Date.parse("2025-03-10T12:00:00.000Z");
+    const DAY = 86_400;
+    expect(disputeDeadline("2025-03-08T08:00:00.000Z", 3 * DAY, now)).toEqual({
+      at: new Date("2025-03-11T08:00:00.000Z"),
+      overdue: false,
+      text: "20h left",
+    });
+    expect(disputeDeadline("2025-03-05T09:00:00.000Z", 5 * DAY, now)?.text).toBe("Overdue by 3h");
+    expect(disputeDeadline("2025-03-10T11:00:00.000Z", 7 * DAY, now)?.text).toBe("6d 23h left");
+    expect(disputeDeadline(null, DAY, now)).toBeNull();
+    expect(disputeDeadline("2025-03-10T11:00:00.000Z", null, now)).toBeNull();
+    expect(disputeDeadline("not a date", DAY, now)).toBeNull();
+    expect([formatDuration(30_000), formatDuration(-125 * 60_000), formatDuration(2 * 86_400_000)]).toEqual(["under 1m", "2h 5m", "2d"]);
   });
 
   it("takes the avatar initial from the name, else 2 key characters", () => {

@@ -3,7 +3,8 @@
 // sideways on small screens, and the load error with Retry in place of an empty table.
 import type { ReactNode } from "react";
 import { Table, type TableProps } from "antd";
-import type { BaseRecord, HttpError } from "@refinedev/core";
+import type { SorterResult } from "antd/es/table/interface";
+import type { BaseRecord, CrudSort, HttpError } from "@refinedev/core";
 import { useTable, type useTableReturnType } from "@refinedev/antd";
 import { PAGE_SIZE } from "@contract";
 import { ListError } from "@/components/list/list-error";
@@ -29,8 +30,18 @@ export function useListTable<TData extends BaseRecord>(resource: string) {
 /** What ListTable reads from useTable; the full useTable result fits. */
 export type ListTableSource<TData extends BaseRecord> = Pick<
   useTableReturnType<TData, HttpError>,
-  "tableProps" | "tableQuery" | "currentPage" | "setCurrentPage" | "pageCount"
+  "tableProps" | "tableQuery" | "currentPage" | "setCurrentPage" | "pageCount" | "setSorters"
 >;
+
+/**
+ * A column header's sort click as Refine's sorters (what the URL keeps and the data provider reads):
+ * the column's `key` is the sorter's field; no order clears it.
+ */
+export function sortersOf<T>(sorter: SorterResult<T> | SorterResult<T>[]): CrudSort[] {
+  return (Array.isArray(sorter) ? sorter : [sorter]).flatMap(({ columnKey, order }) =>
+    columnKey !== undefined && order ? [{ field: String(columnKey), order: order === "ascend" ? "asc" : "desc" } as const] : [],
+  );
+}
 
 export type ListTableProps<TData extends BaseRecord> = {
   table: ListTableSource<TData>;
@@ -49,7 +60,7 @@ export function ListTable<TData extends BaseRecord>({
   dataSource,
   ...rest
 }: ListTableProps<TData>) {
-  const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount } = table;
+  const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount, setSorters } = table;
 
   if (tableQuery.isError) {
     return (
@@ -58,7 +69,8 @@ export function ListTable<TData extends BaseRecord>({
   }
 
   // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
-  // pagination state and Refine would reset the page size to 10.
+  // pagination state and Refine would reset the page size to 10. Only a sort is taken from antd
+  // (columns with `sorter: true`, their `sortOrder` read from the table's sorters), back to page 1.
   return (
     <>
       <Table<TData>
@@ -69,6 +81,11 @@ export function ListTable<TData extends BaseRecord>({
         dataSource={dataSource ?? tableProps.dataSource}
         loading={tableProps.loading}
         pagination={false}
+        onChange={(_pagination, _filters, sorter, { action }) => {
+          if (action !== "sort") return;
+          setSorters(sortersOf(sorter));
+          setCurrentPage(1);
+        }}
         locale={emptyText === undefined ? rest.locale : { ...rest.locale, emptyText }}
       />
       <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />

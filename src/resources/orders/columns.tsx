@@ -1,16 +1,42 @@
 // SPEC §2 Order Management: the table's columns, in the SPEC's order.
 import { Button, Tooltip, Typography } from "antd";
-import type { ColumnsType } from "antd/es/table";
+import type { ColumnsType, SortOrder } from "antd/es/table/interface";
 import { EyeOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { formatAmount, formatDate, head } from "@/utils/format";
 import type { Order } from "@contract";
+import { DisputeDeadline } from "./dispute-deadline";
 import { OrderImage } from "./order-image";
 import { orderThumbnail, orderTitle } from "./order-text";
 
-export function orderColumns(onView: (order: Order) => void): ColumnsType<Order> {
+/** The sorter field of the Deadline column (the data provider sends it as `sort=deadline`). */
+export const DEADLINE_SORT = "deadline";
+
+export interface OrderColumnOptions {
+  /** The marketplace's dispute resolution limit (seconds); without it there is no Deadline column. */
+  disputeLimit?: number;
+  /** The Deadline column's sort as the table's sorters hold it. */
+  deadlineSort?: SortOrder;
+}
+
+export function orderColumns(onView: (order: Order) => void, { disputeLimit, deadlineSort = null }: OrderColumnOptions = {}): ColumnsType<Order> {
+  // Beyond SPEC, so only when it has something to say: the time left on each dispute, sortable.
+  const deadline: ColumnsType<Order> =
+    disputeLimit === undefined
+      ? []
+      : [
+          {
+            title: "Deadline",
+            key: DEADLINE_SORT,
+            sorter: true,
+            sortDirections: ["ascend"],
+            sortOrder: deadlineSort,
+            showSorterTooltip: { title: "Disputes first, the nearest deadline first" },
+            render: (_, order) => <DisputeDeadline order={order} limit={disputeLimit} />,
+          },
+        ];
   return [
     {
       title: "Order ID",
@@ -66,6 +92,7 @@ export function orderColumns(onView: (order: Order) => void): ColumnsType<Order>
       key: "status",
       render: (status: Order["status"]) => <OrderStatusBadge status={status} />,
     },
+    ...deadline,
     {
       title: "Date",
       dataIndex: "createdAt",

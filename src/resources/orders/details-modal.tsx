@@ -7,6 +7,7 @@ import { DISPUTE_MODAL_CLOSE_MS, SHORTEN } from "@/config";
 import { AuditHistory } from "@/components/history/audit-history";
 import { formatDate } from "@/utils/format";
 import type { Order } from "@contract";
+import { DisputeDeadline } from "./dispute-deadline";
 import { DisputeResolveForm, resolveDisputeKey } from "./dispute-form";
 import {
   BlockchainSection,
@@ -26,9 +27,11 @@ interface Props {
   onClose: () => void;
   /** After a dispute was resolved: close and refresh the orders. */
   onResolved: () => void;
+  /** The marketplace's dispute resolution limit (seconds), when known: the dispute's deadline. */
+  disputeLimit?: number;
 }
 
-export function OrderDetailsModal({ order, onClose, onResolved }: Props) {
+export function OrderDetailsModal({ order, onClose, onResolved, disputeLimit }: Props) {
   // The last order stays rendered while the modal animates out.
   const [shown, setShown] = useState(order);
   if (order && order !== shown) setShown(order);
@@ -78,6 +81,9 @@ export function OrderDetailsModal({ order, onClose, onResolved }: Props) {
               title="Dispute Details"
               items={[
                 { key: "raised", label: "Raised At", children: formatDate(shown.disputeRaisedAt) },
+                ...(disputeLimit === undefined
+                  ? []
+                  : [{ key: "deadline", label: "Deadline", children: <DisputeDeadline order={shown} limit={disputeLimit} /> }]),
                 { key: "description", label: "Description", children: shown.disputeDescription?.trim() || "N/A" },
               ]}
             >

@@ -2,12 +2,14 @@
 // resolve form. The filter and the page live in the URL, so a view is shareable.
 import { useMemo, useState } from "react";
 import { useInvalidate } from "@refinedev/core";
+import { getDefaultSortOrder } from "@refinedev/antd";
 import type { Order } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
-import { orderColumns } from "./columns";
+import { DEADLINE_SORT, orderColumns } from "./columns";
 import { OrderDetailsModal } from "./details-modal";
+import { useDisputeLimit } from "./dispute-deadline";
 import { ORDER_FILTERS } from "./filters";
 import "./orders.css";
 
@@ -16,7 +18,9 @@ export function OrderList() {
   const filters = useFilterBar(table, ORDER_FILTERS, { name: "order", label: "Filter orders" });
   const [selected, setSelected] = useState<Order | null>(null);
   const invalidate = useInvalidate();
-  const columns = useMemo(() => orderColumns(setSelected), []);
+  const disputeLimit = useDisputeLimit();
+  const deadlineSort = getDefaultSortOrder(DEADLINE_SORT, table.sorters) ?? null;
+  const columns = useMemo(() => orderColumns(setSelected, { disputeLimit, deadlineSort }), [disputeLimit, deadlineSort]);
 
   return (
     <>
@@ -26,6 +30,7 @@ export function OrderList() {
       <OrderDetailsModal
         order={selected}
         onClose={() => setSelected(null)}
+        disputeLimit={disputeLimit}
         onResolved={() => {
           setSelected(null);
           void invalidate({ resource: "orders", invalidates: ["list"] });

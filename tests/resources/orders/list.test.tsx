@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { endpoints } from "@/providers/endpoints";
 import { choose } from "../../app/support";
-import { makeOrder, openOrders, ordersApi, page, BUYER, SELLER } from "./support";
+import { makeOrder, openDetails, openOrders, ordersApi, page, section, BUYER, SELLER } from "./support";
 
 const shortDateTime = (iso: string) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
@@ -143,5 +144,35 @@ describe("Order Management list", { timeout: 60_000 }, () => {
     expect(screen.queryByText("No orders found")).not.toBeInTheDocument();
     await user.click(within(alert).getByRole("button", { name: /Retry/ }));
     expect(await screen.findByText("Ledger Nano X")).toBeInTheDocument();
+  });
+
+  it("shows each dispute's time left from the marketplace's limit, marks the overdue one, and sorts by deadline", async () => {
+    const HOUR = 3_600_000;
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const onTime = makeOrder({ status: "DISPUTED", disputeRaisedAt: ago(24 * HOUR + HOUR / 2) });
+    const late = makeOrder({ status: "DISPUTED", disputeRaisedAt: ago(75 * HOUR + HOUR / 6) });
+    const active = makeOrder({ status: "ACTIVE" });
+    const { api, listQueries } = ordersApi(() => [200, page([onTime, late, active])]);
+    api.get(endpoints.marketplaceStatus, [200, { data: { initialized: true, disputeResolutionLimit: 3 * 86_400 } }]);
+    const user = userEvent.setup();
+    openOrders();
+
+    const cellOf = (order: typeof onTime) =>
+      within(screen.getByText(`${order.id.slice(0, 8)}...`).closest("tr")!).getAllByRole("cell")[7];
+    await screen.findByRole("columnheader", { name: /Deadline/ });
+    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    expect(headers.slice(6, 9)).toEqual(["Status", "Deadline", "Date"]);
+    // 3 days from each opening: 1d 23h 30m left, and 3h 10m past.
+    expect(cellOf(onTime)).toHaveTextContent(/^1d 23h left$/);
+    expect(cellOf(late)).toHaveTextContent(/^Overdue by 3h 10m$/);
+    expect(within(cellOf(late)).getByText(/Overdue/).closest("[data-tone]")).toHaveAttribute("data-tone", "error");
+    expect(cellOf(active)).toHaveTextContent(/^$/);
+
+    await user.click(screen.getByRole("columnheader", { name: /Deadline/ }));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "20", sort: "deadline" }));
+    expect(new URL(window.location.href).search).toMatch(/sorters\[0\]\[field\]=deadline/);
+
+    const details = await openDetails(user, late);
+    expect(section(details, "Dispute Details")).toHaveTextContent(/DeadlineOverdue by 3h 10m/);
   });
 });
