@@ -8,7 +8,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, dataFolderError, loadConfig } from "./config.ts";
 import { createContext, type AppContext } from "./context.ts";
 import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
-import type { ResumeOutcome } from "./services/orders.ts";
+import type { ResumeOutcome } from "./services/dispute-settlement.ts";
 import { startSettlementRecheck } from "./services/settlement-recheck.ts";
 import { assertRecordedAuthority } from "./settlement/authority.ts";
 import { AUTHORITY_FILE, CHAIN_DIR, CorruptChainError, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
@@ -17,7 +17,7 @@ import { isInProcess } from "./settlement/port.ts";
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
-  /** Settlements left PENDING by a previous run, finished in the background after listen (then re-checked every SETTLEMENT_RECHECK_SECONDS). */
+  /** Settlements left submitted by a previous run, finished in the background after listen (then re-checked every SETTLEMENT_RECHECK_SECONDS). */
   resumed: Promise<ResumeOutcome[]>;
   close(): Promise<void>;
 }
@@ -97,7 +97,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   printBanner(ctx, funding, env);
   const report = (outcomes: ResumeOutcome[]) => {
     for (const o of outcomes) {
-      console.log(`Pending settlement of order ${o.orderId} (${o.signature}): ${o.outcome}${o.message ? ` (${o.message})` : ""}`);
+      console.log(`Pending settlement of order ${o.orderId} (${o.signature ?? "never signed"}): ${o.outcome}${o.message ? ` (${o.message})` : ""}`);
     }
     return outcomes;
   };

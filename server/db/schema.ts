@@ -3,7 +3,7 @@
 // times as ISO-8601 text except the auth tables, which use epoch milliseconds for cheap expiry checks.
 // Amounts are integers in the currency's base units (lamports, USDC micro-units).
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from "kysely";
-import type { DisputeResolution, OrderStatusValue, SettlementStatus, UserRole } from "../../contract/index.ts";
+import type { DisputeResolution, OrderStatusValue, SettlementKind, SettlementQueueStatus, SettlementStatus, UserRole } from "../../contract/index.ts";
 
 type Bool = number; // 0 | 1
 
@@ -148,18 +148,36 @@ export interface OrdersTable {
   cluster: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A signed settlement awaiting its outcome: the decision to record once it is confirmed. */
-export interface PendingSettlementsTable {
-  orderId: string;
-  signature: string;
-  resolution: DisputeResolution;
+/**
+ * One settlement (migration 006): a dispute payout or the marketplace initialization, from the
+ * admin's accepted request (pending) through its signed transaction (submitted) to its outcome.
+ */
+export interface SettlementsTable {
+  id: string;
+  /** null for the marketplace initialization. */
+  orderId: string | null;
+  kind: SettlementKind;
+  status: SettlementQueueStatus;
+  /** How many transactions were sent for it. */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** The latest transaction's signature (null until signed). */
+  signature: string | null;
+  /** Past this block height the latest transaction can no longer land (null: not recorded). */
+  lastValidBlockHeight: number | null;
+  /** When the latest transaction was signed: the re-check leaves younger ones to their own request. */
+  submittedAt: string | null;
+  /** Why it failed, or why its outcome is not known yet, in words. */
+  lastError: string | null;
+  cluster: string | null;
+  /** The admin wallet that asked for it, and that admin's user id. */
+  requestedBy: string;
+  requestedByUserId: string;
+  /** The decision (disputes only). */
+  resolution: DisputeResolution | null;
   refundPercentage: number | null;
-  adminNotes: string;
-  adminUserId: string;
-  adminPublicKey: string;
+  adminNotes: string | null;
   createdAt: string;
-  /** Past this block height the signed transaction can no longer land (null: signed before migration 004). */
-  lastValidBlockHeight: ColumnType<number | null, number | null | undefined, number | null>;
+  updatedAt: string;
 }
 
 export interface AuditLogTable {
@@ -213,7 +231,7 @@ export interface Database {
   products: ProductsTable;
   productImages: ProductImagesTable;
   orders: OrdersTable;
-  pendingSettlements: PendingSettlementsTable;
+  settlements: SettlementsTable;
   auditLog: AuditLogTable;
   marketplaceConfig: MarketplaceConfigTable;
   counters: CountersTable;
@@ -231,5 +249,5 @@ export type ShopRow = Selectable<ShopsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
-export type PendingSettlementRow = Selectable<PendingSettlementsTable>;
+export type SettlementRow = Selectable<SettlementsTable>;
 export type AuditRow = Selectable<AuditLogTable>;

@@ -9,6 +9,7 @@ import { authorityRoutes } from "./authority.ts";
 import { marketplaceRoutes } from "./marketplace.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
+import { settlementRoutes } from "./settlements.ts";
 import { shopRoutes } from "./shops.ts";
 import { tokenRoutes } from "./tokens.ts";
 import { userRoutes } from "./users.ts";
@@ -22,5 +23,6 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: ServiceC
   await shopRoutes(typed, ctx);
   await orderRoutes(typed, ctx);
   await marketplaceRoutes(typed, ctx);
+  await settlementRoutes(typed, ctx);
   await authorityRoutes(typed, ctx);
 }

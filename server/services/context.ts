@@ -20,7 +20,7 @@ export function flag(value: boolean | undefined): number | undefined {
 }
 
 /** The tables whose records the API reads and edits one at a time by id. */
-type RecordTable = "users" | "tokens" | "products" | "orders";
+type RecordTable = "users" | "tokens" | "products" | "orders" | "settlements";
 
 /** The `table` row with this id, or a 404 naming `what`. */
 export async function findById<T extends RecordTable>(db: Db, table: T, what: string, id: string): Promise<Selectable<Database[T]>> {

@@ -1,10 +1,14 @@
 // The marketplace's on-chain configuration: its status, and the one-time initialization, which
-// only the settlement port can perform (no port, no made-up signature: 503).
+// only the settlement port can perform (no port, no made-up signature: 503). Each initialization is
+// a row of the settlement queue (settlement-rows.ts), like a dispute's payout.
 import { conflict, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { bool, isoNow } from "./context.ts";
-import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import type { SettlementRow } from "../db/schema.ts";
+import { isSettlementError } from "../settlement/errors.ts";
+import type { AdminIdentity, MarketplaceInitialization, ServiceContext } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
+import { markConfirmed, markFailed, markSent, openSettlement, releaseUnsent } from "./settlement-rows.ts";
 
 export const INITIALIZE_UNAVAILABLE =
   "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
@@ -46,9 +50,26 @@ export async function initializeMarketplace(ctx: ServiceContext, admin: AdminIde
   const before = await marketplaceStatus(ctx);
   if (before.initialized) throw conflict("The marketplace is already initialized");
   if (!ctx.settlement) throw unavailable(INITIALIZE_UNAVAILABLE);
-  const result = await ctx.settlement.initializeMarketplace(admin).catch((error: unknown) => {
-    throw settlementApiError(error, "before");
-  });
+  const row = await ctx.db.transaction().execute((trx) => openSettlement(trx, ctx, "marketplace_initialization", admin));
+  return runInitialization(ctx, admin, row);
+}
+
+/**
+ * Sends the initialization of settlement row `row` (pending) and records its outcome on the row. The
+ * port has no signing hook here, so the row is submitted once the chain layer answers; a second
+ * initialization can never pay anything (the chain refuses a second config account).
+ */
+export async function runInitialization(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow) {
+  const port = ctx.settlement;
+  if (!port) throw unavailable(INITIALIZE_UNAVAILABLE);
+  let result: MarketplaceInitialization;
+  try {
+    result = await port.initializeMarketplace(admin);
+  } catch (error) {
+    const failure = settlementApiError(error, "before");
+    await recordInitializationError(ctx, row, error, failure.message);
+    throw failure;
+  }
   await ctx.db.transaction().execute(async (trx) => {
     const values = {
       initialized: 1,
@@ -65,16 +86,63 @@ export async function initializeMarketplace(ctx: ServiceContext, admin: AdminIde
       .values({ id: 1, ...values })
       .onConflict((oc) => oc.column("id").doUpdateSet(values))
       .execute();
+    await markSent(trx, ctx, row.id, result.transactionSignature);
+    await markConfirmed(trx, ctx, row.id, result.transactionSignature, result.cluster);
     await recordAudit(trx, ctx, admin, {
       action: "marketplace.initialize",
       targetType: "marketplace",
       targetId: result.configPDA,
       before: { initialized: false },
-      after: { initialized: true, configPDA: result.configPDA, authority: result.authority },
+      after: { initialized: true, configPDA: result.configPDA, authority: result.authority, settlementId: row.id },
       transactionSignature: result.transactionSignature,
       cluster: result.cluster,
     });
   });
   const status = await marketplaceStatus(ctx);
   return { ...status, transactionSignature: result.transactionSignature, cluster: result.cluster };
+}
+
+/**
+ * A refusal before sending releases the row; a transaction the chain failed ends it failed; an
+ * unknown outcome leaves it submitted for the re-check (resumeInitializations).
+ */
+async function recordInitializationError(ctx: ServiceContext, row: SettlementRow, error: unknown, reason: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const sent = isSettlementError(error, "CHAIN_TRANSACTION_FAILED", "CHAIN_OUTCOME_UNKNOWN");
+    if (!sent) return void (await releaseUnsent(trx, ctx, row, reason));
+    const signature = typeof error.details.signature === "string" ? error.details.signature : null;
+    await markSent(trx, ctx, row.id, signature);
+    if (isSettlementError(error, "CHAIN_TRANSACTION_FAILED")) await markFailed(trx, ctx, row.id, reason, { status: "submitted" });
+    else await trx.updateTable("settlements").set({ lastError: reason }).where("id", "=", row.id).execute();
+  });
+}
+
+/** An initialization sent so long ago that its transaction either landed or never will. */
+const INITIALIZATION_SETTLED_AFTER_MS = 120_000;
+
+/**
+ * The re-check of initializations whose outcome was not known (or whose request stopped): the chain
+ * says whether the config account exists. It does: confirmed. It does not, long after: failed
+ * (nothing was created; retry it).
+ */
+export async function resumeInitializations(ctx: ServiceContext, options: { minAgeMs?: number } = {}): Promise<void> {
+  const port = ctx.settlement;
+  if (!port?.marketplaceStatus) return;
+  const minAgeMs = options.minAgeMs ?? 0;
+  const before = new Date(ctx.now() - (minAgeMs === 0 ? 0 : Math.max(minAgeMs, INITIALIZATION_SETTLED_AFTER_MS))).toISOString();
+  const rows = await ctx.db
+    .selectFrom("settlements")
+    .selectAll()
+    .where("kind", "=", "marketplace_initialization")
+    .where("status", "in", ["pending", "submitted"])
+    .where("updatedAt", "<=", before)
+    .execute();
+  if (rows.length === 0) return;
+  const chain = await port.marketplaceStatus();
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      if (chain.initialized) await markConfirmed(trx, ctx, row.id, row.signature, chain.cluster);
+      else await markFailed(trx, ctx, row.id, "The initialization did not land: nothing was created. Retry it to send it again", { status: row.status as "pending" | "submitted" });
+    }
+  });
 }

@@ -1,10 +1,11 @@
-// A settlement whose outcome was unknown (504: sent, not confirmed in time) stays PENDING, and the
+// A settlement whose outcome was unknown (504: sent, not confirmed in time) stays submitted, and the
 // order refuses every other resolution, until something finds the outcome out. This re-check does,
-// while the server runs: every interval it resumes the PENDING settlements (resumePendingSettlements:
-// by signature status, sending again only once the first transaction can no longer land). One run at
-// a time; a run asked for while one is under way joins it.
+// while the server runs: every interval it resumes the submitted settlements of the queue
+// (resumeSettlements: by signature status, sending again only once the first transaction can no
+// longer land). One run at a time; a run asked for while one is under way joins it.
 import type { ServiceContext } from "./ports.ts";
-import { resumePendingSettlements, type ResumeOutcome } from "./orders.ts";
+import type { ResumeOutcome } from "./dispute-settlement.ts";
+import { resumeSettlements } from "./settlements.ts";
 
 /** Settlements signed more recently are left to their own request, which may still be confirming them. */
 export const RECHECK_MIN_AGE_MS = 5_000;
@@ -27,7 +28,7 @@ export interface SettlementRecheck {
 export function startSettlementRecheck(ctx: ServiceContext, options: SettlementRecheckOptions): SettlementRecheck {
   let current: Promise<ResumeOutcome[]> | null = null;
   const run = (minAgeMs = options.minAgeMs ?? RECHECK_MIN_AGE_MS): Promise<ResumeOutcome[]> => {
-    current ??= resumePendingSettlements(ctx, { minAgeMs }).finally(() => {
+    current ??= resumeSettlements(ctx, { minAgeMs }).finally(() => {
       current = null;
     });
     return current;

@@ -15,11 +15,13 @@ import { ConfigError } from "../../server/config.ts";
 import type { OrderRow } from "../../server/db/schema.ts";
 import { startServer } from "../../server/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
-import { resolveDispute, resumePendingSettlements } from "../../server/services/orders.ts";
+import { resolveDispute } from "../../server/services/orders.ts";
+import { resumeSettlements } from "../../server/services/settlements.ts";
 import { assertRecordedAuthority } from "../../server/settlement/authority.ts";
 import { AUTHORITY_FILE, EscrowChain } from "../../server/settlement/index.ts";
 import type { Settlement } from "../../server/settlement/index.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
+import { writeSubmitted } from "./settlement-support.ts";
 import { freePort } from "../support/free-port.ts";
 
 const demoKeypair = (dataDir: string) =>
@@ -183,13 +185,8 @@ describe("a resolution under another authority than the escrow's", () => {
   it("keeps a pending settlement of such an escrow PENDING on resume: neither recorded as landed nor failed", async () => {
     const order = await fundedByDemoWallet();
     const signature = bs58.encode(Buffer.alloc(64, 7));
-    server.ctx.sqlite.prepare("UPDATE orders SET settlementSignature = ?, settlementStatus = 'PENDING' WHERE id = ?").run(signature, order.id);
-    server.ctx.sqlite
-      .prepare(
-        "INSERT INTO pendingSettlements (orderId, signature, resolution, refundPercentage, adminNotes, adminUserId, adminPublicKey, createdAt) VALUES (?, ?, 'REFUND_BUYER', NULL, 'Refund', 'admin', ?, ?)",
-      )
-      .run(order.id, signature, server.adminWallet.publicKey, new Date(0).toISOString());
-    const outcomes = await resumePendingSettlements(server.ctx);
+    writeSubmitted(server.ctx.sqlite, { id: order.id, signature, resolution: "REFUND_BUYER", adminNotes: "Refund" }, { userId: "admin", publicKey: server.adminWallet.publicKey }, new Date(0).toISOString());
+    const outcomes = await resumeSettlements(server.ctx);
     expect(outcomes).toEqual([{ orderId: order.id, signature, outcome: "unknown", message: expect.stringContaining("authority mismatch") }]);
     expect(server.ctx.sqlite.prepare("SELECT status, settlementStatus, settlementSignature FROM orders WHERE id = ?").get(order.id)).toEqual({
       status: "DISPUTED",

@@ -6,13 +6,14 @@
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, parseConfig } from "../../server/config.ts";
-import type { OrderRow, PendingSettlementRow } from "../../server/db/schema.ts";
+import type { OrderRow } from "../../server/db/schema.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import { startSettlementRecheck, type SettlementRecheck } from "../../server/services/settlement-recheck.ts";
 import { outcomeUnknown, type Ledger } from "../../server/settlement/index.ts";
 import { signatureOf } from "../../server/settlement/tx.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
+import { inFlight } from "./settlement-support.ts";
 
 const MIN_AGE_MS = 5_000;
 
@@ -24,7 +25,7 @@ function helpers(server: TestServer) {
     port,
     backend,
     row: (id: string) => sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow,
-    pending: (id: string) => sqlite.prepare("SELECT * FROM pendingSettlements WHERE orderId = ?").get(id) as PendingSettlementRow | undefined,
+    pending: (id: string) => inFlight(sqlite, id),
     audits: (id: string) => sqlite.prepare("SELECT * FROM auditLog WHERE targetId = ?").all(id),
     lamports: async (address: string) => (await backend.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n,
     /** A DISPUTED SOL order of 1 SOL, its escrow funded by the authority. */
@@ -120,7 +121,7 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     expect(outcome).toMatchObject({ orderId: order.id, outcome: "confirmed" });
     expect(h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: outcome.signature });
     // (The same bytes, when the blockhash did not change meanwhile: one transaction on chain either way.)
-    expect(await h.backend.ledger.signatureStatus(outcome.signature)).toEqual({ state: "confirmed" });
+    expect(await h.backend.ledger.signatureStatus(outcome.signature!)).toEqual({ state: "confirmed" });
     expect(await h.lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
     expect(submissions).toHaveBeenCalledTimes(2);
     expect(h.audits(order.id)).toHaveLength(1);

@@ -98,6 +98,7 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   marketplaceInitialize: [{ method: "POST", data: "MarketplaceStatus" }], // marketplace page
   authority: [{ method: "GET", data: "AuthorityHealth" }], // components/authority/use-authority-health.ts
   audit: [{ method: "GET", data: "Page<AuditEntry>" }], // components/history/audit-history.tsx
+  settlementRetry: [{ method: "POST", data: "Settlement" }], // the Settlements screen's Retry
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
   "auth.nonce": [{ method: "GET", data: "Nonce" }],
   "auth.verify": [{ method: "POST", data: "Verification" }],
@@ -265,7 +266,7 @@ describe("GET /api/v1/openapi.json", () => {
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /demo/wallet", "POST /admin/products/{id}/restore"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/settlements", "GET /demo/wallet", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry"].sort());
   });
 });
 
@@ -416,5 +417,6 @@ describe("response schemas drop nothing the routes send", () => {
     await expectWhole("GET", `/admin/orders/${order.id}`);
     await expectWhole("GET", "/admin/marketplace/status");
     await expectWhole("GET", "/admin/audit?limit=100");
+    await expectWhole("GET", "/admin/settlements?status=failed");
   });
 });

@@ -21,6 +21,7 @@ import { configAddress, toSplit, type Settlement } from "../../server/settlement
 import { DEFAULT_MARKETPLACE_CONFIG, withAuthority } from "../../server/settlement/port.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { freePort } from "../support/free-port.ts";
+import { countInFlight, writeSubmitted } from "./settlement-support.ts";
 
 const RENT_MINIMUM = 890_880n;
 /** Crediting a sysvar fails on chain (it is read-only): a real transaction failure, after every pre-check. */
@@ -36,7 +37,7 @@ const sqlite = () => server.ctx.sqlite;
 const row = (id: string) => sqlite().prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
 const ids = (where: string) => (sqlite().prepare(`SELECT id FROM orders WHERE ${where} ORDER BY createdAt DESC`).all() as { id: string }[]).map((r) => r.id);
 const auditFor = (id: string) => sqlite().prepare("SELECT * FROM auditLog WHERE targetId = ?").all(id);
-const pendingCount = () => (sqlite().prepare("SELECT COUNT(*) AS n FROM pendingSettlements").get() as { n: number }).n;
+const pendingCount = () => countInFlight(sqlite());
 
 async function lamports(address: string): Promise<bigint> {
   return (await backend.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
@@ -162,6 +163,7 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
           escrow: before.escrowPDA,
           buyerAmount: String(buyerShare),
           sellerAmount: String(total - buyerShare),
+          settlementId: expect.any(String),
         },
         transactionSignature,
         cluster: "localnet-inprocess",
@@ -365,12 +367,8 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
       const get = (id: string) => db.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
       // What the service writes when a transaction is signed (see services/orders.ts), written here
       // around a settlement the process "did not live" to record.
-      const markPending = (id: string, signature: string, resolution: string, pct: number | null = null) => {
-        db.prepare("UPDATE orders SET settlementSignature = ?, settlementStatus = 'PENDING' WHERE id = ?").run(signature, id);
-        db.prepare(
-          "INSERT INTO pendingSettlements (orderId, signature, resolution, refundPercentage, adminNotes, adminUserId, adminPublicKey, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        ).run(id, signature, resolution, pct, `Interrupted ${resolution}`, admin.userId, admin.publicKey, new Date().toISOString());
-      };
+      const markPending = (id: string, signature: string, resolution: string, pct: number | null = null) =>
+        writeSubmitted(db, { id, signature, resolution, refundPercentage: pct, adminNotes: `Interrupted ${resolution}` }, admin);
       const [landedId, lostId] = (
         db.prepare("SELECT id FROM orders WHERE status = 'DISPUTED' AND currencyMint IS NULL ORDER BY createdAt DESC LIMIT 2").all() as { id: string }[]
       ).map((r) => r.id);
@@ -434,7 +432,7 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
         const audited = db2.prepare("SELECT targetId, adminPublicKey, transactionSignature FROM auditLog WHERE action = 'order.resolve_dispute'").all();
         expect(audited).toHaveLength(2);
         expect(audited).toContainEqual({ targetId: landedId, adminPublicKey: admin.publicKey, transactionSignature: sent.signature });
-        expect((db2.prepare("SELECT COUNT(*) AS n FROM pendingSettlements").get() as { n: number }).n).toBe(0);
+        expect(countInFlight(db2)).toBe(0);
       } finally {
         await second.close();
       }

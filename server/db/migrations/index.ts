@@ -4,6 +4,7 @@ import * as m002 from "./002_list_counts.ts";
 import * as m003 from "./003_settlement.ts";
 import * as m004 from "./004_settlement_lifetime.ts";
 import * as m005 from "./005_nonce_requester.ts";
+import * as m006 from "./006_settlement_queue.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "003_settlement": m003,
   "004_settlement_lifetime": m004,
   "005_nonce_requester": m005,
+  "006_settlement_queue": m006,
 };

@@ -1,0 +1,62 @@
+import { sql, type Kysely } from "kysely";
+
+// settlements: one durable row per settlement (a dispute payout or the marketplace initialization),
+// from the admin's accepted request to its outcome: pending (accepted, not signed) → submitted
+// (signed: signature and the block height up to which it can land, stored before it is sent) →
+// confirmed | failed (lastError in words). It replaces pendingSettlements, which only held the
+// signed-but-unconfirmed disputes: those rows come over as `submitted`, then that table goes.
+// At most one dispute settlement per order is in flight (pending or submitted): a unique index says so.
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable("settlements")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("orderId", "text", (c) => c.references("orders.id"))
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull())
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("signature", "text")
+    .addColumn("lastValidBlockHeight", "integer")
+    .addColumn("submittedAt", "text")
+    .addColumn("lastError", "text")
+    .addColumn("cluster", "text")
+    .addColumn("requestedBy", "text", (c) => c.notNull())
+    .addColumn("requestedByUserId", "text", (c) => c.notNull())
+    .addColumn("resolution", "text")
+    .addColumn("refundPercentage", "integer")
+    .addColumn("adminNotes", "text")
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("settlements_status_created").on("settlements").columns(["status", "createdAt"]).execute();
+  await db.schema.createIndex("settlements_created").on("settlements").columns(["createdAt"]).execute();
+  await sql`CREATE UNIQUE INDEX settlements_in_flight ON settlements (orderId) WHERE status IN ('pending', 'submitted') AND orderId IS NOT NULL`.execute(db);
+  await sql`
+    INSERT INTO settlements (id, orderId, kind, status, attempts, signature, lastValidBlockHeight, submittedAt, cluster, requestedBy, requestedByUserId,
+                             resolution, refundPercentage, adminNotes, createdAt, updatedAt)
+    SELECT lower(hex(randomblob(16))), p.orderId, 'dispute_payout', 'submitted', 1, p.signature, p.lastValidBlockHeight, p.createdAt,
+           (SELECT o.cluster FROM orders o WHERE o.id = p.orderId), p.adminPublicKey, p.adminUserId,
+           p.resolution, p.refundPercentage, p.adminNotes, p.createdAt, p.createdAt
+    FROM pendingSettlements p`.execute(db);
+  await db.schema.dropTable("pendingSettlements").execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable("pendingSettlements")
+    .addColumn("orderId", "text", (c) => c.primaryKey().references("orders.id"))
+    .addColumn("signature", "text", (c) => c.notNull())
+    .addColumn("resolution", "text", (c) => c.notNull())
+    .addColumn("refundPercentage", "integer")
+    .addColumn("adminNotes", "text", (c) => c.notNull())
+    .addColumn("adminUserId", "text", (c) => c.notNull())
+    .addColumn("adminPublicKey", "text", (c) => c.notNull())
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("lastValidBlockHeight", "integer")
+    .execute();
+  await sql`
+    INSERT INTO pendingSettlements (orderId, signature, resolution, refundPercentage, adminNotes, adminUserId, adminPublicKey, createdAt, lastValidBlockHeight)
+    SELECT orderId, signature, resolution, refundPercentage, COALESCE(adminNotes, ''), requestedByUserId, requestedBy, createdAt, lastValidBlockHeight
+    FROM settlements WHERE kind = 'dispute_payout' AND status = 'submitted' AND signature IS NOT NULL`.execute(db);
+  await db.schema.dropTable("settlements").execute();
+}

@@ -1,0 +1,162 @@
+// The settlement queue's rows (table settlements, migration 006): one per settlement, moved along
+// pending → submitted → confirmed | failed by the flows that own them (dispute-settlement.ts,
+// marketplace.ts). Every move is conditional on the state it leaves, so two actors (a request and the
+// re-check) can never both move the same row.
+import type { DisputeResolution, SettlementKind } from "../../contract/index.ts";
+import type { Db, SettlementRow } from "../db/schema.ts";
+import { conflict } from "../http/errors.ts";
+import { isoNow } from "./context.ts";
+import type { AdminIdentity, ServiceContext } from "./ports.ts";
+
+/** The admin's decision on a dispute, kept on its settlement row until the chain confirms it. */
+export interface Decision {
+  resolution: DisputeResolution;
+  refundPercentage: number | null;
+  adminNotes: string;
+  admin: AdminIdentity;
+}
+
+export const IN_FLIGHT = "A settlement of this order is already in progress or done";
+
+/** The API's record of a settlement (contract/money.ts settlementSchema). */
+export function toSettlement(row: SettlementRow) {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    signature: row.signature,
+    lastValidBlockHeight: row.lastValidBlockHeight,
+    lastError: row.lastError,
+    cluster: row.cluster,
+    requestedBy: row.requestedBy,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function decisionOf(row: SettlementRow): Decision {
+  return {
+    resolution: row.resolution ?? "REFUND_BUYER",
+    refundPercentage: row.refundPercentage,
+    adminNotes: row.adminNotes ?? "",
+    admin: { userId: row.requestedByUserId, publicKey: row.requestedBy },
+  };
+}
+
+/** A new `pending` row: the request is accepted, nothing is signed yet. */
+export async function openSettlement(
+  trx: Db,
+  ctx: ServiceContext,
+  kind: SettlementKind,
+  admin: AdminIdentity,
+  fields: { orderId?: string; decision?: Omit<Decision, "admin"> } = {},
+): Promise<SettlementRow> {
+  const now = isoNow(ctx);
+  const row: SettlementRow = {
+    id: ctx.newId(),
+    orderId: fields.orderId ?? null,
+    kind,
+    status: "pending",
+    attempts: 0,
+    signature: null,
+    lastValidBlockHeight: null,
+    submittedAt: null,
+    lastError: null,
+    cluster: ctx.settlement?.cluster ?? null,
+    requestedBy: admin.publicKey,
+    requestedByUserId: admin.userId,
+    resolution: fields.decision?.resolution ?? null,
+    refundPercentage: fields.decision?.refundPercentage ?? null,
+    adminNotes: fields.decision?.adminNotes ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await trx.insertInto("settlements").values(row).execute();
+  return row;
+}
+
+/** failed → pending again (a retry): refused unless the row is still failed. */
+export async function reopenSettlement(trx: Db, ctx: ServiceContext, id: string): Promise<void> {
+  const { numUpdatedRows } = await trx
+    .updateTable("settlements")
+    .set({ status: "pending", lastError: null, updatedAt: isoNow(ctx) })
+    .where("id", "=", id)
+    .where("status", "=", "failed")
+    .executeTakeFirst();
+  if (numUpdatedRows !== 1n) throw conflict("Only a failed settlement can be retried");
+}
+
+/**
+ * pending → submitted, or submitted → submitted with a new signature (a re-send, only from the
+ * signature it replaces). Runs before the transaction is sent: refused, nothing is sent.
+ */
+export async function markSubmitted(
+  trx: Db,
+  ctx: ServiceContext,
+  id: string,
+  signed: { signature: string; lastValidBlockHeight: number | null },
+  previous: string | null,
+): Promise<void> {
+  const now = isoNow(ctx);
+  let update = trx
+    .updateTable("settlements")
+    .set((eb) => ({ ...signed, status: "submitted", attempts: eb("attempts", "+", 1), submittedAt: now, lastError: null, updatedAt: now }))
+    .where("id", "=", id);
+  update = previous ? update.where("status", "=", "submitted").where("signature", "=", previous) : update.where("status", "=", "pending");
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  if (numUpdatedRows !== 1n) throw conflict(IN_FLIGHT);
+}
+
+/** Ends a row as failed (from `status`, and from that signature when given), the reason in words. */
+export async function markFailed(trx: Db, ctx: ServiceContext, id: string, lastError: string, from: { status: "pending" | "submitted"; signature?: string }): Promise<boolean> {
+  let update = trx.updateTable("settlements").set({ status: "failed", lastError, updatedAt: isoNow(ctx) }).where("id", "=", id).where("status", "=", from.status);
+  if (from.signature) update = update.where("signature", "=", from.signature);
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  return numUpdatedRows === 1n;
+}
+
+/**
+ * Ends a row as confirmed, by `signature` when known (idempotent: the request and the re-check may
+ * both see the same confirmation).
+ */
+export async function markConfirmed(trx: Db, ctx: ServiceContext, id: string, signature: string | null, cluster: string | null): Promise<void> {
+  await trx
+    .updateTable("settlements")
+    .set({ status: "confirmed", ...(signature ? { signature } : {}), cluster, lastError: null, updatedAt: isoNow(ctx) })
+    .where("id", "=", id)
+    .where("status", "in", ["pending", "submitted"])
+    .execute();
+}
+
+/** A submitted row whose outcome is not known yet: stays submitted, says why (the re-check finishes it). */
+export async function noteUnknown(trx: Db, id: string, signature: string, lastError: string): Promise<void> {
+  await trx.updateTable("settlements").set({ lastError }).where("id", "=", id).where("status", "=", "submitted").where("signature", "=", signature).execute();
+}
+
+/**
+ * A transaction was sent for the row without a signing hook (the marketplace initialization): one
+ * more attempt, submitted under `signature` when the chain layer named it.
+ */
+export async function markSent(trx: Db, ctx: ServiceContext, id: string, signature: string | null): Promise<void> {
+  const now = isoNow(ctx);
+  await trx
+    .updateTable("settlements")
+    .set((eb) => ({ status: "submitted", signature, attempts: eb("attempts", "+", 1), submittedAt: now, updatedAt: now }))
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .execute();
+}
+
+/**
+ * Refused before anything was sent: a first request leaves no row (the request simply failed); a
+ * retry's row is failed again, with the new reason. True when the row was the caller's to release.
+ */
+export async function releaseUnsent(trx: Db, ctx: ServiceContext, row: SettlementRow, reason: string): Promise<boolean> {
+  if (row.attempts === 0 && row.status === "pending") {
+    const { numDeletedRows } = await trx.deleteFrom("settlements").where("id", "=", row.id).where("status", "=", "pending").executeTakeFirst();
+    return numDeletedRows === 1n;
+  }
+  return markFailed(trx, ctx, row.id, reason, { status: "pending" });
+}
