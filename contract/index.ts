@@ -7,3 +7,4 @@ export { MESSAGES } from "./messages.ts";
 export * from "./schemas.ts";
 export * from "./query.ts";
 export * from "./money.ts";
+export * from "./units.ts";

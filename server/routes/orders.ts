@@ -5,11 +5,13 @@ import {
   orderSchema,
   orderStatsSchema,
   pagedListSchema,
+  payoutPreviewSchema,
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
-import { documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
+import { previewDisputeResolution } from "../services/preview.ts";
 
 const about = documentedAs("Orders");
 const SPLIT_REFUSED =
@@ -44,4 +46,19 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
       response: { ...ok(resolveDisputeResponseSchema), ...errors(404, 502, 503, 504), ...error(400, SPLIT_REFUSED), ...error(409, NOT_RESOLVABLE) },
     },
   }, async (request) => ({ data: await resolveDispute(ctx, request.admin, request.params.id, request.body) }));
+
+  // The same body and the same refusals as the resolve call; a settlement the chain would refuse is
+  // not an error here but the preview's failed simulation.
+  app.post("/admin/orders/:id/resolve-dispute/preview", {
+    schema: {
+      ...about("previewDisputeResolution", "What a resolution would pay, from a simulation of its transaction; changes nothing (beyond SPEC)", BEYOND_SPEC),
+      params: idParamsSchema,
+      body: disputeResolutionSchema,
+      response: {
+        ...ok(payoutPreviewSchema),
+        ...errors(400, 404, 502, 503),
+        ...error(409, "Only a DISPUTED order can be previewed; or it is already settled or being settled"),
+      },
+    },
+  }, async (request) => ({ data: await previewDisputeResolution(ctx, request.params.id, request.body) }));
 }

@@ -53,6 +53,28 @@ export interface PendingSignature {
   lastValidBlockHeight: number | null;
 }
 
+/** What a resolution would pay, from a simulation of the transaction it would send (amounts in base units). */
+export interface DisputePreview {
+  payouts: { party: "buyer" | "seller"; wallet: string; tokenAccount: string; amount: bigint }[];
+  /** The token's decimals as its mint says. */
+  decimals: number;
+  networkFeeLamports: bigint;
+  rentLamports: bigint;
+  simulation: { ok: boolean; error?: string; logs: string[] };
+}
+
+/** An order's escrow as the chain holds it (reconciliation): facts only. */
+export interface EscrowOnChain {
+  escrow: string;
+  exists: boolean;
+  /** Base units held (0 when missing). */
+  amount: bigint;
+  /** The key that can move the funds, when known. */
+  controlledBy: string | null;
+  /** Whether this server's authority controls it. */
+  ours: boolean;
+}
+
 export interface MarketplaceInitialization {
   transactionSignature: string;
   cluster: string;
@@ -79,6 +101,15 @@ export interface SettlementPort {
    * only once the stored transaction can no longer land (an unknown outcome until then).
    */
   resumeDispute?(order: OrderRow, decision: DisputeDecision, pending: PendingSignature, hooks: SettlementHooks): Promise<SettlementResult>;
+  /**
+   * What resolveDispute would pay for this decision, simulated, never sent: changes nothing. Refusals
+   * about the chain's state come back as a failed simulation; those about the order are thrown.
+   */
+  previewDispute?(order: OrderRow, decision: DisputeDecision): Promise<DisputePreview>;
+  /** The order's escrow on chain (the recorded one, else this authority's). Reads only. */
+  inspectEscrow?(order: OrderRow): Promise<EscrowOnChain>;
+  /** The settlement authority's address. */
+  readonly authority?: string;
   initializeMarketplace(admin: AdminIdentity): Promise<MarketplaceInitialization>;
   /** The marketplace config account as the chain sees it (no transaction). */
   marketplaceStatus?(): Promise<{ initialized: boolean; configPDA: string; authority: string; cluster: string }>;

@@ -1,9 +1,9 @@
 // The settlement service: reads the escrow, checks every rule that can be checked before sending,
 // builds the transaction from escrow.ts and sends it through whichever Ledger it was given.
-import { Keypair, PublicKey, SystemProgram, type TransactionInstruction } from "@solana/web3.js";
+import { Keypair, PublicKey, SystemProgram, type TransactionInstruction, type VersionedTransaction } from "@solana/web3.js";
 import { AccountLayout, AccountState, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import type { DisputeResolution, OrderStatusValue, SettlementStatus } from "../../contract/index.ts";
-import { chainFailed, isSettlementError, outcomeUnknown, SettlementError } from "./errors.ts";
+import { chainFailed, isSettlementError, outcomeUnknown, SettlementError, type ShareSide } from "./errors.ts";
 import {
   assertPayoutsFundable,
   ataOf,
@@ -30,7 +30,7 @@ import {
   type Split,
   type TokenContext,
 } from "./escrow.ts";
-import type { ClusterName, Ledger, LedgerAccount } from "./ledger.ts";
+import type { ClusterName, Ledger, LedgerAccount, Simulation } from "./ledger.ts";
 import { buildTransaction, signatureOf, toPublicKey } from "./tx.ts";
 
 /** The order fields settlement needs, named like the `orders` table so a row can be passed as is. */
@@ -97,6 +97,41 @@ export interface ChainStatus {
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
+const SOL_DECIMALS = 9;
+/** The base fee: settlement transactions set no priority fee, so this is all they cost. */
+const LAMPORTS_PER_SIGNATURE = 5_000n;
+
+/** One party's payout in a preview: `tokenAccount` is where it lands (SOL: the wallet itself). */
+export interface PayoutLine {
+  side: ShareSide;
+  wallet: string;
+  tokenAccount: string;
+  amount: bigint;
+}
+
+export interface EscrowInspection {
+  escrow: string;
+  exists: boolean;
+  /** Base units held: lamports of a SOL escrow, tokens of an SPL one (0 when missing). */
+  amount: bigint;
+  /** The key that can move the funds, when known. */
+  controlledBy: string | null;
+  /** Whether this server's authority controls it. */
+  ours: boolean;
+}
+
+export interface SettlementPreview {
+  /** The escrow paid out; null when the order's escrow is not known (a refused preview). */
+  escrow: string | null;
+  /** The token's decimals as the mint says (SOL: 9). */
+  decimals: number;
+  /** The non-zero payouts; after a refusal, the split of the order's total (nothing would be paid). */
+  payouts: PayoutLine[];
+  networkFeeLamports: bigint;
+  /** Rent of the recipients' token accounts the transaction would create (paid by the authority). */
+  rentLamports: bigint;
+  simulation: Simulation;
+}
 
 export class EscrowChain {
   readonly authority: PublicKey;
@@ -182,14 +217,73 @@ export class EscrowChain {
 
   /** Plans, signs (handing the signature to onSigned) and sends a settlement; the caller holds the order. */
   private async sendSettlement(order: EscrowOrder, split: Split, options: SettleOptions): Promise<SettlementResult> {
-    const plan = order.currencyMint ? await this.planSpl(order, split) : await this.planSol(order, split);
+    const plan = await this.planSettlement(order, split);
     const signature = await this.ledger.submit(async (lifetime) => {
-      const tx = buildTransaction(plan.instructions, [this.authorityKey], lifetime.blockhash);
+      const tx = this.settlementTransaction(plan, lifetime.blockhash);
       const pending = { signature: signatureOf(tx), escrow: plan.escrow.toBase58(), ...plan.shares };
       await options.onSigned?.({ ...pending, orderId: order.id, lastValidBlockHeight: lifetime.lastValidBlockHeight });
       return tx;
     });
     return { signature, escrow: plan.escrow.toBase58(), ...plan.shares };
+  }
+
+  /**
+   * What settle would pay, from a simulation of the transaction it would send (same plan, same
+   * builder, signed with a current blockhash but never sent). Changes nothing. The refusals settle
+   * would make before sending (escrow empty or missing, another authority's escrow, a share below the
+   * rent minimum) come back as a failed simulation in their own words, with the split of the order's
+   * total as the intended payouts; refusals about the order itself (not disputed, already settled,
+   * being settled) are thrown as settle throws them.
+   */
+  async previewSettlement(order: EscrowOrder, split: Split): Promise<SettlementPreview> {
+    assertSettleable(order);
+    if (this.busy.has(`order:${order.id}`)) throw new SettlementError("SETTLEMENT_IN_PROGRESS", { orderId: order.id });
+    let plan: Plan;
+    try {
+      plan = await this.planSettlement(order, split);
+    } catch (error) {
+      if (!isSettlementError(error, ...PLAN_REFUSALS)) throw error;
+      return this.refusedPreview(order, split, error.message);
+    }
+    const tx = this.settlementTransaction(plan, (await this.ledger.latestBlockhash()).blockhash);
+    let rentLamports = 0n;
+    if (plan.token) {
+      const token = plan.token;
+      for (const p of plan.list) if (!(await this.ledger.getAccount(ataOf(p.to, token)))) rentLamports += await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE);
+    }
+    return {
+      escrow: plan.escrow.toBase58(),
+      decimals: plan.token?.decimals ?? SOL_DECIMALS,
+      payouts: plan.list.map((p) => payoutLine(p, plan.token)),
+      networkFeeLamports: LAMPORTS_PER_SIGNATURE * BigInt(tx.signatures.length),
+      rentLamports,
+      simulation: await this.ledger.simulate(tx),
+    };
+  }
+
+  /** A preview of a settlement refused before any transaction could be built: nothing would be paid. */
+  private async refusedPreview(order: EscrowOrder, split: Split, reason: string): Promise<SettlementPreview> {
+    let token: TokenContext | null = null;
+    if (order.currencyMint) token = await this.tokenContext(order, false).catch(() => null);
+    const intended = payouts(splitAmount(BigInt(order.totalPrice), split), toPublicKey(order.buyerWalletAddress), toPublicKey(order.sellerWalletAddress));
+    return {
+      escrow: order.escrowPDA ?? null,
+      decimals: token?.decimals ?? (order.currencyMint ? order.currencyDecimals : SOL_DECIMALS),
+      // An SPL payout's token account cannot be named without the mint's program.
+      payouts: order.currencyMint && !token ? [] : mergeSameRecipient(intended).map((p) => payoutLine(p, token)),
+      networkFeeLamports: 0n,
+      rentLamports: 0n,
+      simulation: { ok: false, error: reason, logs: [] },
+    };
+  }
+
+  /** The one builder of a settlement transaction: settle sends what previewSettlement simulates. */
+  private settlementTransaction(plan: Plan, blockhash: string): VersionedTransaction {
+    return buildTransaction(plan.instructions, [this.authorityKey], blockhash);
+  }
+
+  private planSettlement(order: EscrowOrder, split: Split): Promise<Plan> {
+    return order.currencyMint ? this.planSpl(order, split) : this.planSol(order, split);
   }
 
   private async planSol(order: EscrowOrder, split: Split): Promise<Plan> {
@@ -209,7 +303,7 @@ export class EscrowChain {
       if (p.amount < rent && (await this.ledger.getAccount(p.to))) existing.add(p.to.toBase58());
     }
     assertPayoutsFundable(list, (p) => existing.has(p.to.toBase58()), rent);
-    return { escrow, shares, instructions: solSettlementInstructions(this.authority, order.id, list) };
+    return { escrow, shares, list, token: null, instructions: solSettlementInstructions(this.authority, order.id, list) };
   }
 
   private async planSpl(order: EscrowOrder, split: Split): Promise<Plan> {
@@ -225,7 +319,39 @@ export class EscrowChain {
     if (held.amount === 0n) throw escrowEmpty(order, escrow);
     const shares = splitAmount(held.amount, split);
     const list = mergeSameRecipient(payouts(shares, toPublicKey(order.buyerWalletAddress), toPublicKey(order.sellerWalletAddress)));
-    return { escrow, shares, instructions: splSettlementInstructions(this.authority, order.id, token, list) };
+    return { escrow, shares, list, token, instructions: splSettlementInstructions(this.authority, order.id, token, list) };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Reconciliation
+
+  /**
+   * What the chain holds for the order's escrow: the recorded escrowPDA when there is one (it may be
+   * another authority's), else the one this authority derives. Reads only; facts, no judgement.
+   */
+  async inspectEscrow(order: EscrowOrder): Promise<EscrowInspection> {
+    const spl = !!order.currencyMint;
+    let address: PublicKey;
+    if (order.escrowPDA) address = toPublicKey(order.escrowPDA);
+    else if (!spl) address = escrowAddress(this.authority, order.id);
+    else {
+      // Without the mint its program is unknown: the classic token program is where escrows are opened.
+      const token = await this.tokenContext(order, false).catch(() => null);
+      address = escrowAddress(this.authority, order.id, token?.tokenProgram ?? TOKEN_PROGRAM_ID);
+    }
+    const escrow = address.toBase58();
+    const ours = escrowBelongsTo(this.authority, order.id, escrow, spl);
+    // A SOL escrow answers to the key it was derived from; an SPL one also names its token owner.
+    let controlledBy = ours ? this.authority : (this.formerAuthorities.find((key) => escrowBelongsTo(key, order.id, escrow, spl)) ?? null);
+    const account = await this.ledger.getAccount(address);
+    if (!account) return { escrow, exists: false, amount: 0n, controlledBy: controlledBy?.toBase58() ?? null, ours };
+    let amount = account.lamports;
+    if (spl) {
+      const held = decodeTokenAccount(account);
+      amount = held?.amount ?? 0n;
+      if (held) controlledBy = held.owner;
+    }
+    return { escrow, exists: true, amount, controlledBy: controlledBy?.toBase58() ?? null, ours: ours && (!controlledBy || controlledBy.equals(this.authority)) };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -440,7 +566,19 @@ export class EscrowChain {
 interface Plan {
   escrow: PublicKey;
   shares: Shares;
+  /** The non-zero payouts, one per recipient. */
+  list: Payout[];
+  /** null = native SOL. */
+  token: TokenContext | null;
   instructions: TransactionInstruction[];
+}
+
+/** Refusals of the plan that depend on the chain's state: a preview reports them as a failed simulation. */
+const PLAN_REFUSALS = ["ESCROW_EMPTY", "AUTHORITY_MISMATCH", "SHARE_BELOW_RENT_MINIMUM", "ESCROW_FUNDING_UNSUPPORTED"] as const;
+
+/** A SOL payout lands in the wallet itself; an SPL one in the wallet's associated token account. */
+function payoutLine(p: Payout, token: TokenContext | null): PayoutLine {
+  return { side: p.side, wallet: p.to.toBase58(), tokenAccount: (token ? ataOf(p.to, token) : p.to).toBase58(), amount: p.amount };
 }
 
 /**

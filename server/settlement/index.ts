@@ -14,7 +14,7 @@ export * from "./chain.ts";
 export { toSplit, splitAmount, escrowAddress, configAddress, orderSeed, REFUND_PERCENTAGE_MESSAGE } from "./escrow.ts";
 export type { MarketplaceConfig, Split, Shares } from "./escrow.ts";
 export { LiteSvmLedger, RpcLedger, clusterFromUrl } from "./ledger.ts";
-export type { ClusterName, Ledger, LedgerAccount, RecentBlockhash, SignatureState } from "./ledger.ts";
+export type { ClusterName, Ledger, LedgerAccount, RecentBlockhash, SignatureState, Simulation } from "./ledger.ts";
 
 /** Sub-folder of the data folder holding the in-process chain (checkpoint + journal). */
 export const CHAIN_DIR = "chain";
@@ -73,6 +73,26 @@ export async function createSettlement(options: SettlementOptions): Promise<Sett
   const former = knownAuthorities(dataDir).map((k) => k.publicKey).filter((k) => !k.equals(authorityKey.publicKey));
   const chain = new EscrowChain(ledger, authorityKey, former);
   return { chain, ledger, cluster: ledger.cluster, inProcess: target === "litesvm", authority: authorityKey.publicKey, close: () => ledger.close() };
+}
+
+/**
+ * The settlement backend of a data folder for reading only (`npm run reconcile`): the in-process
+ * chain is loaded from its folder without writing anything there (no checkpoint, no airdrop), so it
+ * may run beside the server that owns the folder; it sees the chain as of the server's last journaled
+ * change. The authority key must already exist: none is created.
+ */
+export async function openSettlementReadOnly(options: SettlementOptions): Promise<Settlement> {
+  const dataDir = resolve(options.dataDir);
+  const keyFile = options.authorityKeypairPath ?? join(dataDir, AUTHORITY_FILE);
+  if (!options.authorityKeypair && !existsSync(resolve(keyFile))) {
+    throw new Error(`No settlement authority key at ${resolve(keyFile)}: this data folder never settled anything (start the server once, or set AUTHORITY_KEYPAIR)`);
+  }
+  const authorityKey = options.authorityKeypair ?? loadAuthorityKeypair(dataDir, keyFile);
+  const target = options.cluster?.trim() || "litesvm";
+  const ledger: Ledger = target === "litesvm" ? LiteSvmLedger.openReadOnly(join(dataDir, CHAIN_DIR)) : new RpcLedger(target, options.rpc);
+  const former = knownAuthorities(dataDir).map((k) => k.publicKey).filter((k) => !k.equals(authorityKey.publicKey));
+  const chain = new EscrowChain(ledger, authorityKey, former);
+  return { chain, ledger, cluster: ledger.cluster, inProcess: target === "litesvm", authority: authorityKey.publicKey, close: async () => {} };
 }
 
 /**

@@ -191,6 +191,22 @@ export class ChainStore {
     return { store, svm: stored.svm, pending: stored.pending };
   }
 
+  /**
+   * The stored chain without opening it for writing (no folder created, no checkpoint, no journal
+   * handle): what a restart would load now, or null when the folder holds no chain. A server may be
+   * writing it meanwhile: a checkpoint that replaced the journal between the two reads is read again.
+   */
+  static read(dir: string, fs: ChainFs = nodeFs): { svm: LiteSVM; pending: JournalRecord[] } | null {
+    const store = new ChainStore(dir, null, fs);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return store.load();
+      } catch (error) {
+        if (!(error instanceof CorruptChainError) || !/ which is missing/.test(error.message) || attempt >= 3) throw error;
+      }
+    }
+  }
+
   /** What a restart would load now: the checkpoint and the journal records after it. */
   load(): { epoch: string; svm: LiteSVM; pending: JournalRecord[] } | null {
     const journalPath = join(this.dir, JOURNAL_FILE);

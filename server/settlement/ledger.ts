@@ -39,6 +39,14 @@ export type SignatureState =
   /** Not known: never received, expired, or dropped from the history the backend keeps. */
   | { state: "unknown" };
 
+/** What the chain would do with a transaction, asked without sending it (nothing changes). */
+export interface Simulation {
+  ok: boolean;
+  /** The chain's own explanation when it would fail (error plus the decisive log line). */
+  error?: string;
+  logs: string[];
+}
+
 export interface Ledger {
   readonly cluster: ClusterName;
   latestBlockhash(): Promise<RecentBlockhash>;
@@ -55,6 +63,8 @@ export interface Ledger {
    * concurrent submissions are serialized from blockhash to execution.
    */
   submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string>;
+  /** Runs the transaction against the current state without keeping anything (no journal, no signature). */
+  simulate(tx: VersionedTransaction): Promise<Simulation>;
   signatureStatus(signature: string): Promise<SignatureState>;
   /**
    * Whether a transaction whose blockhash is valid up to `lastValidBlockHeight` may still land. False
@@ -157,6 +167,18 @@ export class LiteSvmLedger implements Ledger {
     return ledger;
   }
 
+  /**
+   * The chain kept in `stateDir` as a restart would load it, in memory only: nothing is ever written
+   * to the folder (no store), so a server using it meanwhile is not disturbed. Changes made through
+   * this ledger are lost at exit; it is meant for reading (reconciliation).
+   */
+  static openReadOnly(stateDir: string): LiteSvmLedger {
+    const stored = ChainStore.read(stateDir);
+    const ledger = new LiteSvmLedger(stored?.svm ?? freshSvm());
+    ledger.replay(stored?.pending ?? []);
+    return ledger;
+  }
+
   async latestBlockhash(): Promise<RecentBlockhash> {
     // There are no blocks in-process; the blockhash stays valid until expired.
     return { blockhash: this.svm.latestBlockhash(), lastValidBlockHeight: Number.MAX_SAFE_INTEGER };
@@ -200,6 +222,14 @@ export class LiteSvmLedger implements Ledger {
       release();
     }
     return this.outcome(signatureOf(tx), result);
+  }
+
+  async simulate(tx: VersionedTransaction): Promise<Simulation> {
+    // litesvm's simulation leaves the chain as it was: nothing to journal, no lock needed.
+    const result = this.svm.simulateTransaction(this.decoder.decode(tx.serialize()));
+    const logs = result.meta().logs();
+    if (result instanceof FailedTransactionMetadata) return { ok: false, error: chainErrorMessage(describeLiteSvmError(result), logs), logs };
+    return { ok: true, logs };
   }
 
   async signatureStatus(signature: string): Promise<SignatureState> {
@@ -480,6 +510,14 @@ export class RpcLedger implements Ledger {
   async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string> {
     const lifetime = await this.latestBlockhash();
     return this.sendAndConfirm(await build(lifetime), lifetime);
+  }
+
+  async simulate(tx: VersionedTransaction): Promise<Simulation> {
+    // The node checks the signatures and the blockhash as it would on send: a preview that passes is sendable.
+    const { value } = await this.connection.simulateTransaction(tx, { sigVerify: true, commitment: this.commitment });
+    const logs = value.logs ?? [];
+    if (value.err) return { ok: false, error: chainErrorMessage(describeChainError(value.err), logs), logs };
+    return { ok: true, logs };
   }
 
   async signatureStatus(signature: string): Promise<SignatureState> {

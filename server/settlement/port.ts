@@ -50,6 +50,7 @@ export function chainSettlementPort(
   });
   return {
     cluster,
+    authority: settlement.authority.toBase58(),
     async resolveDispute(order, decision, hooks) {
       const split = toSplit(decision.resolution, decision.refundPercentage);
       return settled(await chain.settle(order, split, { onSigned: signed(hooks) }));
@@ -59,6 +60,11 @@ export function chainSettlementPort(
       const options = { onSigned: signed(hooks), lastValidBlockHeight: pending.lastValidBlockHeight };
       return settled(await chain.resumeSettlement(order, split, pending.signature, options));
     },
+    async previewDispute(order, decision) {
+      const preview = await chain.previewSettlement(order, toSplit(decision.resolution, decision.refundPercentage));
+      return { ...preview, payouts: preview.payouts.map(({ side, ...line }) => ({ party: side, ...line })) };
+    },
+    inspectEscrow: (order) => chain.inspectEscrow(order),
     async initializeMarketplace() {
       const result = await chain.initializeMarketplace(config, [...adminWallets]);
       return { transactionSignature: result.signature, cluster, configPDA: result.configAddress, authority: result.authority, ...config };

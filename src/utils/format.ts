@@ -1,7 +1,7 @@
 // Display formatting shared by every screen: shortened keys, amounts, dates.
 import dayjs from "dayjs";
 import { DEFAULT_CURRENCY_DECIMALS, SECONDS_PER_DAY, SHORTEN } from "@/config";
-import type { Currency } from "@contract";
+import { formatBaseUnits, type Currency } from "@contract";
 
 const ELLIPSIS = "...";
 
@@ -89,15 +89,8 @@ export function formatAmount(amount: number | string | bigint | null | undefined
   } catch {
     return "N/A";
   }
-  const negative = units < 0n;
-  const abs = negative ? -units : units;
-  const base = 10n ** BigInt(decimals);
-  const whole = (abs / base).toLocaleString("en-US");
-  let fraction = decimals > 0 ? (abs % base).toString().padStart(decimals, "0") : "";
-  // Trim trailing zeros but keep at least two places (or all of them when fewer exist).
-  const keep = Math.min(2, decimals);
-  while (fraction.length > keep && fraction.endsWith("0")) fraction = fraction.slice(0, -1);
-  const text = (negative ? "-" : "") + whole + (fraction ? "." + fraction : "");
+  // At least two fraction digits (or all of them when fewer exist), thousands grouped.
+  const text = formatBaseUnits(units, decimals, { minFractionDigits: 2, grouping: true });
   return symbol ? `${text} ${symbol}` : text;
 }
 

@@ -107,6 +107,15 @@ export async function startRpcLoopback(options: LoopbackOptions = {}): Promise<L
       record(sig, svm.sendTransaction(tx));
       return sig;
     },
+    // Like a node: runs the transaction against the current state and keeps nothing.
+    simulateTransaction: ([encoded]) => {
+      const simulated = svm.simulateTransaction(decoder.decode(Buffer.from(encoded as string, "base64")));
+      const failed = simulated instanceof FailedTransactionMetadata;
+      return {
+        ...context(),
+        value: { err: failed ? describeLiteSvmError(simulated) : null, logs: simulated.meta().logs(), accounts: null, unitsConsumed: Number(simulated.meta().computeUnitsConsumed()), returnData: null },
+      };
+    },
     getSignatureStatuses: ([sigs]) => ({
       ...context(),
       value: (sigs as string[]).map((sig) => {
