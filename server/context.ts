@@ -2,14 +2,18 @@
 // services/ports.ts: the database and its counted lists, the clock, the id source, the settlement port) and what the app
 // adds around them (configuration, admin whitelist, demo wallet). Built once at start-up.
 import type SQLite from "better-sqlite3";
+import SQLiteDriver from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { SqliteCountedLists } from "./db/counted-lists.ts";
-import { loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
+import type { Database } from "./db/schema.ts";
+import { DEMO_WALLET_FILE, loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
 import type { AdminIdentity, ServiceContext } from "./services/ports.ts";
-import { createSettlement, type Settlement, type SettlementOptions } from "./settlement/index.ts";
+import { createSettlement, openSettlementReadOnly, type Settlement, type SettlementOptions } from "./settlement/index.ts";
 import { chainSettlementPort, withAuthority } from "./settlement/port.ts";
 
 export type { AdminIdentity };
@@ -88,6 +92,44 @@ export async function createContext(config: Config, options: ContextOptions = {}
       } finally {
         await close();
       }
+    },
+  };
+}
+
+/** What a read-only tool is given: the services' context over data it must not change. */
+export interface ReadOnlyContext extends ServiceContext {
+  close(): Promise<void>;
+}
+
+/**
+ * The services' context over an existing data folder, for reading only (`npm run reconcile`): the
+ * database opened read-only (no migration, no file created), the settlement backend opened without
+ * writing (openSettlementReadOnly), the authority picked as createContext picks it. Safe beside the
+ * running server that owns the folder; every write through it fails (SQLite) or is kept in memory (chain).
+ * (With no server running, SQLite may create its empty -wal/-shm companions; the database is not changed.)
+ */
+export async function createReadOnlyContext(config: Config, settlement: SettlementOptions): Promise<ReadOnlyContext> {
+  if (!existsSync(config.databasePath)) throw new Error(`No database at ${config.databasePath} (DATABASE_PATH): nothing to read`);
+  const sqlite = new SQLiteDriver(config.databasePath, { readonly: true, fileMustExist: true });
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const demoWallet = demoWalletAllowed(config) && existsSync(join(config.dataDir, DEMO_WALLET_FILE)) ? loadOrCreateDemoWallet(config.dataDir) : null;
+  let backend: Settlement;
+  try {
+    backend = await openSettlementReadOnly(withAuthority(settlement, demoWallet));
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return {
+    db,
+    lists: new SqliteCountedLists(db, sqlite),
+    now: Date.now,
+    newId: randomUUID,
+    settlement: chainSettlementPort(backend, new Set(config.adminWallets)),
+    async close() {
+      await backend.close();
+      await db.destroy();
     },
   };
 }

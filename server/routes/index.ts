@@ -10,6 +10,7 @@ import { marketplaceRoutes } from "./marketplace.ts";
 import { orderRoutes } from "./orders.ts";
 import { productRoutes } from "./products.ts";
 import { settlementRoutes } from "./settlements.ts";
+import { reconciliationRoutes } from "./reconciliation.ts";
 import { shopRoutes } from "./shops.ts";
 import { tokenRoutes } from "./tokens.ts";
 import { userRoutes } from "./users.ts";
@@ -24,5 +25,6 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: ServiceC
   await orderRoutes(typed, ctx);
   await marketplaceRoutes(typed, ctx);
   await settlementRoutes(typed, ctx);
+  await reconciliationRoutes(typed, ctx);
   await authorityRoutes(typed, ctx);
 }

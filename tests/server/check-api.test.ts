@@ -41,6 +41,8 @@ describe("check:api", () => {
     }
     // Beyond SPEC: the reference server offers it on loopback; a 404 elsewhere would be fine too.
     expect(results).toContainEqual(expect.objectContaining({ call: "GET /demo/wallet", ok: true }));
+    // Beyond SPEC and documented as unavailable without a settlement service (this server has none).
+    expect(results).toContainEqual(expect.objectContaining({ call: "GET /admin/reconciliation", status: 503, ok: true }));
   });
 
   it("reports an answer the document does not allow", async () => {

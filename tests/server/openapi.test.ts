@@ -94,11 +94,13 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   productCategories: [{ method: "GET", data: "ProductCategory[]" }], // products/use-categories.ts
   productRestore: [{ method: "POST", data: "Product" }], // products/use-product-actions.tsx
   resolveDispute: [{ method: "POST", data: "DisputeResolutionResult" }], // orders/dispute-form.tsx
+  resolveDisputePreview: [{ method: "POST", data: "PayoutPreview" }], // orders/payout-preview.tsx
   marketplaceStatus: [{ method: "GET", data: "MarketplaceStatus" }], // marketplace page
   marketplaceInitialize: [{ method: "POST", data: "MarketplaceStatus" }], // marketplace page
   authority: [{ method: "GET", data: "AuthorityHealth" }], // components/authority/use-authority-health.ts
   audit: [{ method: "GET", data: "Page<AuditEntry>" }], // components/history/audit-history.tsx
   settlementRetry: [{ method: "POST", data: "Settlement" }], // the Settlements screen's Retry
+  reconciliation: [{ method: "GET", data: "Reconciliation" }], // settlements/reconcile.tsx
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
   "auth.nonce": [{ method: "GET", data: "Nonce" }],
   "auth.verify": [{ method: "POST", data: "Verification" }],
@@ -266,7 +268,7 @@ describe("GET /api/v1/openapi.json", () => {
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/settlements", "GET /demo/wallet", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry"].sort());
   });
 });
 
