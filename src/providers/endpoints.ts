@@ -24,11 +24,16 @@ export const endpoints = {
   productRestore: (id: Id) => `/admin/products/${seg(id)}/restore`,
 
   resolveDispute: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute`,
+  /** Beyond SPEC: what a resolution would pay (the resolve body; simulated, never sent). */
+  resolveDisputePreview: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute/preview`,
 
   marketplaceStatus: "/admin/marketplace/status",
   marketplaceInitialize: "/admin/marketplace/initialize",
 
   authority: "/admin/authority",
+  /** Beyond SPEC: the settlement queue's actions and the escrow reconciliation. */
+  settlementRetry: (id: Id) => `/admin/settlements/${seg(id)}/retry`,
+  reconciliation: "/admin/reconciliation",
   audit: "/admin/audit",
   demoWallet: "/demo/wallet",
 } as const;

@@ -3,7 +3,15 @@
 // notes survive a failure so the admin can retry.
 import { Alert, Button, Form, Input, Radio } from "antd";
 import { useCustomMutation } from "@refinedev/core";
-import { ADMIN_NOTES_MAX, fields, type DisputeResolution, type Order, type ResolveDisputeRequest, type ResolveDisputeResponse } from "@contract";
+import {
+  ADMIN_NOTES_MAX,
+  disputeResolutionSchema,
+  fields,
+  type DisputeResolution,
+  type Order,
+  type ResolveDisputeRequest,
+  type ResolveDisputeResponse,
+} from "@contract";
 import { useConfirm } from "@/components/prompts/confirm";
 import { endpoints } from "@/providers/endpoints";
 import type { ApiHttpError } from "@/providers/http";
@@ -16,12 +24,20 @@ import {
   RESOLVE_FAILED,
   resolvedText,
 } from "./dispute-options";
+import { PayoutPreviewPanel, usePayoutPreview } from "./payout-preview";
 import { RefundSplit } from "./refund-split";
 
 interface FormValues {
   resolution: DisputeResolution;
   refundPercentage: number | null;
   adminNotes: string;
+}
+
+/** The resolve body for these values; refundPercentage only means something for a partial refund (SPEC §7 sends it only then). */
+function resolveBody({ resolution, adminNotes, refundPercentage }: FormValues): ResolveDisputeRequest {
+  return resolution === "PARTIAL_REFUND"
+    ? { resolution, adminNotes, refundPercentage: refundPercentage ?? DEFAULT_REFUND_PERCENT }
+    : { resolution, adminNotes };
 }
 
 /** Lets the details modal see a settlement in flight (it must not close under it). */
@@ -32,6 +48,12 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
   const { confirm, holder } = useConfirm();
   const resolution = Form.useWatch("resolution", form) ?? DEFAULT_RESOLUTION;
   const notes = Form.useWatch("adminNotes", form) ?? "";
+  const percent = Form.useWatch("refundPercentage", form);
+  // The payouts of what the form says now, when it says something the server would accept.
+  const body = resolveBody({ resolution, adminNotes: notes, refundPercentage: percent ?? DEFAULT_REFUND_PERCENT });
+  // A cleared percentage box is no body at all (the form says why), not the default.
+  const valid = !(resolution === "PARTIAL_REFUND" && percent === null) && disputeResolutionSchema.safeParse(body).success;
+  const preview = usePayoutPreview(order.id, valid ? body : undefined);
   const { mutation, mutate } = useCustomMutation<ResolveDisputeResponse, ApiHttpError, ResolveDisputeRequest>({
     mutationOptions: { mutationKey: resolveDisputeKey(order.id) },
   });
@@ -39,6 +61,7 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
   const done = mutation.isSuccess;
 
   const submit = async (values: FormValues) => {
+    if (preview.blocked) return;
     const percent = values.refundPercentage ?? DEFAULT_REFUND_PERCENT;
     const confirmed = await confirm({
       title: "Confirm dispute resolution",
@@ -47,13 +70,11 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
       danger: true,
     });
     if (!confirmed) return;
-    const { resolution, adminNotes } = values;
     mutate(
       {
         url: endpoints.resolveDispute(order.id),
         method: "post",
-        // refundPercentage only means something for a partial refund; SPEC §7 sends it only then.
-        values: resolution === "PARTIAL_REFUND" ? { resolution, adminNotes, refundPercentage: percent } : { resolution, adminNotes },
+        values: resolveBody(values),
         // The outcome is shown in the form, under the button that asked for it.
         successNotification: false,
         errorNotification: false,
@@ -109,6 +130,8 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
           message="This action executes a blockchain transaction and cannot be undone."
         />
 
+        <PayoutPreviewPanel state={preview} />
+
         {mutation.isError ? (
           <Alert type="error" showIcon className="dispute-form__result" message={mutation.error.serverMessage ?? RESOLVE_FAILED} />
         ) : null}
@@ -128,7 +151,7 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
           htmlType="submit"
           block
           loading={pending}
-          disabled={pending || done || notes.trim() === ""}
+          disabled={pending || done || notes.trim() === "" || preview.blocked}
         >
           {pending ? "Processing Transaction..." : "Resolve Dispute"}
         </Button>

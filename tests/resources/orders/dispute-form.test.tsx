@@ -1,13 +1,37 @@
 import { act, fireEvent, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ADMIN_NOTES_MAX, type Order } from "@contract";
+import { ADMIN_NOTES_MAX, type Order, type PayoutPreview } from "@contract";
 import { DISPUTE_MODAL_CLOSE_MS } from "@/config";
 import { deferred } from "../../app/support";
 import { dialogWith, findDialogWith, makeOrder, openDetails, openOrders, ordersApi, page, section } from "./support";
 
 const SIGNATURE = "5Kq7ZrVxDisputeSettlementSignature1111111111111111111111111111111111111111111111111";
 const RESOLVE_PATH = (order: Order) => `/admin/orders/${order.id}/resolve-dispute`;
+const PREVIEW_PATH = (order: Order) => `/admin/orders/${order.id}/resolve-dispute/preview`;
+
+/** What the preview call answers for a body: the order's 25 USDC split by the buyer's share. */
+function previewOf(body: unknown, simulation: PayoutPreview["simulation"] = { ok: true, logs: [] }): PayoutPreview {
+  const { resolution, refundPercentage } = body as { resolution: string; refundPercentage?: number };
+  const buyerPercent = resolution === "REFUND_BUYER" ? 100 : resolution === "PARTIAL_REFUND" ? refundPercentage! : 0;
+  const buyer = buyerPercent * 250_000; // base units of 6 decimals
+  const payout = (party: "buyer" | "seller", amount: number) => ({
+    party,
+    wallet: `${party}-wallet`,
+    tokenAccount: `${party}-ata`,
+    amount: String(amount),
+    uiAmount: String(amount / 1_000_000),
+    symbol: "USDC",
+  });
+  return {
+    payouts: [payout("buyer", buyer), payout("seller", 25_000_000 - buyer)].filter((p) => p.amount !== "0"),
+    networkFeeLamports: 5000,
+    rentLamports: 2_039_280,
+    simulation,
+  };
+}
+
+const previewRegion = (form: HTMLElement) => within(form).queryByRole("region", { name: "Payout preview" });
 
 function disputedOrder() {
   return makeOrder({ status: "DISPUTED", disputeRaisedAt: "2025-03-08T10:00:00.000Z", disputeDescription: "Arrived broken" });
@@ -35,8 +59,12 @@ async function writeNotes(user: UserEvent, form: HTMLElement, text: string) {
   await user.paste(text);
 }
 
+/** The resolutions sent (the payout preview's simulations, answered 404 here, are not resolutions). */
 function sentBodies(api: ReturnType<typeof ordersApi>["api"]) {
-  return api.requests("POST").map(({ path, body }) => ({ url: path, body }));
+  return api
+    .requests("POST")
+    .filter(({ path }) => !path.endsWith("/preview"))
+    .map(({ path, body }) => ({ url: path, body }));
 }
 
 afterEach(() => {
@@ -151,7 +179,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     expect(confirm).toHaveTextContent(text);
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(dialogWith(CONFIRM_TITLE)).toBeUndefined());
-    expect(api.requests("POST")).toHaveLength(0);
+    expect(sentBodies(api)).toHaveLength(0);
     expect(notesBox(form)).toHaveValue("Reviewed");
   });
 
@@ -169,7 +197,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     );
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(dialogWith(CONFIRM_TITLE)).toBeUndefined());
-    expect(api.requests("POST")).toHaveLength(0);
+    expect(sentBodies(api)).toHaveLength(0);
   });
 
   it.each([
@@ -269,5 +297,92 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     await user.click(submitButton(form));
     await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
     expect(await within(form).findByRole("alert")).toHaveTextContent(/^Failed to resolve dispute$/);
+  });
+
+  it("previews the payouts of a 30% partial refund once the body is valid, follows the slider, and lets it be confirmed", async () => {
+    const { form, user, api, order } = await openForm();
+    const held = deferred<[number, unknown]>();
+    api.post(PREVIEW_PATH(order), (request) =>
+      (request.body as { refundPercentage?: number }).refundPercentage === 33 ? held.promise : [200, { data: previewOf(request.body) }],
+    );
+    await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
+    const box = await within(form).findByRole("spinbutton", { name: "Refund percentage" });
+    await user.clear(box);
+    await user.type(box, "30");
+    // No notes yet: not a body the server would take, so nothing is asked.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(0);
+    await writeNotes(user, form, "Half broken");
+
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives7.5 USDC"));
+    const region = previewRegion(form)!;
+    expect(region).toHaveTextContent("Seller receives17.5 USDC");
+    expect(region).toHaveTextContent("Network fee0.000005 SOL");
+    expect(region).toHaveTextContent("Rent0.00203928 SOL");
+    expect(api.requests("POST", PREVIEW_PATH(order)).map((request) => request.body)).toEqual([
+      { resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 30 },
+    ]);
+
+    // Three steps of the slider, one preview (of 33%), shown as running until it answers.
+    const slider = within(form).getByRole("slider", { name: "Refund percentage to buyer" });
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(slider, { key: "ArrowRight", keyCode: 39, which: 39 });
+    await waitFor(() => expect(previewRegion(form)).toHaveAttribute("aria-busy", "true"));
+    expect(previewRegion(form)).not.toHaveTextContent("7.5 USDC");
+    await waitFor(() => expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(2));
+    expect(api.requests("POST", PREVIEW_PATH(order))[1].body).toMatchObject({ refundPercentage: 33 });
+    await act(async () => held.resolve([200, { data: previewOf({ resolution: "PARTIAL_REFUND", refundPercentage: 33 }) }]));
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives8.25 USDC"));
+    expect(previewRegion(form)).toHaveTextContent("Seller receives16.75 USDC");
+    expect(previewRegion(form)).toHaveAttribute("aria-busy", "false");
+
+    expect(submitButton(form)).toBeEnabled();
+    api.post(RESOLVE_PATH(order), [200, { data: { transactionSignature: SIGNATURE } }]);
+    await user.click(submitButton(form));
+    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await within(form).findByText(/Dispute resolved successfully!/);
+    expect(sentBodies(api)).toEqual([
+      { url: RESOLVE_PATH(order), body: { resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 33 } },
+    ]);
+  });
+
+  it("blocks the confirmation while the simulation fails, saying why, and frees it for a resolution that passes", async () => {
+    const { form, user, api, order } = await openForm();
+    const failure = "The seller's token account is frozen: the payout cannot be made";
+    api.post(PREVIEW_PATH(order), (request) => [
+      200,
+      {
+        data: previewOf(
+          request.body,
+          (request.body as { resolution: string }).resolution === "RELEASE_TO_SELLER" ? { ok: false, error: failure, logs: ["Program log: frozen"] } : undefined,
+        ),
+      },
+    ]);
+    await writeNotes(user, form, "Seller shipped it");
+    const alert = await within(form).findByRole("alert");
+    expect(alert).toHaveTextContent("This resolution cannot be confirmed: its transaction would fail");
+    expect(alert).toHaveTextContent(failure);
+    expect(submitButton(form)).toBeDisabled();
+    fireEvent.click(submitButton(form));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialogWith(CONFIRM_TITLE)).toBeUndefined();
+
+    await user.click(within(form).getByRole("radio", { name: /Refund Buyer/ }));
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives25 USDC"));
+    expect(within(form).queryByRole("alert")).not.toBeInTheDocument();
+    expect(submitButton(form)).toBeEnabled();
+    expect(sentBodies(api)).toHaveLength(0);
+  });
+
+  it("hides the preview without a word when the API has no preview call (404), and stops asking", async () => {
+    const { form, user, api, order } = await openForm();
+    await writeNotes(user, form, "Reviewed");
+    await waitFor(() => expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(1));
+    await user.click(within(form).getByRole("radio", { name: /Refund Buyer/ }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(1);
+    expect(previewRegion(form)).not.toBeInTheDocument();
+    expect(within(form).queryByRole("alert")).not.toBeInTheDocument();
+    expect(within(form).queryByText(/preview/i)).not.toBeInTheDocument();
+    expect(submitButton(form)).toBeEnabled();
   });
 });

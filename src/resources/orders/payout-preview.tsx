@@ -1,0 +1,140 @@
+// Beyond SPEC: what a dispute resolution would pay, before it is confirmed. The resolve body is sent
+// to POST /admin/orders/{id}/resolve-dispute/preview (a simulation of the very transaction, nothing
+// sent) once the admin pauses; a failing simulation blocks the confirmation and says why. An API
+// without the call (404) hides the preview without a word, and the console stops asking for the
+// rest of the session, so the form works as it always did.
+import { useEffect, useState } from "react";
+import { Alert, Descriptions, Spin } from "antd";
+import { useCustom, type HttpError } from "@refinedev/core";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { QUERY_CACHE } from "@/config";
+import { errorMessage } from "@/components/list/list-error";
+import { endpoints } from "@/providers/endpoints";
+import { formatSol } from "@/utils/format";
+import type { PayoutPreview, ResolveDisputeRequest } from "@contract";
+
+/** How long the form must stay unchanged before its body is previewed. */
+export const PREVIEW_DEBOUNCE_MS = 300;
+
+/** Query clients (one per running app) that have seen the preview call answer 404. */
+const withoutPreview = new WeakSet<QueryClient>();
+
+// A refusal will not change on a second try; a server or network error might (once, like every query).
+const retryServerErrors = (failureCount: number, error: HttpError) =>
+  !(error.statusCode >= 400 && error.statusCode < 500) && failureCount < QUERY_CACHE.retry;
+
+/** `value` (plain data), once it has stayed the same (by its JSON) for `ms`. */
+function useSettled<T>(value: T | undefined, ms: number): T | undefined {
+  const [settled, setSettled] = useState(value);
+  const key = value === undefined ? "" : JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(key === "" ? undefined : (JSON.parse(key) as T)), ms);
+    return () => clearTimeout(timer);
+  }, [key, ms]);
+  return settled;
+}
+
+export interface PayoutPreviewState {
+  /** False when the API has no preview call: show nothing. */
+  available: boolean;
+  /** The preview of `body` (undefined while it is asked, or when it could not be had). */
+  preview: PayoutPreview | undefined;
+  loading: boolean;
+  /** Why the preview could not be had (other than a missing call). */
+  error: HttpError | null;
+  /** The simulation of this very body fails: the resolution must not be confirmed. */
+  blocked: boolean;
+}
+
+/**
+ * The preview of `body` (the resolve body, or undefined while the form does not make a valid one),
+ * asked `PREVIEW_DEBOUNCE_MS` after the last change.
+ */
+export function usePayoutPreview(orderId: string, body: ResolveDisputeRequest | undefined): PayoutPreviewState {
+  const queryClient = useQueryClient();
+  const unavailable = withoutPreview.has(queryClient);
+  const settled = useSettled(body, PREVIEW_DEBOUNCE_MS);
+  const current = body !== undefined && JSON.stringify(settled) === JSON.stringify(body);
+
+  const { query } = useCustom<PayoutPreview, HttpError, unknown, ResolveDisputeRequest | undefined>({
+    url: endpoints.resolveDisputePreview(orderId),
+    method: "post",
+    config: { payload: settled },
+    errorNotification: false,
+    queryOptions: {
+      enabled: settled !== undefined && !unavailable,
+      // A simulation reads the chain as it is now.
+      staleTime: 0,
+      gcTime: 60_000,
+      retry: retryServerErrors,
+    },
+  });
+
+  const notFound = query.error?.statusCode === 404;
+  useEffect(() => {
+    if (notFound) withoutPreview.add(queryClient);
+  }, [notFound, queryClient]);
+
+  const preview = current && !query.isPlaceholderData ? query.data?.data : undefined;
+  return {
+    available: !unavailable && !notFound,
+    preview,
+    loading: body !== undefined && (!current || query.isFetching),
+    error: current && query.isError ? query.error : null,
+    blocked: preview?.simulation.ok === false,
+  };
+}
+
+const PARTY_LABEL = { buyer: "Buyer receives", seller: "Seller receives" } as const;
+
+/** The payouts of the previewed resolution, the network fee and rent, or why it would fail. */
+export function PayoutPreviewPanel({ state }: { state: PayoutPreviewState }) {
+  const { available, preview, loading, error } = state;
+  if (!available) return null;
+  if (!preview && !loading && !error) return null;
+
+  return (
+    <section className="payout-preview" aria-label="Payout preview" aria-busy={loading}>
+      <h5 className="payout-preview__title">
+        Payout preview {loading ? <Spin size="small" aria-label="Simulating the transaction" /> : null}
+      </h5>
+      {preview ? (
+        <>
+          <Descriptions
+            size="small"
+            bordered
+            column={1}
+            items={[
+              ...preview.payouts.map((payout) => ({
+                key: payout.party,
+                label: PARTY_LABEL[payout.party],
+                children: (
+                  <span className="orders-amount">
+                    {payout.uiAmount} {payout.symbol}
+                  </span>
+                ),
+              })),
+              { key: "fee", label: "Network fee", children: <span className="orders-amount">{formatSol(preview.networkFeeLamports)}</span> },
+              { key: "rent", label: "Rent", children: <span className="orders-amount">{formatSol(preview.rentLamports)}</span> },
+            ]}
+          />
+          {preview.simulation.ok ? null : (
+            <Alert
+              type="error"
+              showIcon
+              className="payout-preview__failure"
+              message="This resolution cannot be confirmed: its transaction would fail"
+              description={preview.simulation.error?.trim() || "The simulation failed without saying why."}
+            />
+          )}
+        </>
+      ) : error ? (
+        <p className="payout-preview__muted" role="status">
+          Could not preview the payouts: {errorMessage(error)}
+        </p>
+      ) : (
+        <p className="payout-preview__muted">Simulating the transaction...</p>
+      )}
+    </section>
+  );
+}
