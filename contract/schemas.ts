@@ -177,31 +177,36 @@ export const productStatusSchema = body({ isActive: fields.flag, reason: fields.
 
 export const productFeatureSchema = body({ featured: fields.flag });
 
-/** refundPercentage is read only for PARTIAL_REFUND (then required); otherwise it is dropped. */
-export const disputeResolutionSchema = body({
+const splitShape = {
   resolution: fields.resolution,
-  adminNotes: fields.adminNotes,
   refundPercentage: z.unknown().optional().meta({
     type: "integer",
     minimum: REFUND_PERCENT_MIN,
     maximum: REFUND_PERCENT_MAX,
     description: "The buyer's share: required for PARTIAL_REFUND, ignored otherwise",
   }),
-}).transform((value, ctx) => {
-  if (value.resolution !== "PARTIAL_REFUND") {
-    return { resolution: value.resolution, adminNotes: value.adminNotes, refundPercentage: undefined };
-  }
-  if (value.refundPercentage === undefined || value.refundPercentage === null) {
+};
+
+/** refundPercentage is read only for PARTIAL_REFUND (then required); otherwise it is dropped. */
+function readSplit<T extends { resolution: (typeof DISPUTE_RESOLUTIONS)[number]; refundPercentage?: unknown }>(value: T, ctx: z.RefinementCtx) {
+  const { refundPercentage, ...rest } = value;
+  if (value.resolution !== "PARTIAL_REFUND") return { ...rest, refundPercentage: undefined };
+  if (refundPercentage === undefined || refundPercentage === null) {
     ctx.addIssue({ code: "custom", path: ["refundPercentage"], message: M.refundPercentageRequired });
     return z.NEVER;
   }
-  const parsed = fields.refundPercentage.safeParse(value.refundPercentage);
+  const parsed = fields.refundPercentage.safeParse(refundPercentage);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["refundPercentage"], message: issue.message });
     return z.NEVER;
   }
-  return { resolution: value.resolution, adminNotes: value.adminNotes, refundPercentage: parsed.data };
-});
+  return { ...rest, refundPercentage: parsed.data };
+}
+
+export const disputeResolutionSchema = body({ ...splitShape, adminNotes: fields.adminNotes }).transform(readSplit);
+
+/** The payout preview's body: the resolve body, its notes optional (the preview comes before they are written). */
+export const disputePreviewSchema = body({ ...splitShape, adminNotes: fields.adminNotes.optional() }).transform(readSplit);
 
 /** POST /auth/admin/verify: the signed challenge (the server checks the signature, not these lengths). */
 export const verifyRequestSchema = z.object({
@@ -217,3 +222,4 @@ export type TokenUpdateInput = z.output<typeof tokenUpdateSchema>;
 export type UserUpdateInput = z.output<typeof userUpdateSchema>;
 export type ShopUpdateInput = z.output<typeof shopUpdateSchema>;
 export type DisputeResolutionInput = z.output<typeof disputeResolutionSchema>;
+export type DisputePreviewInput = z.output<typeof disputePreviewSchema>;

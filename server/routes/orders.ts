@@ -1,4 +1,5 @@
 import {
+  disputePreviewSchema,
   disputeResolutionSchema,
   idParamsSchema,
   orderListQuerySchema,
@@ -47,13 +48,13 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
     },
   }, async (request) => ({ data: await resolveDispute(ctx, request.admin, request.params.id, request.body) }));
 
-  // The same body and the same refusals as the resolve call; a settlement the chain would refuse is
-  // not an error here but the preview's failed simulation.
+  // The resolve call's body (its notes optional: the preview comes before they are written) and its
+  // refusals; a settlement the chain would refuse is not an error here but the preview's failed simulation.
   app.post("/admin/orders/:id/resolve-dispute/preview", {
     schema: {
       ...about("previewDisputeResolution", "What a resolution would pay, from a simulation of its transaction; changes nothing (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
-      body: disputeResolutionSchema,
+      body: disputePreviewSchema,
       response: {
         ...ok(payoutPreviewSchema),
         ...errors(400, 404, 502, 503),

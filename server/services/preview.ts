@@ -1,7 +1,7 @@
 // The payout preview of a dispute resolution: what the resolve call would pay, per party, in the
 // token's base units and written with its decimals, from a simulation of the very transaction the
 // resolve would send (the settlement port builds both the same way). Nothing is recorded or sent.
-import { formatBaseUnits, type DisputeResolutionInput, type PayoutPreview } from "../../contract/index.ts";
+import { formatBaseUnits, type DisputePreviewInput, type PayoutPreview } from "../../contract/index.ts";
 import { conflict, unavailable } from "../http/errors.ts";
 import { findById } from "./context.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./orders.ts";
@@ -14,7 +14,7 @@ import { settlementApiError } from "./settlement-errors.ts";
  * another authority's escrow, a share below the rent minimum, a failing transaction) is a preview
  * with `simulation.ok` false and the reason in words.
  */
-export async function previewDisputeResolution(ctx: ServiceContext, id: string, input: DisputeResolutionInput): Promise<PayoutPreview> {
+export async function previewDisputeResolution(ctx: ServiceContext, id: string, input: DisputePreviewInput): Promise<PayoutPreview> {
   const order = await findById(ctx.db, "orders", "Order", id);
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order can be resolved: this order is ${order.status}`);
   if (order.settlementStatus === "PENDING") throw conflict("A settlement of this order is already in progress");

@@ -109,9 +109,10 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
     expect(await tokensOf(backend.ledger, mint, seller)).toBe(BigInt(sellerPayout.amount));
   });
 
-  it("previews a SOL release to the seller only, in SOL", async () => {
+  it("previews a SOL release to the seller only, in SOL, before any notes are written", async () => {
     const order = await fundedDispute({ totalPrice: 2_000_000_000 });
-    const preview = await api.post(path(order.id), { resolution: "RELEASE_TO_SELLER", adminNotes: "Delivered as described" });
+    // The notes are the resolve's, not the preview's: the form previews as soon as a resolution is picked.
+    const preview = await api.post(path(order.id), { resolution: "RELEASE_TO_SELLER" });
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.data).toMatchObject({
       payouts: [{ party: "seller", wallet: order.sellerWalletAddress, tokenAccount: order.sellerWalletAddress, amount: "2000000000", uiAmount: "2", symbol: "SOL" }],
