@@ -24,6 +24,8 @@ export const SIDEBAR_TITLE = "Admin";
 
 
 export const MARKETPLACE_POLL_MS = 5000;
+/** Beyond SPEC: how often the Settlements screen re-reads while a settlement is pending or submitted. */
+export const SETTLEMENTS_POLL_MS = 5000;
 export const ALERT_DURATION_MS = 5000;
 export const DISPUTE_MODAL_CLOSE_MS = 2000;
 export const SECONDS_PER_DAY = 86400;

@@ -5,6 +5,7 @@ import type { ResourceProps } from "@refinedev/core";
 import { PAGE_SIZE } from "@contract";
 import type { ListFilter } from "@/components/list/filters";
 import { lazyScreen, type ScreenLoader } from "@/components/routing/lazy-screen";
+import { optionalScreen } from "@/components/routing/optional-section";
 
 /**
  * How the data provider reaches a resource. Paths are relative to the API base; `:id` stands for
@@ -58,6 +59,11 @@ export interface AdminResource {
   firstQuery?: FirstQuery;
   /** The data provider's paths and list shape; leave it out for a screen that is not a CRUD resource. */
   api?: ResourceApi;
+  /**
+   * Beyond SPEC: a section the API may lack. Its sidebar link shows once its `firstQuery` (required)
+   * has answered; when that answers 404 the link stays hidden and its route reads Not Found.
+   */
+  optional?: boolean;
 }
 
 /** Everything the app derives from its sections. */
@@ -67,6 +73,9 @@ export function sectionsOf(adminResources: AdminResource[]) {
     /** What `<Refine resources>` receives. */
     resources: adminResources.map((entry) => entry.resource),
     /** One lazy component per section, created once so React keeps each screen's state across renders. */
-    adminRoutes: adminResources.map((entry) => ({ path: entry.resource.list, Screen: lazyScreen(entry.load) })),
+    adminRoutes: adminResources.map((entry) => {
+      const Screen = lazyScreen(entry.load);
+      return { path: entry.resource.list, Screen: entry.optional ? optionalScreen(entry, Screen) : Screen };
+    }),
   };
 }

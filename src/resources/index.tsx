@@ -10,6 +10,7 @@ import type { OrderSort } from "@contract";
 import { firstListPage, sectionsOf } from "./define";
 import { ORDER_FILTERS } from "./orders/filters";
 import { PRODUCT_FILTERS } from "./products/filters";
+import { SETTLEMENT_FILTERS } from "./settlements/filters";
 import { SHOP_FILTERS } from "./shops/filters";
 import { TOKEN_FILTERS } from "./tokens/filters";
 import { USER_FILTERS } from "./users/filters";
@@ -60,6 +61,14 @@ export const { adminResources, resources, adminRoutes } = sectionsOf([
     firstQuery: firstListPage,
     // Beyond SPEC: sort=deadline (the Deadline column; a SPEC-only API ignores it).
     api: { list: "/admin/orders", filters: ORDER_FILTERS, sorts: { deadline: { asc: "deadline" satisfies OrderSort } }, one: "/admin/orders/:id" },
+  },
+  {
+    // Beyond SPEC: shown only when the API has the settlement queue (GET /admin/settlements).
+    resource: { name: "settlements", list: "/settlements", meta: { label: "Settlements", icon: <SectionIcon name="settlements" /> } },
+    load: screen(() => import("./settlements/list"), "SettlementList"),
+    firstQuery: firstListPage,
+    optional: true,
+    api: { list: "/admin/settlements", filters: SETTLEMENT_FILTERS },
   },
   {
     resource: {

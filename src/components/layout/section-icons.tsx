@@ -7,6 +7,7 @@ import {
   ShopOutlined,
   ShoppingCartOutlined,
   TeamOutlined,
+  TransactionOutlined,
 } from "@ant-design/icons";
 
 const glyphs = {
@@ -16,6 +17,7 @@ const glyphs = {
   products: AppstoreOutlined,
   shops: ShopOutlined,
   orders: ShoppingCartOutlined,
+  settlements: TransactionOutlined,
   marketplace: SettingOutlined,
 } as const;
 

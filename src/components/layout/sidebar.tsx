@@ -5,6 +5,7 @@ import { useLogout } from "@refinedev/core";
 import { Link, useLocation } from "react-router";
 import { SIDEBAR_TITLE } from "@/config";
 import { adminResources } from "@/resources";
+import { useSectionAvailability } from "@/components/routing/optional-section";
 import { usePreload } from "@/components/routing/use-preload";
 import { isSectionActive } from "./active";
 import { sidebarName, useSessionUser } from "./identity";
@@ -27,10 +28,13 @@ export function Brand() {
 function SectionNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { intentHandlers } = usePreload();
-  const selectedKeys = adminResources
+  // Beyond-SPEC sections appear once the API has shown it has them.
+  const availability = useSectionAvailability(adminResources);
+  const sections = adminResources.filter((entry) => !entry.optional || availability[entry.resource.name] === "available");
+  const selectedKeys = sections
     .filter((entry) => isSectionActive(entry.resource.list, pathname))
     .map((entry) => entry.resource.name);
-  const items = adminResources.map((entry) => {
+  const items = sections.map((entry) => {
     const active = selectedKeys.includes(entry.resource.name);
     return {
       key: entry.resource.name,

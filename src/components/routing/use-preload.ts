@@ -21,6 +21,52 @@ function resourceMeta(entry: AdminResource): Record<string, unknown> {
   return meta;
 }
 
+/**
+ * The query options of a section's first query (its `firstQuery`), under the very key the screen's
+ * useTable/useCustom reads; undefined for a section without one.
+ */
+export interface FirstQueryOptions {
+  queryKey: readonly unknown[];
+  queryFn: (context: { queryKey: readonly unknown[]; signal: AbortSignal }) => Promise<unknown>;
+}
+
+export function firstQueryOptions(
+  entry: AdminResource,
+  provider: ReturnType<ReturnType<typeof useDataProvider>>,
+): FirstQueryOptions | undefined {
+  const first = entry.firstQuery;
+  if (!first) return undefined;
+  if (first.type === "list") {
+    // Mirrors useTable → useList on a freshly opened list: page 1, no filters, no sorters.
+    const meta = resourceMeta(entry);
+    const pagination = { currentPage: 1, pageSize: first.pageSize, mode: "server" as const };
+    return {
+      queryKey: keys()
+        .data("default")
+        .resource(entry.resource.name)
+        .action("list")
+        .params({ ...meta, filters: [], pagination, sorters: [] })
+        .get(),
+      queryFn: ({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) =>
+        provider.getList<BaseRecord>({
+          resource: entry.resource.name,
+          pagination,
+          filters: [],
+          sorters: [],
+          meta: { ...meta, queryKey, signal },
+        }),
+    };
+  }
+  const custom = provider.custom;
+  if (!custom) return undefined;
+  // Mirrors useCustom({ url, method: "get" }).
+  return {
+    queryKey: keys().data().mutation("custom").params({ method: "get", url: first.url }).get(),
+    queryFn: ({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) =>
+      custom<BaseRecord>({ url: first.url, method: "get", meta: { queryKey, signal } }),
+  };
+}
+
 export function usePreload() {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider();
@@ -30,41 +76,9 @@ export function usePreload() {
     (entry: AdminResource) => {
       // A failed chunk is reported by the route's own import when the link is followed.
       entry.load().catch(() => undefined);
-      const first = entry.firstQuery;
-      if (!first) return;
-      const provider = dataProvider();
-      const common = { staleTime: ROUTER.preloadStaleMs, gcTime: ROUTER.cacheLifetimeMs };
-      if (first.type === "list") {
-        // Mirrors useTable → useList on a freshly opened list: page 1, no filters, no sorters.
-        const meta = resourceMeta(entry);
-        const pagination = { currentPage: 1, pageSize: first.pageSize, mode: "server" as const };
-        void queryClient.prefetchQuery({
-          ...common,
-          queryKey: keys()
-            .data("default")
-            .resource(entry.resource.name)
-            .action("list")
-            .params({ ...meta, filters: [], pagination, sorters: [] })
-            .get(),
-          queryFn: ({ queryKey, signal }) =>
-            provider.getList<BaseRecord>({
-              resource: entry.resource.name,
-              pagination,
-              filters: [],
-              sorters: [],
-              meta: { ...meta, queryKey, signal },
-            }),
-        });
-      } else if (provider.custom) {
-        const custom = provider.custom;
-        // Mirrors useCustom({ url, method: "get" }).
-        void queryClient.prefetchQuery({
-          ...common,
-          queryKey: keys().data().mutation("custom").params({ method: "get", url: first.url }).get(),
-          queryFn: ({ queryKey, signal }) =>
-            custom<BaseRecord>({ url: first.url, method: "get", meta: { queryKey, signal } }),
-        });
-      }
+      const options = firstQueryOptions(entry, dataProvider());
+      if (!options) return;
+      void queryClient.prefetchQuery({ ...options, staleTime: ROUTER.preloadStaleMs, gcTime: ROUTER.cacheLifetimeMs });
     },
     [dataProvider, queryClient],
   );

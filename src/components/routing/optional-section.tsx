@@ -1,0 +1,60 @@
+// Beyond-SPEC sections the API may lack (an entry with `optional: true`): the section's first query
+// says whether the API has it. Until it answers, the sidebar leaves the link out; a 404 keeps it out
+// and makes the route read Not Found. The query is the screen's own first query (same key), so
+// opening the section after the sidebar has asked sends nothing more. Antd-free: routes use it.
+import type { ComponentType } from "react";
+import { useQueries, type QueryObserverResult } from "@tanstack/react-query";
+import { useDataProvider, type HttpError } from "@refinedev/core";
+import { QUERY_CACHE } from "@/config";
+import { NotFoundPage } from "@/pages/not-found";
+import type { AdminResource } from "@/resources/define";
+import { firstQueryOptions } from "./use-preload";
+
+export type SectionAvailability = "unknown" | "available" | "missing";
+
+const statusOf = (error: unknown) => (error as HttpError | null)?.statusCode;
+
+// A client error will not change on a second try; a server or network error might (once, like every query).
+const retryServerErrors = (failureCount: number, error: unknown) => {
+  const status = statusOf(error) ?? 0;
+  return !(status >= 400 && status < 500) && failureCount < QUERY_CACHE.retry;
+};
+
+function availabilityOf(result: QueryObserverResult): SectionAvailability {
+  if (result.isSuccess) return "available";
+  if (result.isError) return statusOf(result.error) === 404 ? "missing" : "available";
+  return "unknown";
+}
+
+/** Each optional section's availability, by resource name (sections that are not optional are left out). */
+export function useSectionAvailability(entries: readonly AdminResource[]): Record<string, SectionAvailability> {
+  const dataProvider = useDataProvider();
+  const optional = entries.filter((entry) => entry.optional);
+  const results = useQueries({
+    queries: optional.map((entry) => {
+      const options = firstQueryOptions(entry, dataProvider());
+      return {
+        queryKey: options?.queryKey ?? ["optional-section", entry.resource.name],
+        queryFn: options?.queryFn ?? (() => Promise.reject(new Error(`${entry.resource.name}: an optional section needs a firstQuery`))),
+        retry: retryServerErrors,
+        // Once the API has said it lacks the section, a remount does not ask again.
+        retryOnMount: false,
+      };
+    }),
+  });
+  return Object.fromEntries(optional.map((entry, index) => [entry.resource.name, availabilityOf(results[index])]));
+}
+
+/**
+ * The route element of an optional section: nothing while its first query is on its way (the screen
+ * would ask the same), then the screen, or Not Found once the API has said it lacks the section.
+ */
+export function optionalScreen(entry: AdminResource, Screen: ComponentType): ComponentType {
+  function OptionalScreen() {
+    const availability = useSectionAvailability([entry])[entry.resource.name];
+    if (availability === "unknown") return null;
+    return availability === "missing" ? <NotFoundPage /> : <Screen />;
+  }
+  OptionalScreen.displayName = `Optional(${entry.resource.name})`;
+  return OptionalScreen;
+}

@@ -1,0 +1,84 @@
+// Beyond SPEC: the settlement queue (every dispute payout and marketplace initialization the server
+// sends), filtered by status, re-read while some are still on their way; a failed one can be retried
+// with a reason; Reconcile compares the orders' escrows with the chain.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
+import { SETTLEMENTS_POLL_MS, SHORTEN } from "@/config";
+import { useFilterBar } from "@/components/list/filter-bar";
+import { ListTable, useListTable } from "@/components/list/list-table";
+import { PageHeader } from "@/components/page-header";
+import { useReasonPrompt } from "@/components/prompts/reason-prompt";
+import { endpoints } from "@/providers/endpoints";
+import { head } from "@/utils/format";
+import type { Settlement } from "@contract";
+import { SETTLEMENT_KIND_LABELS, settlementColumns } from "./columns";
+import { SETTLEMENT_FILTERS } from "./filters";
+import { useSettlementReconcile } from "./reconcile";
+import "./settlements.css";
+
+const inFlight = (settlement: Settlement) => settlement.status === "pending" || settlement.status === "submitted";
+
+/** Retry of a failed settlement: the reason first (the shared prompt), then the call, then a fresh list. */
+function useSettlementRetry() {
+  const { ask, holder } = useReasonPrompt();
+  const invalidate = useInvalidate();
+  const { mutateAsync } = useCustomMutation<Settlement, HttpError, { reason: string }>();
+  const [retrying, setRetrying] = useState<string | null>(null);
+
+  const retry = async (settlement: Settlement) => {
+    const what = `${SETTLEMENT_KIND_LABELS[settlement.kind] ?? "settlement"}${settlement.orderId ? ` of order ${head(settlement.orderId, SHORTEN.orderId)}` : ""}`;
+    const reason = await ask({
+      confirmText: `Retry the failed ${what.toLowerCase()}? This sends a new blockchain transaction.`,
+      reasonLabel: "Reason for retrying (required):",
+      okText: "Retry",
+      danger: true,
+    });
+    if (reason === null) return;
+    setRetrying(settlement.id);
+    try {
+      await mutateAsync({
+        url: endpoints.settlementRetry(settlement.id),
+        method: "post",
+        values: { reason },
+        successNotification: { type: "success", message: "Settlement queued again" },
+        errorNotification: (error) => ({ type: "error", message: "Could not retry the settlement", description: error?.message }),
+      });
+      await invalidate({ resource: "settlements", invalidates: ["list"] });
+    } catch {
+      // Already shown by the error notification; the row stays failed.
+    } finally {
+      setRetrying(null);
+    }
+  };
+  return { retry, retrying, holder };
+}
+
+export function SettlementList() {
+  const table = useListTable<Settlement>("settlements");
+  const filters = useFilterBar(table, SETTLEMENT_FILTERS, { name: "settlement", label: "Filter settlements" });
+  const { retry, retrying, holder } = useSettlementRetry();
+  const reconcile = useSettlementReconcile();
+  const columns = useMemo(() => settlementColumns({ onRetry: (row) => void retry(row), retrying }), [retry, retrying]);
+
+  // A settlement on its way changes on the server alone: re-read until none is.
+  const waiting = table.tableQuery.data?.data.some(inFlight) ?? false;
+  const refetch = useRef(table.tableQuery.refetch);
+  useEffect(() => {
+    refetch.current = table.tableQuery.refetch;
+  });
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => void refetch.current(), SETTLEMENTS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting]);
+
+  return (
+    <>
+      <PageHeader title="Settlements" subtitle="Payouts and initializations sent on chain, and the escrows' reconciliation" extra={reconcile.button} />
+      {reconcile.outcome}
+      {filters.bar}
+      <ListTable table={table} columns={columns} rowKey="id" emptyText="No settlements found" size="middle" />
+      {holder}
+    </>
+  );
+}

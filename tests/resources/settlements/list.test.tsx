@@ -1,0 +1,145 @@
+// Beyond SPEC: the Settlements screen, against the fake API: the queue with its links, the status
+// filter, Retry with a reason, Reconcile, and the whole section hidden when the API lacks it.
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Reconciliation, Settlement } from "@contract";
+import { changes, choose, compileFirst, renderApp, setupUser, signedInApi } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
+
+compileFirst(() => import("@/resources/settlements/list"));
+
+const ORDER_ID = "ord12345-1111-4222-8333-444455556666";
+const SIGNATURE = "5Kq7ZrVxSettlementSignature11111111111111111111111111111111111111111111111111111111";
+
+function settlement(overrides: Partial<Settlement>): Settlement {
+  return {
+    id: "s-1",
+    orderId: ORDER_ID,
+    kind: "dispute_payout",
+    status: "confirmed",
+    attempts: 1,
+    signature: SIGNATURE,
+    lastError: null,
+    cluster: "devnet",
+    createdAt: "2025-03-10T10:00:00.000Z",
+    updatedAt: "2025-03-10T10:01:00.000Z",
+    ...overrides,
+  };
+}
+
+const CONFIRMED = settlement({ id: "s-1" });
+const FAILED = settlement({ id: "s-2", status: "failed", attempts: 2, signature: null, lastError: "Blockhash expired twice", cluster: "localnet" });
+const INIT = settlement({ id: "s-3", orderId: null, kind: "marketplace_initialization", signature: "InitSig111", cluster: "localnet" });
+
+function settlementsApi(rows: Settlement[] = [CONFIRMED, FAILED, INIT]): FakeApi {
+  const api = signedInApi();
+  api.get("/admin/settlements", (request) => {
+    const items = rows.filter((row) => !request.query.status || row.status === request.query.status);
+    return [200, { data: { items, total: items.length } }];
+  });
+  return api;
+}
+
+const listQueries = (api: FakeApi) => api.requests("GET", "/admin/settlements").map((request) => request.query);
+const rowOf = (text: string) => screen.getByText(text).closest("tr")!;
+const sections = () => within(screen.getByRole("navigation", { name: "Sections" })).getAllByRole("link").map((link) => link.textContent);
+
+describe("Settlements", { timeout: 60_000 }, () => {
+  it("lists the queue with explorer links where the cluster has them, filters by status, and retries a failed one with a reason", async () => {
+    const api = settlementsApi();
+    const user = setupUser();
+    renderApp("/settlements");
+
+    expect(await screen.findByRole("heading", { name: "Settlements", level: 1 })).toBeInTheDocument();
+    await screen.findByText("Blockhash expired twice");
+    await waitFor(() => expect(sections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Settlements", "Marketplace"]));
+    // The sidebar's probe is the screen's own first query: asked once.
+    expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "Kind", "Order", "Status", "Attempts", "Signature", "Last error", "Created", "Updated", "Actions",
+    ]);
+
+    const confirmed = within(screen.getAllByText("Confirmed").find((node) => node.closest("tr"))!.closest("tr")!);
+    expect(confirmed.getByText("Dispute payout")).toBeInTheDocument();
+    expect(confirmed.getByText(`${ORDER_ID.slice(0, 8)}...`)).toBeInTheDocument();
+    expect(confirmed.getByText(`${SIGNATURE.slice(0, 8)}...`)).toBeInTheDocument();
+    expect(confirmed.getByRole("link", { name: /explorer/i })).toHaveAttribute(
+      "href",
+      `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`,
+    );
+    expect(confirmed.queryByRole("button", { name: /Retry/ })).not.toBeInTheDocument();
+    // A local chain has no explorer: the signature is shown without a link.
+    const init = within(rowOf("Marketplace initialization"));
+    expect(init.getByText("InitSig1...")).toBeInTheDocument();
+    expect(init.queryByRole("link")).not.toBeInTheDocument();
+
+    await choose(user, "Filter settlements by status", "Failed");
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: "1", limit: "20", status: "failed" }));
+    await waitFor(() => expect(screen.queryByText("Marketplace initialization")).not.toBeInTheDocument());
+
+    const failed = within(rowOf("Blockhash expired twice"));
+    expect(failed.getByText("Failed")).toBeInTheDocument();
+    expect(failed.getByRole("cell", { name: "2" })).toBeInTheDocument();
+    api.post("/admin/settlements/s-2/retry", [200, { data: { ...FAILED, status: "pending", lastError: null } }]);
+    const before = listQueries(api).length;
+    await user.click(failed.getByRole("button", { name: /Retry/ }));
+    const confirm = await screen.findByRole("dialog");
+    expect(confirm).toHaveTextContent("Retry the failed dispute payout of order ord12345...? This sends a new blockchain transaction.");
+    await user.click(within(confirm).getByRole("button", { name: "OK" }));
+    const reasonStep = await screen.findByRole("dialog");
+    await user.click(within(reasonStep).getByLabelText("Reason for retrying (required):"));
+    await user.paste("RPC outage is over");
+    await user.click(within(reasonStep).getByRole("button", { name: "Retry" }));
+
+    await waitFor(() =>
+      expect(changes(api)).toEqual([{ method: "POST", path: "/admin/settlements/s-2/retry", body: { reason: "RPC outage is over" } }]),
+    );
+    await waitFor(() => expect(listQueries(api).length).toBeGreaterThan(before));
+    expect(listQueries(api).at(-1)).toEqual({ page: "1", limit: "20", status: "failed" });
+  });
+
+  it("Reconcile says how many orders were checked when all is clean, and lists the mismatches in words otherwise", async () => {
+    const api = settlementsApi([CONFIRMED]);
+    const user = setupUser();
+    const clean: Reconciliation = { checkedAt: "2025-03-10T12:00:00.000Z", cluster: "localnet", ordersChecked: 42, mismatches: [] };
+    api.get("/admin/reconciliation", [200, { data: clean }]);
+    renderApp("/settlements");
+    await screen.findByText("Dispute payout");
+    expect(api.requests("GET", "/admin/reconciliation")).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: /Reconcile/ }));
+    expect(await screen.findByText(/^Reconciled: 42 orders checked on localnet at .+, no mismatches$/)).toBeInTheDocument();
+
+    api.get("/admin/reconciliation", [
+      200,
+      {
+        data: {
+          ...clean,
+          ordersChecked: 43,
+          mismatches: [
+            { orderId: ORDER_ID, kind: "funds_left_after_settlement", escrow: "EscrowPda111", expected: "0", actual: "2500000", detail: "The settled order's escrow still holds 2.5 USDC" },
+            { orderId: "ord99999-x", kind: "wrong_authority", escrow: "EscrowPda222", expected: "AuthA", actual: "AuthB", detail: "Owned by another authority" },
+          ],
+        },
+      },
+    ]);
+    await user.click(screen.getByRole("button", { name: /Reconcile/ }));
+    const table = await screen.findByRole("region", { name: "Reconciliation mismatches" });
+    expect(table).toHaveTextContent("2 mismatches: 43 orders checked on localnet");
+    const rows = within(table).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
+    expect(rows[0].slice(0, 2)).toEqual([`${ORDER_ID.slice(0, 8)}...`, "Funds left after settlement"]);
+    expect(rows[0].slice(3)).toEqual(["0", "2500000", "The settled order's escrow still holds 2.5 USDC"]);
+    expect(rows[1][1]).toBe("Escrow held by another authority");
+    expect(screen.queryByText(/no mismatches/)).not.toBeInTheDocument();
+  });
+
+  it("hides the whole section when the API has no settlement queue (404)", async () => {
+    const api = signedInApi();
+    api.get("/admin/settlements", [404, { message: "Not found" }]);
+    renderApp("/settlements");
+    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
+    expect(sections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"]);
+    expect(screen.queryByRole("heading", { name: "Settlements" })).not.toBeInTheDocument();
+    expect(api.requests("GET", "/admin/settlements")).toHaveLength(1);
+  });
+});
