@@ -5,7 +5,7 @@ import { Alert, Button, Form, Input, Radio } from "antd";
 import { useCustomMutation } from "@refinedev/core";
 import {
   ADMIN_NOTES_MAX,
-  disputeResolutionSchema,
+  disputePreviewSchema,
   fields,
   type DisputeResolution,
   type Order,
@@ -50,10 +50,12 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
   const notes = Form.useWatch("adminNotes", form) ?? "";
   const percent = Form.useWatch("refundPercentage", form);
   // The payouts of what the form says now, when it says something the server would accept.
+  // The resolve body, its notes left out until written: the preview does not need them.
   const body = resolveBody({ resolution, adminNotes: notes, refundPercentage: percent ?? DEFAULT_REFUND_PERCENT });
+  const previewBody = notes.trim() === "" ? { ...body, adminNotes: undefined } : body;
   // A cleared percentage box is no body at all (the form says why), not the default.
-  const valid = !(resolution === "PARTIAL_REFUND" && percent === null) && disputeResolutionSchema.safeParse(body).success;
-  const preview = usePayoutPreview(order.id, valid ? body : undefined);
+  const valid = !(resolution === "PARTIAL_REFUND" && percent === null) && disputePreviewSchema.safeParse(previewBody).success;
+  const preview = usePayoutPreview(order.id, valid ? previewBody : undefined);
   const { mutation, mutate } = useCustomMutation<ResolveDisputeResponse, ApiHttpError, ResolveDisputeRequest>({
     mutationOptions: { mutationKey: resolveDisputeKey(order.id) },
   });

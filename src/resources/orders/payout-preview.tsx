@@ -13,6 +13,9 @@ import { endpoints } from "@/providers/endpoints";
 import { formatSol } from "@/utils/format";
 import type { PayoutPreview, ResolveDisputeRequest } from "@contract";
 
+/** The resolve body; its notes may be left out (not written yet). */
+export type PreviewBody = Omit<ResolveDisputeRequest, "adminNotes"> & { adminNotes?: string };
+
 /** How long the form must stay unchanged before its body is previewed. */
 export const PREVIEW_DEBOUNCE_MS = 300;
 
@@ -47,16 +50,16 @@ export interface PayoutPreviewState {
 }
 
 /**
- * The preview of `body` (the resolve body, or undefined while the form does not make a valid one),
+ * The preview of `body` (the resolve body, notes optional; undefined while the form does not make a valid one),
  * asked `PREVIEW_DEBOUNCE_MS` after the last change.
  */
-export function usePayoutPreview(orderId: string, body: ResolveDisputeRequest | undefined): PayoutPreviewState {
+export function usePayoutPreview(orderId: string, body: PreviewBody | undefined): PayoutPreviewState {
   const queryClient = useQueryClient();
   const unavailable = withoutPreview.has(queryClient);
   const settled = useSettled(body, PREVIEW_DEBOUNCE_MS);
   const current = body !== undefined && JSON.stringify(settled) === JSON.stringify(body);
 
-  const { query } = useCustom<PayoutPreview, HttpError, unknown, ResolveDisputeRequest | undefined>({
+  const { query } = useCustom<PayoutPreview, HttpError, unknown, PreviewBody | undefined>({
     url: endpoints.resolveDisputePreview(orderId),
     method: "post",
     config: { payload: settled },

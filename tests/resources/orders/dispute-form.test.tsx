@@ -38,8 +38,14 @@ function disputedOrder() {
 }
 
 /** The orders list with one disputed order, its details open on the resolve form. */
-async function openForm(order = disputedOrder(), user: UserEvent = userEvent.setup()) {
+async function openForm(
+  order = disputedOrder(),
+  user: UserEvent = userEvent.setup(),
+  /** Routes the form needs from its first render (the payout preview is asked on opening). */
+  prepare?: (api: ReturnType<typeof ordersApi>["api"], order: Order) => void,
+) {
   const apis = ordersApi(() => [200, page([order])]);
+  prepare?.(apis.api, order);
   openOrders();
   const dialog = await openDetails(user, order);
   const form = section(dialog, "Dispute Details");
@@ -136,7 +142,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     fireEvent.click(submitButton(form));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(dialogWith(CONFIRM_TITLE)).toBeUndefined();
-    expect(api.requests("POST")).toHaveLength(0);
+    expect(sentBodies(api)).toHaveLength(0);
   });
 
   it.each([["150"], ["-5"]])("says 'Refund percentage must be between 0 and 100' for a typed %s", async (typed) => {
@@ -150,7 +156,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     await user.click(submitButton(form));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(dialogWith(CONFIRM_TITLE)).toBeUndefined();
-    expect(api.requests("POST")).toHaveLength(0);
+    expect(sentBodies(api)).toHaveLength(0);
   });
 
   it("says 'Refund percentage must be between 0 and 100' when the percentage is cleared", async () => {
@@ -299,37 +305,38 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     expect(await within(form).findByRole("alert")).toHaveTextContent(/^Failed to resolve dispute$/);
   });
 
-  it("previews the payouts of a 30% partial refund once the body is valid, follows the slider, and lets it be confirmed", async () => {
-    const { form, user, api, order } = await openForm();
+  it("previews the payouts of a 30% partial refund, before and after the notes, follows the slider, and lets it be confirmed", async () => {
     const held = deferred<[number, unknown]>();
-    api.post(PREVIEW_PATH(order), (request) =>
-      (request.body as { refundPercentage?: number }).refundPercentage === 33 ? held.promise : [200, { data: previewOf(request.body) }],
+    const { form, user, api, order } = await openForm(disputedOrder(), undefined, (fake, disputed) =>
+      fake.post(PREVIEW_PATH(disputed), (request) =>
+        (request.body as { refundPercentage?: number }).refundPercentage === 33 ? held.promise : [200, { data: previewOf(request.body) }],
+      ),
     );
+    const previews = () => api.requests("POST", PREVIEW_PATH(order)).map((request) => request.body as Record<string, unknown>);
     await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
     const box = await within(form).findByRole("spinbutton", { name: "Refund percentage" });
     await user.clear(box);
     await user.type(box, "30");
-    // No notes yet: not a body the server would take, so nothing is asked.
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(0);
-    await writeNotes(user, form, "Half broken");
-
+    // Before the notes are written: the body without them.
     await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives7.5 USDC"));
+    expect(previews().at(-1)).toEqual({ resolution: "PARTIAL_REFUND", refundPercentage: 30 });
     const region = previewRegion(form)!;
     expect(region).toHaveTextContent("Seller receives17.5 USDC");
     expect(region).toHaveTextContent("Network fee0.000005 SOL");
     expect(region).toHaveTextContent("Rent0.00203928 SOL");
-    expect(api.requests("POST", PREVIEW_PATH(order)).map((request) => request.body)).toEqual([
-      { resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 30 },
-    ]);
+    // Then the very body the resolve would send.
+    await writeNotes(user, form, "Half broken");
+    await waitFor(() => expect(previews().at(-1)).toEqual({ resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 30 }));
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives7.5 USDC"));
+    const asked = previews().length;
 
     // Three steps of the slider, one preview (of 33%), shown as running until it answers.
     const slider = within(form).getByRole("slider", { name: "Refund percentage to buyer" });
     for (let i = 0; i < 3; i++) fireEvent.keyDown(slider, { key: "ArrowRight", keyCode: 39, which: 39 });
     await waitFor(() => expect(previewRegion(form)).toHaveAttribute("aria-busy", "true"));
     expect(previewRegion(form)).not.toHaveTextContent("7.5 USDC");
-    await waitFor(() => expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(2));
-    expect(api.requests("POST", PREVIEW_PATH(order))[1].body).toMatchObject({ refundPercentage: 33 });
+    await waitFor(() => expect(previews()).toHaveLength(asked + 1));
+    expect(previews().at(-1)).toEqual({ resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 33 });
     await act(async () => held.resolve([200, { data: previewOf({ resolution: "PARTIAL_REFUND", refundPercentage: 33 }) }]));
     await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives8.25 USDC"));
     expect(previewRegion(form)).toHaveTextContent("Seller receives16.75 USDC");
@@ -346,17 +353,18 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
   });
 
   it("blocks the confirmation while the simulation fails, saying why, and frees it for a resolution that passes", async () => {
-    const { form, user, api, order } = await openForm();
     const failure = "The seller's token account is frozen: the payout cannot be made";
-    api.post(PREVIEW_PATH(order), (request) => [
-      200,
-      {
-        data: previewOf(
-          request.body,
-          (request.body as { resolution: string }).resolution === "RELEASE_TO_SELLER" ? { ok: false, error: failure, logs: ["Program log: frozen"] } : undefined,
-        ),
-      },
-    ]);
+    const { form, user, api } = await openForm(disputedOrder(), undefined, (fake, disputed) =>
+      fake.post(PREVIEW_PATH(disputed), (request) => [
+        200,
+        {
+          data: previewOf(
+            request.body,
+            (request.body as { resolution: string }).resolution === "RELEASE_TO_SELLER" ? { ok: false, error: failure, logs: ["Program log: frozen"] } : undefined,
+          ),
+        },
+      ]),
+    );
     await writeNotes(user, form, "Seller shipped it");
     const alert = await within(form).findByRole("alert");
     expect(alert).toHaveTextContent("This resolution cannot be confirmed: its transaction would fail");
@@ -375,9 +383,10 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
 
   it("hides the preview without a word when the API has no preview call (404), and stops asking", async () => {
     const { form, user, api, order } = await openForm();
-    await writeNotes(user, form, "Reviewed");
+    // Asked once on opening (the default resolution, no notes yet).
     await waitFor(() => expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(1));
     await user.click(within(form).getByRole("radio", { name: /Refund Buyer/ }));
+    await writeNotes(user, form, "Reviewed");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(1);
     expect(previewRegion(form)).not.toBeInTheDocument();
