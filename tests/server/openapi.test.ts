@@ -95,13 +95,11 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   productRestore: [{ method: "POST", data: "Product" }], // products/use-product-actions.tsx
   resolveDispute: [{ method: "POST", data: "DisputeResolutionResult" }], // orders/dispute-form.tsx
   resolveDisputePreview: [{ method: "POST", data: "PayoutPreview" }], // orders/payout-preview.tsx
-  resolveDisputePreview: [{ method: "POST", data: "PayoutPreview" }], // orders/payout-preview.tsx
   marketplaceStatus: [{ method: "GET", data: "MarketplaceStatus" }], // marketplace page
   marketplaceInitialize: [{ method: "POST", data: "MarketplaceStatus" }], // marketplace page
   authority: [{ method: "GET", data: "AuthorityHealth" }], // components/authority/use-authority-health.ts
   audit: [{ method: "GET", data: "Page<AuditEntry>" }], // components/history/audit-history.tsx
   settlementRetry: [{ method: "POST", data: "Settlement" }], // the Settlements screen's Retry
-  reconciliation: [{ method: "GET", data: "Reconciliation" }], // settlements/reconcile.tsx
   reconciliation: [{ method: "GET", data: "Reconciliation" }], // settlements/reconcile.tsx
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
   "auth.nonce": [{ method: "GET", data: "Nonce" }],
