@@ -80,7 +80,7 @@ const SPEC_CALLS: { method: Method; path: string; query?: string[]; body?: strin
 ];
 
 /** The record each of the data provider's resources holds, as the console's screens type it. */
-const CONSOLE_RECORDS: Record<string, string> = { tokens: "Token", users: "User", products: "Product", shops: "Shop", orders: "Order" };
+const CONSOLE_RECORDS: Record<string, string> = { tokens: "Token", users: "User", products: "Product", shops: "Shop", orders: "Order", settlements: "Settlement" };
 
 /**
  * How the console calls each path of the endpoints module that the resource table does not cover,

@@ -254,7 +254,8 @@ describe("POST /admin/orders/:id/resolve-dispute", () => {
           adminPublicKey: server.adminWallet.publicKey,
           reason: "Half the units arrived broken",
           before: { status: "DISPUTED", resolution: null, refundPercentage: null },
-          after: { status: "COMPLETED", resolution: "PARTIAL_REFUND", refundPercentage: 40 },
+          // The settlement queue's row that paid it (GET /admin/settlements).
+          after: { status: "COMPLETED", resolution: "PARTIAL_REFUND", refundPercentage: 40, settlementId: expect.any(String) },
           transactionSignature: "5igSig",
           cluster: "localnet-inprocess",
         }),
