@@ -124,6 +124,25 @@ describe("settlement authority (beyond the SPEC)", () => {
     expect(screen.queryByRole("note", { name: "Cluster" })).not.toBeInTheDocument();
   });
 
+  it("says why it could not load, and Retry loads it", async () => {
+    const api = openDashboard();
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+    // Two failures: the request and the query's one automatic retry.
+    api.get("/admin/authority", [500, { message: "RPC node unreachable" }], { once: true });
+    api.get("/admin/authority", [500, { message: "RPC node unreachable" }], { once: true });
+    api.get("/admin/authority", [200, health()]);
+    const user = userEvent.setup();
+    renderApp("/");
+
+    const card = await screen.findByRole("region", { name: "Settlement authority" });
+    const alert = await within(card).findByRole("alert");
+    expect(alert).toHaveTextContent("Could not load the settlement authority");
+    expect(alert).toHaveTextContent("RPC node unreachable");
+    await user.click(within(alert).getByRole("button", { name: /Retry/ }));
+    await within(card).findByText("Devnet");
+    expect(within(card).queryByText("Could not load the settlement authority")).not.toBeInTheDocument();
+  });
+
   it("hides itself without a word when the API has no such call (404) or no settlement (503)", async () => {
     for (const answer of [[404, { message: "Not found" }], [503, { message: "No settlement service" }]] as const) {
       const api = openDashboard();

@@ -2,10 +2,10 @@
 // balance, and a warning when that balance pays for fewer than AUTHORITY_LOW_SETTLEMENTS settlements
 // (a payout that cannot pay its fee fails after the admin has decided). Hidden where the API has no
 // authority to report on.
-import { Alert, Button } from "antd";
+import { Alert } from "antd";
 import { AUTHORITY_LOW_SETTLEMENTS } from "@contract";
 import { Address } from "@/components/value/address";
-import { errorMessage } from "@/components/list/list-error";
+import { ListError } from "@/components/list/list-error";
 import { clusterLabel, formatSol } from "@/utils/format";
 import { useAuthorityHealth } from "./use-authority-health";
 import "./authority.css";
@@ -19,12 +19,12 @@ export function AuthorityCard() {
   let body;
   if (query.isError) {
     body = (
-      <div className="authority-card__error" role="alert">
-        <span>Could not load the authority: {errorMessage(query.error)}</span>
-        <Button size="small" onClick={() => void query.refetch()} loading={query.isFetching}>
-          Retry
-        </Button>
-      </div>
+      <ListError
+        title="Could not load the settlement authority"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   } else if (!health) {
     body = <p className="authority-card__muted">Loading…</p>;

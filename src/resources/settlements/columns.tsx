@@ -24,7 +24,7 @@ const STATUS_COLOR: Readonly<Record<SettlementQueueStatus, BadgeColor>> = {
 export interface SettlementColumnOptions {
   onRetry: (settlement: Settlement) => void;
   /** The settlement whose retry is in flight. */
-  retrying: string | null;
+  retrying?: string;
 }
 
 export function settlementColumns({ onRetry, retrying }: SettlementColumnOptions): ColumnsType<Settlement> {
@@ -85,7 +85,7 @@ export function settlementColumns({ onRetry, retrying }: SettlementColumnOptions
             size="small"
             icon={<RedoOutlined />}
             loading={retrying === settlement.id}
-            disabled={retrying !== null && retrying !== settlement.id}
+            disabled={retrying !== undefined && retrying !== settlement.id}
             aria-label={`Retry settlement ${head(settlement.id, SHORTEN.orderId)}`}
             onClick={() => onRetry(settlement)}
           >

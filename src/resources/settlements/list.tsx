@@ -1,13 +1,13 @@
 // Beyond SPEC: the settlement queue (every dispute payout and marketplace initialization the server
 // sends), filtered by status, re-read while some are still on their way; a failed one can be retried
 // with a reason; Reconcile compares the orders' escrows with the chain.
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
+import { useEffect, useMemo, useRef } from "react";
+import { useInvalidate } from "@refinedev/core";
 import { SETTLEMENTS_POLL_MS, SHORTEN } from "@/config";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
-import { useReasonPrompt } from "@/components/prompts/reason-prompt";
+import { useReasonedCall } from "@/components/prompts/use-reasoned-call";
 import { endpoints } from "@/providers/endpoints";
 import { head } from "@/utils/format";
 import type { Settlement } from "@contract";
@@ -20,37 +20,23 @@ const inFlight = (settlement: Settlement) => settlement.status === "pending" || 
 
 /** Retry of a failed settlement: the reason first (the shared prompt), then the call, then a fresh list. */
 function useSettlementRetry() {
-  const { ask, holder } = useReasonPrompt();
   const invalidate = useInvalidate();
-  const { mutateAsync } = useCustomMutation<Settlement, HttpError, { reason: string }>();
-  const [retrying, setRetrying] = useState<string | null>(null);
-
-  const retry = async (settlement: Settlement) => {
-    const what = `${SETTLEMENT_KIND_LABELS[settlement.kind] ?? "settlement"}${settlement.orderId ? ` of order ${head(settlement.orderId, SHORTEN.orderId)}` : ""}`;
-    const reason = await ask({
-      confirmText: `Retry the failed ${what.toLowerCase()}? This sends a new blockchain transaction.`,
-      reasonLabel: "Reason for retrying (required):",
-      okText: "Retry",
-      danger: true,
-    });
-    if (reason === null) return;
-    setRetrying(settlement.id);
-    try {
-      await mutateAsync({
-        url: endpoints.settlementRetry(settlement.id),
-        method: "post",
-        values: { reason },
-        successNotification: { type: "success", message: "Settlement queued again" },
-        errorNotification: (error) => ({ type: "error", message: "Could not retry the settlement", description: error?.message }),
-      });
-      await invalidate({ resource: "settlements", invalidates: ["list"] });
-    } catch {
-      // Already shown by the error notification; the row stays failed.
-    } finally {
-      setRetrying(null);
-    }
-  };
-  return { retry, retrying, holder };
+  const { run, runningId, holder } = useReasonedCall<Settlement, Settlement>({
+    prompt: (settlement) => {
+      const what = `${SETTLEMENT_KIND_LABELS[settlement.kind] ?? "settlement"}${settlement.orderId ? ` of order ${head(settlement.orderId, SHORTEN.orderId)}` : ""}`;
+      return {
+        confirmText: `Retry the failed ${what.toLowerCase()}? This sends a new blockchain transaction.`,
+        reasonLabel: "Reason for retrying (required):",
+        okText: "Retry",
+        danger: true,
+      };
+    },
+    request: (settlement) => ({ url: endpoints.settlementRetry(settlement.id), method: "post" }),
+    success: () => ({ type: "success", message: "Settlement queued again" }),
+    failure: "Could not retry the settlement",
+    after: () => invalidate({ resource: "settlements", invalidates: ["list"] }),
+  });
+  return { retry: run, retrying: runningId, holder };
 }
 
 export function SettlementList() {
