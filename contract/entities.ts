@@ -5,19 +5,12 @@
 // reference server sends is declared (a response schema drops undeclared keys).
 // Each record is registered under its component name in the OpenAPI document (`.meta({ id })`).
 import { z } from "zod";
+import { base58, count, optionalText, optionalTime, text, time } from "./primitives.ts";
 import { DISPUTE_RESOLUTIONS, ORDER_STATUSES, SETTLEMENT_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";
 
 export type UserRole = (typeof USER_ROLE_VALUES)[number];
 export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
 
-const text = z.string();
-const optionalText = text.nullish();
-const count = z.int().min(0);
-/** An ISO 8601 time. */
-const time = z.string().meta({ format: "date-time" });
-const optionalTime = time.nullish();
-/** A base58 Solana address or signature. */
-const base58 = z.string();
 
 // ---- Auth ----
 

@@ -38,6 +38,7 @@ export const MESSAGES = {
   limit: "Limit must be a whole number from 1 to 100",
   orderFilter: "Filter must be one of new, ongoing, in_dispute, completed",
   orderSort: "Sort must be deadline",
+  settlementStatus: "status must be one of pending, submitted, confirmed, failed",
   textTooLong: "Must be at most 100 characters",
   nothingToUpdate: "Nothing to update: send at least one field",
   bodyObject: "The request body must be a JSON object",

@@ -3,13 +3,8 @@
 // server (published in its OpenAPI document); a console talking to an API without them hides what
 // needs them (each answers 404 there).
 import { z } from "zod";
-import { pageParams } from "./query.ts";
-
-const text = z.string();
-const count = z.int().min(0);
-const time = z.string().meta({ format: "date-time" });
-/** A base58 Solana address or signature. */
-const base58 = z.string();
+import { base58, count, text, time } from "./primitives.ts";
+import { SETTLEMENT_KINDS, SETTLEMENT_QUEUE_STATUSES } from "./schemas.ts";
 /** An amount in the token's base units, as a decimal string (u64 does not fit a JSON number). */
 const baseUnits = z.string().regex(/^\d+$/).meta({ description: "Base units (decimal string)" });
 
@@ -43,12 +38,6 @@ export const payoutPreviewSchema = z
 
 // ---- Settlement queue: GET /admin/settlements, POST /admin/settlements/{id}/retry ----
 
-/** pending → submitted (signed and sent) → confirmed | failed. */
-export const SETTLEMENT_QUEUE_STATUSES = ["pending", "submitted", "confirmed", "failed"] as const;
-export const SETTLEMENT_KINDS = ["dispute_payout", "marketplace_initialization"] as const;
-export type SettlementQueueStatus = (typeof SETTLEMENT_QUEUE_STATUSES)[number];
-export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
-
 export const settlementSchema = z
   .object({
     id: text,
@@ -65,11 +54,6 @@ export const settlementSchema = z
     updatedAt: time,
   })
   .meta({ id: "Settlement" });
-
-export const settlementListQuerySchema = z.object({
-  ...pageParams(),
-  status: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(SETTLEMENT_QUEUE_STATUSES, { error: "status must be one of pending, submitted, confirmed, failed" }).optional()),
-});
 
 export const settlementListSchema = z.object({ items: z.array(settlementSchema), total: count });
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { PAGE_SIZE, USER_SEARCH_DEFAULTS } from "./constants.ts";
 import { MESSAGES as M } from "./messages.ts";
-import { plainText, USER_ROLE_VALUES } from "./schemas.ts";
+import { plainText, SETTLEMENT_QUEUE_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";
 
 export const ORDER_FILTERS = ["new", "ongoing", "in_dispute", "completed"] as const;
 export const LIMIT_MAX = 100;
@@ -80,6 +80,12 @@ export const orderListQuerySchema = z.object({
   filter: z.preprocess(absent, z.enum(ORDER_FILTERS, { error: M.orderFilter }).optional()),
   /** Beyond SPEC: `deadline` puts the DISPUTED orders first, the oldest dispute (nearest deadline) first. */
   sort: z.preprocess(absent, z.enum(ORDER_SORTS, { error: M.orderSort }).optional()),
+});
+
+/** Beyond SPEC: GET /admin/settlements. */
+export const settlementListQuerySchema = z.object({
+  ...pageParams(),
+  status: z.preprocess(absent, z.enum(SETTLEMENT_QUEUE_STATUSES, { error: M.settlementStatus }).optional()),
 });
 
 export const auditQuerySchema = z.object({

@@ -15,6 +15,11 @@ export const ORDER_STATUSES = ["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "
 export const SETTLEMENT_STATUSES = ["PENDING", "CONFIRMED", "FAILED"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+/** A settlement queue row (beyond SPEC): pending → submitted (signed and sent) → confirmed | failed. */
+export const SETTLEMENT_QUEUE_STATUSES = ["pending", "submitted", "confirmed", "failed"] as const;
+export const SETTLEMENT_KINDS = ["dispute_payout", "marketplace_initialization"] as const;
+export type SettlementQueueStatus = (typeof SETTLEMENT_QUEUE_STATUSES)[number];
+export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
 /** A base58 public key is 32 to 44 characters; SPEC §5 asks for at least 32. */
