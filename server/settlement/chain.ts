@@ -447,6 +447,11 @@ export class EscrowChain {
   // -------------------------------------------------------------------------------------------
   // Marketplace configuration
 
+  /** The most one settlement costs the authority: its fee and the rent of the two token accounts it may create. */
+  async maxSettlementCost(): Promise<bigint> {
+    return LAMPORTS_PER_SIGNATURE + 2n * (await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE));
+  }
+
   async status(): Promise<ChainStatus> {
     const address = configAddress(this.authority);
     const account = await this.ledger.getAccount(address);

@@ -7,14 +7,10 @@ import bs58 from "bs58";
 import type { DemoWallet } from "../demo-wallet.ts";
 import type { SettlementHooks, SettlementPort, SettlementResult } from "../services/ports.ts";
 import type { PendingSettlement, SettlementResult as ChainSettlementResult } from "./chain.ts";
-import { TOKEN_ACCOUNT_SPACE } from "./escrow.ts";
 import { toSplit, type MarketplaceConfig, type Settlement, type SettlementOptions } from "./index.ts";
 
 /** What initialize records on chain and in the database: a week to resolve a dispute, action after 5 reports. */
 export const DEFAULT_MARKETPLACE_CONFIG: MarketplaceConfig = { disputeResolutionLimit: 7 * 86_400, reportThreshold: 5 };
-
-/** The fee of one signature (Solana's base fee; payouts carry no priority fee). */
-const SIGNATURE_FEE_LAMPORTS = 5_000n;
 
 export const isInProcess = (options: Pick<SettlementOptions, "cluster">): boolean => (options.cluster?.trim() || "litesvm") === "litesvm";
 
@@ -70,8 +66,8 @@ export function chainSettlementPort(
       return { transactionSignature: result.signature, cluster, configPDA: result.configAddress, authority: result.authority, ...config };
     },
     async authorityFunds() {
-      const [account, rent] = await Promise.all([settlement.ledger.getAccount(settlement.authority), settlement.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE)]);
-      return { cluster, authority: settlement.authority.toBase58(), lamports: account?.lamports ?? 0n, settlementCostLamports: SIGNATURE_FEE_LAMPORTS + 2n * rent };
+      const [account, settlementCostLamports] = await Promise.all([settlement.ledger.getAccount(settlement.authority), chain.maxSettlementCost()]);
+      return { cluster, authority: settlement.authority.toBase58(), lamports: account?.lamports ?? 0n, settlementCostLamports };
     },
     async marketplaceStatus() {
       const status = await chain.status();
