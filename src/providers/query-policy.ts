@@ -1,7 +1,31 @@
-// How the console's queries retry. A client error (4xx: not found, not allowed, bad input) will not
-// change on a second try; a server or network error might, once, like every query (QUERY_CACHE).
+// How the console's queries treat failures. A client error (4xx: not found, not allowed, bad input)
+// will not change on a second try; a server or network error might, once, like every query
+// (QUERY_CACHE). A beyond-SPEC call the API answers 404 to does not exist there: it is remembered
+// for the rest of the session (per running app, i.e. query client) and not asked again.
+import { useEffect } from "react";
 import type { HttpError } from "@refinedev/core";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { QUERY_CACHE } from "@/config";
 
 export const retryServerErrors = (failureCount: number, error: HttpError) =>
   !(error.statusCode >= 400 && error.statusCode < 500) && failureCount < QUERY_CACHE.retry;
+
+const missingCalls = new WeakMap<QueryClient, Set<string>>();
+
+/** Whether this session has already seen the API answer 404 to the call named `call`. */
+export function useKnownMissing(call: string): boolean {
+  return missingCalls.get(useQueryClient())?.has(call) ?? false;
+}
+
+/** Whether `error` says the call named `call` does not exist (404); if so, remembered for the session. */
+export function useRememberMissing(call: string, error: HttpError | null | undefined): boolean {
+  const queryClient = useQueryClient();
+  const notFound = error?.statusCode === 404;
+  useEffect(() => {
+    if (!notFound) return;
+    const known = missingCalls.get(queryClient) ?? new Set<string>();
+    known.add(call);
+    missingCalls.set(queryClient, known);
+  }, [call, notFound, queryClient]);
+  return notFound;
+}

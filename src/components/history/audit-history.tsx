@@ -1,12 +1,11 @@
 // A record's recent admin actions (beyond SPEC): who, what, when, why and the transaction.
 // Production APIs may not have the audit trail: a 404 hides the section without a word, and the
 // console stops asking for the rest of the session.
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { Button, Spin } from "antd";
-import { useCustom, type HttpError } from "@refinedev/core";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCustom } from "@refinedev/core";
 import { SHORTEN } from "@/config";
-import { retryServerErrors } from "@/providers/query-policy";
+import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { endpoints } from "@/providers/endpoints";
 import type { AuditEntry, PagedList } from "@contract";
 import { formatDate, head } from "@/utils/format";
@@ -24,15 +23,9 @@ export interface AuditHistoryProps {
   limit?: number;
 }
 
-/** Query clients (one per running app) that have seen the audit call answer 404. */
-const withoutAudit = new WeakSet<QueryClient>();
-
-const isNotFound = (error: HttpError | null | undefined) => error?.statusCode === 404;
-
 export function AuditHistory({ targetType, targetId, limit = 10 }: AuditHistoryProps) {
-  const queryClient = useQueryClient();
   const titleId = useId();
-  const unavailable = withoutAudit.has(queryClient);
+  const unavailable = useKnownMissing("audit");
   const id = targetId === null || targetId === undefined ? "" : String(targetId);
 
   const { query } = useCustom<PagedList<AuditEntry>>({
@@ -48,10 +41,7 @@ export function AuditHistory({ targetType, targetId, limit = 10 }: AuditHistoryP
     },
   });
 
-  const notFound = isNotFound(query.error);
-  useEffect(() => {
-    if (notFound) withoutAudit.add(queryClient);
-  }, [notFound, queryClient]);
+  const notFound = useRememberMissing("audit", query.error);
 
   if (!id || unavailable || notFound) return null;
 

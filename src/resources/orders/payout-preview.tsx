@@ -6,10 +6,9 @@
 import { useEffect, useState } from "react";
 import { Alert, Descriptions, Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { QUERY_CACHE } from "@/config";
 import { errorMessage } from "@/components/list/list-error";
 import { endpoints } from "@/providers/endpoints";
+import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { formatSol } from "@/utils/format";
 import type { PayoutPreview, ResolveDisputeRequest } from "@contract";
 
@@ -18,13 +17,6 @@ export type PreviewBody = Omit<ResolveDisputeRequest, "adminNotes"> & { adminNot
 
 /** How long the form must stay unchanged before its body is previewed. */
 export const PREVIEW_DEBOUNCE_MS = 300;
-
-/** Query clients (one per running app) that have seen the preview call answer 404. */
-const withoutPreview = new WeakSet<QueryClient>();
-
-// A refusal will not change on a second try; a server or network error might (once, like every query).
-const retryServerErrors = (failureCount: number, error: HttpError) =>
-  !(error.statusCode >= 400 && error.statusCode < 500) && failureCount < QUERY_CACHE.retry;
 
 /** `value` (plain data), once it has stayed the same (by its JSON) for `ms`. */
 function useSettled<T>(value: T | undefined, ms: number): T | undefined {
@@ -54,8 +46,7 @@ export interface PayoutPreviewState {
  * asked `PREVIEW_DEBOUNCE_MS` after the last change.
  */
 export function usePayoutPreview(orderId: string, body: PreviewBody | undefined): PayoutPreviewState {
-  const queryClient = useQueryClient();
-  const unavailable = withoutPreview.has(queryClient);
+  const unavailable = useKnownMissing("resolveDisputePreview");
   const settled = useSettled(body, PREVIEW_DEBOUNCE_MS);
   const current = body !== undefined && JSON.stringify(settled) === JSON.stringify(body);
 
@@ -73,10 +64,7 @@ export function usePayoutPreview(orderId: string, body: PreviewBody | undefined)
     },
   });
 
-  const notFound = query.error?.statusCode === 404;
-  useEffect(() => {
-    if (notFound) withoutPreview.add(queryClient);
-  }, [notFound, queryClient]);
+  const notFound = useRememberMissing("resolveDisputePreview", query.error);
 
   const preview = current && !query.isPlaceholderData ? query.data?.data : undefined;
   return {
