@@ -103,6 +103,8 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 /** Below this many settlements' fees and rents, the authority's balance is shown as low. */
 export const AUTHORITY_LOW_SETTLEMENTS = 20;
+/** settlementsCovered stops here (a JSON number; past it the exact figure tells nobody anything). */
+export const SETTLEMENTS_COVERED_MAX = 1_000_000;
 
 export const authorityHealthSchema = z
   .object({
@@ -110,7 +112,7 @@ export const authorityHealthSchema = z
     authority: base58,
     lamports: baseUnits.meta({ description: "The authority's SOL balance in lamports (decimal string)" }),
     settlementCostLamports: baseUnits.meta({ description: "What one settlement can cost at most: its fee and the rent of the token accounts it may create" }),
-    settlementsCovered: count,
+    settlementsCovered: count.max(SETTLEMENTS_COVERED_MAX).meta({ description: `At most ${SETTLEMENTS_COVERED_MAX}: that many or more` }),
     low: z.boolean().meta({ description: `True when the balance covers fewer than ${AUTHORITY_LOW_SETTLEMENTS} settlements` }),
   })
   .meta({ id: "AuthorityHealth" });

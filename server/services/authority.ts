@@ -1,7 +1,7 @@
 // The settlement authority's health: the cluster it settles on, its SOL balance, and whether that
 // balance still covers the fees and rents of the settlements to come (a payout that cannot pay its
 // fee fails after the admin has decided).
-import { AUTHORITY_LOW_SETTLEMENTS } from "../../contract/index.ts";
+import { AUTHORITY_LOW_SETTLEMENTS, SETTLEMENTS_COVERED_MAX } from "../../contract/index.ts";
 import { unavailable } from "../http/errors.ts";
 import type { ServiceContext } from "./ports.ts";
 
@@ -17,8 +17,7 @@ export async function authorityHealth(ctx: ServiceContext) {
     authority: funds.authority,
     lamports: String(funds.lamports),
     settlementCostLamports: String(funds.settlementCostLamports),
-    // Capped: a JSON number; past a million settlements the exact figure tells nobody anything.
-    settlementsCovered: Number(settlementsCovered > 1_000_000n ? 1_000_000n : settlementsCovered),
+    settlementsCovered: Number(settlementsCovered > BigInt(SETTLEMENTS_COVERED_MAX) ? BigInt(SETTLEMENTS_COVERED_MAX) : settlementsCovered),
     low: settlementsCovered < BigInt(AUTHORITY_LOW_SETTLEMENTS),
   };
 }

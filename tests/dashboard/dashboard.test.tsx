@@ -124,6 +124,17 @@ describe("settlement authority (beyond the SPEC)", () => {
     expect(screen.queryByRole("note", { name: "Cluster" })).not.toBeInTheDocument();
   });
 
+  it("says 'over' a million settlements where the server stops counting", async () => {
+    const api = openDashboard();
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+    api.get("/admin/authority", [200, health({ lamports: "99364538791040000", settlementsCovered: 1_000_000, low: false })]);
+    renderApp("/");
+
+    const card = await screen.findByRole("region", { name: "Settlement authority" });
+    await within(card).findByText("Devnet");
+    expect(card).toHaveTextContent("· enough for over 1,000,000 settlements");
+  });
+
   it("says why it could not load, and Retry loads it", async () => {
     const api = openDashboard();
     api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);

@@ -3,7 +3,7 @@
 // (a payout that cannot pay its fee fails after the admin has decided). Hidden where the API has no
 // authority to report on.
 import { Alert } from "antd";
-import { AUTHORITY_LOW_SETTLEMENTS } from "@contract";
+import { AUTHORITY_LOW_SETTLEMENTS, SETTLEMENTS_COVERED_MAX } from "@contract";
 import { Address } from "@/components/value/address";
 import { ListError } from "@/components/list/list-error";
 import { clusterLabel, formatSol } from "@/utils/format";
@@ -41,7 +41,11 @@ export function AuthorityCard() {
           <dt>Balance</dt>
           <dd>
             {formatSol(health.lamports)}
-            <span className="authority-card__muted"> · enough for {numberFormat.format(health.settlementsCovered)} settlements</span>
+            <span className="authority-card__muted">
+              {" · enough for "}
+              {health.settlementsCovered >= SETTLEMENTS_COVERED_MAX ? "over " : ""}
+              {numberFormat.format(health.settlementsCovered)} settlements
+            </span>
           </dd>
         </dl>
         {health.low ? (
