@@ -89,6 +89,8 @@ async function resolveFromUi(dialog: Locator, option: string, notes: string, per
   await form.getByRole("button", { name: "Resolve Dispute" }).click();
   const confirm = page.locator(".ant-modal", { hasText: "Confirm dispute resolution" });
   await confirm.waitFor();
+  // The page asked for less motion: the dialog is there whole, not zooming in under the click.
+  expect(await confirm.getAttribute("class")).not.toMatch(/ant-zoom/);
   await confirm.getByRole("button", { name: "Resolve Dispute" }).click();
   await confirm.waitFor({ state: "hidden" });
   return form;

@@ -152,7 +152,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
           fields(record)
         ) : loadError ? null : (
           <div className="kit-edit-modal__loading">
-            <Spin aria-label={`Loading ${noun}`} />
+            <span role="status" aria-label={`Loading ${noun}`}><Spin /></span>
           </div>
         )}
       </Form>

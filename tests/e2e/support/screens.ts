@@ -49,7 +49,8 @@ export async function openWithWallet(
   wallet: TestWallet,
   viewport = DESKTOP,
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  // Less motion, as an admin can ask of their system: a click never lands on a dialog still zooming in.
+  const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
   await context.addInitScript(wallet.initScript);
   return context.newPage();
 }

@@ -86,7 +86,7 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     // Dave's record is still on its way: nothing of Carol's may show meanwhile, not even a field.
     expect(within(modal).queryByLabelText("Display Name")).not.toBeInTheDocument();
     expect(within(modal).queryByText(/Carol/)).not.toBeInTheDocument();
-    expect(within(modal).getByLabelText("Loading user")).toBeInTheDocument();
+    expect(within(modal).getByRole("status", { name: "Loading user" })).toBeInTheDocument();
     expect(within(modal).getByRole("button", { name: "Save" })).toBeDisabled();
 
     await act(async () => daveResponse.resolve([200, { data: dave }]));
