@@ -6,7 +6,7 @@
 // Each record is registered under its component name in the OpenAPI document (`.meta({ id })`).
 import { z } from "zod";
 import { base58, count, optionalText, optionalTime, text, time } from "./primitives.ts";
-import { DISPUTE_RESOLUTIONS, ORDER_STATUSES, SETTLEMENT_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";
+import { DISPUTE_RESOLUTIONS, ORDER_STATUSES, SETTLEMENT_STATUSES, USER_ROLE_VALUES, type SignedDecision } from "./schemas.ts";
 
 export type UserRole = (typeof USER_ROLE_VALUES)[number];
 export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
@@ -258,6 +258,15 @@ export const marketplaceStatusSchema = z
 
 // ---- Audit (beyond the SPEC) ----
 
+/** A decision the admin's wallet signed: the exact text and the signature, re-checkable by anyone. */
+export const signedDecisionRecordSchema = z
+  .object({
+    signedBy: base58.meta({ description: "The wallet that signed: the entry's admin" }),
+    message: text,
+    signature: base58,
+  })
+  .meta({ id: "SignedDecisionRecord" });
+
 export const auditEntrySchema = z
   .object({
     id: text,
@@ -271,6 +280,7 @@ export const auditEntrySchema = z
     after: z.unknown(),
     transactionSignature: base58.nullish(),
     cluster: optionalText,
+    signedDecision: signedDecisionRecordSchema.nullish(),
   })
   .meta({ id: "AuditEntry", description: "One row of the admin audit trail." });
 
@@ -321,6 +331,7 @@ export type OrderStats = z.infer<typeof orderStatsSchema>;
 export type ResolveDisputeResponse = z.infer<typeof resolveDisputeResponseSchema>;
 export type MarketplaceStatus = z.infer<typeof marketplaceStatusSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type SignedDecisionRecord = z.infer<typeof signedDecisionRecordSchema>;
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
@@ -336,4 +347,6 @@ export interface ResolveDisputeRequest {
   resolution: DisputeResolution;
   adminNotes: string;
   refundPercentage?: number;
+  /** Beyond SPEC: the wallet's signature over the decision text (servers that advertise it). */
+  signedDecision?: SignedDecision;
 }

@@ -25,6 +25,7 @@ export const MESSAGES = {
   decimalsRequired: "Decimals are required",
   decimalsRange: `Decimals must be an integer from ${DECIMALS_MIN} to ${DECIMALS_MAX}`,
   refundPercentageRequired: "Refund percentage is required for a partial refund",
+  signedDecision: "The signed decision must be an object with the decision's nonce and the wallet's signature",
   refundPercentageWhole: "Refund percentage must be a whole number",
   resolution: "Resolution must be one of REFUND_BUYER, RELEASE_TO_SELLER, PARTIAL_REFUND",
   role: "Role must be one of USER, ADMIN, MARKETPLACE_AUTHORITY",

@@ -36,6 +36,16 @@ export const payoutPreviewSchema = z
   })
   .meta({ id: "PayoutPreview", description: "What the resolution would pay, from a simulation of the very transaction that would be sent." });
 
+// ---- Signed decisions: POST /admin/orders/{id}/resolve-dispute/decision (the resolve body) ----
+
+export const decisionChallengeSchema = z
+  .object({
+    message: text.meta({ description: "The decision in words (order, resolution, amounts, reason, time, nonce): sign these exact UTF-8 bytes" }),
+    nonce: text,
+    expiresAt: time,
+  })
+  .meta({ id: "DecisionChallenge", description: "The text the session's wallet signs before the resolution is sent with its signature (signedDecision)." });
+
 // ---- Settlement queue: GET /admin/settlements, POST /admin/settlements/{id}/retry ----
 
 export const settlementSchema = z
@@ -94,6 +104,7 @@ export const reconciliationSchema = z
   .meta({ id: "Reconciliation" });
 
 export type Payout = z.infer<typeof payoutSchema>;
+export type DecisionChallenge = z.infer<typeof decisionChallengeSchema>;
 export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 export type Settlement = z.infer<typeof settlementSchema>;
 export type Mismatch = z.infer<typeof mismatchSchema>;

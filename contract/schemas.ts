@@ -208,7 +208,21 @@ function readSplit<T extends { resolution: (typeof DISPUTE_RESOLUTIONS)[number];
   return { ...rest, refundPercentage: parsed.data };
 }
 
-export const disputeResolutionSchema = body({ ...splitShape, adminNotes: fields.adminNotes }).transform(readSplit);
+/**
+ * Beyond SPEC: the admin's wallet signature over the decision text the server wrote for this very
+ * resolution (POST .../resolve-dispute/decision). Optional unless the server requires signed decisions.
+ */
+export const signedDecisionSchema = z
+  .object({
+    nonce: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
+    signature: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
+  }, { error: M.signedDecision })
+  .meta({ id: "SignedDecision", description: "The nonce of the decision text and the wallet's base58 signature over it (beyond SPEC)" });
+
+export const disputeResolutionSchema = body({ ...splitShape, adminNotes: fields.adminNotes, signedDecision: signedDecisionSchema.optional() }).transform(readSplit);
+
+/** The decision written out for signing (beyond SPEC): the resolve body, before it is signed. */
+export const disputeDecisionSchema = body({ ...splitShape, adminNotes: fields.adminNotes }).transform(readSplit);
 
 /** The payout preview's body: the resolve body, its notes optional (the preview comes before they are written). */
 export const disputePreviewSchema = body({ ...splitShape, adminNotes: fields.adminNotes.optional() }).transform(readSplit);
@@ -228,3 +242,5 @@ export type UserUpdateInput = z.output<typeof userUpdateSchema>;
 export type ShopUpdateInput = z.output<typeof shopUpdateSchema>;
 export type DisputeResolutionInput = z.output<typeof disputeResolutionSchema>;
 export type DisputePreviewInput = z.output<typeof disputePreviewSchema>;
+export type DisputeDecisionInput = z.output<typeof disputeDecisionSchema>;
+export type SignedDecision = z.output<typeof signedDecisionSchema>;

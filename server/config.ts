@@ -29,6 +29,8 @@ export interface Config {
   extraFrameSrc: string[];
   /** SESSION_IDLE_MINUTES, SESSION_MAX_HOURS; revokeOthers (SESSION_REVOKE_OTHERS): a sign-in ends the wallet's other sessions. */
   session: { idleMs: number; absoluteMs: number; revokeOthers: boolean };
+  /** REQUIRE_SIGNED_DECISIONS: a dispute resolution must carry the admin wallet's signature over its decision. */
+  requireSignedDecisions: boolean;
   nonceTtlMs: number;
   /** Outstanding sign-in challenges per browser (pre-sign-in cookie): its own oldest is evicted past it. */
   maxNoncesPerRequester: number;
@@ -190,11 +192,15 @@ function readSession(env: Env): Config["session"] {
   if (idleMs > absoluteMs) {
     throw new ConfigError("SESSION_IDLE_MINUTES", `${idleMs / 60_000} minutes is longer than SESSION_MAX_HOURS (${absoluteMs / 3_600_000} h)`);
   }
-  const revoke = (env.SESSION_REVOKE_OTHERS ?? "").trim().toLowerCase() || "false";
-  if (revoke !== "true" && revoke !== "false") {
-    throw new ConfigError("SESSION_REVOKE_OTHERS", `"${env.SESSION_REVOKE_OTHERS}" is not true or false`);
-  }
-  return { idleMs, absoluteMs, revokeOthers: revoke === "true" };
+  return { idleMs, absoluteMs, revokeOthers: readSwitch(env, "SESSION_REVOKE_OTHERS") };
+}
+
+/** An on/off setting: true or 1, false or 0; unset or empty is off. */
+function readSwitch(env: Env, name: string): boolean {
+  const value = (env[name] ?? "").trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0") return false;
+  if (value === "true" || value === "1") return true;
+  throw new ConfigError(name, `"${env[name]}" is not true, false, 1 or 0`);
 }
 
 function readSecret(env: Env): Buffer | null {
@@ -236,6 +242,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     rpcUrl: readRpcUrl(env),
     extraFrameSrc: ["https://connect.solflare.com"],
     session: readSession(env),
+    requireSignedDecisions: readSwitch(env, "REQUIRE_SIGNED_DECISIONS"),
     nonceTtlMs: 5 * 60_000,
     maxNoncesPerRequester: 3,
     maxLiveNonces: 10_000,

@@ -2,17 +2,14 @@
 // services/ports.ts: the database and its counted lists, the clock, the id source, the settlement port) and what the app
 // adds around them (configuration, admin whitelist, demo wallet). Built once at start-up.
 import type SQLite from "better-sqlite3";
-import SQLiteDriver from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
-import { openDatabase } from "./db/connection.ts";
+import { openDatabase, openReadOnlyDatabase } from "./db/connection.ts";
 import { SqliteCountedLists } from "./db/counted-lists.ts";
-import type { Database } from "./db/schema.ts";
 import { DEMO_WALLET_FILE, loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
-import type { AdminIdentity, ServiceContext } from "./services/ports.ts";
+import type { AdminIdentity, DecisionPolicy, ServiceContext } from "./services/ports.ts";
 import { createSettlement, openSettlementReadOnly, type Settlement, type SettlementOptions } from "./settlement/index.ts";
 import { chainSettlementPort, withAuthority } from "./settlement/port.ts";
 
@@ -60,6 +57,13 @@ export function demoWalletAllowed(config: Config): boolean {
   return isLoopbackHost(config.host) && isLoopbackOrigin(config.publicOrigin);
 }
 
+/** Signed decisions name this console's host, and expire with the sign-in challenges. */
+export const decisionPolicy = (config: Config): DecisionPolicy => ({
+  required: config.requireSignedDecisions,
+  domain: new URL(config.publicOrigin).host,
+  ttlMs: config.nonceTtlMs,
+});
+
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const freshDatabase = !existsSync(config.databasePath);
   const { db, sqlite, close } = await openDatabase(config.databasePath);
@@ -85,6 +89,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     freshDatabase,
     settlementBackend,
     settlement: settlementBackend && chainSettlementPort(settlementBackend, adminWallets),
+    decisions: decisionPolicy(config),
     async close() {
       // The chain first: its final checkpoint must not wait on (or be lost with) the database.
       try {
@@ -109,10 +114,7 @@ export interface ReadOnlyContext extends ServiceContext {
  * (With no server running, SQLite may create its empty -wal/-shm companions; the database is not changed.)
  */
 export async function createReadOnlyContext(config: Config, settlement: SettlementOptions): Promise<ReadOnlyContext> {
-  if (!existsSync(config.databasePath)) throw new Error(`No database at ${config.databasePath} (DATABASE_PATH): nothing to read`);
-  const sqlite = new SQLiteDriver(config.databasePath, { readonly: true, fileMustExist: true });
-  sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const { db, sqlite } = openReadOnlyDatabase(config.databasePath);
   const demoWallet = demoWalletAllowed(config) && existsSync(join(config.dataDir, DEMO_WALLET_FILE)) ? loadOrCreateDemoWallet(config.dataDir) : null;
   let backend: Settlement;
   try {

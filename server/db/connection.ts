@@ -1,7 +1,7 @@
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { Migrator, type MigrationProvider } from "kysely/migration";
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { migrations } from "./migrations/index.ts";
 import type { Database, Db } from "./schema.ts";
@@ -30,6 +30,18 @@ export async function openDatabase(path: string): Promise<OpenedDatabase> {
     sqlite,
     close: () => db.destroy(),
   };
+}
+
+/**
+ * Opens an existing SQLite file for reading only: no migration, no file created, every write fails.
+ * Safe beside the running server that owns it (for the read-only tools: reconcile, audit:verify).
+ */
+export function openReadOnlyDatabase(path: string): OpenedDatabase {
+  if (!existsSync(path)) throw new Error(`No database at ${path} (DATABASE_PATH): nothing to read`);
+  const sqlite = new SQLite(path, { readonly: true, fileMustExist: true });
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, sqlite, close: () => db.destroy() };
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -47,6 +47,24 @@ export interface NoncesTable {
   requester: string | null;
 }
 
+/** A dispute decision written for one admin to sign (migration 008), until used or expired. */
+export interface DecisionChallengesTable {
+  nonce: string;
+  orderId: string;
+  adminPublicKey: string;
+  /** JSON text: the resolution, percentage and notes the text states. */
+  decision: string;
+  /** The exact text the wallet must sign. */
+  message: string;
+  expiresAt: number;
+}
+
+/** A decision's signed text and its signature (null when it was not signed). */
+interface SignedDecisionColumns {
+  decisionMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  decisionSignature: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface TokensTable {
   id: string;
   mintAddress: string;
@@ -152,7 +170,7 @@ export interface OrdersTable {
  * One settlement (migration 006): a dispute payout or the marketplace initialization, from the
  * admin's accepted request (pending) through its signed transaction (submitted) to its outcome.
  */
-export interface SettlementsTable {
+export interface SettlementsTable extends SignedDecisionColumns {
   id: string;
   /** null for the marketplace initialization. */
   orderId: string | null;
@@ -180,7 +198,7 @@ export interface SettlementsTable {
   updatedAt: string;
 }
 
-export interface AuditLogTable {
+export interface AuditLogTable extends SignedDecisionColumns {
   id: Generated<number>;
   createdAt: string;
   adminPublicKey: string;
@@ -226,6 +244,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   nonces: NoncesTable;
+  decisionChallenges: DecisionChallengesTable;
   tokens: TokensTable;
   shops: ShopsTable;
   products: ProductsTable;

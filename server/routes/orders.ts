@@ -1,4 +1,6 @@
 import {
+  decisionChallengeSchema,
+  disputeDecisionSchema,
   disputePreviewSchema,
   disputeResolutionSchema,
   idParamsSchema,
@@ -13,10 +15,12 @@ import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../ht
 import type { ServiceContext } from "../services/context.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
 import { previewDisputeResolution } from "../services/preview.ts";
+import { writeDecision } from "../services/signed-decisions.ts";
 
 const about = documentedAs("Orders");
 const SPLIT_REFUSED =
-  "Invalid request (`errors` names each bad field), or a split the chain cannot pay (a share below the rent-exempt minimum)";
+  "Invalid request (`errors` names each bad field), a split the chain cannot pay (a share below the rent-exempt minimum), " +
+  "or a signedDecision that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another resolution or not by the session's wallet";
 const NOT_RESOLVABLE =
   "Only a DISPUTED order can be resolved; or it is already settled, being settled, or its escrow is empty or held by another authority";
 
@@ -62,4 +66,19 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
       },
     },
   }, async (request) => ({ data: await previewDisputeResolution(ctx, request.params.id, request.body) }));
+
+  // The decision in words for the session's wallet to sign; its nonce and signature then go with the
+  // resolve call (signedDecision). Its existence is how the console knows to sign.
+  app.post("/admin/orders/:id/resolve-dispute/decision", {
+    schema: {
+      ...about("writeDisputeDecision", "The resolution written out for the admin's wallet to sign, with a fresh nonce (beyond SPEC)", BEYOND_SPEC),
+      params: idParamsSchema,
+      body: disputeDecisionSchema,
+      response: {
+        ...ok(decisionChallengeSchema),
+        ...errors(400, 404, 502, 503),
+        ...error(409, "Only a DISPUTED order can be resolved; or it is already settled or being settled, or its transaction would fail"),
+      },
+    },
+  }, async (request) => ({ data: await writeDecision(ctx, request.admin, request.params.id, request.body) }));
 }

@@ -15,6 +15,8 @@ export interface AuditInput {
   after?: unknown;
   transactionSignature?: string | null;
   cluster?: string | null;
+  /** The admin wallet's signature over the decision this entry records. */
+  signed?: { message: string; signature: string } | null;
 }
 
 export async function recordAudit(trx: Db, ctx: ServiceContext, admin: AdminIdentity, entry: AuditInput): Promise<void> {
@@ -31,6 +33,8 @@ export async function recordAudit(trx: Db, ctx: ServiceContext, admin: AdminIden
       after: entry.after === undefined ? null : JSON.stringify(entry.after),
       transactionSignature: entry.transactionSignature ?? null,
       cluster: entry.cluster ?? null,
+      decisionMessage: entry.signed?.message ?? null,
+      decisionSignature: entry.signed?.signature ?? null,
     })
     .execute();
 }
@@ -48,6 +52,10 @@ export function toAuditEntry(row: AuditRow) {
     after: json(row.after),
     transactionSignature: row.transactionSignature,
     cluster: row.cluster,
+    signedDecision:
+      row.decisionMessage && row.decisionSignature
+        ? { signedBy: row.adminPublicKey, message: row.decisionMessage, signature: row.decisionSignature }
+        : null,
   };
 }
 

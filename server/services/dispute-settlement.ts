@@ -162,6 +162,7 @@ async function recordSettled(ctx: ServiceContext, order: OrderRow, row: Settleme
       },
       transactionSignature: result.transactionSignature,
       cluster: result.cluster,
+      signed: decision.signed,
     });
     return after;
   });

@@ -10,12 +10,11 @@ import { findById, json } from "./context.ts";
 import { claimOrder, settleDispute } from "./dispute-settlement.ts";
 import { countOf, paged, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
 import type { Decision } from "./settlement-rows.ts";
+import { acceptDecision } from "./signed-decisions.ts";
 
 const DAY_MS = 86_400_000;
-
-export const SETTLEMENT_UNAVAILABLE =
-  "Dispute resolution settles the escrow on chain, and this server has no settlement service configured yet: nothing was changed";
 
 interface Snapshot {
   title?: string;
@@ -123,7 +122,8 @@ export async function resolveDispute(ctx: ServiceContext, admin: AdminIdentity, 
   const settlement = ctx.settlement;
   if (!settlement) throw unavailable(SETTLEMENT_UNAVAILABLE);
 
-  const decision: Decision = { resolution: input.resolution, refundPercentage: input.refundPercentage ?? null, adminNotes: input.adminNotes, admin };
+  const signed = await acceptDecision(ctx, admin, id, input);
+  const decision: Decision = { resolution: input.resolution, refundPercentage: input.refundPercentage ?? null, adminNotes: input.adminNotes, admin, signed };
   const row = await claimOrder(ctx, order, decision);
   const { order: updated, result } = await settleDispute(ctx, order, row, decision, (onSigned) =>
     settlement.resolveDispute(order, { resolution: input.resolution, refundPercentage: input.refundPercentage }, { onSigned }),

@@ -155,10 +155,21 @@ export interface CountedLists {
   page<T extends CountedTable>(q: CountedListQuery<T>): { rows: Selectable<Database[T]>[]; total: number };
 }
 
+/** How this server treats signed dispute decisions (services/signed-decisions.ts). */
+export interface DecisionPolicy {
+  /** REQUIRE_SIGNED_DECISIONS: unsigned resolutions are refused. */
+  required: boolean;
+  /** Who asks for the signature, first in the text (PUBLIC_ORIGIN's host): a signature here is not one elsewhere. */
+  domain: string;
+  ttlMs: number;
+}
+
 /** What every service is given: the database and the ports. Built once, by server/context.ts. */
 export interface ServiceContext extends Clock, Ids {
   db: Db;
   lists: CountedLists;
   /** None = dispute resolution and initialization answer 503. */
   settlement?: SettlementPort | null;
+  /** Absent = signatures optional, under the default domain (test contexts). */
+  decisions?: DecisionPolicy;
 }

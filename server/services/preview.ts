@@ -4,9 +4,8 @@
 import { formatBaseUnits, type DisputePreviewInput, type PayoutPreview } from "../../contract/index.ts";
 import { conflict, unavailable } from "../http/errors.ts";
 import { findById } from "./context.ts";
-import { SETTLEMENT_UNAVAILABLE } from "./orders.ts";
 import type { ServiceContext } from "./ports.ts";
-import { settlementApiError } from "./settlement-errors.ts";
+import { SETTLEMENT_UNAVAILABLE, settlementApiError } from "./settlement-errors.ts";
 
 /**
  * Refused in the order resolve refuses: unknown order (404), not DISPUTED or a settlement in

@@ -5,6 +5,9 @@
 import { ApiError } from "../http/errors.ts";
 import { isSettlementError, type SettlementErrorCode } from "../settlement/errors.ts";
 
+export const SETTLEMENT_UNAVAILABLE =
+  "Dispute resolution settles the escrow on chain, and this server has no settlement service configured yet: nothing was changed";
+
 const STATUS: Record<SettlementErrorCode, number> = {
   NOT_DISPUTED: 409,
   ALREADY_SETTLED: 409,

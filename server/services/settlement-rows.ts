@@ -14,6 +14,8 @@ export interface Decision {
   refundPercentage: number | null;
   adminNotes: string;
   admin: AdminIdentity;
+  /** The admin wallet's signature over the decision's text, when it was signed (signed-decisions.ts). */
+  signed?: { message: string; signature: string } | null;
 }
 
 export const IN_FLIGHT = "A settlement of this order is already in progress or done";
@@ -42,6 +44,7 @@ export function decisionOf(row: SettlementRow): Decision {
     refundPercentage: row.refundPercentage,
     adminNotes: row.adminNotes ?? "",
     admin: { userId: row.requestedByUserId, publicKey: row.requestedBy },
+    signed: row.decisionMessage && row.decisionSignature ? { message: row.decisionMessage, signature: row.decisionSignature } : null,
   };
 }
 
@@ -70,6 +73,8 @@ export async function openSettlement(
     resolution: fields.decision?.resolution ?? null,
     refundPercentage: fields.decision?.refundPercentage ?? null,
     adminNotes: fields.decision?.adminNotes ?? null,
+    decisionMessage: fields.decision?.signed?.message ?? null,
+    decisionSignature: fields.decision?.signed?.signature ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -8,9 +8,9 @@ import { recordAudit } from "./audit.ts";
 import { findById } from "./context.ts";
 import { claimOrder, resumeDisputeSettlements, settleDispute, type ResumeOutcome } from "./dispute-settlement.ts";
 import { INITIALIZE_UNAVAILABLE, marketplaceStatus, resumeInitializations, runInitialization } from "./marketplace.ts";
-import { SETTLEMENT_UNAVAILABLE } from "./orders.ts";
 import { countOf } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
 import { decisionOf, reopenSettlement, toSettlement } from "./settlement-rows.ts";
 
 export type SettlementBody = ReturnType<typeof toSettlement>;

@@ -26,6 +26,8 @@ export const endpoints = {
   resolveDispute: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute`,
   /** Beyond SPEC: what a resolution would pay (the resolve body; simulated, never sent). */
   resolveDisputePreview: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute/preview`,
+  /** Beyond SPEC: the decision written out for the wallet to sign; a 404 means resolutions go unsigned. */
+  resolveDisputeDecision: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute/decision`,
 
   marketplaceStatus: "/admin/marketplace/status",
   marketplaceInitialize: "/admin/marketplace/initialize",

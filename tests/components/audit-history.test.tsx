@@ -75,6 +75,24 @@ describe("AuditHistory", () => {
     expect(deactivated).not.toHaveTextContent("Transaction");
   });
 
+  it("shows who signed a signed decision, with the exact text behind a disclosure", async () => {
+    const message = "localhost:5173 asks you to sign this dispute decision:\n\nOrder: o-7\nReason: Refund it";
+    replyData(paged([entry({ action: "order.resolve_dispute", targetType: "order", signedDecision: { signedBy: ADMIN, message, signature: SIG } })]));
+    renderInRefine(<AuditHistory targetType="order" targetId="o-7" />);
+    const item = await screen.findByRole("listitem");
+    expect(item).toHaveTextContent("Signed by 9xQeWvG8...");
+    const disclosure = within(item).getByText("Signed decision").closest("details")!;
+    expect(disclosure).not.toHaveAttribute("open");
+    expect(disclosure.querySelector("pre")!.textContent).toBe(message);
+    expect(disclosure).toHaveTextContent("Signature: 5VERv8NM...");
+  });
+
+  it("says nothing of a signature for an entry without one", async () => {
+    replyData(paged([entry({ action: "order.resolve_dispute", targetType: "order", signedDecision: null })]));
+    renderInRefine(<AuditHistory targetType="order" targetId="o-7" />);
+    expect(await screen.findByRole("listitem")).not.toHaveTextContent("Signed");
+  });
+
   it("gives no explorer link for a signature from a local chain", async () => {
     replyData(
       paged([

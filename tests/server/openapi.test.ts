@@ -95,6 +95,7 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   productRestore: [{ method: "POST", data: "Product" }], // products/use-product-actions.tsx
   resolveDispute: [{ method: "POST", data: "DisputeResolutionResult" }], // orders/dispute-form.tsx
   resolveDisputePreview: [{ method: "POST", data: "PayoutPreview" }], // orders/payout-preview.tsx
+  resolveDisputeDecision: [{ method: "POST", data: "DecisionChallenge" }], // orders/use-decision-signer.ts
   marketplaceStatus: [{ method: "GET", data: "MarketplaceStatus" }], // marketplace page
   marketplaceInitialize: [{ method: "POST", data: "MarketplaceStatus" }], // marketplace page
   authority: [{ method: "GET", data: "AuthorityHealth" }], // components/authority/use-authority-health.ts
@@ -268,7 +269,7 @@ describe("GET /api/v1/openapi.json", () => {
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry"].sort());
   });
 });
 

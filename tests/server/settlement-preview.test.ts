@@ -14,6 +14,7 @@ import { createOrderRecord } from "../../server/seed/records.ts";
 import { CHAIN_DIR, toSplit, type Settlement } from "../../server/settlement/index.ts";
 import { JOURNAL_FILE } from "../../server/settlement/journal.ts";
 import { lamportsOf, tokensOf } from "./chain-support.ts";
+import { fundDispute } from "./settlement-support.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
 
@@ -48,13 +49,7 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
     return mint;
   }
 
-  /** A DISPUTED order whose escrow the authority funded with its total. */
-  async function fundedDispute(values: Partial<OrderRow> = {}): Promise<OrderRow> {
-    const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
-    const { escrow } = await backend.chain.fundEscrow(order);
-    sqlite().prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
-    return row(order.id);
-  }
+  const fundedDispute = (values: Partial<OrderRow> = {}) => fundDispute(server.ctx, values);
 
   /** Everything a preview could change: the order, the queue, the audit trail, the balances, the journal. */
   async function snapshot(order: OrderRow, accounts: string[]) {

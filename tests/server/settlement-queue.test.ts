@@ -4,11 +4,10 @@
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OrderRow } from "../../server/db/schema.ts";
-import { createOrderRecord } from "../../server/seed/records.ts";
 import { startSettlementRecheck } from "../../server/services/settlement-recheck.ts";
 import { faultyLedger, type FaultyLedger } from "./faulty-ledger.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
-import { settlementsOf } from "./settlement-support.ts";
+import { fundDispute, settlementsOf } from "./settlement-support.ts";
 
 const MIN_AGE_MS = 5_000;
 
@@ -23,11 +22,7 @@ const lamports = async (address: string) => (await server.ctx.settlementBackend!
 
 /** A DISPUTED SOL order of 1 SOL whose escrow the authority funded, and the buyer's balance before. */
 async function fundedDispute(): Promise<{ order: OrderRow; buyer: bigint }> {
-  const backend = server.ctx.settlementBackend!;
-  const created = await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString() });
-  const { escrow } = await backend.chain.fundEscrow(created);
-  server.ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, created.id);
-  const order = row(created.id);
+  const order = await fundDispute(server.ctx);
   return { order, buyer: await lamports(order.buyerWalletAddress) };
 }
 

@@ -21,7 +21,7 @@ import { configAddress, toSplit, type Settlement } from "../../server/settlement
 import { DEFAULT_MARKETPLACE_CONFIG, withAuthority } from "../../server/settlement/port.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { freePort } from "../support/free-port.ts";
-import { countInFlight, writeSubmitted } from "./settlement-support.ts";
+import { fundDispute, countInFlight, writeSubmitted } from "./settlement-support.ts";
 
 const RENT_MINIMUM = 890_880n;
 /** Crediting a sysvar fails on chain (it is read-only): a real transaction failure, after every pre-check. */
@@ -48,13 +48,7 @@ async function tokenAmount(address: string): Promise<bigint> {
   return account ? AccountLayout.decode(Buffer.from(account.data)).amount : 0n;
 }
 
-/** A DISPUTED SOL order created for one test, its escrow funded by the authority. */
-async function fundedDispute(values: Partial<OrderRow> = {}): Promise<OrderRow> {
-  const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
-  const { escrow } = await backend.chain.fundEscrow(order);
-  sqlite().prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
-  return row(order.id);
-}
+const fundedDispute = (values: Partial<OrderRow> = {}) => fundDispute(server.ctx, values);
 
 beforeAll(async () => {
   server = await startTestServer({

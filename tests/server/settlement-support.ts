@@ -1,8 +1,20 @@
-// What the settlement-queue tests share: the settlements rows of an order, and the row a process
-// writes when it signs a dispute's payout (for tests that simulate a process stopped after signing).
+// What the settlement tests share: a funded dispute, the settlements rows of an order, and the row a
+// process writes when it signs a dispute's payout (for tests that simulate a process stopped after signing).
 import { randomUUID } from "node:crypto";
 import type SQLite from "better-sqlite3";
-import type { SettlementRow } from "../../server/db/schema.ts";
+import type { AppContext } from "../../server/context.ts";
+import type { OrderRow, SettlementRow } from "../../server/db/schema.ts";
+import { createOrderRecord } from "../../server/seed/records.ts";
+
+/** A DISPUTED order created for one test (SOL unless `values` say otherwise), its escrow funded by the authority. */
+export async function fundDispute(ctx: AppContext, values: Partial<OrderRow> = {}): Promise<OrderRow> {
+  const backend = ctx.settlementBackend;
+  if (!backend) throw new Error("fundDispute needs a server with a settlement backend");
+  const order = await createOrderRecord(ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
+  const { escrow } = await backend.chain.fundEscrow(order);
+  ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
+  return ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(order.id) as OrderRow;
+}
 
 export const settlementsOf = (db: SQLite.Database, orderId: string) =>
   db.prepare("SELECT * FROM settlements WHERE orderId = ? ORDER BY createdAt").all(orderId) as SettlementRow[];

@@ -12,6 +12,7 @@ import { formatDate, head } from "@/utils/format";
 import { Address } from "@/components/value/address";
 import { errorMessage } from "@/components/list/list-error";
 import { actionLabel, changedFields } from "@/components/history/audit-labels";
+import { SignedDecisionNote } from "@/components/history/signed-decision";
 import "@/styles/kit.css";
 
 export type AuditTargetType = "user" | "token" | "product" | "shop" | "order" | "marketplace";
@@ -104,6 +105,7 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
           />
         </div>
       ) : null}
+      {entry.signedDecision ? <SignedDecisionNote decision={entry.signedDecision} /> : null}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 // SPEC §2 Dispute resolve form: pick a resolution, explain it, confirm, and let the server settle the
 // escrow on chain. Nothing is sent until the in-page confirmation is accepted (SPEC §5), and the
 // notes survive a failure so the admin can retry.
+import { useState } from "react";
 import { Alert, Button, Form, Input, Radio } from "antd";
 import { useCustomMutation } from "@refinedev/core";
 import {
@@ -26,6 +27,7 @@ import {
 } from "./dispute-options";
 import { PayoutPreviewPanel, usePayoutPreview } from "./payout-preview";
 import { RefundSplit } from "./refund-split";
+import { DecisionNotSigned, useDecisionSigner, type SigningStage } from "./use-decision-signer";
 
 interface FormValues {
   resolution: DisputeResolution;
@@ -39,6 +41,11 @@ function resolveBody({ resolution, adminNotes, refundPercentage }: FormValues): 
     ? { resolution, adminNotes, refundPercentage: refundPercentage ?? DEFAULT_REFUND_PERCENT }
     : { resolution, adminNotes };
 }
+
+const BUTTON_TEXT: Record<Exclude<SigningStage, "idle">, string> = {
+  writing: "Preparing the decision...",
+  signing: "Waiting for your wallet...",
+};
 
 /** Lets the details modal see a settlement in flight (it must not close under it). */
 export const resolveDisputeKey = (orderId: string) => ["orders", "resolve-dispute", orderId];
@@ -59,7 +66,11 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
   const { mutation, mutate } = useCustomMutation<ResolveDisputeResponse, ApiHttpError, ResolveDisputeRequest>({
     mutationOptions: { mutationKey: resolveDisputeKey(order.id) },
   });
+  const signer = useDecisionSigner(order.id);
+  const [signError, setSignError] = useState<string | null>(null);
+  const signing = signer.stage !== "idle";
   const pending = mutation.isPending;
+  const busy = pending || signing;
   const done = mutation.isSuccess;
 
   const submit = async (values: FormValues) => {
@@ -72,11 +83,20 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
       danger: true,
     });
     if (!confirmed) return;
+    setSignError(null);
+    const body = resolveBody(values);
+    let signedDecision;
+    try {
+      signedDecision = await signer.sign(body);
+    } catch (error) {
+      setSignError(error instanceof DecisionNotSigned ? error.message : String(error));
+      return;
+    }
     mutate(
       {
         url: endpoints.resolveDispute(order.id),
         method: "post",
-        values: resolveBody(values),
+        values: signedDecision ? { ...body, signedDecision } : body,
         // The outcome is shown in the form, under the button that asked for it.
         successNotification: false,
         errorNotification: false,
@@ -92,7 +112,7 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
       <Form<FormValues>
         form={form}
         layout="vertical"
-        disabled={pending || done}
+        disabled={busy || done}
         initialValues={{ resolution: DEFAULT_RESOLUTION, refundPercentage: DEFAULT_REFUND_PERCENT, adminNotes: "" }}
         onFinish={(values) => void submit(values)}
         requiredMark={false}
@@ -134,7 +154,9 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
 
         <PayoutPreviewPanel state={preview} />
 
-        {mutation.isError ? (
+        {signError ? (
+          <Alert type="error" showIcon className="dispute-form__result" message={signError} />
+        ) : mutation.isError ? (
           <Alert type="error" showIcon className="dispute-form__result" message={mutation.error.serverMessage ?? RESOLVE_FAILED} />
         ) : null}
         {done ? (
@@ -152,10 +174,10 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
           danger
           htmlType="submit"
           block
-          loading={pending}
-          disabled={pending || done || notes.trim() === "" || preview.blocked}
+          loading={busy}
+          disabled={busy || done || notes.trim() === "" || preview.blocked}
         >
-          {pending ? "Processing Transaction..." : "Resolve Dispute"}
+          {signer.stage !== "idle" ? BUTTON_TEXT[signer.stage] : pending ? "Processing Transaction..." : "Resolve Dispute"}
         </Button>
       </Form>
     </div>

@@ -65,11 +65,11 @@ async function writeNotes(user: UserEvent, form: HTMLElement, text: string) {
   await user.paste(text);
 }
 
-/** The resolutions sent (the payout preview's simulations, answered 404 here, are not resolutions). */
+/** The resolutions sent (the payout preview's simulations and the decision to sign, answered 404 here, are not resolutions). */
 function sentBodies(api: ReturnType<typeof ordersApi>["api"]) {
   return api
     .requests("POST")
-    .filter(({ path }) => !path.endsWith("/preview"))
+    .filter(({ path }) => !path.endsWith("/preview") && !path.endsWith("/decision"))
     .map(({ path, body }) => ({ url: path, body }));
 }
 
@@ -284,6 +284,23 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     expect(submitButton(form)).toHaveTextContent("Resolve Dispute");
     expect(submitButton(form)).toBeEnabled();
     expect(detailsDialog()!).toBeInTheDocument();
+  });
+
+  it("asks for the wallet when the API wants the decision signed and none is chosen: nothing sent, notes kept", async () => {
+    const { form, user, api, order } = await openForm();
+    const challenge = { message: "localhost asks you to sign this dispute decision:", nonce: "n1", expiresAt: "2025-03-08T10:05:00.000Z" };
+    api.post(`${RESOLVE_PATH(order)}/decision`, [200, { data: challenge }]);
+    await writeNotes(user, form, "Refund it");
+    await user.click(submitButton(form));
+    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+
+    const alert = await within(form).findByRole("alert");
+    expect(alert).toHaveTextContent("The decision was not signed, so nothing was sent: choose your wallet in the window that opened, then resolve again");
+    await waitFor(() => expect(document.querySelector(".wallet-adapter-modal")).not.toBeNull());
+    expect(api.requests("POST").find(({ path }) => path.endsWith("/decision"))?.body).toEqual({ resolution: "RELEASE_TO_SELLER", adminNotes: "Refund it" });
+    expect(sentBodies(api)).toEqual([]);
+    expect(notesBox(form)).toHaveValue("Refund it");
+    expect(submitButton(form)).toBeEnabled();
   });
 
   it("falls back to 'Failed to resolve dispute' when the server sends no message", async () => {

@@ -1,0 +1,120 @@
+// Signed dispute decisions (beyond SPEC). Before a resolution is sent, the server writes it out in
+// words (order, resolution, what each party receives in the token, the admin, the time, a fresh nonce
+// and the reason) for the session's wallet to sign. The resolve call then carries the nonce and the
+// signature: the nonce is taken once, the text must state this very resolution by this admin, and the
+// signature must be the session wallet's. The text and signature then travel with the settlement to
+// the audit entry of the resolution, where anyone can check them again (`npm run audit:verify`).
+import { randomBytes } from "node:crypto";
+import type { DecisionChallenge, DisputeDecisionInput, DisputeResolution, DisputeResolutionInput, Payout } from "../../contract/index.ts";
+import { verifySolanaSignature } from "../auth/signature.ts";
+import { badRequest, conflict } from "../http/errors.ts";
+import type { AdminIdentity, DecisionPolicy, ServiceContext } from "./ports.ts";
+import { previewDisputeResolution } from "./preview.ts";
+
+export const DEFAULT_DECISION_POLICY: DecisionPolicy = { required: false, domain: "localhost", ttlMs: 5 * 60_000 };
+
+/** The signed text and signature of a decision, as kept with its settlement and audit entry. */
+export interface SignedProof {
+  message: string;
+  signature: string;
+}
+
+export const SIGNATURE_REQUIRED = "this server accepts only resolutions signed by the admin's wallet; sign the decision and send it again";
+const REFUSED = (why: string) => badRequest(`signedDecision: ${why}`, [{ field: "signedDecision", message: why }]);
+
+const RESOLUTION_TEXT: Record<DisputeResolution, (percent: number | null) => string> = {
+  REFUND_BUYER: () => "Refund the buyer in full",
+  RELEASE_TO_SELLER: () => "Release the funds to the seller",
+  PARTIAL_REFUND: (percent) => `Partial refund: ${percent}% to the buyer, ${100 - (percent ?? 0)}% to the seller`,
+};
+
+const REASON_LABEL = "Reason: ";
+
+interface DecisionFields {
+  domain: string;
+  orderId: string;
+  decision: DisputeDecisionInput;
+  payouts: Payout[];
+  admin: string;
+  issuedAt: number;
+  expiresAt: number;
+  nonce: string;
+}
+
+/** The text to sign. The reason, the one part the admin wrote, comes last: nothing after it can be spoofed. */
+export function decisionText(f: DecisionFields): string {
+  const receives = (party: Payout["party"], label: string) => {
+    const payout = f.payouts.find((p) => p.party === party);
+    return `${label} receives: ${payout ? `${payout.uiAmount} ${payout.symbol} to ${payout.wallet}` : "nothing"}`;
+  };
+  return [
+    `${f.domain} asks you to sign this dispute decision:`,
+    "",
+    `Order: ${f.orderId}`,
+    `Resolution: ${RESOLUTION_TEXT[f.decision.resolution](f.decision.refundPercentage ?? null)}`,
+    receives("buyer", "Buyer"),
+    receives("seller", "Seller"),
+    `Admin: ${f.admin}`,
+    `Issued At: ${new Date(f.issuedAt).toISOString()}`,
+    `Expiration Time: ${new Date(f.expiresAt).toISOString()}`,
+    `Nonce: ${f.nonce}`,
+    `${REASON_LABEL}${f.decision.adminNotes}`,
+  ].join("\n");
+}
+
+/** The lines the server wrote (everything before the reason), for checking a stored text offline. */
+export function decisionHead(message: string): string[] {
+  const lines = message.split("\n");
+  const reason = lines.findIndex((line) => line.startsWith(REASON_LABEL));
+  return reason === -1 ? lines : lines.slice(0, reason);
+}
+
+const policyOf = (ctx: ServiceContext) => ctx.decisions ?? DEFAULT_DECISION_POLICY;
+const sameDecision = (a: DisputeDecisionInput, b: DisputeDecisionInput) =>
+  a.resolution === b.resolution && (a.refundPercentage ?? null) === (b.refundPercentage ?? null) && a.adminNotes === b.adminNotes;
+
+/**
+ * Writes the decision out for `admin` to sign: the amounts come from a simulation of the very
+ * transaction the resolve would send, so a resolution the chain would refuse is not offered (409).
+ */
+export async function writeDecision(ctx: ServiceContext, admin: AdminIdentity, orderId: string, decision: DisputeDecisionInput): Promise<DecisionChallenge> {
+  const preview = await previewDisputeResolution(ctx, orderId, decision);
+  if (!preview.simulation.ok) throw conflict(`This resolution cannot be signed: its transaction would fail (${preview.simulation.error ?? "simulation failed"})`);
+  const policy = policyOf(ctx);
+  const issuedAt = ctx.now();
+  const expiresAt = issuedAt + policy.ttlMs;
+  const nonce = randomBytes(16).toString("hex");
+  const fields = { domain: policy.domain, orderId, decision, payouts: preview.payouts, admin: admin.publicKey, issuedAt, expiresAt, nonce };
+  const message = decisionText(fields);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("decisionChallenges").where("expiresAt", "<=", issuedAt).execute();
+    await trx
+      .insertInto("decisionChallenges")
+      .values({ nonce, orderId, adminPublicKey: admin.publicKey, decision: JSON.stringify(decision), message, expiresAt })
+      .execute();
+  });
+  return { message, nonce, expiresAt: new Date(expiresAt).toISOString() };
+}
+
+/**
+ * The proof behind a resolve request, or null for an unsigned one the policy allows. The nonce is
+ * taken whatever the outcome, so a signature is good for one attempt at most.
+ */
+export async function acceptDecision(ctx: ServiceContext, admin: AdminIdentity, orderId: string, input: DisputeResolutionInput): Promise<SignedProof | null> {
+  const signed = input.signedDecision;
+  if (!signed) {
+    if (policyOf(ctx).required) throw REFUSED(SIGNATURE_REQUIRED);
+    return null;
+  }
+  const challenge = await ctx.db.deleteFrom("decisionChallenges").where("nonce", "=", signed.nonce).returningAll().executeTakeFirst();
+  if (!challenge || challenge.expiresAt <= ctx.now()) throw REFUSED("the decision expired or was already used; sign it again");
+  if (challenge.adminPublicKey !== admin.publicKey) throw REFUSED("the decision was written for another admin's wallet");
+  const { resolution, refundPercentage, adminNotes } = input;
+  if (challenge.orderId !== orderId || !sameDecision(JSON.parse(challenge.decision) as DisputeDecisionInput, { resolution, refundPercentage, adminNotes })) {
+    throw REFUSED("the signed decision is not this resolution; sign the decision as it is now");
+  }
+  if (!verifySolanaSignature(admin.publicKey, signed.signature, challenge.message)) {
+    throw REFUSED(`the signature is not by the wallet signed in (${admin.publicKey})`);
+  }
+  return { message: challenge.message, signature: signed.signature };
+}

@@ -1,0 +1,93 @@
+// Beyond SPEC: the admin's wallet signs a dispute decision before it is sent, whenever the API offers
+// it (POST /admin/orders/{id}/resolve-dispute/decision writes the decision in words, with the amounts
+// and a nonce). An API without the call (404) is remembered, and resolutions go unsigned, as SPEC §7
+// has them. The wallet must be the one signed in with: the server verifies against the session's.
+import { useState } from "react";
+import bs58 from "bs58";
+import { useCustomMutation } from "@refinedev/core";
+import { useWallet } from "@solana/wallet-adapter-react";
+import { useWalletModal } from "@solana/wallet-adapter-react-ui";
+import type { DecisionChallenge, ResolveDisputeRequest, SignedDecision } from "@contract";
+import { authStore } from "@/providers/auth-store";
+import { endpoints } from "@/providers/endpoints";
+import type { ApiHttpError } from "@/providers/http";
+import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { walletErrorMessage } from "@/providers/wallet";
+import { shortWallet } from "@/utils/format";
+
+const CALL = "resolveDisputeDecision";
+const NOT_SENT = "The decision was not signed, so nothing was sent";
+
+/** Why a decision could not be signed, in words for the form; nothing was sent. */
+export class DecisionNotSigned extends Error {}
+
+export type SigningStage = "idle" | "writing" | "signing";
+
+export interface DecisionSigner {
+  stage: SigningStage;
+  /** The signature for `body`, or undefined when the API takes unsigned resolutions only. */
+  sign: (body: ResolveDisputeRequest) => Promise<SignedDecision | undefined>;
+}
+
+export function useDecisionSigner(orderId: string): DecisionSigner {
+  const missing = useKnownMissing(CALL);
+  const { wallet } = useWallet();
+  const { setVisible: showWallets } = useWalletModal();
+  const { mutation, mutateAsync } = useCustomMutation<DecisionChallenge, ApiHttpError, ResolveDisputeRequest>();
+  useRememberMissing(CALL, mutation.error);
+  const [stage, setStage] = useState<SigningStage>("idle");
+
+  const write = async (body: ResolveDisputeRequest) => {
+    try {
+      const response = await mutateAsync({
+        url: endpoints.resolveDisputeDecision(orderId),
+        method: "post",
+        values: body,
+        successNotification: false,
+        errorNotification: false,
+      });
+      return response.data;
+    } catch (error) {
+      const failure = error as ApiHttpError;
+      // Read as the API lacking the call, like every beyond-SPEC call (query-policy.ts); an order
+      // that is really gone is then said so by the resolve itself.
+      if (failure.statusCode === 404) return undefined;
+      throw new DecisionNotSigned(`${NOT_SENT}: ${failure.serverMessage ?? failure.message}`);
+    }
+  };
+
+  const signWithWallet = async (message: string): Promise<string> => {
+    const adapter = wallet?.adapter;
+    if (!adapter) {
+      showWallets(true);
+      throw new DecisionNotSigned(`${NOT_SENT}: choose your wallet in the window that opened, then resolve again`);
+    }
+    try {
+      if (!adapter.connected) await adapter.connect();
+      const signedIn = authStore.get().user?.publicKey;
+      if (signedIn && adapter.publicKey?.toBase58() !== signedIn) {
+        throw new DecisionNotSigned(`${NOT_SENT}: sign with the wallet you signed in with (${shortWallet(signedIn)})`);
+      }
+      if (!("signMessage" in adapter)) throw new DecisionNotSigned(`${NOT_SENT}: this wallet cannot sign messages`);
+      return bs58.encode(await adapter.signMessage(new TextEncoder().encode(message)));
+    } catch (error) {
+      if (error instanceof DecisionNotSigned) throw error;
+      throw new DecisionNotSigned(`${NOT_SENT}: ${walletErrorMessage(error as Error)}`);
+    }
+  };
+
+  const sign = async (body: ResolveDisputeRequest) => {
+    if (missing) return undefined;
+    try {
+      setStage("writing");
+      const challenge = await write(body);
+      if (!challenge) return undefined;
+      setStage("signing");
+      return { nonce: challenge.nonce, signature: await signWithWallet(challenge.message) };
+    } finally {
+      setStage("idle");
+    }
+  };
+
+  return { stage, sign };
+}
