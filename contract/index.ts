@@ -8,3 +8,4 @@ export * from "./schemas.ts";
 export * from "./query.ts";
 export * from "./money.ts";
 export * from "./units.ts";
+export * from "./timeline.ts";

@@ -214,6 +214,16 @@ export interface AuditLogTable extends SignedDecisionColumns {
   cluster: string | null;
 }
 
+/** An admin's internal note on an order (migration 007): append-only, never shown to buyers or sellers. */
+export interface OrderNotesTable {
+  id: Generated<number>;
+  orderId: string;
+  /** The admin who wrote it. */
+  adminPublicKey: string;
+  body: string;
+  createdAt: string;
+}
+
 export interface MarketplaceConfigTable {
   id: ColumnType<number, number, never>; // always 1: there is one marketplace
   initialized: Bool;
@@ -252,6 +262,7 @@ export interface Database {
   orders: OrdersTable;
   settlements: SettlementsTable;
   auditLog: AuditLogTable;
+  orderNotes: OrderNotesTable;
   marketplaceConfig: MarketplaceConfigTable;
   counters: CountersTable;
   listCounts: ListCountsTable;
@@ -270,3 +281,4 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type SettlementRow = Selectable<SettlementsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
+export type OrderNoteRow = Selectable<OrderNotesTable>;

@@ -8,6 +8,7 @@ import type { ServiceContext } from "../services/context.ts";
 import { authorityRoutes } from "./authority.ts";
 import { marketplaceRoutes } from "./marketplace.ts";
 import { orderRoutes } from "./orders.ts";
+import { orderTimelineRoutes } from "./order-timeline.ts";
 import { productRoutes } from "./products.ts";
 import { settlementRoutes } from "./settlements.ts";
 import { reconciliationRoutes } from "./reconciliation.ts";
@@ -23,6 +24,7 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: ServiceC
   await productRoutes(typed, ctx);
   await shopRoutes(typed, ctx);
   await orderRoutes(typed, ctx);
+  await orderTimelineRoutes(typed, ctx);
   await marketplaceRoutes(typed, ctx);
   await settlementRoutes(typed, ctx);
   await reconciliationRoutes(typed, ctx);

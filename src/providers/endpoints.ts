@@ -28,6 +28,9 @@ export const endpoints = {
   resolveDisputePreview: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute/preview`,
   /** Beyond SPEC: the decision written out for the wallet to sign; a 404 means resolutions go unsigned. */
   resolveDisputeDecision: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute/decision`,
+  /** Beyond SPEC: the order's timeline, and the internal notes admins add to it. */
+  orderTimeline: (id: Id) => `/admin/orders/${seg(id)}/timeline`,
+  orderNotes: (id: Id) => `/admin/orders/${seg(id)}/notes`,
 
   marketplaceStatus: "/admin/marketplace/status",
   marketplaceInitialize: "/admin/marketplace/initialize",

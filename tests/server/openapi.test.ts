@@ -96,6 +96,8 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   resolveDispute: [{ method: "POST", data: "DisputeResolutionResult" }], // orders/dispute-form.tsx
   resolveDisputePreview: [{ method: "POST", data: "PayoutPreview" }], // orders/payout-preview.tsx
   resolveDisputeDecision: [{ method: "POST", data: "DecisionChallenge" }], // orders/use-decision-signer.ts
+  orderTimeline: [{ method: "GET", data: "OrderTimeline" }], // orders/timeline.tsx
+  orderNotes: [{ method: "POST", data: "OrderNote" }], // orders/note-form.tsx
   marketplaceStatus: [{ method: "GET", data: "MarketplaceStatus" }], // marketplace page
   marketplaceInitialize: [{ method: "POST", data: "MarketplaceStatus" }], // marketplace page
   authority: [{ method: "GET", data: "AuthorityHealth" }], // components/authority/use-authority-health.ts
@@ -269,7 +271,7 @@ describe("GET /api/v1/openapi.json", () => {
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry"].sort());
   });
 });
 
@@ -418,6 +420,8 @@ describe("response schemas drop nothing the routes send", () => {
     const order = (await expectWhole("GET", "/admin/orders?filter=in_dispute")).items[0];
     await expectWhole("GET", "/admin/orders/stats");
     await expectWhole("GET", `/admin/orders/${order.id}`);
+    await expectWhole("POST", `/admin/orders/${order.id}/notes`, { body: "Checked the tracking" });
+    await expectWhole("GET", `/admin/orders/${order.id}/timeline`);
     await expectWhole("GET", "/admin/marketplace/status");
     await expectWhole("GET", "/admin/audit?limit=100");
     await expectWhole("GET", "/admin/settlements?status=failed");

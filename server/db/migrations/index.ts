@@ -5,6 +5,7 @@ import * as m003 from "./003_settlement.ts";
 import * as m004 from "./004_settlement_lifetime.ts";
 import * as m005 from "./005_nonce_requester.ts";
 import * as m006 from "./006_settlement_queue.ts";
+import * as m007 from "./007_order_notes.ts";
 import * as m008 from "./008_signed_decisions.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   "004_settlement_lifetime": m004,
   "005_nonce_requester": m005,
   "006_settlement_queue": m006,
+  "007_order_notes": m007,
   "008_signed_decisions": m008,
 };

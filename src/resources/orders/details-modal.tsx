@@ -21,6 +21,7 @@ import {
   ShippingSection,
   ShopSection,
 } from "./details-sections";
+import { OrderTimeline } from "./timeline";
 
 interface Props {
   order: Order | null;
@@ -92,7 +93,8 @@ export function OrderDetailsModal({ order, onClose, onResolved, disputeLimit }: 
           ) : null}
           <BlockchainSection order={shown} />
           <NotesSection order={shown} />
-          <AuditHistory targetType="order" targetId={shown.id} />
+          {/* The timeline holds the admin actions; an API without it shows the audit history as before. */}
+          <OrderTimeline orderId={shown.id} fallback={<AuditHistory targetType="order" targetId={shown.id} />} />
         </div>
       ) : null}
     </Modal>

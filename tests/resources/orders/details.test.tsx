@@ -67,8 +67,8 @@ describe("Order Details modal", { timeout: 60_000 }, () => {
     expect(chain).toHaveTextContent("Transaction SignatureN/A");
     expect(section(dialog, "Order Notes")).toHaveTextContent("Gift wrap please");
 
-    // Read off the row: the modal asks the server for nothing but its history.
-    expect(api.requests("GET", /^\/admin\/orders\//)).toHaveLength(0);
+    // Read off the row: the modal asks the server for nothing but its timeline (and history).
+    expect(api.requests("GET", /^\/admin\/orders\//).map((request) => request.path)).toEqual([`/admin/orders/${order.id}/timeline`]);
   });
 
   it("lists the confirmed and shipped times when present, and 'N/A' for a missing description", async () => {
@@ -195,5 +195,22 @@ describe("Order Details modal", { timeout: 60_000 }, () => {
     expect(sectionNames(dialog)).toEqual([...SECTIONS_ALWAYS, "History"]);
     const audit = api.requests("GET", "/admin/audit");
     expect(audit.at(-1)?.query).toEqual({ targetType: "order", targetId: order.id, page: "1", limit: "10" });
+  });
+
+  it("shows the order's timeline, last, in place of the History when the API has it", async () => {
+    const order = makeOrder({ status: "ACTIVE" });
+    const { api } = ordersApi(() => [200, page([order])]);
+    api.get(`/admin/orders/${order.id}/timeline`, [200, {
+      data: { events: [{ id: "order-created", at: "2025-03-04T15:06:00.000Z", kind: "created", title: "Order created", actor: BUYER }] },
+    }]);
+    const user = userEvent.setup();
+    openOrders();
+    const dialog = await openDetails(user, order);
+    const timeline = await within(dialog).findByRole("region", { name: "Timeline" });
+    expect(await within(timeline).findByText("Order created")).toBeInTheDocument();
+    expect(within(timeline).getByRole("textbox", { name: "Internal note" })).toBeInTheDocument();
+    expect(sectionNames(dialog)).toEqual([...SECTIONS_ALWAYS, "Timeline"]);
+    // The timeline holds the admin actions: the audit trail is not asked as well.
+    expect(api.requests("GET", "/admin/audit")).toEqual([]);
   });
 });

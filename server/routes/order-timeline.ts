@@ -1,0 +1,28 @@
+import { idParamsSchema, orderNoteCreateSchema, orderNoteSchema, orderTimelineSchema } from "../../contract/index.ts";
+import { BEYOND_SPEC, documentedAs, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import type { ServiceContext } from "../services/context.ts";
+import { addOrderNote, orderTimeline } from "../services/order-timeline.ts";
+
+// An order's timeline and the admins' internal notes on it (beyond SPEC): behind the admin guard like
+// every /admin route, so only admins ever read a note.
+const about = documentedAs("Orders");
+
+export async function orderTimelineRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
+  app.get("/admin/orders/:id/timeline", {
+    schema: {
+      ...about("getOrderTimeline", "What happened to an order, oldest first: its steps, admin actions, settlements and internal notes (beyond SPEC)", BEYOND_SPEC),
+      params: idParamsSchema,
+      response: { ...ok(orderTimelineSchema), ...errors(404) },
+    },
+  }, async (request) => ({ data: await orderTimeline(ctx, request.params.id) }));
+
+  // A bad body (400) before an unknown order (404): the body is checked before the handler runs.
+  app.post("/admin/orders/:id/notes", {
+    schema: {
+      ...about("addOrderNote", "Add an internal note to an order, audited; never shown to its buyer or seller (beyond SPEC)", BEYOND_SPEC),
+      params: idParamsSchema,
+      body: orderNoteCreateSchema,
+      response: { ...ok(orderNoteSchema, 201), ...errors(400, 404) },
+    },
+  }, async (request, reply) => reply.code(201).send({ data: await addOrderNote(ctx, request.admin, request.params.id, request.body.body) }));
+}
