@@ -10,7 +10,7 @@ import type { OrderStatusValue } from "../../contract/index.ts";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { ConsoleServer } from "./support/server.ts";
 import { closeConsole, openSignedInConsole } from "./support/session.ts";
-import { openWithWallet, screenshot, SCREENSHOT_DIR, SCREENSHOTS, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
+import { openDialog, openWithWallet, screenshot, SCREENSHOT_DIR, SCREENSHOTS, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -87,10 +87,7 @@ async function resolveFromUi(dialog: Locator, option: string, notes: string, per
   }
   await form.getByRole("textbox", { name: "Admin Notes" }).fill(notes);
   await form.getByRole("button", { name: "Resolve Dispute" }).click();
-  const confirm = page.locator(".ant-modal", { hasText: "Confirm dispute resolution" });
-  await confirm.waitFor();
-  // The page asked for less motion: the dialog is there whole, not zooming in under the click.
-  expect(await confirm.getAttribute("class")).not.toMatch(/ant-zoom/);
+  const confirm = await openDialog(page, "Confirm dispute resolution");
   await confirm.getByRole("button", { name: "Resolve Dispute" }).click();
   await confirm.waitFor({ state: "hidden" });
   return form;

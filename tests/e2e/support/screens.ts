@@ -17,6 +17,16 @@ export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * The open antd dialog holding `text`, once it has stopped moving: a click while it zooms in lands
+ * where its button is scaled from (the pages ask for less motion; this holds either way).
+ */
+export async function openDialog(target: Page, text: string): Promise<Locator> {
+  const dialog = target.locator(".ant-modal:not(.ant-zoom)", { hasText: text });
+  await dialog.waitFor();
+  return dialog;
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   if (!SCREENSHOTS) return path;
