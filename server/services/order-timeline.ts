@@ -87,8 +87,8 @@ function auditEvent(row: AuditRow): TimelineEvent {
     reason: row.reason,
     signature: row.transactionSignature,
     cluster: row.cluster,
-    // The wallet that signed the decision, once decisions are signed; none is recorded yet.
-    signedBy: null,
+    // A signed decision is signed by the entry's admin: the server verified it against their session.
+    signedBy: row.decisionSignature ? row.adminPublicKey : null,
   };
 }
 

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main as auditVerify } from "../../scripts/audit-verify.ts";
-import type { AuditEntry, DecisionChallenge, PayoutPreview } from "../../contract/index.ts";
+import type { AuditEntry, DecisionChallenge, OrderTimeline, PayoutPreview } from "../../contract/index.ts";
 import { verifySolanaSignature } from "../../server/auth/signature.ts";
 import { fundDispute, settlementsOf } from "./settlement-support.ts";
 import { createTestWallet, startTestServer, TEST_PUBLIC_ORIGIN, type TestClient, type TestServer, type TestWallet } from "./harness.ts";
@@ -78,6 +78,9 @@ describe("signed dispute decisions", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0].signedDecision).toEqual({ signedBy: server.adminWallet.publicKey, message, signature });
     expect(verifySolanaSignature(audit[0].adminPublicKey, signature, message)).toBe(true);
+    // The order's timeline names the signer on the resolution.
+    const { events } = (await api.get(`/admin/orders/${dispute.id}/timeline`)).body.data as OrderTimeline;
+    expect(events.filter((e) => e.signedBy !== null).map((e) => [e.title, e.signedBy])).toEqual([["Dispute resolved", server.adminWallet.publicKey]]);
     // The nonce went with it: the same signature cannot be sent again.
     await expect(api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce, signature } })).resolves.toMatchObject({ status: 409 });
   });
