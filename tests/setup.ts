@@ -11,19 +11,8 @@ if (typeof window !== "undefined") {
   installStyleMatchIndex(document);
   installIndexedCascade(window);
   if (!window.matchMedia) {
-    Object.defineProperty(window, "matchMedia", {
-      writable: true,
-      value: (query: string) => ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }),
-    });
+    const { fakeMatchMedia } = await import("./support/media");
+    Object.defineProperty(window, "matchMedia", { writable: true, value: fakeMatchMedia(() => false) });
   }
   if (!("ResizeObserver" in window)) {
     class ResizeObserverStub {

@@ -11,6 +11,7 @@ import {
   payoutPreviewSchema,
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
+import type { z } from "zod";
 import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
@@ -23,6 +24,11 @@ const SPLIT_REFUSED =
   "or a signedDecision that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another resolution or not by the session's wallet";
 const NOT_RESOLVABLE =
   "Only a DISPUTED order can be resolved; or it is already settled, being settled, or its escrow is empty or held by another authority";
+
+const NOT_RESOLVABLE_YET = "Only a DISPUTED order can be resolved; or it is already settled or being settled";
+
+/** The answers of a call made before resolving (preview, decision): the resolve's refusals, none from the chain's outcome. */
+const askedBeforeResolving = <T extends z.ZodType>(payload: T, conflict: string) => ({ ...ok(payload), ...errors(400, 404, 502, 503), ...error(409, conflict) });
 
 export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
   app.get("/admin/orders", {
@@ -59,11 +65,7 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
       ...about("previewDisputeResolution", "What a resolution would pay, from a simulation of its transaction; changes nothing (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
       body: disputePreviewSchema,
-      response: {
-        ...ok(payoutPreviewSchema),
-        ...errors(400, 404, 502, 503),
-        ...error(409, "Only a DISPUTED order can be previewed; or it is already settled or being settled"),
-      },
+      response: askedBeforeResolving(payoutPreviewSchema, "Only a DISPUTED order can be previewed; or it is already settled or being settled"),
     },
   }, async (request) => ({ data: await previewDisputeResolution(ctx, request.params.id, request.body) }));
 
@@ -74,11 +76,7 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
       ...about("writeDisputeDecision", "The resolution written out for the admin's wallet to sign, with a fresh nonce (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
       body: disputeDecisionSchema,
-      response: {
-        ...ok(decisionChallengeSchema),
-        ...errors(400, 404, 502, 503),
-        ...error(409, "Only a DISPUTED order can be resolved; or it is already settled or being settled, or its transaction would fail"),
-      },
+      response: askedBeforeResolving(decisionChallengeSchema, `${NOT_RESOLVABLE_YET}, or its transaction would fail`),
     },
   }, async (request) => ({ data: await writeDecision(ctx, request.admin, request.params.id, request.body) }));
 }

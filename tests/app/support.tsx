@@ -7,6 +7,7 @@ import App from "@/App";
 import { authStore } from "@/providers/auth-store";
 import { navigation } from "@/providers/navigation";
 import { startFakeApi, type FakeApi } from "../support/fake-api";
+import { fakeMatchMedia } from "../support/media";
 
 // Screens are lazy chunks that Vite compiles on first use in a test run; that first load is slow.
 configure({ asyncUtilTimeout: 10_000 });
@@ -123,21 +124,11 @@ const originalMatchMedia = window.matchMedia;
 
 /** Makes `(min-width: N px)` / `(max-width: N px)` media queries answer for this viewport width. */
 export function setViewportWidth(width: number) {
-  window.matchMedia = (query: string) => {
+  window.matchMedia = fakeMatchMedia((query) => {
     const min = /min-width:\s*(\d+)/.exec(query);
     const max = /max-width:\s*(\d+)/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    } as MediaQueryList;
-  };
+    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  });
 }
 
 export const DESKTOP = 1280;

@@ -3,13 +3,12 @@
 // order's details open with the resolve form, and each of the three resolutions submitted from the
 // UI settles (the success text names the stored signature; the order has its new status). Checked
 // with axe at desktop and phone sizes; screenshots go to test-results/e2e/ to be looked at.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { sql } from "kysely";
 import type { OrderStatusValue } from "../../contract/index.ts";
-import type { Browser, Locator, Page } from "playwright-core";
-import type { ConsoleServer } from "./support/server.ts";
-import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import type { Locator, Page } from "playwright-core";
+import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openDialog, openWithWallet, screenshot, SCREENSHOT_DIR, SCREENSHOTS, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -18,17 +17,8 @@ const admin = createTestWallet("E2E Orders Admin");
 const PAGE_SIZE = 20;
 const IN_DISPUTE_URL = "/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute";
 
-let browser: Browser;
-let consoleServer: ConsoleServer;
-let page: Page;
 
-const db = () => consoleServer.server.ctx.db;
-
-beforeAll(async () => {
-  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
-});
-
-afterAll(() => closeConsole({ browser, consoleServer }));
+signedInForThisFile(admin);
 
 /** Orders as GET /admin/orders pages them (newest first), optionally one status. */
 async function ordersInOrder(status?: OrderStatusValue) {

@@ -2,27 +2,17 @@
 // load, every SPEC §7 product/shop change is made from the UI and is still there after a reload, a
 // shared filtered and paged shops URL restores its view, and both screens pass axe at desktop and
 // phone sizes. Screenshots go to test-results/e2e/ to be looked at.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import type { ConsoleServer } from "./support/server.ts";
-import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, screenshot, signIn, PHONE, row } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Products Admin");
 
-let browser: Browser;
-let consoleServer: ConsoleServer;
-let page: Page;
 
-const db = () => consoleServer.server.ctx.db;
-
-beforeAll(async () => {
-  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
-});
-
-afterAll(() => closeConsole({ browser, consoleServer }));
+signedInForThisFile(admin);
 
 async function openList(target: Page, path: string, heading: string) {
   await target.goto(`${consoleServer.origin}${path}`);

@@ -3,33 +3,22 @@
 // characters of the real signature, and the list then shows the order's new status; the marketplace
 // is initialized once from /marketplace and shows its Initialized view. In-process signatures belong
 // to no public cluster, so nothing links to an explorer.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import type { Browser, Page } from "playwright-core";
 import { PublicKey } from "@solana/web3.js";
 import { verifySolanaSignature } from "../../server/auth/signature.ts";
 import { previewDisputeResolution } from "../../server/services/preview.ts";
 import { configAddress } from "../../server/settlement/index.ts";
-import type { ConsoleServer } from "./support/server.ts";
-import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openDialog, screenshot, row } from "./support/screens.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Settlement Admin");
 const PAGE_SIZE = 20;
 
-let browser: Browser;
-let consoleServer: ConsoleServer;
-let page: Page;
+signedInForThisFile(admin);
 
-const db = () => consoleServer.server.ctx.db;
 const chain = () => consoleServer.server.ctx.settlementBackend!;
-
-beforeAll(async () => {
-  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
-});
-
-afterAll(() => closeConsole({ browser, consoleServer }));
 
 async function openOrders(query: string) {
   await page.goto(`${consoleServer.origin}/orders?${query}`);

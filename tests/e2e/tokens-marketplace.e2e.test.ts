@@ -3,12 +3,11 @@
 // initialized from the UI, each still there after a reload; the marketplace shows its
 // not-initialized view and Initialize answers with success or the server's message. Both screens
 // pass axe at desktop and phone sizes. Screenshots go to test-results/e2e/ to be looked at.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import bs58 from "bs58";
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import type { ConsoleServer } from "./support/server.ts";
-import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import type { Page } from "playwright-core";
+import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, screenshot, signIn, PHONE, settled, row } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -17,17 +16,8 @@ const admin = createTestWallet("E2E Tokens Admin");
 const SOL_MINT = "So11111111111111111111111111111111111111112";
 const CONFIRM_TEXT = "Are you sure you want to initialize the marketplace? This action can only be done once.";
 
-let browser: Browser;
-let consoleServer: ConsoleServer;
-let page: Page;
 
-const db = () => consoleServer.server.ctx.db;
-
-beforeAll(async () => {
-  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
-});
-
-afterAll(() => closeConsole({ browser, consoleServer }));
+signedInForThisFile(admin);
 
 async function look(target: Page, name: string) {
   await settled(target);

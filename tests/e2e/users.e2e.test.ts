@@ -3,12 +3,11 @@
 // edited and another deactivated with a reason (both still there after a reload, the reason in the
 // History), and the screen passes axe at desktop and phone sizes. Screenshots go to
 // test-results/e2e/ to be looked at.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { UserRole } from "../../contract/index.ts";
-import type { Browser, Page } from "playwright-core";
-import type { ConsoleServer } from "./support/server.ts";
-import { closeConsole, openSignedInConsole } from "./support/session.ts";
+import type { Page } from "playwright-core";
+import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, screenshot, signIn, PHONE, settled, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -16,17 +15,8 @@ import { createTestWallet } from "./support/test-wallet.ts";
 const admin = createTestWallet("E2E Users Admin");
 const PAGE_SIZE = 20;
 
-let browser: Browser;
-let consoleServer: ConsoleServer;
-let page: Page;
 
-const db = () => consoleServer.server.ctx.db;
-
-beforeAll(async () => {
-  ({ consoleServer, browser, page } = await openSignedInConsole(admin));
-});
-
-afterAll(() => closeConsole({ browser, consoleServer }));
+signedInForThisFile(admin);
 
 /** Users as GET /users pages them (newest first), optionally only one role. */
 async function usersInOrder(role?: UserRole) {

@@ -10,12 +10,11 @@ import { AccountLayout } from "@solana/spl-token";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MISMATCH_KINDS, type Mismatch } from "../../contract/index.ts";
 import type { OrderRow } from "../../server/db/schema.ts";
-import { fundOpenEscrows } from "../../server/seed/escrows.ts";
-import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import { CHAIN_DIR, escrowAddress, type Settlement } from "../../server/settlement/index.ts";
 import { JOURNAL_FILE } from "../../server/settlement/journal.ts";
 import { formatReport, main, reconcileConfigured } from "../../scripts/reconcile.ts";
+import { fundDispute, startSeededSettlementServer } from "./settlement-support.ts";
 import { startTestServer, TEST_PUBLIC_ORIGIN, type TestClient, type TestServer } from "./harness.ts";
 
 let server: TestServer;
@@ -32,21 +31,10 @@ const set = (id: string, values: Record<string, string | number | null>) => {
   return row(id);
 };
 
-/** A DISPUTED order whose escrow the authority funded, recorded as the server records it. */
-async function fundedOrder(values: Partial<OrderRow> = {}): Promise<OrderRow> {
-  const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
-  const { escrow, signature } = await backend.chain.fundEscrow(order);
-  return set(order.id, { escrowPDA: escrow, cluster: backend.cluster, transactionSignature: signature });
-}
+const fundedOrder = (values: Partial<OrderRow> = {}) => fundDispute(server.ctx, values);
 
 beforeAll(async () => {
-  server = await startTestServer({
-    settlement: true,
-    prepare: async (ctx) => {
-      await seedDatabase(ctx, { orders: 200, seed: 7, now: ctx.now(), adminWallets: [...ctx.adminWallets] });
-      await fundOpenEscrows(ctx, ctx.settlementBackend!);
-    },
-  });
+  server = await startSeededSettlementServer({ orders: 200, seed: 7 });
   backend = server.ctx.settlementBackend!;
   api = await server.signIn();
   env = {

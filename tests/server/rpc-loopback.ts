@@ -6,6 +6,8 @@ import type { AddressInfo } from "node:net";
 import { address, getTransactionDecoder, lamports } from "@solana/kit";
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
 import bs58 from "bs58";
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { describeLiteSvmError } from "../../server/settlement/ledger.ts";
 
 export interface LoopbackOptions {
@@ -26,6 +28,21 @@ export interface Loopback {
   /** Lets `blocks` blocks pass at once (a blockhash outlived without sending requests). */
   advanceBlocks(blocks: number): void;
   close(): Promise<void>;
+}
+
+/**
+ * A 6-decimals SPL mint planted on the loopback's chain, its mint authority `authority` (the RPC
+ * backend cannot create one itself: it has no test-mint faucet).
+ */
+export function plantMint(loop: Loopback, authority: PublicKey, decimals = 6): PublicKey {
+  const mint = Keypair.generate().publicKey;
+  const data = Buffer.alloc(MINT_SIZE);
+  MintLayout.encode(
+    { mintAuthorityOption: 1, mintAuthority: authority, supply: 0n, decimals, isInitialized: true, freezeAuthorityOption: 0, freezeAuthority: PublicKey.default },
+    data,
+  );
+  loop.svm.setAccount({ address: address(mint.toBase58()), lamports: lamports(1_461_600n), programAddress: address(TOKEN_PROGRAM_ID.toBase58()), data, executable: false, space: BigInt(MINT_SIZE) });
+  return mint;
 }
 
 interface Recorded {

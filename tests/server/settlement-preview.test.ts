@@ -5,9 +5,8 @@
 // simulation with the reason in words, and a preview changes nothing anywhere.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { Keypair, PublicKey } from "@solana/web3.js";
-import { getAssociatedTokenAddressSync, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
-import { address, lamports } from "@solana/kit";
+import { PublicKey } from "@solana/web3.js";
+import { getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrderRow } from "../../server/db/schema.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
@@ -16,7 +15,7 @@ import { JOURNAL_FILE } from "../../server/settlement/journal.ts";
 import { lamportsOf, tokensOf } from "./chain-support.ts";
 import { fundDispute } from "./settlement-support.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
-import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
+import { plantMint, startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
 
 const SOL = 1_000_000_000n;
 const RENT_TOKEN_ACCOUNT = 2_039_280;
@@ -39,14 +38,7 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
   /** A 6-decimals mint whose mint authority is the settlement authority. */
   async function testMint(): Promise<PublicKey> {
     if (!loop) return backend.chain.createTestMint(6);
-    const mint = Keypair.generate().publicKey;
-    const data = Buffer.alloc(MINT_SIZE);
-    MintLayout.encode(
-      { mintAuthorityOption: 1, mintAuthority: backend.authority, supply: 0n, decimals: 6, isInitialized: true, freezeAuthorityOption: 0, freezeAuthority: PublicKey.default },
-      data,
-    );
-    loop.svm.setAccount({ address: address(mint.toBase58()), lamports: lamports(1_461_600n), programAddress: address(TOKEN_PROGRAM_ID.toBase58()), data, executable: false, space: BigInt(MINT_SIZE) });
-    return mint;
+    return plantMint(loop, backend.authority);
   }
 
   const fundedDispute = (values: Partial<OrderRow> = {}) => fundDispute(server.ctx, values);

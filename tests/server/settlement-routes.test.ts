@@ -15,13 +15,12 @@ import { ConfigError } from "../../server/config.ts";
 import { startServer } from "../../server/index.ts";
 import type { OrderRow } from "../../server/db/schema.ts";
 import { ESCROW_FUNDING_LIMIT, fundOpenEscrows, WALLET_AIRDROP_LAMPORTS } from "../../server/seed/escrows.ts";
-import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import { configAddress, toSplit, type Settlement } from "../../server/settlement/index.ts";
 import { DEFAULT_MARKETPLACE_CONFIG, withAuthority } from "../../server/settlement/port.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { freePort } from "../support/free-port.ts";
-import { fundDispute, countInFlight, writeSubmitted } from "./settlement-support.ts";
+import { fundDispute, startSeededSettlementServer, countInFlight, writeSubmitted } from "./settlement-support.ts";
 
 const RENT_MINIMUM = 890_880n;
 /** Crediting a sysvar fails on chain (it is read-only): a real transaction failure, after every pre-check. */
@@ -51,13 +50,7 @@ async function tokenAmount(address: string): Promise<bigint> {
 const fundedDispute = (values: Partial<OrderRow> = {}) => fundDispute(server.ctx, values);
 
 beforeAll(async () => {
-  server = await startTestServer({
-    settlement: true,
-    prepare: async (ctx) => {
-      await seedDatabase(ctx, { orders: 400, seed: 31, now: ctx.now(), adminWallets: [...ctx.adminWallets] });
-      await fundOpenEscrows(ctx, ctx.settlementBackend!);
-    },
-  });
+  server = await startSeededSettlementServer({ orders: 400, seed: 31 });
   backend = server.ctx.settlementBackend!;
   api = await server.signIn();
 });

@@ -5,8 +5,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
-import { MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
-import { address, lamports } from "@solana/kit";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createSettlement,
@@ -18,7 +16,7 @@ import {
 import { initializeInstructions, payouts, solSettlementInstructions, splitAmount } from "../../server/settlement/escrow.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
 import { lamportsOf, makeOrder, tokensOf } from "./chain-support.ts";
-import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
+import { plantMint, startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
 
 const SOL = 1_000_000_000n;
 const FEE = 5_000n;
@@ -70,13 +68,7 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
 
   it("settles an SPL escrow 30/70", async () => {
     // The test chain holds a mint whose mint authority is the marketplace authority.
-    const mint = Keypair.generate().publicKey;
-    const data = Buffer.alloc(MINT_SIZE);
-    MintLayout.encode(
-      { mintAuthorityOption: 1, mintAuthority: authority.publicKey, supply: 0n, decimals: 6, isInitialized: true, freezeAuthorityOption: 0, freezeAuthority: PublicKey.default },
-      data,
-    );
-    loop.svm.setAccount({ address: address(mint.toBase58()), lamports: lamports(1_461_600n), programAddress: address(TOKEN_PROGRAM_ID.toBase58()), data, executable: false, space: BigInt(MINT_SIZE) });
+    const mint = plantMint(loop, authority.publicKey);
     await expect(chain.createTestMint(6)).rejects.toMatchObject({ code: "ESCROW_FUNDING_UNSUPPORTED" });
 
     const buyer = Keypair.generate();

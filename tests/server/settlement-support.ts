@@ -4,15 +4,29 @@ import { randomUUID } from "node:crypto";
 import type SQLite from "better-sqlite3";
 import type { AppContext } from "../../server/context.ts";
 import type { OrderRow, SettlementRow } from "../../server/db/schema.ts";
+import { fundOpenEscrows } from "../../server/seed/escrows.ts";
+import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
 
-/** A DISPUTED order created for one test (SOL unless `values` say otherwise), its escrow funded by the authority. */
+/** A test server on the in-process chain with `orders` seeded orders, their open escrows funded. */
+export function startSeededSettlementServer(seed: { orders: number; seed: number }): Promise<TestServer> {
+  return startTestServer({
+    settlement: true,
+    prepare: async (ctx) => {
+      await seedDatabase(ctx, { ...seed, now: ctx.now(), adminWallets: [...ctx.adminWallets] });
+      await fundOpenEscrows(ctx, ctx.settlementBackend!);
+    },
+  });
+}
+
+/** A DISPUTED order created for one test (SOL unless `values` say otherwise), its escrow funded by the authority, recorded as the server records it. */
 export async function fundDispute(ctx: AppContext, values: Partial<OrderRow> = {}): Promise<OrderRow> {
   const backend = ctx.settlementBackend;
   if (!backend) throw new Error("fundDispute needs a server with a settlement backend");
   const order = await createOrderRecord(ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
-  const { escrow } = await backend.chain.fundEscrow(order);
-  ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
+  const { escrow, signature } = await backend.chain.fundEscrow(order);
+  ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ?, transactionSignature = ? WHERE id = ?").run(escrow, backend.cluster, signature, order.id);
   return ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(order.id) as OrderRow;
 }
 

@@ -7,8 +7,9 @@ import type { Kysely } from "kysely";
 // - orders.cluster: the cluster the order's escrow and signatures live on ("localnet-inprocess" exists
 //   on no public network), so the console links to an explorer only where one can show them.
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
+/** pendingSettlements as this migration creates it (006's down() builds it again, plus its later column). */
+export const createPendingSettlements = (db: Kysely<unknown>) =>
+  db.schema
     .createTable("pendingSettlements")
     .addColumn("orderId", "text", (c) => c.primaryKey().references("orders.id"))
     .addColumn("signature", "text", (c) => c.notNull())
@@ -17,8 +18,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("adminNotes", "text", (c) => c.notNull())
     .addColumn("adminUserId", "text", (c) => c.notNull())
     .addColumn("adminPublicKey", "text", (c) => c.notNull())
-    .addColumn("createdAt", "text", (c) => c.notNull())
-    .execute();
+    .addColumn("createdAt", "text", (c) => c.notNull());
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await createPendingSettlements(db).execute();
   await db.schema.alterTable("orders").addColumn("cluster", "text").execute();
 }
 

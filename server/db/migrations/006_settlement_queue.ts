@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { createPendingSettlements } from "./003_settlement.ts";
 
 // settlements: one durable row per settlement (a dispute payout or the marketplace initialization),
 // from the admin's accepted request to its outcome: pending (accepted, not signed) → submitted
@@ -42,18 +43,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable("pendingSettlements")
-    .addColumn("orderId", "text", (c) => c.primaryKey().references("orders.id"))
-    .addColumn("signature", "text", (c) => c.notNull())
-    .addColumn("resolution", "text", (c) => c.notNull())
-    .addColumn("refundPercentage", "integer")
-    .addColumn("adminNotes", "text", (c) => c.notNull())
-    .addColumn("adminUserId", "text", (c) => c.notNull())
-    .addColumn("adminPublicKey", "text", (c) => c.notNull())
-    .addColumn("createdAt", "text", (c) => c.notNull())
-    .addColumn("lastValidBlockHeight", "integer")
-    .execute();
+  await createPendingSettlements(db).addColumn("lastValidBlockHeight", "integer").execute();
   await sql`
     INSERT INTO pendingSettlements (orderId, signature, resolution, refundPercentage, adminNotes, adminUserId, adminPublicKey, createdAt, lastValidBlockHeight)
     SELECT orderId, signature, resolution, refundPercentage, COALESCE(adminNotes, ''), requestedByUserId, requestedBy, createdAt, lastValidBlockHeight

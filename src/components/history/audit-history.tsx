@@ -2,7 +2,6 @@
 // Production APIs may not have the audit trail: a 404 hides the section without a word, and the
 // console stops asking for the rest of the session.
 import { useId } from "react";
-import { Button, Spin } from "antd";
 import { useCustom } from "@refinedev/core";
 import { SHORTEN } from "@/config";
 import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
@@ -10,9 +9,10 @@ import { endpoints } from "@/providers/endpoints";
 import type { AuditEntry, PagedList } from "@contract";
 import { formatDate, head } from "@/utils/format";
 import { Address } from "@/components/value/address";
-import { errorMessage } from "@/components/list/list-error";
 import { actionLabel, changedFields } from "@/components/history/audit-labels";
 import { SignedDecisionNote } from "@/components/history/signed-decision";
+import { LoadFailed, Loading } from "@/components/history/load-state";
+import { TransactionLine } from "@/components/history/transaction-line";
 import "@/styles/kit.css";
 
 export type AuditTargetType = "user" | "token" | "product" | "shop" | "order" | "marketplace";
@@ -55,16 +55,9 @@ export function AuditHistory({ targetType, targetId, limit = 10 }: AuditHistoryP
         History
       </h3>
       {query.isError ? (
-        <div className="kit-history__error" role="alert">
-          <span>Could not load the history: {errorMessage(query.error)}</span>
-          <Button size="small" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailed query={query} what="the history" />
       ) : !entries ? (
-        <div className="kit-history__muted">
-          <Spin size="small" /> Loading history...
-        </div>
+        <Loading text="Loading history..." />
       ) : entries.length === 0 ? (
         <p className="kit-history__muted">No admin actions yet</p>
       ) : (
@@ -93,18 +86,7 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
         </span>
       </div>
       {entry.reason ? <p className="kit-history__reason">Reason: {entry.reason}</p> : null}
-      {entry.transactionSignature ? (
-        <div className="kit-history__meta">
-          Transaction:{" "}
-          <Address
-            value={entry.transactionSignature}
-            display={head(entry.transactionSignature, SHORTEN.signature)}
-            kind="tx"
-            // An entry without a cluster came from a server that does not say: assume the console's.
-            cluster={entry.cluster ?? undefined}
-          />
-        </div>
-      ) : null}
+      {entry.transactionSignature ? <TransactionLine signature={entry.transactionSignature} cluster={entry.cluster} /> : null}
       {entry.signedDecision ? <SignedDecisionNote decision={entry.signedDecision} /> : null}
     </li>
   );

@@ -3,12 +3,13 @@
 // first, with the form that adds a note. An API without the call (404: only SPEC §7) gets `fallback`
 // (the audit history) instead, without a word, and is not asked again this session.
 import type { ReactNode } from "react";
-import { Button, Spin, Timeline } from "antd";
+import { Timeline } from "antd";
 import type { TimelineItemProps } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { SHORTEN } from "@/config";
-import { errorMessage } from "@/components/list/list-error";
 import { Address } from "@/components/value/address";
+import { LoadFailed, Loading } from "@/components/history/load-state";
+import { TransactionLine } from "@/components/history/transaction-line";
 import { endpoints } from "@/providers/endpoints";
 import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { formatDate, head } from "@/utils/format";
@@ -61,16 +62,9 @@ export function OrderTimeline({ orderId, fallback = null }: OrderTimelineProps) 
   return (
     <DetailsSection id="timeline" title="Timeline">
       {query.isError ? (
-        <div className="kit-history__error" role="alert">
-          <span>Could not load the timeline: {errorMessage(query.error)}</span>
-          <Button size="small" onClick={() => void query.refetch()} loading={query.isFetching}>
-            Retry
-          </Button>
-        </div>
+        <LoadFailed query={query} what="the timeline" />
       ) : !events ? (
-        <div className="kit-history__muted" role="status">
-          <Spin size="small" /> Loading timeline...
-        </div>
+        <Loading text="Loading timeline..." />
       ) : events.length === 0 ? (
         <p className="kit-history__muted">Nothing recorded yet</p>
       ) : (
@@ -100,18 +94,7 @@ function TimelineEntry({ event }: { event: TimelineEvent }) {
       </div>
       {event.detail ? <p className="order-timeline__detail">{event.detail}</p> : null}
       {event.reason ? <p className="kit-history__reason">Reason: {event.reason}</p> : null}
-      {event.signature ? (
-        <div className="kit-history__meta">
-          Transaction:{" "}
-          <Address
-            value={event.signature}
-            display={head(event.signature, SHORTEN.signature)}
-            kind="tx"
-            // An event without a cluster came from a server that does not say: assume the console's.
-            cluster={event.cluster ?? undefined}
-          />
-        </div>
-      ) : null}
+      {event.signature ? <TransactionLine signature={event.signature} cluster={event.cluster} /> : null}
       {event.signedBy ? <div className="kit-history__meta">Signed by {wallet(event.signedBy)}</div> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 // The set-up every screen's browser test starts from: the reference server with a fresh seeded
 // database, a browser, and a desktop page already signed in as the given admin wallet.
+import { afterAll, beforeAll } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import { startConsoleServer, type ConsoleServer } from "./server.ts";
@@ -24,4 +25,19 @@ export async function openSignedInConsole(admin: TestWallet): Promise<SignedInCo
 export async function closeConsole({ browser, consoleServer }: Partial<SignedInConsole>): Promise<void> {
   await browser?.close();
   await consoleServer?.close();
+}
+
+// The signed-in console of the test file that called signedInForThisFile, as live bindings: every
+// test file runs in its own module instance, so each has its own.
+export let browser: Browser;
+export let consoleServer: ConsoleServer;
+export let page: Page;
+export const db = () => consoleServer.server.ctx.db;
+
+/** Opens the signed-in console before the file's tests and closes it after them. */
+export function signedInForThisFile(admin: TestWallet): void {
+  beforeAll(async () => {
+    ({ consoleServer, browser, page } = await openSignedInConsole(admin));
+  });
+  afterAll(() => closeConsole({ browser, consoleServer }));
 }
