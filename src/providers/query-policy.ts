@@ -7,14 +7,26 @@ import type { HttpError } from "@refinedev/core";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { QUERY_CACHE } from "@/config";
 
-export const retryServerErrors = (failureCount: number, error: HttpError) =>
-  !(error.statusCode >= 400 && error.statusCode < 500) && failureCount < QUERY_CACHE.retry;
+export function retryServerErrors(failureCount: number, error: unknown): boolean {
+  const status = (error as Partial<HttpError> | null)?.statusCode ?? 0;
+  return !(status >= 400 && status < 500) && failureCount < QUERY_CACHE.retry;
+}
 
 const missingCalls = new WeakMap<QueryClient, Set<string>>();
 
+/** Whether this session (this running app's query client) has seen the API answer 404 to `call`. */
+export const isKnownMissing = (queryClient: QueryClient, call: string): boolean => missingCalls.get(queryClient)?.has(call) ?? false;
+
+/** Remembers for the session that the API lacks `call`: what needs it hides and stops asking. */
+export function rememberMissing(queryClient: QueryClient, call: string): void {
+  const known = missingCalls.get(queryClient) ?? new Set<string>();
+  known.add(call);
+  missingCalls.set(queryClient, known);
+}
+
 /** Whether this session has already seen the API answer 404 to the call named `call`. */
 export function useKnownMissing(call: string): boolean {
-  return missingCalls.get(useQueryClient())?.has(call) ?? false;
+  return isKnownMissing(useQueryClient(), call);
 }
 
 /** Whether `error` says the call named `call` does not exist (404); if so, remembered for the session. */
@@ -22,10 +34,7 @@ export function useRememberMissing(call: string, error: HttpError | null | undef
   const queryClient = useQueryClient();
   const notFound = error?.statusCode === 404;
   useEffect(() => {
-    if (!notFound) return;
-    const known = missingCalls.get(queryClient) ?? new Set<string>();
-    known.add(call);
-    missingCalls.set(queryClient, known);
+    if (notFound) rememberMissing(queryClient, call);
   }, [call, notFound, queryClient]);
   return notFound;
 }

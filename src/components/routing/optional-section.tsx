@@ -5,20 +5,14 @@
 import type { ComponentType } from "react";
 import { useQueries, type QueryObserverResult } from "@tanstack/react-query";
 import { useDataProvider, type HttpError } from "@refinedev/core";
-import { QUERY_CACHE } from "@/config";
 import { NotFoundPage } from "@/pages/not-found";
+import { retryServerErrors } from "@/providers/query-policy";
 import type { AdminResource } from "@/resources/define";
 import { firstQueryOptions } from "./use-preload";
 
 export type SectionAvailability = "unknown" | "available" | "missing";
 
 const statusOf = (error: unknown) => (error as HttpError | null)?.statusCode;
-
-// A client error will not change on a second try; a server or network error might (once, like every query).
-const retryServerErrors = (failureCount: number, error: unknown) => {
-  const status = statusOf(error) ?? 0;
-  return !(status >= 400 && status < 500) && failureCount < QUERY_CACHE.retry;
-};
 
 function availabilityOf(result: QueryObserverResult): SectionAvailability {
   if (result.isSuccess) return "available";

@@ -5,7 +5,9 @@ import { useState, type ReactNode } from "react";
 import { Button, notification } from "antd";
 import { useCustomMutation, useDelete, useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
 import { useReasonPrompt } from "@/components/prompts/reason-prompt";
+import { useQueryClient } from "@tanstack/react-query";
 import { endpoints } from "@/providers/endpoints";
+import { isKnownMissing, rememberMissing } from "@/providers/query-policy";
 import type { Product } from "@contract";
 import "@/components/antd/setup";
 
@@ -16,13 +18,8 @@ export const UNDO_REASON = "Deletion undone from the console";
 const UNDO_SECONDS = 10;
 
 // Once the server has said it has no restore call (404), the console stops offering Undo for the
-// rest of the session instead of showing a button that cannot work.
-let restoreAvailable = true;
-
-/** Tests start every case from a server that offers restore. */
-export function resetRestoreAvailability() {
-  restoreAvailable = true;
-}
+// rest of the session instead of showing a button that cannot work (query-policy.ts).
+const RESTORE_CALL = "productRestore";
 
 const failure = (message: string) => (error?: HttpError) => ({
   type: "error" as const,
@@ -43,6 +40,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
   const { ask, holder: promptHolder } = useReasonPrompt();
   const [notify, notifyHolder] = notification.useNotification();
   const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const { mutateAsync: update } = useUpdate<Product>();
   const { mutateAsync: deleteOne } = useDelete<Product>();
   const { mutateAsync: custom } = useCustomMutation<Product>();
@@ -144,7 +142,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
       { custom: true },
     );
     if (missing) {
-      restoreAvailable = false;
+      rememberMissing(queryClient, RESTORE_CALL);
       showDeleted(product, false);
     }
   }
@@ -167,7 +165,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
         errorNotification: failure(`Could not delete "${product.title}"`),
       }),
     );
-    if (deleted) showDeleted(product, restoreAvailable);
+    if (deleted) showDeleted(product, !isKnownMissing(queryClient, RESTORE_CALL));
   }
 
   return {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetRestoreAvailability, UNDO_REASON } from "@/resources/products/use-product-actions";
+import { describe, expect, it, vi } from "vitest";
+import { UNDO_REASON } from "@/resources/products/use-product-actions";
 import type { Product } from "@contract";
 import { changes, compileFirst, renderApp, setupUser, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
@@ -39,7 +39,6 @@ vi.setConfig({ testTimeout: 90_000 });
 
 compileFirst(() => import("@/resources/products/list"));
 
-beforeEach(() => resetRestoreAvailability());
 
 describe("Product Management: featuring", () => {
   it("toggles the star with PUT /products/{id}/feature and refreshes the list and the categories", async () => {

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { resetRestoreAvailability } from "@/resources/products/use-product-actions";
+import { describe, expect, it, vi } from "vitest";
 import type { Product } from "@contract";
 import {
   choose,
@@ -43,7 +42,6 @@ vi.setConfig({ testTimeout: 90_000 });
 
 compileFirst(() => import("@/resources/products/list"));
 
-beforeEach(() => resetRestoreAvailability());
 
 describe("Product Management: the list", () => {
   it("shows the heading, the subtitle and every column of a product", async () => {
