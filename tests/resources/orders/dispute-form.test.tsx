@@ -1,9 +1,13 @@
-import { act, fireEvent, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_NOTES_MAX, type Order, type PayoutPreview } from "@contract";
 import { DISPUTE_MODAL_CLOSE_MS } from "@/config";
-import { deferred } from "../../app/support";
+import { DisputeResolveForm } from "@/resources/orders/dispute-form";
+import { WalletSetup } from "@/providers/wallet";
+import { deferred, mockApi } from "../../app/support";
+import { RefineHarness } from "../../components/support";
+import type { FakeApi } from "../../support/fake-api";
 import { dialogWith, findDialogWith, makeOrder, openDetails, openOrders, ordersApi, page, section } from "./support";
 
 const SIGNATURE = "5Kq7ZrVxDisputeSettlementSignature1111111111111111111111111111111111111111111111111";
@@ -37,15 +41,35 @@ function disputedOrder() {
   return makeOrder({ status: "DISPUTED", disputeRaisedAt: "2025-03-08T10:00:00.000Z", disputeDescription: "Arrived broken" });
 }
 
-/** The orders list with one disputed order, its details open on the resolve form. */
-async function openForm(
-  order = disputedOrder(),
-  user: UserEvent = userEvent.setup(),
-  /** Routes the form needs from its first render (the payout preview is asked on opening). */
-  prepare?: (api: ReturnType<typeof ordersApi>["api"], order: Order) => void,
-) {
+type Prepare = (api: FakeApi, order: Order) => void;
+
+/**
+ * The resolve form alone, as the details modal renders it (inside Refine and the wallet stack):
+ * what most cases need, without the whole console around it. `prepare`: routes the form needs
+ * from its first render (the payout preview is asked on opening).
+ */
+async function openForm(order = disputedOrder(), user: UserEvent = userEvent.setup(), prepare?: Prepare) {
+  const api = mockApi();
+  prepare?.(api, order);
+  const onSuccess = vi.fn();
+  const { container } = render(
+    <RefineHarness>
+      <WalletSetup>
+        <DisputeResolveForm order={order} onSuccess={onSuccess} />
+      </WalletSetup>
+    </RefineHarness>,
+  );
+  const form = await waitFor(() => {
+    const found = container.querySelector<HTMLElement>(".dispute-form");
+    if (!found) throw new Error("the resolve form is not there yet");
+    return found;
+  });
+  return { api, user, order, form, onSuccess };
+}
+
+/** The orders list with one disputed order, its details open on the resolve form: for what the modal and list do around it. */
+async function openFormInApp(order = disputedOrder(), user: UserEvent = userEvent.setup()) {
   const apis = ordersApi(() => [200, page([order])]);
-  prepare?.(apis.api, order);
   openOrders();
   const dialog = await openDetails(user, order);
   const form = section(dialog, "Dispute Details");
@@ -66,7 +90,7 @@ async function writeNotes(user: UserEvent, form: HTMLElement, text: string) {
 }
 
 /** The resolutions sent (the payout preview's simulations and the decision to sign, answered 404 here, are not resolutions). */
-function sentBodies(api: ReturnType<typeof ordersApi>["api"]) {
+function sentBodies(api: FakeApi) {
   return api
     .requests("POST")
     .filter(({ path }) => !path.endsWith("/preview") && !path.endsWith("/decision"))
@@ -242,7 +266,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
   it("shows 'Processing Transaction...' while pending, then the signature's first 8, then closes after 2 s and refreshes the list", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { form, api, order, listQueries } = await openForm(disputedOrder(), user);
+    const { form, api, order, listQueries } = await openFormInApp(disputedOrder(), user);
     const answer = deferred<[number, unknown]>();
     api.post(RESOLVE_PATH(order), () => answer.promise);
 
@@ -271,8 +295,8 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     expect(listQueries().at(-1)).toEqual({ page: "1", limit: "20" });
   });
 
-  it("shows the server's message on failure and keeps the notes for another try", async () => {
-    const { form, user, api, order } = await openForm();
+  it("shows the server's message on failure and keeps the notes (and the details) open for another try", async () => {
+    const { form, user, api, order } = await openFormInApp();
     api.post(RESOLVE_PATH(order), [503, { message: "Settlement service unavailable: nothing was changed" }], { once: true });
     await writeNotes(user, form, "Keep me");
     await user.click(submitButton(form));
