@@ -19,6 +19,9 @@ export interface SignedProof {
   signature: string;
 }
 
+/** Decisions one admin may have waiting to be signed: asking again past this drops their own oldest. */
+export const MAX_WAITING_DECISIONS = 5;
+
 export const SIGNATURE_REQUIRED = "this server accepts only resolutions signed by the admin's wallet; sign the decision and send it again";
 const REFUSED = (why: string) => badRequest(`signedDecision: ${why}`, [{ field: "signedDecision", message: why }]);
 
@@ -91,6 +94,19 @@ export async function writeDecision(ctx: ServiceContext, admin: AdminIdentity, o
     await trx
       .insertInto("decisionChallenges")
       .values({ nonce, orderId, adminPublicKey: admin.publicKey, decision: JSON.stringify(decision), message, expiresAt })
+      .execute();
+    // Bounded per admin without refusing anyone: their own oldest waiting decisions go first.
+    const keep = await trx
+      .selectFrom("decisionChallenges")
+      .select("nonce")
+      .where("adminPublicKey", "=", admin.publicKey)
+      .orderBy("expiresAt", "desc")
+      .limit(MAX_WAITING_DECISIONS)
+      .execute();
+    await trx
+      .deleteFrom("decisionChallenges")
+      .where("adminPublicKey", "=", admin.publicKey)
+      .where("nonce", "not in", keep.map((k) => k.nonce))
       .execute();
   });
   return { message, nonce, expiresAt: new Date(expiresAt).toISOString() };

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main as auditVerify } from "../../scripts/audit-verify.ts";
 import type { AuditEntry, DecisionChallenge, OrderTimeline, PayoutPreview } from "../../contract/index.ts";
 import { verifySolanaSignature } from "../../server/auth/signature.ts";
+import { MAX_WAITING_DECISIONS } from "../../server/services/signed-decisions.ts";
 import { fundDispute, settlementsOf } from "./settlement-support.ts";
 import { createTestWallet, startTestServer, TEST_PUBLIC_ORIGIN, type TestClient, type TestServer, type TestWallet } from "./harness.ts";
 
@@ -106,6 +107,24 @@ describe("signed dispute decisions", () => {
     c = await challenge(api, dispute.id);
     server.clock.advance(5 * 60_000 + 1);
     await expectRefused(dispute.id, { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: server.adminWallet.sign(c.message) } }, /expired/);
+  });
+
+  it("keeps at most five decisions waiting per admin: asking again drops that admin's own oldest", async () => {
+    const dispute = await fundDispute(server.ctx);
+    const theirs = await challenge(otherApi, dispute.id);
+    const asked: DecisionChallenge[] = [];
+    for (let i = 0; i < MAX_WAITING_DECISIONS + 2; i++) {
+      asked.push(await challenge(api, dispute.id));
+      server.clock.advance(1);
+    }
+    const [oldest] = asked;
+    await expectRefused(dispute.id, { ...PARTIAL_30, signedDecision: { nonce: oldest.nonce, signature: server.adminWallet.sign(oldest.message) } }, /expired or was already used/);
+    // Another admin's waiting decision was not touched.
+    const waiting = server.ctx.sqlite.prepare("SELECT adminPublicKey FROM decisionChallenges WHERE nonce = ?").get(theirs.nonce);
+    expect(waiting).toEqual({ adminPublicKey: other.publicKey });
+    const newest = asked.at(-1)!;
+    const paid = await api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce: newest.nonce, signature: server.adminWallet.sign(newest.message) } });
+    expect(paid.status, paid.text).toBe(200);
   });
 
   it("`npm run audit:verify` holds every stored signature up (exit 0) and names each that does not (exit 1)", async () => {
