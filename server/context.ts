@@ -58,7 +58,7 @@ export function demoWalletAllowed(config: Config): boolean {
 }
 
 /** Signed decisions name this console's host, and expire with the sign-in challenges. */
-export const decisionPolicy = (config: Config): DecisionPolicy => ({
+const decisionPolicy = (config: Config): DecisionPolicy => ({
   required: config.requireSignedDecisions,
   domain: new URL(config.publicOrigin).host,
   ttlMs: config.nonceTtlMs,

@@ -4,7 +4,7 @@ import type { AuditRow, Db } from "../db/schema.ts";
 import type { AuditQuery } from "../../contract/index.ts";
 import { isoNow, json } from "./context.ts";
 import { pageOf, type Paged } from "./paging.ts";
-import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import type { AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
 
 export interface AuditInput {
   action: string;
@@ -16,7 +16,7 @@ export interface AuditInput {
   transactionSignature?: string | null;
   cluster?: string | null;
   /** The admin wallet's signature over the decision this entry records. */
-  signed?: { message: string; signature: string } | null;
+  signed?: SignedProof | null;
 }
 
 export async function recordAudit(trx: Db, ctx: ServiceContext, admin: AdminIdentity, entry: AuditInput): Promise<void> {
@@ -52,11 +52,15 @@ export function toAuditEntry(row: AuditRow) {
     after: json(row.after),
     transactionSignature: row.transactionSignature,
     cluster: row.cluster,
-    signedDecision:
-      row.decisionMessage && row.decisionSignature
-        ? { signedBy: row.adminPublicKey, message: row.decisionMessage, signature: row.decisionSignature }
-        : null,
+    signedDecision: signedDecisionOf(row),
   };
+}
+
+/** The decision the entry's admin signed, when it carries one (the server verified it against their session). */
+export function signedDecisionOf(row: AuditRow) {
+  return row.decisionMessage && row.decisionSignature
+    ? { signedBy: row.adminPublicKey, message: row.decisionMessage, signature: row.decisionSignature }
+    : null;
 }
 
 export async function listAudit(ctx: ServiceContext, q: AuditQuery): Promise<Paged<ReturnType<typeof toAuditEntry>>> {

@@ -4,7 +4,7 @@
 // buyer or seller is sent carries them.
 import type { DisputeResolution, OrderNote, OrderTimeline, TimelineEvent, TimelineEventKind } from "../../contract/index.ts";
 import type { AuditRow, OrderNoteRow, OrderRow, SettlementRow } from "../db/schema.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit, signedDecisionOf } from "./audit.ts";
 import { findById, isoNow, json } from "./context.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
@@ -87,8 +87,7 @@ function auditEvent(row: AuditRow): TimelineEvent {
     reason: row.reason,
     signature: row.transactionSignature,
     cluster: row.cluster,
-    // A signed decision is signed by the entry's admin: the server verified it against their session.
-    signedBy: row.decisionSignature ? row.adminPublicKey : null,
+    signedBy: signedDecisionOf(row)?.signedBy ?? null,
   };
 }
 

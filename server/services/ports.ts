@@ -155,6 +155,12 @@ export interface CountedLists {
   page<T extends CountedTable>(q: CountedListQuery<T>): { rows: Selectable<Database[T]>[]; total: number };
 }
 
+/** A decision's text as the server wrote it and the admin wallet's signature over it (services/signed-decisions.ts). */
+export interface SignedProof {
+  message: string;
+  signature: string;
+}
+
 /** How this server treats signed dispute decisions (services/signed-decisions.ts). */
 export interface DecisionPolicy {
   /** REQUIRE_SIGNED_DECISIONS: unsigned resolutions are refused. */

@@ -6,7 +6,7 @@ import type { DisputeResolution, SettlementKind } from "../../contract/index.ts"
 import type { Db, SettlementRow } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
 import { isoNow } from "./context.ts";
-import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import type { AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
 
 /** The admin's decision on a dispute, kept on its settlement row until the chain confirms it. */
 export interface Decision {
@@ -15,7 +15,7 @@ export interface Decision {
   adminNotes: string;
   admin: AdminIdentity;
   /** The admin wallet's signature over the decision's text, when it was signed (signed-decisions.ts). */
-  signed?: { message: string; signature: string } | null;
+  signed?: SignedProof | null;
 }
 
 export const IN_FLIGHT = "A settlement of this order is already in progress or done";

@@ -8,21 +8,15 @@ import { randomBytes } from "node:crypto";
 import type { DecisionChallenge, DisputeDecisionInput, DisputeResolution, DisputeResolutionInput, Payout } from "../../contract/index.ts";
 import { verifySolanaSignature } from "../auth/signature.ts";
 import { badRequest, conflict } from "../http/errors.ts";
-import type { AdminIdentity, DecisionPolicy, ServiceContext } from "./ports.ts";
+import type { AdminIdentity, DecisionPolicy, ServiceContext, SignedProof } from "./ports.ts";
 import { previewDisputeResolution } from "./preview.ts";
 
 export const DEFAULT_DECISION_POLICY: DecisionPolicy = { required: false, domain: "localhost", ttlMs: 5 * 60_000 };
 
-/** The signed text and signature of a decision, as kept with its settlement and audit entry. */
-export interface SignedProof {
-  message: string;
-  signature: string;
-}
-
 /** Decisions one admin may have waiting to be signed: asking again past this drops their own oldest. */
 export const MAX_WAITING_DECISIONS = 5;
 
-export const SIGNATURE_REQUIRED = "this server accepts only resolutions signed by the admin's wallet; sign the decision and send it again";
+const SIGNATURE_REQUIRED = "this server accepts only resolutions signed by the admin's wallet; sign the decision and send it again";
 const REFUSED = (why: string) => badRequest(`signedDecision: ${why}`, [{ field: "signedDecision", message: why }]);
 
 const RESOLUTION_TEXT: Record<DisputeResolution, (percent: number | null) => string> = {
