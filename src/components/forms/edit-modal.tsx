@@ -90,7 +90,14 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   const fetched = query?.data?.data;
   const current = fetched && !query?.isPlaceholderData && String(fetched.id) === String(id) ? fetched : undefined;
   const record = fromRow ? row : current;
-  const ready = action === "create" || record !== undefined;
+  // Refine resets the form to a record once it has arrived, in an effect after the render that
+  // shows it: fields shown before that reset would lose a click or a keystroke made in between. So
+  // they show from the render after it (this effect is declared after useModalForm's, so it runs
+  // after that reset).
+  const recordKey = record ? `${opens}:${String(record.id)}` : undefined;
+  const [populated, setPopulated] = useState<string>();
+  useEffect(() => setPopulated(recordKey), [recordKey]);
+  const ready = action === "create" || (record !== undefined && populated === recordKey);
   const loadError = !fromRow && query?.isError ? query.error?.message || `Could not load the ${noun}` : undefined;
   const initialValues = record ? (toFormValues ? toFormValues(record) : record) : undefined;
 
