@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, timed, with a per-suite summary at the end.
 //   1. static checks, side by side (each is single-threaded): type check, lint, console build
-//   2. the Vitest suite (`npm run test:unit`: console tests in jsdom, server tests over real HTTP)
+//   2. the Vitest suite (`npm run test:unit`: console tests in Chromium, server tests over real HTTP)
 //   3. the browser tests against the build of step 1 (`npm run test:e2e` minus its own build)
 // Steps 2 and 3 do not share a phase: both are CPU-bound enough on two cores that side by side
 // each slows the other more than it gains (measured: 356 s together against 340 s one after the

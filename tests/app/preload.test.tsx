@@ -1,6 +1,6 @@
 // Sidebar preloading in the real App: hovering or focusing a section's link warms its screen's first
 // query under the very key the real screen reads, so following the link sends no second request.
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "@contract";
@@ -37,10 +37,12 @@ describe("sidebar preloading", { timeout: 90_000 }, () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
 
     await user.hover(link("Tokens"));
-    await wait(ROUTER.preloadDelayMs + 100);
-    expect(api.requests("GET", "/tokens/admin").map((request) => request.query)).toEqual([
-      { page: "1", limit: String(PAGE_SIZE) },
-    ]);
+    await wait(ROUTER.preloadDelayMs);
+    await waitFor(() =>
+      expect(api.requests("GET", "/tokens/admin").map((request) => request.query)).toEqual([
+        { page: "1", limit: String(PAGE_SIZE) },
+      ]),
+    );
 
     await user.click(link("Tokens"));
     expect(await screen.findByRole("heading", { name: "Token Management", level: 1 })).toBeInTheDocument();
@@ -53,8 +55,8 @@ describe("sidebar preloading", { timeout: 90_000 }, () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
 
     fireEvent.focus(link("Dashboard"));
-    await wait(ROUTER.preloadDelayMs + 100);
-    expect(api.requests("GET", endpoints.userStats)).toHaveLength(1);
+    await wait(ROUTER.preloadDelayMs);
+    await waitFor(() => expect(api.requests("GET", endpoints.userStats)).toHaveLength(1));
 
     await user.click(link("Dashboard"));
     expect(await screen.findByRole("region", { name: "Total Users" })).toHaveTextContent("42");
@@ -67,6 +69,7 @@ describe("sidebar preloading", { timeout: 90_000 }, () => {
     fireEvent.mouseEnter(link("Tokens"));
     fireEvent.mouseLeave(link("Tokens"));
     await wait(ROUTER.preloadDelayMs + 150);
+    await api.settled();
     expect(api.requests("GET", "/tokens/admin")).toHaveLength(0);
   });
 });

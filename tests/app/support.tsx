@@ -55,11 +55,8 @@ export function signedInApi(width = DESKTOP, user: TestUser = alice): FakeApi {
   return fake;
 }
 
-/**
- * userEvent for the admin screens, without its pointer-events check: antd's CSS-in-JS makes every
- * jsdom style lookup slow, and the check does one per ancestor of every click.
- */
-export const setupUser = () => userEvent.setup({ pointerEventsCheck: 0 });
+/** userEvent for the admin screens. */
+export const setupUser = () => userEvent.setup();
 
 /** Opens an antd select by its accessible name; resolves its options, in order. */
 export async function openSelect(user: UserEvent, selectName: string, within: HTMLElement = document.body): Promise<HTMLElement[]> {
@@ -134,7 +131,7 @@ export function setViewportWidth(width: number) {
 export const DESKTOP = 1280;
 export const PHONE = 390;
 
-/** Logout ends with a full page load; jsdom cannot do one, so it is observed instead. */
+/** Logout ends with a full page load, which would take the test page with it: it is observed instead. */
 export function spyOnFullNavigation() {
   return vi.spyOn(navigation, "toLogin").mockImplementation(() => undefined);
 }

@@ -5,7 +5,7 @@ import { AuditHistory } from "@/components/history/audit-history";
 import { actionLabel, changedFields } from "@/components/history/audit-labels";
 import type { AuditEntry } from "@contract";
 import { formatDate } from "@/utils/format";
-import { reply, replyData, requests, startFakeApi } from "../support/fake-api";
+import { api, reply, replyData, requests, startFakeApi } from "../support/fake-api";
 import { RefineHarness, renderInRefine } from "./support";
 
 const ADMIN = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
@@ -134,8 +134,9 @@ describe("AuditHistory", () => {
         <AuditHistory targetType="user" targetId="u-2" />
       </RefineHarness>,
     );
-    // Long enough for a request to reach the fake API (a few ms) many times over.
+    // Long enough for the component to ask, and every request sent answered.
     await new Promise((resolve) => setTimeout(resolve, 300));
+    await api.settled();
     expect(container).toBeEmptyDOMElement();
     expect(requests()).toHaveLength(1);
   });
@@ -176,6 +177,7 @@ describe("AuditHistory", () => {
   it("asks nothing without a record id", async () => {
     const { container } = renderInRefine(<AuditHistory targetType="user" targetId={undefined} />);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    await api.settled();
     expect(container).toBeEmptyDOMElement();
     expect(requests()).toHaveLength(0);
   });

@@ -1,6 +1,3 @@
-import { generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { StrictMode, useMemo, useState, type ReactNode } from "react";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -12,8 +9,7 @@ import { PublicKey } from "@solana/web3.js";
 import type { Wallet } from "@wallet-standard/base";
 import { registerWallet } from "@wallet-standard/wallet";
 import bs58 from "bs58";
-import { renderToString } from "react-dom/server";
-import * as bundledRouter from "react-router";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { APP_TITLE } from "@/config";
 import { LoginPage, SESSION_NOT_KEPT } from "@/pages/login";
@@ -21,45 +17,12 @@ import DefaultLoginPage from "@/pages/login";
 import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
 import { WALLET_STYLE_ID, WalletSetup, withoutRemoteImports } from "@/providers/wallet";
+import { makeWalletKey, type TestWalletKey } from "../support/ed25519";
 import { startFakeApi, type FakeApi } from "../support/fake-api";
+import original from "@solana/wallet-adapter-react-ui/styles.css?raw";
 
-// Vitest can load react-router twice: through Vite for this file and natively for the externalized
-// @refinedev/react-router, whose hooks then see no <Router>. Use the copy the bindings read.
-function routerSeenByRefine(): typeof bundledRouter {
-  const native = createRequire(import.meta.url)("react-router") as typeof bundledRouter;
-  const Probe = () => {
-    routerProvider.parse?.()();
-    return null;
-  };
-  for (const candidate of [bundledRouter, native]) {
-    try {
-      renderToString(
-        <candidate.MemoryRouter>
-          <Probe />
-        </candidate.MemoryRouter>,
-      );
-      return candidate;
-    } catch {
-      // Not this copy: try the other one.
-    }
-  }
-  return bundledRouter;
-}
-const { MemoryRouter, Route, Routes } = routerSeenByRefine();
 
-// ---- a real ed25519 wallet key, so signatures can be checked ----------------------------------
-function makeKey() {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  const raw = Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url");
-  const seed = Buffer.from(privateKey.export({ format: "jwk" }).d as string, "base64url");
-  return {
-    address: bs58.encode(raw),
-    secretKey: bs58.encode(Buffer.concat([seed, raw])),
-    key: publicKey as KeyObject,
-    signMessage: vi.fn(async (message: Uint8Array) => new Uint8Array(sign(null, message, privateKey))),
-  };
-}
-type Key = ReturnType<typeof makeKey>;
+type Key = TestWalletKey;
 
 const message = (address: string) =>
   `localhost wants you to sign in with your Solana account:\n${address}\n\nSign in to ${APP_TITLE} — admin\n\nNonce: 0a1b2c3d4e5f6789`;
@@ -80,10 +43,10 @@ function verifiedBody(key: Key) {
   };
 }
 
-function expectRealSignature(mock: FakeApi, key: Key) {
+async function expectRealSignature(mock: FakeApi, key: Key) {
   const body = mock.requests("POST")[0].body as { message: string; signature: string };
   expect(body.message).toBe(message(key.address));
-  expect(verify(null, Buffer.from(message(key.address), "utf8"), key.key, bs58.decode(body.signature))).toBe(true);
+  expect(await key.verifies(message(key.address), bs58.decode(body.signature))).toBe(true);
 }
 
 // ---- a wallet mocked through the adapter's own React context ------------------------------------
@@ -224,7 +187,7 @@ describe("LoginPage", () => {
   });
 
   it("shows the card texts and waits for a wallet before starting a sign-in", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     renderLogin(key);
 
     expect(screen.getByRole("heading", { level: 1, name: APP_TITLE })).toBeInTheDocument();
@@ -241,7 +204,7 @@ describe("LoginPage", () => {
   });
 
   it("signs in on its own once the wallet connects: spinner, disabled button, then /", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     mockNonce(mock, key);
     let release!: () => void;
     mock.post("/auth/admin/verify", () => new Promise((resolve) => (release = () => resolve([200, verifiedBody(key)]))));
@@ -260,14 +223,14 @@ describe("LoginPage", () => {
     // StrictMode runs effects twice: still exactly one challenge and one signature.
     expect(nonceRequests()).toHaveLength(1);
     expect(key.signMessage).toHaveBeenCalledTimes(1);
-    expectRealSignature(mock, key);
+    await expectRealSignature(mock, key);
     expect(authStore.get()).toMatchObject({ isAuthenticated: true, user: { publicKey: key.address, isAdmin: true } });
     expect(disconnects).not.toHaveBeenCalled();
     expect(notifications.open).not.toHaveBeenCalled();
   });
 
   it("honours a same-site ?to= target after signing in", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     mockNonce(mock, key);
     mock.post("/auth/admin/verify", [200, verifiedBody(key)]);
     renderLogin(key, { startConnected: true, initialPath: "/login?to=%2Fusers" });
@@ -279,7 +242,7 @@ describe("LoginPage", () => {
     [401, { message: "bad signature" }, "Invalid signature or expired nonce. Please try again."],
     [500, { message: "Signature service unavailable" }, "Signature service unavailable"],
   ])("shows the SPEC text for a %i, disconnects the wallet and raises no notification", async (status, body, text) => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     mockNonce(mock, key);
     mock.post("/auth/admin/verify", [status, body]);
     renderLogin(key, { startConnected: true });
@@ -295,7 +258,7 @@ describe("LoginPage", () => {
   });
 
   it("refuses a wallet that is not an authorized admin", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     mockNonce(mock, key);
     mock.post("/auth/admin/verify", [200, {
       data: { ...verifiedBody(key).data, adminWalletAuthorized: false },
@@ -309,7 +272,7 @@ describe("LoginPage", () => {
   });
 
   it("shows the wallet's rejection and never asks for verification", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     mockNonce(mock, key);
     key.signMessage.mockRejectedValueOnce(
       Object.assign(new Error("User rejected the request."), { name: "WalletSignMessageError" }),
@@ -322,7 +285,7 @@ describe("LoginPage", () => {
   });
 
   it("says 'Wallet not properly connected' for a wallet that cannot sign messages", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     renderLogin(key, { startConnected: true, canSign: false });
 
     expect(await screen.findByRole("alert")).toHaveTextContent("Wallet not properly connected");
@@ -332,7 +295,7 @@ describe("LoginPage", () => {
   });
 
   it("tries again when the wallet reconnects after a failure, and the error can be dismissed", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     mockNonce(mock, key);
     mock.post("/auth/admin/verify", [401, {}], { once: true }).post("/auth/admin/verify", [200, verifiedBody(key)]);
     renderLogin(key, { startConnected: true });
@@ -347,7 +310,7 @@ describe("LoginPage", () => {
   });
 
   it("stops instead of signing again when the session did not survive the sign-in", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     mockNonce(mock, key);
     mock.post("/auth/admin/verify", [200, verifiedBody(key)]);
     sessionKept = false; // e.g. the browser refused the session cookie
@@ -361,7 +324,7 @@ describe("LoginPage", () => {
   });
 
   it("sends an already signed-in admin to / at once, without signing", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     authStore.signIn({ publicKey: key.address, role: "ADMIN" }, true);
     renderLogin(key, { startConnected: true });
 
@@ -392,12 +355,7 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
   }
 
   it("loads the wallet modal styles without the third-party font request", () => {
-    // Vitest hands CSS imports over empty, so the stripping is checked on the real file.
     expect(document.getElementById(WALLET_STYLE_ID)?.tagName).toBe("STYLE");
-    const original = readFileSync(
-      createRequire(import.meta.url).resolve("@solana/wallet-adapter-react-ui/styles.css"),
-      "utf8",
-    );
     expect(original).toContain("fonts.googleapis.com");
     const css = withoutRemoteImports(original);
     expect(css).toContain(".wallet-adapter-modal");
@@ -406,7 +364,7 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
   });
 
   it("signs in end to end with the demo wallet from GET /demo/wallet", async () => {
-    const key = makeKey();
+    const key = await makeWalletKey();
     mock.get("/demo/wallet", [200, {
       data: { publicKey: key.address, secretKey: key.secretKey, label: "Local demo admin wallet" },
     }]);
@@ -417,7 +375,7 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
     await pickWallet("Local demo admin wallet");
 
     expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
-    expectRealSignature(mock, key);
+    await expectRealSignature(mock, key);
     expect(window.localStorage.getItem("walletName")).toBe(JSON.stringify("Local demo admin wallet"));
   });
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, MARKETPLACE_POLL_MS } from "@/config";
 import { initializeErrorText } from "@/pages/marketplace/use-initialize";
 import { compileFirst, renderApp, signedInApi } from "../app/support";
-import type { FakeApi } from "../support/fake-api";
+import { api as fakeApi, type FakeApi } from "../support/fake-api";
 
 configure({ asyncUtilTimeout: 30_000 });
 
@@ -34,11 +34,14 @@ const initialized = {
   cluster: "devnet",
 };
 
+// Taken before the fake timers are installed: a real macrotask lets the page's own work run.
+const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+
 async function flush() {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(0);
   });
-  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => realSetTimeout(resolve, 0));
 }
 
 /**
@@ -55,6 +58,9 @@ async function until(check: () => void, { stepMs = 0, realMs = 30_000 } = {}) {
       if (performance.now() > deadline) throw error;
     }
     if (stepMs) {
+      // Time stands still while a request is on its way, as it nearly does next to a 5 s poll.
+      await fakeApi.settled();
+      await flush();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(stepMs);
       });
@@ -63,21 +69,46 @@ async function until(check: () => void, { stepMs = 0, realMs = 30_000 } = {}) {
   }
 }
 
+/**
+ * Moves fake time on by `ms` from a quiet page (every request answered: requests take real time, as
+ * they do next to a 5 s poll), then waits for the answers to whatever the page sent meanwhile, so a
+ * count read afterwards includes it.
+ */
 async function advance(ms: number) {
+  await fakeApi.settled();
+  await flush();
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
   await flush();
+  await fakeApi.settled();
   await flush();
+}
+
+/**
+ * Runs the page's timers one at a time, each from a quiet page, until `times` has `count` reads: fake
+ * time then stands exactly where the last read went out.
+ */
+async function untilRead(times: number[], count: number) {
+  for (let step = 0; times.length < count; step++) {
+    if (step > 1000) throw new Error(`no status read number ${count}`);
+    await fakeApi.settled();
+    await act(async () => {
+      await vi.advanceTimersToNextTimerAsync();
+    });
+    await flush();
+    await fakeApi.settled();
+    await flush();
+  }
 }
 
 const statusCalls = (api: FakeApi) => api.requests("GET", "/admin/marketplace/status").length;
 
-/** The (fake) time of every GET /admin/marketplace/status, answered with `status()`. */
+/** When (in fake time) the page sent each GET /admin/marketplace/status, answered with `status()`. */
 function timeStatusCalls(api: FakeApi, status: () => object) {
   const times: number[] = [];
-  api.get("/admin/marketplace/status", () => {
-    times.push(Date.now());
+  api.get("/admin/marketplace/status", (request) => {
+    times.push(request.sentAt);
     return [200, { data: status() }];
   });
   return times;
@@ -171,13 +202,13 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     const times = timeStatusCalls(api, () => notInitialized);
     await openMarketplace(api);
 
-    await advance(times[0] + MARKETPLACE_POLL_MS - 1 - Date.now());
-    expect(times).toHaveLength(1);
-    await advance(1);
-    expect(times).toHaveLength(2);
-    await advance(2 * MARKETPLACE_POLL_MS);
-    expect(times).toHaveLength(4);
-    expect(times.slice(1).map((time, i) => time - times[i])).toEqual([MARKETPLACE_POLL_MS, MARKETPLACE_POLL_MS, MARKETPLACE_POLL_MS]);
+    // Timer by timer, so no read can be skipped over or come early. Each comes one interval after the
+    // answer to the one before (that answer is handled on a timer of its own: a millisecond or so).
+    for (let read = 2; read <= 4; read++) await untilRead(times, read);
+    for (const [i, time] of times.slice(1).entries()) {
+      expect(time - times[i]).toBeGreaterThanOrEqual(MARKETPLACE_POLL_MS);
+      expect(time - times[i]).toBeLessThan(MARKETPLACE_POLL_MS + 50);
+    }
   });
 
   it("asks the SPEC question first and sends nothing when cancelled", async () => {
@@ -198,8 +229,8 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     let current: object = notInitialized;
     const times = timeStatusCalls(api, () => current);
     let postedAt = 0;
-    api.post("/admin/marketplace/initialize", () => {
-      postedAt = Date.now();
+    api.post("/admin/marketplace/initialize", (request) => {
+      postedAt = request.sentAt;
       current = initialized;
       return [200, { data: { ...initialized, transactionSignature: SIGNATURE, cluster: "devnet" } }];
     });
@@ -236,8 +267,8 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     const times = timeStatusCalls(api, () => notInitialized);
     const unavailable = "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
     let postedAt = 0;
-    api.post("/admin/marketplace/initialize", () => {
-      postedAt = Date.now();
+    api.post("/admin/marketplace/initialize", (request) => {
+      postedAt = request.sentAt;
       return [503, { message: unavailable }];
     });
     await openMarketplace(api);
@@ -252,8 +283,8 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     await advance(1);
     expect(text(unavailable)).not.toBeInTheDocument();
     // The poll did not stop for an error message: every interval since the first read has its call.
-    const polls = times.filter((time) => time !== postedAt);
-    expect(polls.length).toBe(1 + Math.floor((Date.now() - times[0]) / MARKETPLACE_POLL_MS));
+    const polls = () => times.filter((time) => time !== postedAt);
+    await until(() => expect(polls().length).toBe(1 + Math.floor((Date.now() - times[0]) / MARKETPLACE_POLL_MS)));
   });
 
   it("failure without a server message shows the error's own message", async () => {

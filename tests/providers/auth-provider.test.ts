@@ -1,4 +1,3 @@
-import { generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
 import bs58 from "bs58";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "@/config";
@@ -6,15 +5,9 @@ import { authProvider, LOGIN_ERRORS, type WalletLoginParams } from "@/providers/
 import { authStore } from "@/providers/auth-store";
 import { NETWORK_ERROR_MESSAGE } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
+import { makeWalletKey } from "../support/ed25519";
 import { startFakeApi } from "../support/fake-api";
 
-// A real ed25519 wallet: what it returns is a genuine signature the test can check.
-function makeWallet() {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  const raw = Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url");
-  const signMessage = vi.fn(async (message: Uint8Array) => new Uint8Array(sign(null, message, privateKey)));
-  return { address: bs58.encode(raw), key: publicKey as KeyObject, signMessage };
-}
 
 // Non-ASCII on purpose: the signed bytes must be the UTF-8 of the exact server text.
 const MESSAGE = (address: string) =>
@@ -46,7 +39,7 @@ function login(params: WalletLoginParams) {
 
 describe("authProvider.login", () => {
   it("runs nonce → sign exact text → verify and stores the admin", async () => {
-    const wallet = makeWallet();
+    const wallet = await makeWalletKey();
     mock
       .get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }], { query: { publicKey: wallet.address } });
     mock.post("/auth/admin/verify", [200, {
@@ -61,8 +54,8 @@ describe("authProvider.login", () => {
     expect(mock.requests("GET")[0].query).toEqual({ publicKey: wallet.address });
 
     const signed = wallet.signMessage.mock.calls[0][0];
-    expect(Buffer.from(signed).toString("utf8")).toBe(MESSAGE(wallet.address));
-    expect(Array.from(signed)).toEqual(Array.from(Buffer.from(MESSAGE(wallet.address), "utf8")));
+    expect(new TextDecoder().decode(signed)).toBe(MESSAGE(wallet.address));
+    expect(Array.from(signed)).toEqual(Array.from(new TextEncoder().encode(MESSAGE(wallet.address))));
 
     expect(mock.requests("POST")).toHaveLength(1);
     const post = mock.requests("POST")[0];
@@ -73,9 +66,7 @@ describe("authProvider.login", () => {
     const returned = await wallet.signMessage.mock.results[0].value;
     expect(body.signature).toBe(bs58.encode(returned));
     expect(bs58.decode(body.signature)).toHaveLength(64);
-    expect(verify(null, Buffer.from(MESSAGE(wallet.address), "utf8"), wallet.key, bs58.decode(body.signature))).toBe(
-      true,
-    );
+    expect(await wallet.verifies(MESSAGE(wallet.address), bs58.decode(body.signature))).toBe(true);
 
     expect(authStore.get()).toEqual({
       isAuthenticated: true,
@@ -84,7 +75,7 @@ describe("authProvider.login", () => {
   });
 
   it("persists the signed-in state under admin-auth-storage and restores it on load", async () => {
-    const wallet = makeWallet();
+    const wallet = await makeWalletKey();
     mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
     mock.post("/auth/admin/verify", [200, {
       data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) },
@@ -102,7 +93,7 @@ describe("authProvider.login", () => {
     ["flags missing", {}],
     ["flags as strings", { isAdmin: "true", adminWalletAuthorized: "true" }],
   ])("refuses a verification with %s", async (_case, flags) => {
-    const wallet = makeWallet();
+    const wallet = await makeWalletKey();
     mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
     mock.post("/auth/admin/verify", [200, { data: { ...flags, user: serverUser(wallet.address) } }]);
 
@@ -122,7 +113,7 @@ describe("authProvider.login", () => {
     [400, { message: "signature must be base58" }, "signature must be base58"],
     [500, undefined, "Request failed with status code 500"],
   ])("maps a verify answer %i to the SPEC §8 text", async (status, body, text) => {
-    const wallet = makeWallet();
+    const wallet = await makeWalletKey();
     mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
     mock.post("/auth/admin/verify", [status, body]);
 
@@ -133,7 +124,7 @@ describe("authProvider.login", () => {
   });
 
   it("maps a failing nonce request the same way (403, server message)", async () => {
-    const wallet = makeWallet();
+    const wallet = await makeWalletKey();
     mock.get("/auth/nonce", [403, { message: "nope" }], { once: true });
     expect((await login({ publicKey: wallet.address, signMessage: wallet.signMessage })).error?.message).toBe(
       LOGIN_ERRORS.forbidden,
@@ -147,14 +138,14 @@ describe("authProvider.login", () => {
   });
 
   it("uses the error's own message when the API is unreachable", async () => {
-    const wallet = makeWallet();
+    const wallet = await makeWalletKey();
     mock.get("/auth/nonce", "network-error");
     const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
     expect(result.error?.message).toBe(NETWORK_ERROR_MESSAGE);
   });
 
   it("shows the wallet's own rejection message and never calls verify", async () => {
-    const wallet = makeWallet();
+    const wallet = await makeWalletKey();
     mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
     const rejection = Object.assign(new Error("User rejected the request."), { name: "WalletSignMessageError" });
     const signMessage = vi.fn().mockRejectedValue(rejection);
@@ -166,7 +157,7 @@ describe("authProvider.login", () => {
   });
 
   it("falls back to the generic text when nothing has a message", async () => {
-    const wallet = makeWallet();
+    const wallet = await makeWalletKey();
     mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
     const result = await login({ publicKey: wallet.address, signMessage: vi.fn().mockRejectedValue(new Error("")) });
     expect(result.error?.message).toBe("Authentication failed. Please try again.");
@@ -177,7 +168,7 @@ describe("authProvider.login", () => {
     ["no address", () => ({ publicKey: null, signMessage: vi.fn() })],
     ["nothing at all", () => ({})],
   ])("answers 'Wallet not properly connected' with %s, without any request", async (_case, build) => {
-    const wallet = makeWallet();
+    const wallet = await makeWalletKey();
     const result = await login(build(wallet.address) as WalletLoginParams);
     expect(result).toMatchObject({ success: false, error: { message: "Wallet not properly connected" } });
     expect(mock.requests("GET")).toHaveLength(0);

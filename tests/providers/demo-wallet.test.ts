@@ -1,6 +1,5 @@
-// @vitest-environment node
-// Node, not jsdom: web3.js's serializers (used here to build real transactions) reject jsdom's
-// separate Uint8Array realm. The Wallet Standard protocol only needs `window` as an event target.
+// In Node (vitest.config.ts's node project): the signatures are checked with Node's own crypto, and
+// the Wallet Standard protocol only needs `window` as an event target.
 import { createPublicKey, verify } from "node:crypto";
 import {
   Keypair,
@@ -38,7 +37,7 @@ function demoKeypair(): { keypair: DemoWalletKeypair; signer: Keypair } {
   };
 }
 
-// A hand-built instruction: web3.js's own encoders trip over jsdom's separate Uint8Array realm.
+// A hand-built instruction: a System Program transfer's layout, written out.
 function transfer(from: PublicKey, to: PublicKey): TransactionInstruction {
   return new TransactionInstruction({
     programId: SystemProgram.programId,

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Sign-in against the real server over HTTP: the SIWS challenge, every bad input of the issue's
 // list, and the session life cycle (validate, idle and absolute expiry, logout, rotation).
 import bs58 from "bs58";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // GET /admin/authority (issue 11, item 7): the settlement authority's cluster, balance, and how many
 // settlements that balance still pays for, from the real in-process chain and from a port whose
 // authority is nearly empty.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // `npm run check:api` (scripts/check-api.ts) against the reference server: anonymous, every guarded
 // read refuses with 401 in the error shape; with an admin session every read answers as the document
 // says; and an answer the document does not allow is reported.

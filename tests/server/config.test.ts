@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Configuration: defaults, every bad value stopping start-up with the variable's name, the
 // generated session secret, and the real entry point refusing to start on a bad value.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The in-process chain's journal under disk faults (issue 9, item 2): a write that fails half-way
 // must leave the journal at its last complete record, and a journal with garbage in the middle is
 // refused at start with the file and the offset, never handed to litesvm (whose decoder panics and

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Issue 9, items 1, 6 and 12 (wrong-case API path): the demo wallet exists only on a plainly local
 // server, requests naming a foreign Host are refused (DNS rebinding), and every /api/v1 response,
 // including the framework's own refusals, has the API's error shape and headers.

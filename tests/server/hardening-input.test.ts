@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Issue 9, items 4, 7, 8 and 11 over real HTTP: mint addresses of the wrong size and wrapped SOL
 // refused at POST /tokens/admin, NUL bytes refused in searches (they matched everything), control
 // and bidi-override characters refused in stored text, and a bodiless request naming the missing field.

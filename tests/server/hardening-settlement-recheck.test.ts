@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Issue 9, item 10: a settlement whose outcome was unknown (504) used to stay PENDING — every new
 // resolution answering 409 "already in progress" — until the server restarted. The server now
 // re-checks pending settlements while it runs: by signature status, re-sending only once the first

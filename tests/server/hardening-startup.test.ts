@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Disk faults met at start (issue 9, item 9): a data folder that cannot be written, a full disk or a
 // corrupt chain journal stop the server with one plain sentence naming DATABASE_PATH (or the
 // journal), exit code 1 and no stack trace. Tests run as root, for whom chmod makes nothing

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The published contract: GET /api/v1/openapi.json, generated from the routes' zod schemas, lists
 // every SPEC §7 call with its request fields and its 4xx errors in the one error shape; every call
 // the console makes (each row of the data provider's resource table, each path of the endpoints

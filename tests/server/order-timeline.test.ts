@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Issue 11 item 6 over real HTTP: an order's internal notes (stored, audited in the same transaction,
 // validated like every body, 404 for an unknown order) and its timeline, put together from the
 // order's own times, the audit trail, the settlement rows (a dispute really settled on the in-process

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Reconciliation of the database with the escrows on the in-process chain: a fresh server's data is
 // clean (through the API and `npm run reconcile`, spawned once, beside the running server), and a
 // planted mismatch of each kind is found, through the API and through the script's core function.

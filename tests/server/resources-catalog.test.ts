@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Tokens, products and shops over real HTTP: shapes, each invalid field with its SPEC §5 message,
 // 404s and 409s, native SOL once, soft delete and restore, filters (with quotes and LIKE characters
 // as plain data), stats, and an audit entry with before/after/reason for every mutation.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Orders over real HTTP: list shape and order, each filter's meaning on every page (checked against
 // plain SQL), the counted totals after writes, detail, stats, dispute resolution's 400/404/409/503
 // and its success path through a settlement port, marketplace status/initialization, and the audit list.

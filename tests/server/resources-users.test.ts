@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Users over real HTTP: list shape and every filter against plain SQL, detail, edit and deactivation
 // with their audit entries, the self-lockout guard, search with quotes and LIKE/SQL characters taken
 // literally, and the SPEC §3 stats.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The protections around the API, against the real server: the admin guard, CSRF (signed
 // double-submit + Fetch Metadata/Origin), rate limits, headers, cookies, the demo wallet route,
 // the error shape and the console's static files.

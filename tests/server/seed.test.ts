@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The demo-data generator: same seed and clock → identical database; every order status, all shop
 // categories, SOL and USDC amounts with their decimals, real 32-byte keys, some optional fields left
 // empty, consistent timestamps, list counts that match the tables, and an empty-database-only rule.

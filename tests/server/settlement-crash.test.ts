@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Issue 11, "kill -9 between submit and confirm": the real server (node server/index.ts, settling on
 // an RPC cluster: the loopback node of rpc-loopback.ts) is killed with SIGKILL after it recorded a
 // dispute payout as submitted and the node executed it, but before it saw the confirmation. Started

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Regression guard for the litesvm crash (0.7.0–1.1.0): after an SBF program (SPL Token, ATA, Memo)
 // ran, the next full V8 garbage collection aborted the whole process with std::bad_alloc. The probe
 // runs in a child `node --expose-gc`, so it needs no special flag from `npm test`, and a crash shows

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // POST /admin/orders/{id}/resolve-dispute/preview over real HTTP, on both settlement backends (the
 // in-process chain, and RPC through a loopback JSON-RPC node over LiteSVM): the previewed payouts
 // are what the resolve then pays, a settlement the chain would refuse previews as a failed

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Issue 11, item 3: the settlement queue under injected faults (tests/server/faulty-ledger.ts). Every
 // check counts the payout on chain (balances, the transactions delivered), not only the rows.
 import { PublicKey } from "@solana/web3.js";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Dispute resolution and marketplace initialization over real HTTP, settled on the in-process chain:
 // seeded escrows really hold their amounts, each resolution pays the right parties exactly once and
 // is recorded only after confirmation, refusals and chain failures leave the order DISPUTED, and a

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The RPC backend through a real web3.js 1.x Connection, against a JSON-RPC endpoint on 127.0.0.1
 // that this test starts (never a public network). Same EscrowChain code as in-process.
 import { mkdtempSync, rmSync } from "node:fs";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The settlement module on the in-process chain (litesvm 1.5): exact balances for every resolution,
 // the refusals (replay, rent minimum, status), initialize once, and the snapshot across restarts.
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Signed dispute decisions over real HTTP on the in-process chain: the server writes the decision in
 // words with the previewed amounts, a resolve carrying the session wallet's signature over it is paid
 // and audited with the text and signature, and every other signature (tampered, another wallet's,

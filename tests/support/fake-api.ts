@@ -2,8 +2,8 @@
 // XMLHttpRequest axios really built (path, query, JSON body, and the X-XSRF-TOKEN header axios adds
 // inside its adapter) — exactly what would leave the browser. Tests declare routes (`api.get(path,
 // answer)`), or queue answers for whatever comes next (`reply`), and read back `requests()`.
-import { http as route, HttpResponse } from "msw";
-import { setupServer } from "msw/node";
+import { http as route, HttpResponse, passthrough } from "msw";
+import { interceptor } from "./msw-runtime";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { API_URL } from "@/config";
 
@@ -19,6 +19,8 @@ export interface SeenRequest {
   /** Parsed JSON body, or undefined when none was sent. */
   body: unknown;
   headers: Headers;
+  /** When the page sent it (Date.now(), so fake time where a test fakes the clock). */
+  sentAt: number;
 }
 
 /** `[status, body]`, or a transport failure (no response at all). */
@@ -81,8 +83,42 @@ async function answer(request: SeenRequest): Promise<Answer> {
   return queued.shift() ?? fallback;
 }
 
-const server = setupServer(
-  route.all("*", async ({ request }) => {
+const PIXEL = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
+  (char) => char.charCodeAt(0),
+);
+
+// The API's requests only: in a browser the page's own module and asset requests pass through the
+// same interception and must reach the test server.
+const apiRequest = new RegExp(`^[a-z]+://[^/]+${API_URL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/`);
+
+// Each test's requests are its own. In a browser a request takes real time to reach the fake API (msw
+// answers from its service worker), so one sent just before a test ended (its screen already gone)
+// can arrive after the next test began, and be counted there. Every request carries the number of
+// the test that sent it; a late one gets a network error and is not recorded.
+// The page's requests not answered yet are counted too, for `settled()`; and each says when it was
+// sent, which is when the page asked (its arrival comes later, in real time).
+const TEST_HEADER = "x-fake-api-test";
+const SENT_AT_HEADER = "x-fake-api-sent-at";
+let testNumber = 0;
+let inFlight = 0;
+if (typeof XMLHttpRequest !== "undefined") {
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>) {
+    this.setRequestHeader(TEST_HEADER, String(testNumber));
+    this.setRequestHeader(SENT_AT_HEADER, String(Date.now()));
+    inFlight++;
+    this.addEventListener("loadend", () => inFlight--, { once: true });
+    return send.apply(this, args);
+  };
+}
+// Taken before any test fakes the clock: waiting for answers needs real time.
+const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+
+const server = interceptor(
+  route.all(apiRequest, async ({ request }) => {
+    const sentBy = request.headers.get(TEST_HEADER);
+    if (sentBy !== null && Number(sentBy) !== testNumber) return HttpResponse.error();
     const url = new URL(request.url);
     const seenRequest: SeenRequest = {
       method: request.method as Method,
@@ -91,6 +127,7 @@ const server = setupServer(
       query: Object.fromEntries(url.searchParams),
       body: await readBody(request),
       headers: request.headers,
+      sentAt: Number(request.headers.get(SENT_AT_HEADER) ?? Date.now()),
     };
     seen.push(seenRequest);
     const result = await answer(seenRequest);
@@ -98,6 +135,11 @@ const server = setupServer(
     const [status, body] = result;
     return HttpResponse.json(body ?? null, { status });
   }),
+  // Product thumbnails and token logos live on other hosts; the tests have no network, so every such
+  // picture loads as a 1×1 PNG, as it would from a working image host.
+  route.get(/\.(png|jpe?g|gif|webp)(\?.*)?$/i, ({ request }) =>
+    new URL(request.url).origin === location.origin ? passthrough() : new HttpResponse(PIXEL, { headers: { "Content-Type": "image/png" } }),
+  ),
 );
 
 type Declare = (path: string | RegExp, responder: Responder, options?: RouteOptions) => FakeApi;
@@ -112,6 +154,8 @@ export interface FakeApi {
   requests(method?: Method, path?: string | RegExp): SeenRequest[];
   /** Forgets every route, queued answer and request; unmatched requests get `otherwise` from now on. */
   reset(otherwise?: Answer): FakeApi;
+  /** Resolves once every request the page has sent so far is answered (fails after `withinMs`). */
+  settled(withinMs?: number): Promise<void>;
 }
 
 function on(method: Method): Declare {
@@ -145,6 +189,13 @@ export const api: FakeApi = {
     fallback = answerOtherwise;
     return api;
   },
+  async settled(withinMs = 10_000) {
+    const deadline = performance.now() + withinMs;
+    while (inFlight > 0) {
+      if (performance.now() > deadline) throw new Error(`${inFlight} request(s) still unanswered after ${withinMs} ms`);
+      await new Promise((resolve) => realSetTimeout(resolve, 5));
+    }
+  },
 };
 
 let started = false;
@@ -156,14 +207,15 @@ let started = false;
 export function startFakeApi(otherwise?: Answer): FakeApi {
   if (started) return api;
   started = true;
-  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  beforeAll(() => server.start());
   beforeEach(() => {
+    testNumber++;
     api.reset(otherwise);
     // Node-environment files have no document (and axios sends no XSRF header there).
     if (typeof document !== "undefined") document.cookie = `XSRF-TOKEN=${XSRF}; path=/`;
   });
-  afterAll(() => server.close());
-  afterEach(() => server.resetHandlers());
+  afterAll(() => server.stop());
+  afterEach(() => server.reset());
   return api;
 }
 

@@ -1,4 +1,5 @@
-// jsdom has no media queries: a matchMedia whose lists answer by `matches(query)` and never change.
+// A matchMedia whose lists answer by `matches(query)` and never change: tests set the width antd's
+// breakpoints read without resizing the page they run in.
 export function fakeMatchMedia(matches: (query: string) => boolean): (query: string) => MediaQueryList {
   return (query: string) =>
     ({

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The shared SPEC §5 rules: every message word for word, the limits of SPEC §9 at their edges,
 // the query schemas, and the antd validator adapter the console's forms use.
 import { describe, expect, it } from "vitest";

@@ -131,7 +131,7 @@ describe("Order Management list", { timeout: 60_000 }, () => {
     expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
     await user.click(screen.getByRole("button", { name: "Next" }));
     await screen.findByText("Page 2 of 3");
-    expect(listQueries().at(-1)).toEqual({ page: "2", limit: "20", filter: "new" });
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "20", filter: "new" }));
   });
 
   it("shows a load error with Retry instead of an empty table", async () => {

@@ -120,6 +120,7 @@ describe("OrderTimeline", () => {
     await waitFor(() => expect(noteBox()).toBeDisabled());
     expect(screen.getByRole("button", { name: /Add Note/ })).toBeDisabled();
 
+    await waitFor(() => expect(api.requests("POST", NOTES)).toHaveLength(1));
     answer([400, { message: "Invalid request: body: Note must not contain control or bidirectional-override characters", errors: [] }]);
     expect(await screen.findByRole("alert")).toHaveTextContent("Invalid request: body: Note must not contain control or bidirectional-override characters");
     expect(noteBox()).toBeEnabled();

@@ -57,6 +57,8 @@ describe("Product Management: featuring", () => {
 
     await user.click(screen.getByRole("button", { name: "Featured: Mug" }));
     await waitFor(() => expect(changes(api).at(-1)).toEqual({ method: "PUT", path: "/products/p2/feature", body: { featured: false } }));
+    await waitFor(() => expect(listLoads(api)).toBe(3));
+    await waitFor(() => expect(categoryLoads(api)).toBe(3));
   });
 });
 

@@ -55,7 +55,7 @@ export function tokensApi(items: Token[] | null = [USDC, BONK, RAY]): FakeApi {
 
 export const tokenListCalls = (api: FakeApi) => api.requests("GET", "/tokens/admin");
 
-// Role queries over the whole admin shell are slow in jsdom; rows are read from the table's DOM.
+// The table's rows, read from its DOM (a row has no accessible name of its own to find it by).
 export function tableRows(): HTMLElement[] {
   return Array.from(document.querySelectorAll<HTMLElement>(".ant-table-tbody tr.ant-table-row"));
 }

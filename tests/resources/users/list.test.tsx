@@ -129,6 +129,7 @@ describe("User Management list", { timeout: 120_000 }, () => {
     await screen.findByText("Page 1 of 3");
     await user.click(screen.getByRole("button", { name: "Next" }));
     await screen.findByText("Page 2 of 3");
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: "2", limit: "20" }));
     const before = listQueries(api).length;
 
     await choose(user, "Role", "Marketplace Authority");
