@@ -21,7 +21,6 @@ import { makeWalletKey, type TestWalletKey } from "../support/ed25519";
 import { startFakeApi, type FakeApi } from "../support/fake-api";
 import original from "@solana/wallet-adapter-react-ui/styles.css?raw";
 
-
 type Key = TestWalletKey;
 
 const message = (address: string) =>

@@ -70,35 +70,31 @@ async function until(check: () => void, { stepMs = 0, realMs = 30_000 } = {}) {
 }
 
 /**
- * Moves fake time on by `ms` from a quiet page (every request answered: requests take real time, as
- * they do next to a 5 s poll), then waits for the answers to whatever the page sent meanwhile, so a
- * count read afterwards includes it.
+ * Moves the fake clock with `move`, from a quiet page (every request answered: time stands still
+ * while a request is on its way, as it nearly does next to a 5 s poll), then waits for the answers to
+ * whatever the page sent meanwhile, so a count read afterwards includes it.
  */
-async function advance(ms: number) {
+async function step(move: () => Promise<unknown>) {
   await fakeApi.settled();
   await flush();
   await act(async () => {
-    await vi.advanceTimersByTimeAsync(ms);
+    await move();
   });
   await flush();
   await fakeApi.settled();
   await flush();
 }
 
+const advance = (ms: number) => step(() => vi.advanceTimersByTimeAsync(ms));
+
 /**
  * Runs the page's timers one at a time, each from a quiet page, until `times` has `count` reads: fake
  * time then stands exactly where the last read went out.
  */
 async function untilRead(times: number[], count: number) {
-  for (let step = 0; times.length < count; step++) {
-    if (step > 1000) throw new Error(`no status read number ${count}`);
-    await fakeApi.settled();
-    await act(async () => {
-      await vi.advanceTimersToNextTimerAsync();
-    });
-    await flush();
-    await fakeApi.settled();
-    await flush();
+  for (let timer = 0; times.length < count; timer++) {
+    if (timer > 1000) throw new Error(`no status read number ${count}`);
+    await step(() => vi.advanceTimersToNextTimerAsync());
   }
 }
 

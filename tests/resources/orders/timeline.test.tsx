@@ -46,6 +46,7 @@ const EVENTS: TimelineEvent[] = [
 const timelineOf = (events: TimelineEvent[]): Answer => [200, { data: { events } }];
 const entries = async () => within(await screen.findByRole("region", { name: "Timeline" })).findAllByRole("listitem");
 const noteBox = () => screen.getByRole("textbox", { name: "Internal note" });
+const explorerLink = (entry: HTMLElement) => within(entry).getByRole("link", { name: "View on Solana Explorer" });
 
 describe("OrderTimeline", () => {
   it("shows every event oldest first, with its date, actor, detail, reason, transaction link and signer", async () => {
@@ -63,18 +64,12 @@ describe("OrderTimeline", () => {
     const [created, funded, disputed, decision, note] = items;
     expect(created).toHaveTextContent(formatDate("2025-03-01T10:00:00.000Z"));
     expect(within(created).getByText("BuyerWa1...")).toBeInTheDocument();
-    expect(within(funded).getByRole("link", { name: "View on Solana Explorer" })).toHaveAttribute(
-      "href",
-      `https://explorer.solana.com/tx/${FUNDING}?cluster=devnet`,
-    );
+    expect(explorerLink(funded)).toHaveAttribute("href", `https://explorer.solana.com/tx/${FUNDING}?cluster=devnet`);
     expect(disputed).toHaveTextContent("Arrived broken");
     expect(decision).toHaveTextContent("Reason: Photos show the damage");
     expect(decision).toHaveTextContent(formatDate("2025-03-03T16:45:00.000Z"));
     expect(within(decision).getByText("5VERv8NM...")).toBeInTheDocument();
-    expect(within(decision).getByRole("link", { name: "View on Solana Explorer" })).toHaveAttribute(
-      "href",
-      `https://explorer.solana.com/tx/${SETTLEMENT}?cluster=devnet`,
-    );
+    expect(explorerLink(decision)).toHaveAttribute("href", `https://explorer.solana.com/tx/${SETTLEMENT}?cluster=devnet`);
     expect(decision).toHaveTextContent("Signed by 9xQeWvG8...");
     // Only the admin action was signed.
     expect(items.filter((item) => item.textContent?.includes("Signed by"))).toEqual([decision]);
