@@ -160,6 +160,8 @@ describe("Order Management list", { timeout: 60_000 }, () => {
     const cellOf = (order: typeof onTime) =>
       within(screen.getByText(`${order.id.slice(0, 8)}...`).closest("tr")!).getAllByRole("cell")[7];
     await screen.findByRole("columnheader", { name: /Deadline/ });
+    // The column comes with the marketplace's limit; the rows with the list, which may answer later.
+    await screen.findByText(`${late.id.slice(0, 8)}...`);
     const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
     expect(headers.slice(6, 9)).toEqual(["Status", "Deadline", "Date"]);
     // 3 days from each opening: 1d 23h 30m left, and 3h 10m past.
