@@ -56,6 +56,9 @@ export default defineConfig({
           include: ["tests/**/*.test.{ts,tsx}"],
           exclude: [...NODE_FILES, "tests/e2e/**", "node_modules/**"],
           setupFiles: ["./tests/setup.ts"],
+          // Undone after every test, whichever file made them.
+          restoreMocks: true,
+          unstubGlobals: true,
           browser: {
             enabled: true,
             headless: true,

@@ -2,11 +2,12 @@
 // layer (msw), a viewport width antd's breakpoints can read, and a signed-in admin.
 import { configure, getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { afterEach, beforeAll, expect, vi } from "vitest";
+import { expect, vi } from "vitest";
 import App from "@/App";
 import { authStore } from "@/providers/auth-store";
 import { navigation } from "@/providers/navigation";
-import { startFakeApi, type FakeApi } from "../support/fake-api";
+import { fakeApiForThisFile, type FakeApi } from "../support/fake-api";
+import { compileChunks } from "../support/compile-first";
 import { fakeMatchMedia } from "../support/media";
 
 // Screens are lazy chunks that Vite compiles on first use in a test run; that first load is slow.
@@ -23,7 +24,7 @@ export interface TestUser {
 
 export const alice: TestUser = { id: "u-1", publicKey: ADMIN_KEY, displayName: "Alice", role: "ADMIN" };
 
-const api = startFakeApi();
+const api = fakeApiForThisFile();
 
 /** The fake API without any route or request yet; anything not routed answers 404. */
 export function mockApi(): FakeApi {
@@ -39,12 +40,9 @@ export function signIn(fake: FakeApi, user: TestUser = alice) {
   fake.get("/auth/validate", [200, { data: { valid: true, user: { ...user, isAdmin: true } } }]);
 }
 
-/**
- * Compiles the lazy chunks a test file opens (its screens and the admin layout) before the first
- * test's clock starts: Vite's first transform of antd and a screen can outlast a test's waits.
- */
+/** Compiles the lazy chunks a screen test opens (its screens and the admin layout) before its first test. */
 export function compileFirst(...screens: (() => Promise<unknown>)[]) {
-  beforeAll(() => Promise.all([import("@/components/layout/admin-layout"), ...screens.map((load) => load())]), 120_000);
+  compileChunks(() => import("@/components/layout/admin-layout"), ...screens);
 }
 
 /** `user` signed in on a window `width` wide: the fake API with the session check answered. */
@@ -117,15 +115,16 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-const originalMatchMedia = window.matchMedia;
-
 /** Makes `(min-width: N px)` / `(max-width: N px)` media queries answer for this viewport width. */
 export function setViewportWidth(width: number) {
-  window.matchMedia = fakeMatchMedia((query) => {
-    const min = /min-width:\s*(\d+)/.exec(query);
-    const max = /max-width:\s*(\d+)/.exec(query);
-    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-  });
+  vi.stubGlobal(
+    "matchMedia",
+    fakeMatchMedia((query) => {
+      const min = /min-width:\s*(\d+)/.exec(query);
+      const max = /max-width:\s*(\d+)/.exec(query);
+      return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    }),
+  );
 }
 
 export const DESKTOP = 1280;
@@ -141,8 +140,3 @@ export function renderApp(path: string) {
   return render(<App />);
 }
 
-afterEach(() => {
-  authStore.clear();
-  window.matchMedia = originalMatchMedia;
-  vi.restoreAllMocks();
-});

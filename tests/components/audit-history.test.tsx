@@ -5,7 +5,7 @@ import { AuditHistory } from "@/components/history/audit-history";
 import { actionLabel, changedFields } from "@/components/history/audit-labels";
 import type { AuditEntry } from "@contract";
 import { formatDate } from "@/utils/format";
-import { api, reply, replyData, requests, startFakeApi } from "../support/fake-api";
+import { api, reply, replyData, requests, fakeApiForThisFile } from "../support/fake-api";
 import { RefineHarness, renderInRefine } from "./support";
 
 const ADMIN = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
@@ -31,7 +31,7 @@ function entry(overrides: Partial<AuditEntry>): AuditEntry {
 const paged = (items: AuditEntry[]) => ({ items, total: items.length, page: 1, limit: 10, totalPages: 1 });
 
 describe("AuditHistory", () => {
-  startFakeApi([200, { data: {} }]);
+  fakeApiForThisFile([200, { data: {} }]);
 
   it("asks for the record's last 10 actions and shows who, what, when, why and the transaction", async () => {
     replyData(

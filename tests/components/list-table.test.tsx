@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { useTable } from "@refinedev/antd";
 import { PAGE_SIZE } from "@contract";
 import { ListTable, Pager, type ListTableSource } from "@/components/list/list-table";
-import { reply, replyData, requests, startFakeApi } from "../support/fake-api";
+import { reply, replyData, requests, fakeApiForThisFile } from "../support/fake-api";
 import { renderInRefine } from "./support";
 
 interface Row {
@@ -121,7 +121,7 @@ const page = (n: number, items: Row[], total: number) => ({
 });
 
 describe("ListTable on Refine's useTable", () => {
-  startFakeApi([200, { data: {} }]);
+  fakeApiForThisFile([200, { data: {} }]);
 
   it("shows the server's message on a failed load, and Retry loads the list", async () => {
     const user = userEvent.setup();

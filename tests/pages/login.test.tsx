@@ -10,15 +10,16 @@ import type { Wallet } from "@wallet-standard/base";
 import { registerWallet } from "@wallet-standard/wallet";
 import bs58 from "bs58";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { APP_TITLE } from "@/config";
 import { LoginPage, SESSION_NOT_KEPT } from "@/pages/login";
 import DefaultLoginPage from "@/pages/login";
 import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
 import { WALLET_STYLE_ID, WalletSetup, withoutRemoteImports } from "@/providers/wallet";
+import { compileChunks } from "../support/compile-first";
 import { makeWalletKey, type TestWalletKey } from "../support/ed25519";
-import { startFakeApi, type FakeApi } from "../support/fake-api";
+import { fakeApiForThisFile, type FakeApi } from "../support/fake-api";
 import original from "@solana/wallet-adapter-react-ui/styles.css?raw";
 
 type Key = TestWalletKey;
@@ -126,7 +127,7 @@ let notifications: {
   open: Mock<NonNullable<NotificationProvider["open"]>>;
   close: Mock<NonNullable<NotificationProvider["close"]>>;
 };
-const mock = startFakeApi();
+const mock = fakeApiForThisFile();
 let disconnects: Mock<() => void>;
 let sessionKept: boolean;
 
@@ -174,10 +175,6 @@ beforeEach(() => {
   });
   disconnects = vi.fn<() => void>();
   notifications = { open: vi.fn(), close: vi.fn() };
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 describe("LoginPage", () => {
@@ -334,6 +331,9 @@ describe("LoginPage", () => {
 });
 
 describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
+  // WalletSetup loads the demo wallet's module only when the API offers one.
+  compileChunks(() => import("@/providers/demo-wallet"));
+
   function renderWithWalletSetup() {
     return render(
       <StrictMode>

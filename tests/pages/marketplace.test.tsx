@@ -44,6 +44,14 @@ async function flush() {
   await new Promise((resolve) => realSetTimeout(resolve, 0));
 }
 
+/** The error, headed by the requests the page made (with their fake send times): what a failed wait was waiting on. */
+function withRequests(error: unknown) {
+  if (!(error instanceof Error)) return error;
+  const seen = fakeApi.requests().map((request) => `${request.method} ${request.path} @${request.sentAt}`);
+  error.message = `Requests so far (fake time now ${Date.now()}): ${seen.join(", ") || "none"}\n${error.message}`;
+  return error;
+}
+
 /**
  * Retries `check` between real macrotasks until it passes. Fake time stays still unless `stepMs`
  * is given (the app shell's start-up waits on a few short timers).
@@ -55,7 +63,7 @@ async function until(check: () => void, { stepMs = 0, realMs = 30_000 } = {}) {
       check();
       return;
     } catch (error) {
-      if (performance.now() > deadline) throw error;
+      if (performance.now() > deadline) throw withRequests(error);
     }
     if (stepMs) {
       // Time stands still while a request is on its way, as it nearly does next to a 5 s poll.

@@ -1,12 +1,12 @@
 import bs58 from "bs58";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "@/config";
 import { authProvider, LOGIN_ERRORS, type WalletLoginParams } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
 import { NETWORK_ERROR_MESSAGE } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
 import { makeWalletKey } from "../support/ed25519";
-import { startFakeApi } from "../support/fake-api";
+import { fakeApiForThisFile } from "../support/fake-api";
 
 
 // Non-ASCII on purpose: the signed bytes must be the UTF-8 of the exact server text.
@@ -21,16 +21,12 @@ const serverUser = (address: string) => ({
   role: "ADMIN",
 });
 
-const mock = startFakeApi();
+const mock = fakeApiForThisFile();
 let toLogin: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
   authStore.clear();
   toLogin = vi.spyOn(navigation, "toLogin").mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  vi.restoreAllMocks();
 });
 
 function login(params: WalletLoginParams) {

@@ -9,12 +9,12 @@ import {
   reply,
   replyData,
   requests,
-  startFakeApi,
+  fakeApiForThisFile,
   type ExpectedRequest,
   type Method,
 } from "../support/fake-api";
 
-startFakeApi([200, { data: {} }]);
+fakeApiForThisFile([200, { data: {} }]);
 
 const page = (items: unknown[], total: number, extra: Record<string, unknown> = {}) => ({
   items,

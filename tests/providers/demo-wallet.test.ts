@@ -23,7 +23,7 @@ import {
 import { API_URL } from "@/config";
 import { http } from "@/providers/http";
 import { loadDemoWallet } from "@/providers/wallet";
-import { startFakeApi, type FakeApi } from "../support/fake-api";
+import { fakeApiForThisFile, fakeApiHooks, type FakeApi } from "../support/fake-api";
 
 function demoKeypair(): { keypair: DemoWalletKeypair; signer: Keypair } {
   const signer = Keypair.generate();
@@ -68,7 +68,9 @@ function captureRegistrations(event: Event) {
   });
 }
 
-const mock = startFakeApi();
+// The only Node file that fakes the API, and the Node project has no set-up file: it hooks it itself.
+fakeApiHooks();
+const mock = fakeApiForThisFile();
 beforeEach(() => {
   vi.stubGlobal("window", new EventTarget());
   registered.length = 0;

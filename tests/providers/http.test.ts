@@ -2,9 +2,9 @@ import { API_URL } from "@/config";
 import { authStore } from "@/providers/auth-store";
 import { envelopeOf, http, NETWORK_ERROR_MESSAGE } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
-import { onlyRequest, reply, replyData, startFakeApi, XSRF } from "../support/fake-api";
+import { onlyRequest, reply, replyData, fakeApiForThisFile, XSRF } from "../support/fake-api";
 
-startFakeApi([200, { data: {} }]);
+fakeApiForThisFile([200, { data: {} }]);
 
 const admin = { id: "u1", publicKey: "AdminKey111", displayName: "Admin", role: "ADMIN" };
 
@@ -13,7 +13,6 @@ function spyNavigation() {
 }
 
 afterEach(() => {
-  vi.restoreAllMocks();
   window.history.replaceState(null, "", "/");
 });
 

@@ -45,7 +45,8 @@ export const XSRF = "xsrf-test-token";
 const seen: SeenRequest[] = [];
 const routes: Route[] = [];
 const queued: Answer[] = [];
-let fallback: Answer = [404, { message: "Not found" }];
+const NOT_FOUND: Answer = [404, { message: "Not found" }];
+let fallback: Answer = NOT_FOUND;
 
 function relative(pathname: string): string {
   return pathname.startsWith(`${API_URL}/`) ? pathname.slice(API_URL.length) : pathname;
@@ -182,7 +183,7 @@ export const api: FakeApi = {
         (path === undefined || (typeof path === "string" ? request.path === path : path.test(request.path))),
     );
   },
-  reset(answerOtherwise = [404, { message: "Not found" }]) {
+  reset(answerOtherwise = NOT_FOUND) {
     seen.length = 0;
     routes.length = 0;
     queued.length = 0;
@@ -198,24 +199,30 @@ export const api: FakeApi = {
   },
 };
 
-let started = false;
+let fileFallback: Answer = NOT_FOUND;
 
 /**
- * Starts the fake API for the calling test file (once, however many modules ask) and resets it
- * before each test; `otherwise` answers requests no route or queued answer takes.
+ * The fake API's hooks for one test file: started before its tests, reset before each (every
+ * request no route takes answers 404 unless the file chose otherwise). A project's set-up file calls
+ * it, since set-up files run once per test file even where files share their modules (helper modules
+ * that ask for the fake API then run only once).
  */
-export function startFakeApi(otherwise?: Answer): FakeApi {
-  if (started) return api;
-  started = true;
+export function fakeApiHooks(): void {
+  fileFallback = NOT_FOUND;
   beforeAll(() => server.start());
   beforeEach(() => {
     testNumber++;
-    api.reset(otherwise);
+    api.reset(fileFallback);
     // Node-environment files have no document (and axios sends no XSRF header there).
     if (typeof document !== "undefined") document.cookie = `XSRF-TOKEN=${XSRF}; path=/`;
   });
-  afterAll(() => server.stop());
   afterEach(() => server.reset());
+  afterAll(() => server.stop());
+}
+
+/** The fake API, for the calling test file; `otherwise` answers the requests no route or queued answer takes. */
+export function fakeApiForThisFile(otherwise?: Answer): FakeApi {
+  if (otherwise) fileFallback = otherwise;
   return api;
 }
 

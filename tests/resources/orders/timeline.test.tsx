@@ -9,9 +9,9 @@ import type { TimelineEvent } from "@contract";
 import { OrderTimeline } from "@/resources/orders/timeline";
 import { formatDate } from "@/utils/format";
 import { RefineHarness, renderInRefine } from "../../components/support";
-import { startFakeApi, type Answer } from "../../support/fake-api";
+import { fakeApiForThisFile, type Answer } from "../../support/fake-api";
 
-const api = startFakeApi();
+const api = fakeApiForThisFile();
 
 const ORDER = "ord-7";
 const TIMELINE = `/admin/orders/${ORDER}/timeline`;
