@@ -3,7 +3,7 @@
 // those detached trees the console's theme. Imported by every module that brings antd in.
 import { createRoot } from "react-dom/client";
 import { ConfigProvider, unstableSetRender } from "antd";
-import { theme } from "@/styles/theme";
+import { antdConfig } from "@/styles/theme";
 
 unstableSetRender((node, container) => {
   const target = container as typeof container & { _reactRoot?: ReturnType<typeof createRoot> };
@@ -17,7 +17,7 @@ unstableSetRender((node, container) => {
 });
 
 ConfigProvider.config({
-  holderRender: (children) => <ConfigProvider theme={theme}>{children}</ConfigProvider>,
+  holderRender: (children) => <ConfigProvider {...antdConfig}>{children}</ConfigProvider>,
 });
 
-export { theme };
+export { antdConfig };

@@ -6,7 +6,7 @@ import { Outlet, useLocation } from "react-router";
 import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
-import { theme } from "@/components/antd/setup";
+import { antdConfig } from "@/components/antd/setup";
 import "./section-icons"; // the sidebar's lazy icons are then already here
 import { Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
@@ -22,7 +22,7 @@ export function AdminLayout() {
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider {...antdConfig}>
       <Layout className="admin-layout">
         {wide ? (
           <Layout.Sider width={SIDER_WIDTH} className="admin-sider">
