@@ -1,31 +1,22 @@
 // Order Management in the built console against the reference server: the seeded orders load in
 // the server's order, the In Dispute filter makes a URL that reopens as the same view, a disputed
 // order's details open with the resolve form, and each of the three resolutions submitted from the
-// UI settles (the success text names the stored signature; the order has its new status). Checked
+// UI settles: the success text names the stored signature, the transaction is confirmed on the
+// in-process chain, the audit keeps the signed decision, and the order shows its new status. Checked
 // with axe at desktop and phone sizes; screenshots go to test-results/e2e/ to be looked at.
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { sql } from "kysely";
-import type { OrderStatusValue } from "../../contract/index.ts";
+import { PublicKey } from "@solana/web3.js";
 import type { Locator, Page } from "playwright-core";
 import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openDialog, openWithWallet, screenshot, SCREENSHOT_DIR, SCREENSHOTS, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
+import { allOrdersPageOf, IN_DISPUTE_URL, ordersInOrder, PAGE_SIZE } from "./support/orders.ts";
 
 const admin = createTestWallet("E2E Orders Admin");
-const PAGE_SIZE = 20;
-const IN_DISPUTE_URL = "/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute";
-
 
 signedInForThisFile(admin);
-
-/** Orders as GET /admin/orders pages them (newest first), optionally one status. */
-async function ordersInOrder(status?: OrderStatusValue) {
-  let query = db().selectFrom("orders").selectAll();
-  if (status) query = query.where("status", "=", status);
-  return query.orderBy(sql`rowid`, "desc").execute();
-}
 
 async function openOrders(target: Page, path = "/orders") {
   await target.goto(`${consoleServer.origin}${path}`);
@@ -103,16 +94,23 @@ async function outcomeOf(form: Locator): Promise<Outcome> {
 
 const RESOLVED_STATUS = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" } as const;
 
-/** Settled: the text shows the signature's first 8, the modal closes, the server recorded it, and the list no longer has it. */
+const chain = () => consoleServer.server.ctx.settlementBackend!;
+
+/**
+ * Settled: the text shows the signature's first 8, the server recorded the decision, the transaction
+ * is confirmed on the chain the server settles on and the escrow drained, the audit entry keeps the
+ * wallet's signed decision, the modal closes and the refreshed In Dispute list no longer has the
+ * order, and All Orders, loaded fresh, shows its new status.
+ */
 async function expectSettled(
   outcome: Outcome,
-  orderId: string,
+  order: { id: string; escrowPDA: string | null },
   resolution: keyof typeof RESOLVED_STATUS,
   notes: string,
   refundPercentage: number,
 ) {
   expect(outcome.settled).toBe(true);
-  const stored = await db().selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirstOrThrow();
+  const stored = await db().selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
   expect(outcome.text).toBe(`Dispute resolved successfully! Transaction: ${stored.settlementSignature!.slice(0, 8)}...`);
   expect(stored).toMatchObject({
     status: RESOLVED_STATUS[resolution],
@@ -121,12 +119,18 @@ async function expectSettled(
     refundPercentage,
     settlementStatus: "CONFIRMED",
   });
+  expect(await chain().ledger.signatureStatus(stored.settlementSignature!)).toEqual({ state: "confirmed" });
+  expect(await chain().ledger.getAccount(new PublicKey(order.escrowPDA!))).toBeNull();
+  const audit = await db().selectFrom("auditLog").selectAll().where("targetId", "=", order.id).executeTakeFirstOrThrow();
+  expect(audit).toMatchObject({ adminPublicKey: admin.address, decisionSignature: expect.any(String) });
+  expect(audit.decisionMessage).toContain(`Order: ${order.id}`);
+
   // DISPUTE_MODAL_CLOSE_MS later the modal closes and the In Dispute list has been refreshed without it.
   await detailsDialog(page).waitFor({ state: "hidden" });
-  await row(page, orderId).waitFor({ state: "detached" });
-  // Still gone after a reload: it was the server that changed, not just the page.
-  await openOrders(page, IN_DISPUTE_URL);
-  expect(await rowKeys(page)).not.toContain(orderId);
+  await row(page, order.id).waitFor({ state: "detached" });
+  // It was the server that changed, not just the page: All Orders, loaded fresh, shows the new status.
+  await openOrders(page, await allOrdersPageOf(order.id));
+  await expect(row(page, order.id).innerText()).resolves.toContain(RESOLVED_STATUS[resolution]);
 }
 
 describe("Order Management in the browser", () => {
@@ -177,6 +181,10 @@ describe("Order Management in the browser", () => {
     for (const name of ["Order Status", "Product Information", "Shop Information", "Buyer", "Seller", "Dispute Details", "Blockchain Information", "Order Notes"]) {
       await dialog.getByRole("region", { name }).waitFor();
     }
+    // The escrow lives on the in-process chain: shown, but not linked to a public explorer.
+    expect(order).toMatchObject({ cluster: "localnet-inprocess", escrowPDA: expect.any(String), settlementSignature: null });
+    await dialog.getByRole("region", { name: "Blockchain Information" }).getByText(order.escrowPDA!).waitFor();
+    expect(await dialog.getByRole("link", { name: "View on Solana Explorer" }).count()).toBe(0);
     const dispute = dialog.getByRole("region", { name: "Dispute Details" });
     await dispute.getByText(order.disputeDescription!).waitFor();
     await expect(dispute.getByRole("radio", { name: /Release to Seller/ }).isChecked()).resolves.toBe(true);
@@ -202,7 +210,7 @@ describe("Order Management in the browser", () => {
     const notes = `E2E ${resolution}: checked the evidence`;
     const form = await resolveFromUi(dialog, option, notes, percent);
     const outcome = await outcomeOf(form);
-    await expectSettled(outcome, order.id, resolution, notes, storedPercent);
+    await expectSettled(outcome, order, resolution, notes, storedPercent);
   });
 
   it("fits a 390 px phone: list and details, with axe", async () => {

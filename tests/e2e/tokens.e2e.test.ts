@@ -1,8 +1,7 @@
-// Token Management and Marketplace Configuration in the built console against the reference
-// server: the seeded whitelist loads; a token is added, edited and deactivated and native SOL is
-// initialized from the UI, each still there after a reload; the marketplace shows its
-// not-initialized view and Initialize answers with success or the server's message. Both screens
-// pass axe at desktop and phone sizes. Screenshots go to test-results/e2e/ to be looked at.
+// Token Management in the built console against the reference server: the seeded whitelist loads;
+// a token is added, edited and deactivated and native SOL is initialized from the UI, each still
+// there after a reload. The screen passes axe at desktop and phone sizes. Screenshots go to
+// test-results/e2e/ to be looked at. (Marketplace Configuration: settlement.e2e.)
 import { describe, expect, it } from "vitest";
 import bs58 from "bs58";
 import { randomBytes } from "node:crypto";
@@ -14,8 +13,6 @@ import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Tokens Admin");
 const SOL_MINT = "So11111111111111111111111111111111111111112";
-const CONFIRM_TEXT = "Are you sure you want to initialize the marketplace? This action can only be done once.";
-
 
 signedInForThisFile(admin);
 
@@ -193,66 +190,6 @@ describe("Token Management in the browser", () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(phone, "tokens edit modal phone");
     await look(phone, "tokens-edit-modal-phone");
-    await phone.context().close();
-  });
-});
-
-describe("Marketplace Configuration in the browser", () => {
-  async function openMarketplace(target: Page) {
-    await target.goto(`${consoleServer.origin}/marketplace`);
-    await target.getByRole("heading", { name: "Marketplace Configuration", level: 1 }).waitFor();
-    await target.getByText(/^(Not )?Initialized$/).waitFor();
-  }
-
-  it("shows the not-initialized view with Action Required and passes axe", async () => {
-    await openMarketplace(page);
-    await page.getByText("Not Initialized", { exact: true }).waitFor();
-    await page.getByText("Marketplace must be initialized before use").waitFor();
-    await page.getByText("Action Required").waitFor();
-    await page.getByText("Initialization is one-time only.").waitFor();
-    await expectAccessible(page, "marketplace desktop");
-    await look(page, "marketplace-not-initialized-desktop");
-
-    const phone = await openWithWallet(browser, admin, PHONE);
-    await signIn(phone, consoleServer.origin, admin);
-    await openMarketplace(phone);
-    await expectAccessible(phone, "marketplace phone");
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await look(phone, "marketplace-not-initialized-phone");
-    await phone.context().close();
-  });
-
-  it("Initialize asks first, then shows success and the initialized view", async () => {
-    await openMarketplace(page);
-    await page.getByRole("button", { name: /Initialize Marketplace/ }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByText(CONFIRM_TEXT).waitFor();
-    await look(page, "marketplace-confirm-desktop");
-    await dialog.getByRole("button", { name: "Initialize", exact: true }).click();
-
-    const success = page.getByText("Marketplace initialized successfully!");
-    const failure = page.locator(".marketplace-alert.ant-alert-error");
-    await success.or(failure).first().waitFor({ timeout: 60_000 });
-    await look(page, "marketplace-after-initialize-desktop");
-
-    const row = await db().selectFrom("marketplaceConfig").selectAll().where("id", "=", 1).executeTakeFirst();
-    // The reference server settles on its in-process chain, so initialization really happens.
-    await expect(success.isVisible()).resolves.toBe(true);
-    expect(row?.initialized).toBe(1);
-    await page.getByText("Marketplace is ready for escrow transactions").waitFor();
-    await page.reload();
-    await page.getByText("Initialized", { exact: true }).waitFor();
-    await page.getByText("Number of reports before action", { exact: true }).waitFor();
-    await expectAccessible(page, "marketplace initialized desktop");
-    await look(page, "marketplace-initialized-desktop");
-
-    const phone = await openWithWallet(browser, admin, PHONE);
-    await signIn(phone, consoleServer.origin, admin);
-    await openMarketplace(phone);
-    await phone.getByText("Number of reports before action", { exact: true }).waitFor();
-    await expectAccessible(phone, "marketplace initialized phone");
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await look(phone, "marketplace-initialized-phone");
     await phone.context().close();
   });
 });
