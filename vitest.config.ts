@@ -12,6 +12,50 @@ const { server: _devServer, ...app } = viteConfig;
 /** Runs in Node: the server, the shared rules, and what needs Node's own crypto. */
 const NODE_FILES = ["tests/server/**/*.test.ts", "tests/unit/rules.test.ts", "tests/providers/demo-wallet.test.ts"];
 
+/**
+ * Console files that need a page of their own: they replace a module the others share (vi.mock), or
+ * test what happens once per page load (the demo wallet's registration).
+ */
+const OWN_PAGE_FILES = ["tests/app/adding-a-resource.test.tsx", "tests/pages/login.test.tsx"];
+
+/**
+ * The console in the browser it is built for: Debian's Chromium, headless; the API is answered by
+ * msw's service worker (tests/support/fake-api.ts). Files share their page and its modules unless
+ * they need their own (isolate), as the Node files share their worker's: loading the app's modules
+ * once per page instead of once per file is most of what a file used to cost.
+ */
+function consoleProject({ name, include = ["tests/**/*.test.{ts,tsx}"], exclude = [], isolate }: { name: string; include?: string[]; exclude?: string[]; isolate: boolean }) {
+  return {
+    extends: true as const,
+    publicDir: "tests/browser-public",
+    // Every dependency the screens import, bundled before the first file runs: found later, Vite
+    // would re-bundle mid-run and reload the pages under the tests.
+    optimizeDeps: { entries: ["src/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "!tests/server/**", "!tests/e2e/**"] },
+    resolve: {
+      alias: [{ find: /^\.\/msw-runtime$/, replacement: fileURLToPath(new URL("./tests/support/msw-runtime.browser.ts", import.meta.url)) }],
+    },
+    test: {
+      name,
+      include,
+      exclude: [...NODE_FILES, ...exclude, "tests/e2e/**", "node_modules/**"],
+      isolate,
+      // Per file even where files share a page: the fake API's hooks and each test's clean-up.
+      setupFiles: ["./tests/setup.ts"],
+      // Undone after every test, whichever file made them.
+      restoreMocks: true,
+      unstubGlobals: true,
+      browser: {
+        enabled: true,
+        headless: true,
+        // The theme turns antd's motion off for people who ask for less of it, as tests do.
+        provider: playwright({ launchOptions: chromiumLaunchOptions(), contextOptions: { reducedMotion: "reduce" } }),
+        instances: [{ browser: "chromium" as const }],
+        screenshotFailures: false,
+      },
+    },
+  };
+}
+
 export default defineConfig({
   ...app,
   test: {
@@ -40,35 +84,8 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        // The console in the browser it is built for: Debian's Chromium, headless, each file in its
-        // own page; the API is answered by msw's service worker (tests/support/fake-api.ts).
-        extends: true,
-        publicDir: "tests/browser-public",
-        // Every dependency the screens import, bundled before the first file runs: found later, Vite
-        // would re-bundle mid-run and reload the pages under the tests.
-        optimizeDeps: { entries: ["src/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "!tests/server/**", "!tests/e2e/**"] },
-        resolve: {
-          alias: [{ find: /^\.\/msw-runtime$/, replacement: fileURLToPath(new URL("./tests/support/msw-runtime.browser.ts", import.meta.url)) }],
-        },
-        test: {
-          name: "console",
-          include: ["tests/**/*.test.{ts,tsx}"],
-          exclude: [...NODE_FILES, "tests/e2e/**", "node_modules/**"],
-          setupFiles: ["./tests/setup.ts"],
-          // Undone after every test, whichever file made them.
-          restoreMocks: true,
-          unstubGlobals: true,
-          browser: {
-            enabled: true,
-            headless: true,
-            // The theme turns antd's motion off for people who ask for less of it, as tests do.
-            provider: playwright({ launchOptions: chromiumLaunchOptions(), contextOptions: { reducedMotion: "reduce" } }),
-            instances: [{ browser: "chromium" }],
-            screenshotFailures: false,
-          },
-        },
-      },
+      consoleProject({ name: "console", exclude: OWN_PAGE_FILES, isolate: false }),
+      consoleProject({ name: "console:own-page", include: OWN_PAGE_FILES, isolate: true }),
     ],
   },
 });

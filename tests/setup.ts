@@ -1,16 +1,27 @@
 // The console files' set-up (they run in Chromium), once per test file: Testing Library's
-// matchers, the fake API's hooks, and each test's screen and stored session gone before the next.
+// matchers, the fake API's hooks, and each test's screen, stored session and antd's own
+// notifications, messages and dialogs gone before the next (files share a page: see vitest.config.ts).
 // Spies and stubbed globals are undone by the project's config (restoreMocks, unstubGlobals).
 import { afterEach } from "vitest";
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, waitFor } from "@testing-library/react";
+import { message, Modal, notification } from "antd";
 import { authStore } from "@/providers/auth-store";
 import { fakeApiHooks } from "./support/fake-api";
 
 fakeApiHooks();
 
-afterEach(() => {
+// antd renders these into roots of their own, outside the screen Testing Library cleans up.
+const ANTD_DETACHED = ".ant-notification-notice, .ant-message-notice, .ant-modal-root .ant-modal";
+
+afterEach(async () => {
   cleanup();
+  notification.destroy();
+  message.destroy();
+  Modal.destroyAll();
+  await waitFor(() => {
+    if (document.querySelector(ANTD_DETACHED)) throw new Error("antd's notifications or dialogs still open");
+  });
   authStore.clear();
   window.localStorage.clear();
 });
