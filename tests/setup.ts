@@ -6,6 +6,10 @@ import { afterEach } from "vitest";
 import "@testing-library/jest-dom/vitest";
 import { cleanup, waitFor } from "@testing-library/react";
 import { message, Modal, notification } from "antd";
+// As in the app, antd's static APIs get the console's React 19 render before their first use (the
+// first destroy below creates their holder: without it, a holder that never mounts, and no
+// notification would show on this page again).
+import "@/components/antd/setup";
 import { authStore } from "@/providers/auth-store";
 import { fakeApiHooks } from "./support/fake-api";
 
