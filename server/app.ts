@@ -2,6 +2,8 @@
 // front of every resource route, and the console's static files, all on one origin.
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AdminIdentity, AppContext } from "./context.ts";
@@ -13,6 +15,7 @@ import { demoRoutes } from "./plugins/demo-route.ts";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, MAX_PARAM_LENGTH } from "./plugins/error-handler.ts";
 import { installHostCheck } from "./plugins/host-check.ts";
 import { documentAdminGuard, installOpenApi, serveOpenApi } from "./plugins/openapi.ts";
+import { installOperations } from "./plugins/operations.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
 import { installStatic } from "./plugins/static.ts";
 import { resourceRoutes } from "./routes/index.ts";
@@ -22,12 +25,17 @@ export const API_PREFIX = "/api/v1";
 export interface BuildOptions {
   /** The guarded resource routes; server/routes by default. Tests pass a probe to check the guard alone. */
   resources?: FastifyPluginAsync<{ ctx: AppContext }>;
+  /** Where the JSON log lines go: standard output unless given (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: ctx.config.logLevel, redact: ["req.headers.cookie", "req.headers['x-xsrf-token']"] },
-    logController: new LogController({ disableRequestLogging: true }),
+    logger: { level: ctx.config.logLevel, redact: ["req.headers.cookie", "req.headers['x-xsrf-token']"], stream: options.logStream },
+    // One line per request, written by the operations plugin, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
+    requestIdHeader: false,
+    genReqId: requestId,
     bodyLimit: 256 * 1024,
     // Rate limits key on the socket address; behind a reverse proxy this must be configured first.
     trustProxy: false,
@@ -44,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installHostCheck(app, ctx.config);
   acceptEmptyJson(app);
   await installOpenApi(app, { apiPrefix: API_PREFIX, sessionCookie: sessionCookieName(ctx) });
+  await installOperations(app, ctx);
   // Declared up front so every request object has the same shape; the guard fills it.
   app.decorateRequest("admin", null as unknown as AdminIdentity);
 
@@ -70,6 +79,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await serveOpenApi(app, { apiPrefix: API_PREFIX });
   await installStatic(app, ctx.config.staticDir);
   return app;
+}
+
+/** The load balancer's X-Request-Id when it is a sane one (it goes into every log line), else a new UUID. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers["x-request-id"];
+  return typeof given === "string" && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
 /**

@@ -43,6 +43,10 @@ export interface Config {
   logLevel: string;
   /** SETTLEMENT_RECHECK_SECONDS: how often settlements left PENDING by an unknown outcome are checked again. */
   settlementRecheckMs: number;
+  /** METRICS_TOKEN: GET /metrics then needs it as a bearer token; null leaves /metrics open. */
+  metricsToken: string | null;
+  /** SHUTDOWN_TIMEOUT_SECONDS: how long a stop (SIGTERM) waits for requests and settlements in flight. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -203,6 +207,13 @@ function readSwitch(env: Env, name: string): boolean {
   throw new ConfigError(name, `"${env[name]}" is not true, false, 1 or 0`);
 }
 
+function readMetricsToken(env: Env): string | null {
+  const token = env.METRICS_TOKEN?.trim();
+  if (!token) return null;
+  if (token.length < 16) throw new ConfigError("METRICS_TOKEN", "must be at least 16 characters (or unset, to leave /metrics open)");
+  return token;
+}
+
 function readSecret(env: Env): Buffer | null {
   if (env.SESSION_SECRET === undefined || env.SESSION_SECRET === "") return null;
   if (env.SESSION_SECRET.length < 32) {
@@ -250,6 +261,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     staticDir: resolve(cwd, "dist"),
     logLevel,
     settlementRecheckMs: readRecheckSeconds(env),
+    metricsToken: readMetricsToken(env),
+    shutdownTimeoutMs: Math.round(readPositive(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 3_600, "seconds") * 1000),
   };
 }
 

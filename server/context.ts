@@ -9,6 +9,7 @@ import { isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
 import { openDatabase, openReadOnlyDatabase } from "./db/connection.ts";
 import { SqliteCountedLists } from "./db/counted-lists.ts";
 import { DEMO_WALLET_FILE, loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
+import { createMetrics, type Metrics } from "./observability/metrics.ts";
 import type { AdminIdentity, DecisionPolicy, ServiceContext } from "./services/ports.ts";
 import { createSettlement, openSettlementReadOnly, type Settlement, type SettlementOptions } from "./settlement/index.ts";
 import { chainSettlementPort, withAuthority } from "./settlement/port.ts";
@@ -30,6 +31,8 @@ export interface AppContext extends ServiceContext {
    * authority check and escrow funding; null without a settlement service.
    */
   settlementBackend: Settlement | null;
+  /** This instance's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -90,6 +93,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     settlementBackend,
     settlement: settlementBackend && chainSettlementPort(settlementBackend, adminWallets),
     decisions: decisionPolicy(config),
+    metrics: createMetrics(db),
     async close() {
       // The chain first: its final checkpoint must not wait on (or be lost with) the database.
       try {

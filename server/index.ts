@@ -189,7 +189,16 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const stop = async () => {
+  // A stop (a deploy, a scale-in) lets requests and settlements in flight finish, closes the
+  // database and exits 0; past SHUTDOWN_TIMEOUT_SECONDS it gives up and exits 1.
+  const stop = async (signal: NodeJS.Signals) => {
+    const timeoutMs = server.ctx.config.shutdownTimeoutMs;
+    server.app.log.info({ signal, timeoutMs }, "stopping");
+    const timer = setTimeout(() => {
+      server.app.log.error({ timeoutMs }, "stop timed out with work still in flight");
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
     await server.close();
     process.exit(0);
   };

@@ -85,6 +85,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
       : !verifySolanaSignature(body.publicKey, body.signature, stored.message) ? "bad signature"
       : null;
     if (problem || !stored) {
+      ctx.metrics.signInFailures.inc({ reason: problem ?? "unknown nonce" });
       request.log.info({ publicKey: body.publicKey, problem }, "sign-in refused");
       throw unauthorized(BAD_SIGNATURE);
     }
@@ -93,6 +94,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
     try {
       assertAdmin(ctx, user, stored.publicKey);
     } catch (error) {
+      ctx.metrics.signInFailures.inc({ reason: "not an admin" });
       request.log.info({ publicKey: stored.publicKey, reason: (error as Error).message }, "sign-in forbidden");
       throw error;
     }

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-pro
 import type { OpenAPIV3_1 } from "openapi-types";
 import { ADMIN_NOTES_MAX, PAGE_SIZE, REASON_MAX } from "../../contract/index.ts";
 import { errors } from "../http/route-schema.ts";
+import { OPERATIONS_TAG } from "./operations.ts";
 
 export const OPENAPI_PATH = "/openapi.json";
 export const DOCS_PREFIX = "/api/docs";
@@ -39,6 +40,7 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: "Marketplace", description: "The on-chain marketplace configuration" },
   { name: "Audit", description: "The admin audit trail (beyond SPEC)" },
   { name: "Demo", description: "The reference server's local demo wallet (beyond SPEC)" },
+  { name: OPERATIONS_TAG, description: "Health, readiness and metrics of one instance, at the server's root (beyond SPEC)" },
 ];
 
 /** Registers @fastify/swagger; call before any route is added (it collects them as they are). */
@@ -58,7 +60,8 @@ export async function installOpenApi(app: FastifyInstance, options: { apiPrefix:
     },
     hideUntagged: true,
     transform: jsonSchemaTransform,
-    transformObject: (document) => openToMoreFields(withoutUnusedSchemas(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document)),
+    transformObject: (document) =>
+      atTheRoot(openToMoreFields(withoutUnusedSchemas(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document))),
   });
 }
 
@@ -128,4 +131,16 @@ function withoutUnusedSchemas(document: OpenAPIV3_1.Document): OpenAPIV3_1.Docum
   visit(document.paths);
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
   return { ...document, components: { ...document.components, schemas: kept } };
+}
+
+/** The operations routes live at the server's root, not under the API's prefix: their paths say so. */
+function atTheRoot(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, item]) => {
+      const operations = Object.values(item ?? {}) as OpenAPIV3_1.OperationObject[];
+      const operational = operations.some((operation) => operation?.tags?.includes(OPERATIONS_TAG));
+      return [path, operational ? { ...item, servers: [{ url: "/", description: "The instance itself" }] } : item];
+    }),
+  );
+  return { ...document, paths };
 }

@@ -123,6 +123,8 @@ export interface TestServerOptions {
   extraAdminWallets?: TestWallet[];
   /** Replaces the resource routes behind the admin guard (guard tests use a probe). */
   resources?: BuildOptions["resources"];
+  /** Where the server's JSON log lines go (set LOG_LEVEL in `env` to have any). */
+  logStream?: BuildOptions["logStream"];
   /** Runs on the fresh context before the server listens (e.g. E's seeder). */
   prepare?: (ctx: AppContext) => Promise<void> | void;
   /** A settlement service: true = the in-process chain in the test's data folder. Default none (503). */
@@ -172,7 +174,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const settlement = options.settlement ? { dataDir: config.dataDir, ...(options.settlement === true ? {} : options.settlement) } : null;
   const ctx = await createContext(config, { now: clock.now, settlement });
   await options.prepare?.(ctx);
-  const app = await buildApp(ctx, { resources: options.resources });
+  const app = await buildApp(ctx, { resources: options.resources, logStream: options.logStream });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -264,13 +264,22 @@ describe("GET /api/v1/openapi.json", () => {
     const beyond: string[] = [];
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+        if (method === "servers") continue; // the root-level paths' own server, not an operation
         const call = `${method.toUpperCase()} ${path}`;
         if (spec.has(call)) continue;
         expect(op["x-beyond-spec"], `${call} is not in SPEC §7: mark it x-beyond-spec`).toBe(true);
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "GET /healthz", "GET /readyz", "GET /metrics"].sort());
+  });
+
+  it("places the operations routes at the server's root, outside the API's prefix", () => {
+    for (const path of ["/healthz", "/readyz", "/metrics"]) {
+      expect(document.paths?.[path]?.servers, path).toEqual([{ url: "/", description: "The instance itself" }]);
+    }
+    expect(document.paths?.["/admin/orders"]?.servers).toBeUndefined();
+    expect(document.servers).toEqual([{ url: "/api/v1" }]);
   });
 });
 
