@@ -11,6 +11,7 @@ import { adminGuard } from "./auth/guard.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionCookieName } from "./auth/sessions.ts";
 import { ApiError } from "./http/errors.ts";
+import { databaseRateLimitStore } from "./http/rate-limit-store.ts";
 import { demoRoutes } from "./plugins/demo-route.ts";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, MAX_PARAM_LENGTH } from "./plugins/error-handler.ts";
 import { installHostCheck } from "./plugins/host-check.ts";
@@ -59,6 +60,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // Counted in the shared database: the limit holds across instances.
+    store: databaseRateLimitStore(ctx.db, ctx.now),
     errorResponseBuilder: (_request, context) =>
       new ApiError(429, `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
   });

@@ -250,6 +250,13 @@ export interface ListCountsTable {
   n: number;
 }
 
+/** A rate limit's count for one route and client address, until resetAt (migration 009). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  resetAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -266,6 +273,7 @@ export interface Database {
   marketplaceConfig: MarketplaceConfigTable;
   counters: CountersTable;
   listCounts: ListCountsTable;
+  rateLimits: RateLimitsTable;
 }
 
 /** The database as the services see it: Kysely over these tables, whatever the dialect. */
