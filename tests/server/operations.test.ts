@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { ConfigError, parseConfig } from "../../server/config.ts";
-import { startServer } from "../../server/index.ts";
 import { freePort } from "../support/free-port.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
@@ -182,24 +181,10 @@ describe("request ids", () => {
 });
 
 describe("a stop", () => {
-  /** `npm start`'s server in a fresh folder on a free port, as the environment gives it. */
-  const instanceEnv = (dir: string, port: number, logLevel: string) => ({
-    NODE_ENV: "test",
-    LOG_LEVEL: logLevel,
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    DATABASE_PATH: join(dir, "db.sqlite"),
-    ADMIN_WALLETS: server.adminWallet.publicKey,
-    DEMO_WALLET: "off",
-  });
-
-  it("lets a request in flight finish before the server closes (what SIGTERM runs)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "ops-close-"));
-    const port = await freePort();
-    const running = await startServer(instanceEnv(dir, port, "silent"));
+  it("lets a request in flight finish before the app closes (what SIGTERM runs), then closes its connection", async () => {
+    const closing = await startTestServer({ settlement: true });
     try {
-      const ledger = running.ctx.settlementBackend!.ledger;
+      const ledger = closing.ctx.settlementBackend!.ledger;
       const real = ledger.latestBlockhash.bind(ledger);
       let reached!: () => void;
       const handling = new Promise<void>((done) => (reached = done));
@@ -208,28 +193,38 @@ describe("a stop", () => {
         await new Promise((wait) => setTimeout(wait, 300));
         return real();
       });
-      const inFlight = fetch(`http://127.0.0.1:${port}/readyz`);
+      const inFlight = fetch(`${closing.baseUrl}/readyz`);
       await handling;
-      const closed = running.close();
+      const closed = closing.app.close();
       const response = await inFlight;
       expect(response.status).toBe(200);
       expect((await response.json()).checks.chain).toBe("ok");
       // Its connection closes with it, instead of staying open, kept alive, until it times out.
       expect(response.headers.get("connection")).toBe("close");
       await closed;
-      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+      await expect(fetch(`${closing.baseUrl}/healthz`)).rejects.toThrow();
     } finally {
-      await running.close().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
+      await closing.close().catch(() => undefined);
     }
-  }, 90_000);
+  });
 
   it("on SIGTERM, logs that it is stopping and exits 0", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ops-stop-"));
     const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       cwd: resolve("."),
-      env: { ...process.env, ...instanceEnv(dir, port, "info"), SHUTDOWN_TIMEOUT_SECONDS: "10" },
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        LOG_LEVEL: "info",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        DATABASE_PATH: join(dir, "db.sqlite"),
+        ADMIN_WALLETS: server.adminWallet.publicKey,
+        DEMO_WALLET: "off",
+        SHUTDOWN_TIMEOUT_SECONDS: "10",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
