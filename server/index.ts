@@ -173,6 +173,25 @@ function printBanner(ctx: AppContext, funding: FundingSummary | null, env: Recor
   console.log(lines.join("\n") + "\n");
 }
 
+/**
+ * What a stop (SIGTERM: a deploy, a scale-in) runs: requests and settlements in flight finish, the
+ * database closes, and the process exits 0; past SHUTDOWN_TIMEOUT_SECONDS it gives up and exits 1.
+ */
+export function stopper(server: Pick<RunningServer, "app" | "ctx" | "close">, exit: (code: number) => void = process.exit) {
+  return async (signal: NodeJS.Signals): Promise<void> => {
+    const timeoutMs = server.ctx.config.shutdownTimeoutMs;
+    server.app.log.info({ signal, timeoutMs }, "stopping");
+    const timer = setTimeout(() => {
+      server.app.log.error({ timeoutMs }, "stop timed out with work still in flight");
+      exit(1);
+    }, timeoutMs);
+    timer.unref();
+    await server.close();
+    clearTimeout(timer);
+    exit(0);
+  };
+}
+
 export async function main(): Promise<void> {
   let server: RunningServer;
   try {
@@ -189,19 +208,7 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  // A stop (a deploy, a scale-in) lets requests and settlements in flight finish, closes the
-  // database and exits 0; past SHUTDOWN_TIMEOUT_SECONDS it gives up and exits 1.
-  const stop = async (signal: NodeJS.Signals) => {
-    const timeoutMs = server.ctx.config.shutdownTimeoutMs;
-    server.app.log.info({ signal, timeoutMs }, "stopping");
-    const timer = setTimeout(() => {
-      server.app.log.error({ timeoutMs }, "stop timed out with work still in flight");
-      process.exit(1);
-    }, timeoutMs);
-    timer.unref();
-    await server.close();
-    process.exit(0);
-  };
+  const stop = stopper(server);
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Writable } from "node:stream";
 import { ConfigError, parseConfig } from "../../server/config.ts";
+import { stopper } from "../../server/index.ts";
 import { freePort } from "../support/free-port.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
@@ -206,6 +207,19 @@ describe("a stop", () => {
     } finally {
       await closing.close().catch(() => undefined);
     }
+  });
+
+  it("exits 0 once closed, or 1 when closing outlasts SHUTDOWN_TIMEOUT_SECONDS", async () => {
+    const exits: number[] = [];
+    const exit = (code: number) => void exits.push(code);
+    const app = server.app;
+    let closed = false;
+    await stopper({ app, ctx: server.ctx, close: async () => void (closed = true) }, exit)("SIGTERM");
+    expect({ closed, exits }).toEqual({ closed: true, exits: [0] });
+
+    const stuck = { ...server.ctx, config: { ...server.ctx.config, shutdownTimeoutMs: 20 } };
+    void stopper({ app, ctx: stuck, close: () => new Promise<void>(() => undefined) }, exit)("SIGTERM");
+    await vi.waitFor(() => expect(exits).toEqual([0, 1]));
   });
 
   it("on SIGTERM, logs that it is stopping and exits 0", async () => {
