@@ -11,7 +11,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error } from "../http/route-schema.ts";
 
 /** The document's group for these routes; they live at the root, outside the API's prefix. */
 export const OPERATIONS_TAG = "Operations";
@@ -25,8 +25,6 @@ const checksSchema = z.object({
 /** How long a readiness probe waits on each dependency before calling it down. */
 export const READY_TIMEOUT_MS = 2_000;
 
-type Check = "ok" | "not configured" | string;
-
 function withinDeadline<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
@@ -35,7 +33,8 @@ function withinDeadline<T>(work: Promise<T>, what: string): Promise<T> {
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
-async function check(work: () => Promise<unknown>, what: string): Promise<Check> {
+/** "ok", or "unreachable: " and why. */
+async function check(work: () => Promise<unknown>, what: string): Promise<string> {
   try {
     await withinDeadline(work(), what);
     return "ok";
@@ -97,10 +96,12 @@ export async function installOperations(fastify: FastifyInstance, ctx: AppContex
     return reply.code(503).send({ message: `Not ready: ${down.map(([part, state]) => `${part} ${state}`).join("; ")}`, checks });
   });
 
-  // The body is Prometheus' text format, not JSON: no response schema (it would be serialized as JSON).
-  app.get("/metrics", {
+  // The body is Prometheus' text format, not JSON: no 200 schema (it would be serialized as JSON),
+  // and so no typed replies either.
+  fastify.get("/metrics", {
     schema: {
       ...about("metrics", "Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set", BEYOND_SPEC),
+      response: error(401, "METRICS_TOKEN is set and the request does not carry it as a bearer token"),
     },
   }, async (request, reply) => {
     const token = ctx.config.metricsToken;
@@ -108,7 +109,6 @@ export async function installOperations(fastify: FastifyInstance, ctx: AppContex
       reply.header("WWW-Authenticate", "Bearer");
       throw new ApiError(401, "Metrics need the METRICS_TOKEN as a bearer token");
     }
-    reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
+    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
 }
