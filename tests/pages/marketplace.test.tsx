@@ -260,10 +260,14 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     expect(text("Marketplace initialized successfully!")).not.toBeInTheDocument();
     expect(times).toHaveLength(2);
 
-    // Polling resumes when the message has gone: the next read one full interval later.
-    await advance(MARKETPLACE_POLL_MS);
-    expect(times).toHaveLength(3);
-    expect(times[2]).toBe(postedAt + ALERT_DURATION_MS + MARKETPLACE_POLL_MS);
+    // Polling resumes when the message has gone: the next read one full interval later. The poll's
+    // timer is set by an effect of the render that hid the message, which a loaded machine runs a
+    // little later, so timer by timer (a single jump of the clock could begin before it, and a CI run
+    // missed the read), and within the same 50 ms as the poll test's gaps.
+    await untilRead(times, 3);
+    const resumedAfter = times[2] - (postedAt + ALERT_DURATION_MS);
+    expect(resumedAfter).toBeGreaterThanOrEqual(MARKETPLACE_POLL_MS);
+    expect(resumedAfter).toBeLessThan(MARKETPLACE_POLL_MS + 50);
   });
 
   it("failure: the server's message for 5 s, and the poll goes on", async () => {
