@@ -44,11 +44,12 @@ async function flush() {
   await new Promise((resolve) => realSetTimeout(resolve, 0));
 }
 
-/** The error, headed by the requests the page made (with their fake send times): what a failed wait was waiting on. */
+/** The error, headed by the requests the page made (with their fake send times) and what the page reads: what a failed wait was waiting on. */
 function withRequests(error: unknown) {
   if (!(error instanceof Error)) return error;
   const seen = fakeApi.requests().map((request) => `${request.method} ${request.path} @${request.sentAt}`);
-  error.message = `Requests so far (fake time now ${Date.now()}): ${seen.join(", ") || "none"}\n${error.message}`;
+  const page = document.querySelector("main")?.textContent ?? "(no main)";
+  error.message = `Requests so far (fake time now ${Date.now()}): ${seen.join(", ") || "none"}\nThe page reads: ${page}\n${error.message}`;
   return error;
 }
 
