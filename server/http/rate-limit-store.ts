@@ -1,6 +1,6 @@
 // @fastify/rate-limit's counters in the database every instance shares, so a limit holds across
 // instances behind one load balancer (the plugin's own store counts in each process's memory).
-// One atomic upsert per request: the count goes up, or starts again at 1 once the window is over.
+// Per request, the windows that are over are dropped, then one atomic upsert counts this one.
 import { sql } from "kysely";
 import type { Db } from "../db/schema.ts";
 
@@ -32,18 +32,12 @@ export function databaseRateLimitStore(db: Db, now: () => number) {
 
     async #increment(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
       const at = now();
-      // Windows that are over belong to no one: dropped as the next request passes.
+      // Windows that are over are dropped first (this client's too, whose count then starts again).
       await db.deleteFrom("rateLimits").where("resetAt", "<=", at).execute();
-      const expired = sql<boolean>`"rateLimits"."resetAt" <= ${at}`;
       const row = await db
         .insertInto("rateLimits")
         .values({ key, count: 1, resetAt: at + windowMs })
-        .onConflict((conflict) =>
-          conflict.column("key").doUpdateSet({
-            count: sql`CASE WHEN ${expired} THEN 1 ELSE "rateLimits"."count" + 1 END`,
-            resetAt: sql`CASE WHEN ${expired} THEN ${at + windowMs} ELSE "rateLimits"."resetAt" END`,
-          }),
-        )
+        .onConflict((conflict) => conflict.column("key").doUpdateSet({ count: sql`"rateLimits"."count" + 1` }))
         .returning(["count", "resetAt"])
         .executeTakeFirstOrThrow();
       return { current: Number(row.count), ttl: Math.max(0, Number(row.resetAt) - at) };

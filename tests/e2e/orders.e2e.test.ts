@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { PublicKey } from "@solana/web3.js";
 import type { Locator, Page } from "playwright-core";
-import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { browser, chain, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openDialog, openWithWallet, screenshot, SCREENSHOT_DIR, SCREENSHOTS, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -94,7 +94,6 @@ async function outcomeOf(form: Locator): Promise<Outcome> {
 
 const RESOLVED_STATUS = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" } as const;
 
-const chain = () => consoleServer.server.ctx.settlementBackend!;
 
 /**
  * Settled: the text shows the signature's first 8, the server recorded the decision, the transaction

@@ -11,8 +11,8 @@ import type { Page } from "playwright-core";
 import { verifySolanaSignature } from "../../server/auth/signature.ts";
 import { previewDisputeResolution } from "../../server/services/preview.ts";
 import { configAddress } from "../../server/settlement/index.ts";
-import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
-import { openDialog, openWithWallet, screenshot, settled, signIn, PHONE, row } from "./support/screens.ts";
+import { browser, chain, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { openDialog, openWithWallet, screenshot, signIn, PHONE, row } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { allOrdersPageOf, IN_DISPUTE_URL } from "./support/orders.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -22,12 +22,6 @@ const CONFIRM_TEXT = "Are you sure you want to initialize the marketplace? This 
 
 signedInForThisFile(admin);
 
-const chain = () => consoleServer.server.ctx.settlementBackend!;
-
-async function look(target: Page, name: string) {
-  await settled(target);
-  await screenshot(target, name);
-}
 
 describe("settlement from the console", () => {
   it("the demo wallet signs a 30% partial refund it previewed; the Timeline says so and the Settlements row is confirmed", async () => {
@@ -108,14 +102,14 @@ describe("Marketplace Configuration in the browser", () => {
     await page.getByText("Action Required").waitFor();
     await page.getByText("Initialization is one-time only.").waitFor();
     await expectAccessible(page, "marketplace desktop");
-    await look(page, "marketplace-not-initialized-desktop");
+    await screenshot(page, "marketplace-not-initialized-desktop");
 
     const phone = await openWithWallet(browser, admin, PHONE);
     await signIn(phone, consoleServer.origin, admin);
     await openMarketplace(phone);
     await expectAccessible(phone, "marketplace phone");
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await look(phone, "marketplace-not-initialized-phone");
+    await screenshot(phone, "marketplace-not-initialized-phone");
     await phone.context().close();
   });
 
@@ -124,13 +118,13 @@ describe("Marketplace Configuration in the browser", () => {
     await openMarketplace(page);
     await page.getByRole("button", { name: /Initialize Marketplace/ }).click();
     const dialog = await openDialog(page, CONFIRM_TEXT);
-    await look(page, "marketplace-confirm-desktop");
+    await screenshot(page, "marketplace-confirm-desktop");
     await dialog.getByRole("button", { name: "Initialize", exact: true }).click();
 
     const success = page.getByText("Marketplace initialized successfully!");
     const failure = page.locator(".marketplace-alert.ant-alert-error");
     await success.or(failure).first().waitFor({ timeout: 60_000 });
-    await look(page, "marketplace-after-initialize-desktop");
+    await screenshot(page, "marketplace-after-initialize-desktop");
     await expect(success.isVisible()).resolves.toBe(true);
 
     await page.getByText("Initialized", { exact: true }).waitFor();
@@ -163,7 +157,7 @@ describe("Marketplace Configuration in the browser", () => {
     await page.getByText("Number of reports before action", { exact: true }).waitFor();
     expect(await page.getByRole("button", { name: "Initialize Marketplace" }).count()).toBe(0);
     await expectAccessible(page, "marketplace initialized desktop");
-    await look(page, "marketplace-initialized-desktop");
+    await screenshot(page, "marketplace-initialized-desktop");
 
     const phone = await openWithWallet(browser, admin, PHONE);
     await signIn(phone, consoleServer.origin, admin);
@@ -171,7 +165,7 @@ describe("Marketplace Configuration in the browser", () => {
     await phone.getByText("Number of reports before action", { exact: true }).waitFor();
     await expectAccessible(phone, "marketplace initialized phone");
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-    await look(phone, "marketplace-initialized-phone");
+    await screenshot(phone, "marketplace-initialized-phone");
     await phone.context().close();
   });
 });

@@ -7,7 +7,7 @@ import bs58 from "bs58";
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
-import { openWithWallet, screenshot, signIn, PHONE, settled, row } from "./support/screens.ts";
+import { openWithWallet, screenshot, signIn, PHONE, row } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -15,11 +15,6 @@ const admin = createTestWallet("E2E Tokens Admin");
 const SOL_MINT = "So11111111111111111111111111111111111111112";
 
 signedInForThisFile(admin);
-
-async function look(target: Page, name: string) {
-  await settled(target);
-  await screenshot(target, name);
-}
 
 const shownKeys = (target: Page) =>
   target.locator(".ant-table-tbody tr[data-row-key]").evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
@@ -73,7 +68,7 @@ describe("Token Management in the browser", () => {
     await page.getByPlaceholder("Search tokens...").fill("");
 
     await expectAccessible(page, "tokens desktop");
-    await look(page, "tokens-desktop");
+    await screenshot(page, "tokens-desktop");
   });
 
   it("adds a token, and it is listed after a reload", async () => {
@@ -85,7 +80,7 @@ describe("Token Management in the browser", () => {
     await dialog.getByLabel("Name").fill("End To End Token");
     await dialog.getByLabel("Decimals").fill("7");
     await dialog.getByLabel("Logo URL (optional)").fill("https://example.com/e2e.png");
-    await look(page, "tokens-add-modal-desktop");
+    await screenshot(page, "tokens-add-modal-desktop");
     await dialog.getByRole("button", { name: "Create" }).click();
     await dialog.waitFor({ state: "hidden" });
 
@@ -107,7 +102,7 @@ describe("Token Management in the browser", () => {
     await dialog.getByRole("button", { name: "Create" }).click();
     await dialog.getByText(`A token with mint address ${NEW_MINT} is already listed (E2E)`).waitFor();
     expect(await dialog.getByLabel("Name").inputValue()).toBe("Duplicate");
-    await look(page, "tokens-add-conflict-desktop");
+    await screenshot(page, "tokens-add-conflict-desktop");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
   });
@@ -168,7 +163,7 @@ describe("Token Management in the browser", () => {
 
     await page.getByRole("button", { name: "Init SOL" }).click();
     await page.getByText("Native SOL is already initialized").waitFor();
-    await look(page, "tokens-init-sol-409-desktop");
+    await screenshot(page, "tokens-init-sol-409-desktop");
   });
 
   it("at 390×844: the table scrolls sideways, the modal fits, and axe passes", async () => {
@@ -176,7 +171,7 @@ describe("Token Management in the browser", () => {
     await signIn(phone, consoleServer.origin, admin);
     await openTokens(phone);
     await expectAccessible(phone, "tokens phone");
-    await look(phone, "tokens-phone");
+    await screenshot(phone, "tokens-phone");
     // Nothing but the table's own scroller may be wider than the screen.
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -189,7 +184,7 @@ describe("Token Management in the browser", () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(phone, "tokens edit modal phone");
-    await look(phone, "tokens-edit-modal-phone");
+    await screenshot(phone, "tokens-edit-modal-phone");
     await phone.context().close();
   });
 });

@@ -27,9 +27,11 @@ export async function openDialog(target: Page, text: string): Promise<Locator> {
   return dialog;
 }
 
+/** A full-page PNG of the settled screen (no dialog half faded in), when screenshots are asked for. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   if (!SCREENSHOTS) return path;
+  await settled(page);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path, fullPage: true });
   return path;

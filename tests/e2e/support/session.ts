@@ -33,6 +33,8 @@ export let browser: Browser;
 export let consoleServer: ConsoleServer;
 export let page: Page;
 export const db = () => consoleServer.server.ctx.db;
+/** The in-process chain the file's server settles on. */
+export const chain = () => consoleServer.server.ctx.settlementBackend!;
 
 /** Opens the signed-in console before the file's tests and closes it after them. */
 export function signedInForThisFile(admin: TestWallet): void {
