@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from "node:url";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 import { chromiumLaunchOptions } from "./tests/support/chromium.ts";
+import { postgresBin } from "./tests/support/postgres.ts";
 import viteConfig from "./vite.config.ts";
 
 // The console's build settings, without the dev server's proxy to the reference API: tests answer
@@ -10,7 +11,15 @@ import viteConfig from "./vite.config.ts";
 const { server: _devServer, ...app } = viteConfig;
 
 /** Runs in Node: the server, the shared rules, and what needs Node's own crypto. */
-const NODE_FILES = ["tests/server/**/*.test.ts", "tests/unit/rules.test.ts", "tests/providers/demo-wallet.test.ts"];
+const SERVER_FILES = ["tests/server/**/*.test.ts"];
+const NODE_FILES = [...SERVER_FILES, "tests/unit/rules.test.ts", "tests/providers/demo-wallet.test.ts"];
+
+/**
+ * The server tests run on SQLite always and, where PostgreSQL is installed (Debian's postgresql
+ * package; .ci/run installs it), again on a throw-away PostgreSQL cluster (tests/server/postgres-setup.ts).
+ * TEST_POSTGRES=0 skips that second run.
+ */
+const POSTGRES = process.env.TEST_POSTGRES !== "0" && postgresBin() !== null;
 
 /**
  * Console files that need a page of their own: they replace a module the others share (vi.mock), or
@@ -84,6 +93,19 @@ export default defineConfig({
           isolate: false,
         },
       },
+      ...(POSTGRES
+        ? [{
+            extends: true as const,
+            test: {
+              name: "node:postgres",
+              environment: "node",
+              include: SERVER_FILES,
+              pool: "threads" as const,
+              isolate: false,
+              globalSetup: ["./tests/server/postgres-setup.ts"],
+            },
+          }]
+        : []),
       consoleProject({ name: "console", exclude: OWN_PAGE_FILES, isolate: false }),
       consoleProject({ name: "console:own-page", include: OWN_PAGE_FILES, isolate: true }),
     ],

@@ -15,6 +15,13 @@ export interface Config {
   publicOrigin: string;
   /** The admin whitelist from ADMIN_WALLETS (the demo wallet is added by the context, not here). */
   adminWallets: string[];
+  /**
+   * DATABASE_URL: a PostgreSQL server (postgres://…) instead of the SQLite file; null = SQLite at
+   * databasePath. With it, databasePath only names the data folder (session secret, demo wallet, chain).
+   */
+  databaseUrl: string | null;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections this instance may hold at once. */
+  databasePoolSize: number;
   databasePath: string;
   /** Folder of the database: holds the generated session secret and the demo wallet. */
   dataDir: string;
@@ -214,6 +221,22 @@ function readMetricsToken(env: Env): string | null {
   return token;
 }
 
+function readDatabaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL?.trim();
+  if (!raw) return null;
+  let url: URL | null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== "postgres:" && url.protocol !== "postgresql:")) {
+    // The URL may hold a password: name its scheme, never echo it.
+    throw new ConfigError("DATABASE_URL", "is not a postgres:// URL (leave it unset to use the SQLite file of DATABASE_PATH)");
+  }
+  return raw;
+}
+
 function readSecret(env: Env): Buffer | null {
   if (env.SESSION_SECRET === undefined || env.SESSION_SECRET === "") return null;
   if (env.SESSION_SECRET.length < 32) {
@@ -236,6 +259,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     throw new ConfigError("DATABASE_PATH", "is empty: give a file path or leave it unset");
   }
   const databasePath = resolve(cwd, rawDbPath || join("data", "marketplace.sqlite"));
+  const databaseUrl = readDatabaseUrl(env);
   const logLevel = (env.LOG_LEVEL ?? "info").trim();
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError("LOG_LEVEL", `"${logLevel}" is not one of ${LOG_LEVELS.join(", ")}`);
@@ -245,6 +269,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     port,
     publicOrigin,
     adminWallets,
+    databaseUrl,
+    databasePoolSize: Math.round(readPositive(env, "DATABASE_POOL_SIZE", 10, 1000, "connections")),
     databasePath,
     dataDir: dirname(databasePath),
     sessionSecret: readSecret(env) ?? Buffer.alloc(0),

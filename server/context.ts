@@ -1,13 +1,12 @@
 // The composition root: the one place that builds what the services are given (ServiceContext,
 // services/ports.ts: the database and its counted lists, the clock, the id source, the settlement port) and what the app
 // adds around them (configuration, admin whitelist, demo wallet). Built once at start-up.
-import type SQLite from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
-import { openDatabase, openReadOnlyDatabase } from "./db/connection.ts";
-import { SqliteCountedLists } from "./db/counted-lists.ts";
+import { openDatabase, openReadOnlyDatabase, type DatabaseTarget, type OpenedDatabase } from "./db/connection.ts";
+import { DatabaseCountedLists } from "./db/counted-lists.ts";
 import { DEMO_WALLET_FILE, loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
 import { createMetrics, type Metrics } from "./observability/metrics.ts";
 import type { AdminIdentity, DecisionPolicy, ServiceContext } from "./services/ports.ts";
@@ -18,13 +17,13 @@ export type { AdminIdentity };
 
 export interface AppContext extends ServiceContext {
   config: Config;
-  /** The raw handle, for bulk loads (seeding); the services read and write through `db`. */
-  sqlite: SQLite.Database;
+  /** The database as opened: its engine, pool and bulk-load handle (seeding); the services use `db`. */
+  database: OpenedDatabase;
   /** ADMIN_WALLETS plus the demo wallet when there is one. */
   adminWallets: ReadonlySet<string>;
   /** The local demo admin keypair, only on loopback outside production; else null. */
   demoWallet: DemoWallet | null;
-  /** True when this start created the database file (the seeder runs then). */
+  /** True when this start created the database (the seeder runs then). */
   freshDatabase: boolean;
   /**
    * The backend behind `settlement` (its chain, ledger, authority and cluster), for the start-up's
@@ -67,9 +66,12 @@ const decisionPolicy = (config: Config): DecisionPolicy => ({
   ttlMs: config.nonceTtlMs,
 });
 
+/** The database the configuration names: DATABASE_URL's PostgreSQL, else the SQLite file. */
+export const databaseTarget = (config: Config): DatabaseTarget => ({ url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize });
+
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
-  const freshDatabase = !existsSync(config.databasePath);
-  const { db, sqlite, close } = await openDatabase(config.databasePath);
+  const database = await openDatabase(databaseTarget(config));
+  const { db, close } = database;
   const demoWallet = demoWalletAllowed(config) ? loadOrCreateDemoWallet(config.dataDir) : null;
   const adminWallets = new Set(config.adminWallets);
   if (demoWallet) adminWallets.add(demoWallet.publicKey);
@@ -83,17 +85,17 @@ export async function createContext(config: Config, options: ContextOptions = {}
   return {
     config,
     db,
-    lists: new SqliteCountedLists(db, sqlite),
-    sqlite,
+    lists: new DatabaseCountedLists(db),
+    database,
     now: options.now ?? Date.now,
     newId: randomUUID,
     adminWallets,
     demoWallet,
-    freshDatabase,
+    freshDatabase: database.fresh,
     settlementBackend,
     settlement: settlementBackend && chainSettlementPort(settlementBackend, adminWallets),
     decisions: decisionPolicy(config),
-    metrics: createMetrics(db),
+    metrics: createMetrics(database),
     async close() {
       // The chain first: its final checkpoint must not wait on (or be lost with) the database.
       try {
@@ -118,7 +120,7 @@ export interface ReadOnlyContext extends ServiceContext {
  * (With no server running, SQLite may create its empty -wal/-shm companions; the database is not changed.)
  */
 export async function createReadOnlyContext(config: Config, settlement: SettlementOptions): Promise<ReadOnlyContext> {
-  const { db, sqlite } = openReadOnlyDatabase(config.databasePath);
+  const { db } = openReadOnlyDatabase(databaseTarget(config));
   const demoWallet = demoWalletAllowed(config) && existsSync(join(config.dataDir, DEMO_WALLET_FILE)) ? loadOrCreateDemoWallet(config.dataDir) : null;
   let backend: Settlement;
   try {
@@ -129,7 +131,7 @@ export async function createReadOnlyContext(config: Config, settlement: Settleme
   }
   return {
     db,
-    lists: new SqliteCountedLists(db, sqlite),
+    lists: new DatabaseCountedLists(db),
     now: Date.now,
     newId: randomUUID,
     settlement: chainSettlementPort(backend, new Set(config.adminWallets)),

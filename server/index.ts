@@ -43,7 +43,7 @@ function settlementOptions(env: Record<string, string | undefined>, dataDir: str
 }
 
 type Seeder = (
-  opened: Pick<AppContext, "sqlite">,
+  opened: AppContext["database"],
   options: { adminWallets?: string[]; now?: number },
 ) => Promise<{ seeded: boolean; users?: number; orders?: number; skipped?: string }>;
 
@@ -68,7 +68,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   if (seed) {
     if (ctx.freshDatabase) console.log("New database: seeding demo data…");
     // The whitelisted wallets (demo wallet included) are created as ADMIN users by the seeder.
-    const summary = await seed(ctx, { adminWallets: [...ctx.adminWallets], now: ctx.now() }).catch(async (error: unknown) => {
+    const summary = await seed(ctx.database, { adminWallets: [...ctx.adminWallets], now: ctx.now() }).catch(async (error: unknown) => {
       await ctx.close();
       throw dataFolderError(error, config.dataDir);
     });

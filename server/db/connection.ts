@@ -1,57 +1,133 @@
+// Opening the database: SQLite (a file, the embedded default) or PostgreSQL (DATABASE_URL). Both give
+// the services the same Kysely instance over the same tables; what differs stays here: the driver,
+// its settings, and the pool a PostgreSQL server is reached through.
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator, type MigrationProvider } from "kysely/migration";
+import pg from "pg";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import type { Engine } from "./engine.ts";
 import { migrations } from "./migrations/index.ts";
 import type { Database, Db } from "./schema.ts";
 
-export type { Db };
+export type { Db, Engine };
+
+/** Where the database is: a PostgreSQL URL, else the SQLite file. */
+export interface DatabaseTarget {
+  url?: string | null;
+  path: string;
+  /** PostgreSQL connections at most (default 10). */
+  poolSize?: number;
+}
+
+export interface PoolUse {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface OpenedDatabase {
   db: Db;
-  /** The raw handle, for bulk loads (seeding) and synchronous transactions. */
-  sqlite: SQLite.Database;
+  engine: Engine;
+  /** The SQLite handle, for bulk loads (seeding); null on PostgreSQL. */
+  sqlite: SQLite.Database | null;
+  /** No migration had run before this open: a new database. */
+  fresh: boolean;
+  /** The PostgreSQL pool's use now; null on SQLite (one connection, no pool). */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
 }
 
-/** Opens (creating when absent) the SQLite file and applies every pending migration. */
-export async function openDatabase(path: string): Promise<OpenedDatabase> {
+/** Opens (creating when absent) the database and applies every pending migration. */
+export async function openDatabase(target: DatabaseTarget | string): Promise<OpenedDatabase> {
+  const { url, path, poolSize } = typeof target === "string" ? { path: target, url: null, poolSize: undefined } : target;
+  const opened = url ? openPostgres(url, { poolSize }) : openSqlite(path);
+  try {
+    opened.fresh = await migrateToLatest(opened.db);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+  return opened;
+}
+
+/**
+ * Opens an existing database for reading only: no migration, no file created, every write fails.
+ * Safe beside the running server that owns it (for the read-only tools: reconcile, audit:verify).
+ */
+export function openReadOnlyDatabase(target: DatabaseTarget | string): OpenedDatabase {
+  const { url, path } = typeof target === "string" ? { path: target, url: null } : target;
+  if (url) return openPostgres(url, { poolSize: 2, readOnly: true });
+  if (!existsSync(path)) throw new Error(`No database at ${path} (DATABASE_PATH): nothing to read`);
+  const sqlite = new SQLite(path, { readonly: true, fileMustExist: true });
+  sqlite.pragma("busy_timeout = 5000");
+  return sqliteOpened(sqlite);
+}
+
+function openSqlite(path: string): OpenedDatabase {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  return sqliteOpened(sqlite);
+}
+
+function sqliteOpened(sqlite: SQLite.Database): OpenedDatabase {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  await migrateToLatest(db);
+  return { db, engine: "sqlite", sqlite, fresh: false, poolUse: () => null, close: () => db.destroy() };
+}
+
+/**
+ * 64-bit integers (epoch ms, amounts, counts) come back from PostgreSQL as text, to keep their
+ * precision; SQLite gives numbers. Numbers here too, so rows are the same on both engines (the
+ * values stay far below 2^53).
+ */
+const NUMERIC_TYPES = new Set([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    NUMERIC_TYPES.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string, options: { poolSize?: number; readOnly?: boolean }): OpenedDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    types,
+    // Every session in UTC and, for the read-only tools, unable to write.
+    options: `-c TimeZone=UTC${options.readOnly ? " -c default_transaction_read_only=on" : ""}`,
+  });
+  // An idle connection the server drops (a restart, a failover) must not take the process down.
+  pool.on("error", () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
-    sqlite,
+    engine: "postgres",
+    sqlite: null,
+    fresh: false,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }
 
-/**
- * Opens an existing SQLite file for reading only: no migration, no file created, every write fails.
- * Safe beside the running server that owns it (for the read-only tools: reconcile, audit:verify).
- */
-export function openReadOnlyDatabase(path: string): OpenedDatabase {
-  if (!existsSync(path)) throw new Error(`No database at ${path} (DATABASE_PATH): nothing to read`);
-  const sqlite = new SQLite(path, { readonly: true, fileMustExist: true });
-  sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, sqlite, close: () => db.destroy() };
-}
-
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+/**
+ * Applies the pending migrations (instances starting together take turns: Kysely locks its
+ * migration table). True when none had run before: a new database.
+ */
+export async function migrateToLatest(db: Db): Promise<boolean> {
+  const migrator = new Migrator({ db, provider });
+  const fresh = (await migrator.getMigrations()).every((m) => m.executedAt === undefined);
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? "");
     // The cause keeps SQLite's code: a full disk must read as one at start (config.ts dataFolderError).
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`, { cause: error });
   }
+  return fresh;
 }

@@ -5,11 +5,13 @@
 // read by the running server too.)
 //
 // Every list is ordered by rowid, newest first: rows are inserted in creation order, so rowid order
-// is creation order.
+// is creation order. (On PostgreSQL, rowid is a column of that name, migration 001.) The SQL here runs
+// on both engines: camelCase names are quoted, as PostgreSQL folds unquoted ones to lower case.
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { ORDER_FILTERS, type OrderFilter, type OrderStatusValue } from "../../contract/index.ts";
+import type { Engine } from "./engine.ts";
 
-/** The column the lists are ordered (newest first) and counted by: SQLite's rowid, insertion order. */
+/** The column the lists are ordered (newest first) and counted by: the rowid, insertion order. */
 export const LIST_ORDER = sql<number>`rowid`;
 
 export interface ListFamily {
@@ -30,19 +32,20 @@ export const LEVELS = [
 
 /** Order list filters, as SQL on an orders row. */
 export const ORDER_FILTER_SQL = {
-  new: (r: string) => `${r}.status = 'ACTIVE' AND ${r}.shippedAt IS NULL`,
-  ongoing: (r: string) => `${r}.shippedAt IS NOT NULL AND ${r}.status <> 'COMPLETED'`,
+  new: (r: string) => `${r}.status = 'ACTIVE' AND ${r}."shippedAt" IS NULL`,
+  ongoing: (r: string) => `${r}."shippedAt" IS NOT NULL AND ${r}.status <> 'COMPLETED'`,
   in_dispute: (r: string) => `${r}.status = 'DISPUTED'`,
   completed: (r: string) => `${r}.status = 'COMPLETED'`,
 } as const satisfies Record<OrderFilter, (r: string) => string>;
 
 /**
  * A filter's condition in a page query: the list's own definition, written so SQLite picks the
- * filter's rowid-ordered index of migration 002 (the ongoing one is on "(shippedAt IS NOT NULL) = 1").
+ * filter's rowid-ordered index of migration 002 (the ongoing one is on "(shippedAt IS NOT NULL) = 1";
+ * PostgreSQL's partial index matches the definition itself).
  */
-export function orderFilterCondition(filter: OrderFilter): RawBuilder<SqlBool> {
+export function orderFilterCondition(filter: OrderFilter, engine: Engine): RawBuilder<SqlBool> {
   const where = ORDER_FILTER_SQL[filter]("orders");
-  return sql.raw(filter === "ongoing" ? `(orders.shippedAt IS NOT NULL) = 1 AND ${where}` : where);
+  return sql.raw(filter === "ongoing" && engine === "sqlite" ? `(orders."shippedAt" IS NOT NULL) = 1 AND ${where}` : where);
 }
 
 /** The name of an orders list: every order, or one filter's. */
@@ -71,27 +74,27 @@ for (let mask = 0; mask < 1 << USER_FILTER_COLUMNS.length; mask++) {
       columns.length === 0
         ? "'users'"
         : `'users?' || ${columns.map((c, i) => `'${i ? "&" : ""}${c}=' || ${r}.${c}`).join(" || ")}`,
-    where: () => "1",
+    where: () => "TRUE",
     paged: true,
   });
 }
 
 export const LIST_FAMILIES: ListFamily[] = [
-  { table: "orders", name: () => `'${orderListName()}'`, where: () => "1", paged: true },
+  { table: "orders", name: () => `'${orderListName()}'`, where: () => "TRUE", paged: true },
   ...ORDER_FILTERS.map((filter): ListFamily => ({
     table: "orders",
     name: () => `'${orderListName(filter)}'`,
     where: ORDER_FILTER_SQL[filter],
     paged: true,
   })),
-  { table: "orders", name: (r) => `'${ORDER_STATUS_COUNT}' || ${r}.status`, where: () => "1", paged: false },
+  { table: "orders", name: (r) => `'${ORDER_STATUS_COUNT}' || ${r}.status`, where: () => "TRUE", paged: false },
   ...userFamilies,
 ];
 
 /** Recounts every list from the tables (after a bulk load with the triggers dropped, or to repair). */
 export function rebuildStatements(): string[] {
   const statements = [
-    "DELETE FROM listCounts",
+    'DELETE FROM "listCounts"',
     "DELETE FROM counters WHERE name = 'orders' OR name LIKE 'orders?%' OR name = 'users' OR name LIKE 'users?%'",
   ];
   for (const f of LIST_FAMILIES) {
@@ -99,7 +102,7 @@ export function rebuildStatements(): string[] {
     if (f.paged) {
       for (const { level, shift } of LEVELS) {
         statements.push(
-          `INSERT INTO listCounts (list, level, bucket, n) SELECT ${f.name("r")}, ${level}, r.rowid >> ${shift}, COUNT(*) ${from} GROUP BY 1, 3`,
+          `INSERT INTO "listCounts" (list, level, bucket, n) SELECT ${f.name("r")}, ${level}, r.rowid >> ${shift}, COUNT(*) ${from} GROUP BY 1, 3`,
         );
       }
     }

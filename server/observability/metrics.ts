@@ -1,9 +1,9 @@
 // What an operator scrapes from one instance (Prometheus text format, prom-client): request
-// durations by route and status, sign-in failures, the settlement queue by status, and Node's own
-// process figures. Each app has a registry of its own (never prom-client's global one), so several
+// durations by route and status, sign-in failures, the settlement queue by status, the database
+// pool's use (PostgreSQL), and Node's own process figures. Each app has a registry of its own (never prom-client's global one), so several
 // apps in one process, as in the tests, do not share or clash.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Db } from "../db/schema.ts";
+import type { OpenedDatabase } from "../db/connection.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -15,7 +15,8 @@ export interface Metrics {
 // Request times of an admin API: most answer in milliseconds; settlements wait on a chain.
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export function createMetrics(db: Db): Metrics {
+export function createMetrics(database: Pick<OpenedDatabase, "db" | "poolUse">): Metrics {
+  const { db } = database;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requestDuration = new Histogram({
@@ -48,5 +49,20 @@ export function createMetrics(db: Db): Metrics {
       for (const row of rows) this.set({ status: row.status }, Number(row.count));
     },
   });
+  if (database.poolUse()) {
+    new Gauge({
+      name: "marketplace_db_pool_connections",
+      help: "This instance's PostgreSQL connections: open, idle, and queries waiting for one",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      collect() {
+        const use = database.poolUse();
+        if (!use) return;
+        this.set({ state: "open" }, use.total);
+        this.set({ state: "idle" }, use.idle);
+        this.set({ state: "waiting" }, use.waiting);
+      },
+    });
+  }
   return { registry, requestDuration, signInFailures };
 }

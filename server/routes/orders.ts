@@ -37,7 +37,7 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
       querystring: orderListQuerySchema,
       response: { ...ok(pagedListSchema(orderSchema)), ...errors(400) },
     },
-  }, async (request) => ({ data: listOrders(ctx, request.query) }));
+  }, async (request) => ({ data: await listOrders(ctx, request.query) }));
 
   app.get("/admin/orders/stats", {
     schema: { ...about("orderStats", "Order statistics"), response: ok(orderStatsSchema) },

@@ -22,7 +22,7 @@ const changedUser = { ...ok(userSchema), ...errors(400, 404), ...error(409, lock
 export async function userRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
   app.get("/users", {
     schema: { ...about("listUsers", "List users"), querystring: userListQuerySchema, response: userPage },
-  }, async (request) => ({ data: listUsers(ctx, request.query) }));
+  }, async (request) => ({ data: await listUsers(ctx, request.query) }));
 
   app.get("/users/search/:term", {
     schema: {

@@ -193,18 +193,17 @@ function statusFor(r: SeedRandom, ageDays: number): OrderStatusValue {
 }
 
 /**
- * Orders over the past year, oldest first. `onOrder` receives each row ready to insert, so a million
+ * Orders over the past year, oldest first, each row ready to insert as it is asked for, so a million
  * orders never sit in memory at once. The first five orders take the five statuses, so every status
  * exists at any size.
  */
-export function generateOrders(
+export function* generateOrders(
   r: SeedRandom,
   count: number,
   users: SeedUser[],
   products: SeedProduct[],
   now: number,
-  onOrder: (order: SeedOrder) => void,
-): void {
+): Generator<SeedOrder> {
   const start = now - 365 * DAY;
   let buyers = 0;
   let listed = 0;
@@ -235,7 +234,7 @@ export function generateOrders(
       ? status === "COMPLETED" ? "DELIVERED" : status === "REFUNDED" ? "RETURNED" : r.pick(["SHIPPED", "IN_TRANSIT", "DELIVERED"])
       : status === "CANCELLED" ? "CANCELLED" : confirmed ? "PROCESSING" : "PENDING";
     const days = Math.max(1, Math.round((now - (shippedMs ?? createdMs)) / DAY));
-    onOrder({
+    yield {
       id: r.uuid(),
       status,
       productId: product.id,
@@ -274,6 +273,6 @@ export function generateOrders(
       shippedAt: shippedMs === null ? null : iso(shippedMs),
       completedAt: completedMs === null ? null : iso(completedMs),
       updatedAt: iso(Math.max(createdMs, confirmedMs ?? 0, shippedMs ?? 0, completedMs ?? 0, disputeMs ?? 0)),
-    });
+    };
   }
 }

@@ -3,6 +3,7 @@
 import { ORDER_FILTERS, ORDER_STATUSES, type DisputeResolutionInput, type OrderFilter, type OrderSort } from "../../contract/index.ts";
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
+import { engineOf } from "../db/engine.ts";
 import { ORDER_STATUS_COUNT, orderFilterCondition, orderListName } from "../db/list-families.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { conflict, unavailable } from "../http/errors.ts";
@@ -68,16 +69,17 @@ export type OrderBody = ReturnType<typeof toOrder>;
 /** sort=deadline: the DISPUTED orders first, the oldest dispute first (one without a date last among them). */
 const BY_DEADLINE = [
   sql`CASE WHEN status = 'DISPUTED' THEN 0 ELSE 1 END`,
-  sql`CASE WHEN status = 'DISPUTED' THEN disputeRaisedAt IS NULL END`,
-  sql`CASE WHEN status = 'DISPUTED' THEN disputeRaisedAt END`,
+  sql`CASE WHEN status = 'DISPUTED' THEN "disputeRaisedAt" IS NULL END`,
+  sql`CASE WHEN status = 'DISPUTED' THEN "disputeRaisedAt" END`,
 ];
 
-export function listOrders(ctx: ServiceContext, q: { page: number; limit: number; filter?: OrderFilter; sort?: OrderSort }): Paged<OrderBody> {
+export async function listOrders(ctx: ServiceContext, q: { page: number; limit: number; filter?: OrderFilter; sort?: OrderSort }): Promise<Paged<OrderBody>> {
   const { filter } = q;
-  const { rows, total } = ctx.lists.page({
+  const engine = engineOf(ctx.db);
+  const { rows, total } = await ctx.lists.page({
     table: "orders",
     list: orderListName(filter),
-    where: filter && (() => orderFilterCondition(filter)),
+    where: filter && (() => orderFilterCondition(filter, engine)),
     firstBy: q.sort === "deadline" ? BY_DEADLINE : undefined,
     page: q.page,
     limit: q.limit,
@@ -103,7 +105,7 @@ export async function orderStats(ctx: ServiceContext) {
     .execute();
   const byStatus: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
   for (const row of statusCounts) byStatus[row.name.slice(ORDER_STATUS_COUNT.length)] = row.value;
-  const totals = ctx.lists.totals([orderListName(), ...ORDER_FILTERS.map(orderListName)]);
+  const totals = await ctx.lists.totals([orderListName(), ...ORDER_FILTERS.map(orderListName)]);
   return {
     totalOrders: totals[orderListName()],
     newOrders: totals[orderListName("new")],

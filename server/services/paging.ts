@@ -41,7 +41,10 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** `column` holds `text` anywhere (as typed: % and _ are not wildcards); the text is data, never SQL. */
+/**
+ * `column` holds `text` anywhere, whatever the case (as typed: % and _ are not wildcards); the text is
+ * data, never SQL. Both sides lower-cased: SQLite's LIKE ignores case, PostgreSQL's does not.
+ */
 export function contains(column: string, text: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} LIKE ${containsPattern(text)} ESCAPE '\\'`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) LIKE lower(${containsPattern(text)}) ESCAPE '\\'`;
 }

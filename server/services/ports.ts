@@ -146,13 +146,13 @@ export interface CountedListQuery<T extends CountedTable> {
 
 /**
  * Totals and pages of the counted lists, answered from the trigger-kept counts (db/counted-lists.ts),
- * so a total is one lookup and a deep page costs what page 1 costs. Synchronous: a page's counts and
- * rows are read with nothing in between.
+ * so a total is one lookup and a deep page costs what page 1 costs. A page's counts and rows are read
+ * from one snapshot.
  */
 export interface CountedLists {
   /** Each named list's total (0 for a list with no rows). */
-  totals<L extends string>(lists: readonly L[]): Record<L, number>;
-  page<T extends CountedTable>(q: CountedListQuery<T>): { rows: Selectable<Database[T]>[]; total: number };
+  totals<L extends string>(lists: readonly L[]): Promise<Record<L, number>>;
+  page<T extends CountedTable>(q: CountedListQuery<T>): Promise<{ rows: Selectable<Database[T]>[]; total: number }>;
 }
 
 /** A decision's text as the server wrote it and the admin wallet's signature over it (services/signed-decisions.ts). */

@@ -29,7 +29,7 @@ export function toUser(row: UserRow) {
 }
 export type UserBody = ReturnType<typeof toUser>;
 
-export function listUsers(ctx: ServiceContext, q: UserListQuery): Paged<UserBody> {
+export async function listUsers(ctx: ServiceContext, q: UserListQuery): Promise<Paged<UserBody>> {
   const filter = {
     role: q.role,
     verified: flag(q.verified),
@@ -37,7 +37,7 @@ export function listUsers(ctx: ServiceContext, q: UserListQuery): Paged<UserBody
   };
   const { role, verified, disabled } = filter;
   const filtered = role !== undefined || verified !== undefined || disabled !== undefined;
-  const { rows, total } = ctx.lists.page({
+  const { rows, total } = await ctx.lists.page({
     table: "users",
     list: userListName(filter),
     where: filtered
@@ -146,7 +146,7 @@ export async function userStats(ctx: ServiceContext) {
     activeUsers: userListName({ disabled: 0 }),
     adminUsers: userListName({ role: "ADMIN" }),
   };
-  const totals = ctx.lists.totals(Object.values(lists));
+  const totals = await ctx.lists.totals(Object.values(lists));
   return {
     totalUsers: totals[lists.totalUsers],
     verifiedUsers: totals[lists.verifiedUsers],

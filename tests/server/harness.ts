@@ -1,5 +1,6 @@
 // Test harness for the reference server: the REAL app (config, migrations, auth, guard, routes) on
-// 127.0.0.1 with an ephemeral port and a throwaway SQLite file, a whitelisted ed25519 test wallet,
+// 127.0.0.1 with an ephemeral port and a throwaway database (a SQLite file, or on the PostgreSQL run a
+// fresh PostgreSQL database: test-database.ts), a whitelisted ed25519 test wallet,
 // a movable clock, and a small fetch client with a cookie jar that echoes XSRF-TOKEN like axios.
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -12,6 +13,7 @@ import { buildApp, type BuildOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createContext, type AppContext } from "../../server/context.ts";
 import type { SettlementOptions } from "../../server/settlement/index.ts";
+import { createTestDatabase } from "./test-database.ts";
 
 export interface TestWallet {
   /** base58 address */
@@ -152,11 +154,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dir = mkdtempSync(join(tmpdir(), "mkt-admin-test-"));
   const adminWallet = createTestWallet();
   const whitelist = [adminWallet, ...(options.extraAdminWallets ?? [])].map((w) => w.publicKey).join(",");
+  const database = await createTestDatabase(dir);
   const env = {
     HOST: "127.0.0.1",
     PUBLIC_ORIGIN: TEST_PUBLIC_ORIGIN,
     ADMIN_WALLETS: whitelist,
-    DATABASE_PATH: join(dir, "data", "test.sqlite"),
+    ...database.env,
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     ...options.env,
@@ -202,6 +205,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await app.close();
       await ctx.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,9 +1,17 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type CreateTableBuilder, type Kysely } from "kysely";
+import { engineOf } from "../engine.ts";
 
 // The first schema: every table of schema.ts. Later changes are new migration files.
+// Epoch milliseconds and amounts in base units are "bigint": the same 64-bit integer as "integer" on
+// SQLite, and wider than PostgreSQL's 32-bit "integer".
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable("users")
+  const postgres = engineOf(db) === "postgres";
+  // The lists of users and orders (and the nonces) are ordered by SQLite's rowid, its insertion order
+  // (list-families.ts). PostgreSQL has none, so these tables get a column of that name, numbered in
+  // insertion order too.
+  const withRowid = <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>): CreateTableBuilder<TB, C> =>
+    postgres ? (table.addColumn("rowid", "bigint", (c) => c.generatedAlwaysAsIdentity()) as CreateTableBuilder<TB, C>) : table;
+  await withRowid(db.schema.createTable("users"))
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("publicKey", "text", (c) => c.notNull().unique())
     .addColumn("displayName", "text")
@@ -25,22 +33,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("userId", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("publicKey", "text", (c) => c.notNull())
-    .addColumn("createdAt", "integer", (c) => c.notNull())
-    .addColumn("lastSeenAt", "integer", (c) => c.notNull())
-    .addColumn("expiresAt", "integer", (c) => c.notNull())
-    .addColumn("revokedAt", "integer")
+    .addColumn("createdAt", "bigint", (c) => c.notNull())
+    .addColumn("lastSeenAt", "bigint", (c) => c.notNull())
+    .addColumn("expiresAt", "bigint", (c) => c.notNull())
+    .addColumn("revokedAt", "bigint")
     .addColumn("ip", "text")
     .addColumn("userAgent", "text")
     .execute();
   await db.schema.createIndex("sessions_user").on("sessions").column("userId").execute();
 
-  await db.schema
-    .createTable("nonces")
+  await withRowid(db.schema.createTable("nonces"))
     .addColumn("nonce", "text", (c) => c.primaryKey())
     .addColumn("publicKey", "text", (c) => c.notNull())
     .addColumn("message", "text", (c) => c.notNull())
-    .addColumn("createdAt", "integer", (c) => c.notNull())
-    .addColumn("expiresAt", "integer", (c) => c.notNull())
+    .addColumn("createdAt", "bigint", (c) => c.notNull())
+    .addColumn("expiresAt", "bigint", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("nonces_key").on("nonces").columns(["publicKey", "expiresAt"]).execute();
 
@@ -80,7 +87,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("shopId", "text", (c) => c.references("shops.id").onDelete("set null"))
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("description", "text")
-    .addColumn("price", "integer", (c) => c.notNull())
+    .addColumn("price", "bigint", (c) => c.notNull())
     .addColumn("currencySymbol", "text", (c) => c.notNull())
     .addColumn("currencyDecimals", "integer", (c) => c.notNull())
     .addColumn("currencyMint", "text")
@@ -108,8 +115,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("product_images_product").on("productImages").columns(["productId", "position"]).execute();
 
-  await db.schema
-    .createTable("orders")
+  await withRowid(db.schema.createTable("orders"))
     .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("productId", "text")
@@ -117,7 +123,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("productSnapshot", "text")
     .addColumn("shopSnapshot", "text")
     .addColumn("quantity", "integer", (c) => c.notNull().defaultTo(1))
-    .addColumn("totalPrice", "integer", (c) => c.notNull())
+    .addColumn("totalPrice", "bigint", (c) => c.notNull())
     .addColumn("currencySymbol", "text", (c) => c.notNull())
     .addColumn("currencyDecimals", "integer", (c) => c.notNull())
     .addColumn("currencyMint", "text")
@@ -152,7 +158,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("auditLog")
-    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", "integer", (c) => (postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
     .addColumn("createdAt", "text", (c) => c.notNull())
     .addColumn("adminPublicKey", "text", (c) => c.notNull())
     .addColumn("action", "text", (c) => c.notNull())

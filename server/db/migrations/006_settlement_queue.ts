@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { engineOf } from "../engine.ts";
 import { createPendingSettlements } from "./003_settlement.ts";
 
 // settlements: one durable row per settlement (a dispute payout or the marketplace initialization),
@@ -17,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("signature", "text")
-    .addColumn("lastValidBlockHeight", "integer")
+    .addColumn("lastValidBlockHeight", "bigint")
     .addColumn("submittedAt", "text")
     .addColumn("lastError", "text")
     .addColumn("cluster", "text")
@@ -31,22 +32,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("settlements_status_created").on("settlements").columns(["status", "createdAt"]).execute();
   await db.schema.createIndex("settlements_created").on("settlements").columns(["createdAt"]).execute();
-  await sql`CREATE UNIQUE INDEX settlements_in_flight ON settlements (orderId) WHERE status IN ('pending', 'submitted') AND orderId IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX settlements_in_flight ON settlements ("orderId") WHERE status IN ('pending', 'submitted') AND "orderId" IS NOT NULL`.execute(db);
+  const newId = engineOf(db) === "postgres" ? sql`gen_random_uuid()::text` : sql`lower(hex(randomblob(16)))`;
   await sql`
-    INSERT INTO settlements (id, orderId, kind, status, attempts, signature, lastValidBlockHeight, submittedAt, cluster, requestedBy, requestedByUserId,
-                             resolution, refundPercentage, adminNotes, createdAt, updatedAt)
-    SELECT lower(hex(randomblob(16))), p.orderId, 'dispute_payout', 'submitted', 1, p.signature, p.lastValidBlockHeight, p.createdAt,
-           (SELECT o.cluster FROM orders o WHERE o.id = p.orderId), p.adminPublicKey, p.adminUserId,
-           p.resolution, p.refundPercentage, p.adminNotes, p.createdAt, p.createdAt
-    FROM pendingSettlements p`.execute(db);
+    INSERT INTO settlements (id, "orderId", kind, status, attempts, signature, "lastValidBlockHeight", "submittedAt", cluster, "requestedBy", "requestedByUserId",
+                             resolution, "refundPercentage", "adminNotes", "createdAt", "updatedAt")
+    SELECT ${newId}, p."orderId", 'dispute_payout', 'submitted', 1, p.signature, p."lastValidBlockHeight", p."createdAt",
+           (SELECT o.cluster FROM orders o WHERE o.id = p."orderId"), p."adminPublicKey", p."adminUserId",
+           p.resolution, p."refundPercentage", p."adminNotes", p."createdAt", p."createdAt"
+    FROM "pendingSettlements" p`.execute(db);
   await db.schema.dropTable("pendingSettlements").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await createPendingSettlements(db).addColumn("lastValidBlockHeight", "integer").execute();
   await sql`
-    INSERT INTO pendingSettlements (orderId, signature, resolution, refundPercentage, adminNotes, adminUserId, adminPublicKey, createdAt, lastValidBlockHeight)
-    SELECT orderId, signature, resolution, refundPercentage, COALESCE(adminNotes, ''), requestedByUserId, requestedBy, createdAt, lastValidBlockHeight
+    INSERT INTO "pendingSettlements" ("orderId", signature, resolution, "refundPercentage", "adminNotes", "adminUserId", "adminPublicKey", "createdAt", "lastValidBlockHeight")
+    SELECT "orderId", signature, resolution, "refundPercentage", COALESCE("adminNotes", ''), "requestedByUserId", "requestedBy", "createdAt", "lastValidBlockHeight"
     FROM settlements WHERE kind = 'dispute_payout' AND status = 'submitted' AND signature IS NOT NULL`.execute(db);
   await db.schema.dropTable("settlements").execute();
 }
