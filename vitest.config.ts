@@ -17,9 +17,10 @@ const NODE_FILES = [...SERVER_FILES, "tests/unit/rules.test.ts", "tests/provider
 /**
  * The server tests run on SQLite always and, where PostgreSQL is installed (Debian's postgresql
  * package; .ci/run installs it), again on a throw-away PostgreSQL cluster (tests/server/postgres-setup.ts).
- * TEST_POSTGRES=0 skips that second run.
+ * TEST_POSTGRES=0 skips that second run; TEST_POSTGRES=1 (CI) requires it.
  */
 const POSTGRES = process.env.TEST_POSTGRES !== "0" && postgresBin() !== null;
+if (process.env.TEST_POSTGRES === "1" && !POSTGRES) throw new Error("TEST_POSTGRES=1 but no PostgreSQL is installed (initdb, pg_ctl)");
 
 /**
  * Console files that need a page of their own: they replace a module the others share (vi.mock), or

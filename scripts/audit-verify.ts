@@ -1,8 +1,9 @@
 // `npm run audit:verify`: re-checks every signed decision in the audit trail of the configured
-// database (DATABASE_PATH), offline: no chain, no server. Opens the database read-only, so it may run
+// database (DATABASE_URL, else DATABASE_PATH), offline: no chain, no server. Opens the database read-only, so it may run
 // beside the server. Exits 1 on any entry that does not hold up, 0 when all do (2 when it could not check).
 import { pathToFileURL } from "node:url";
 import { parseConfig } from "../server/config.ts";
+import { databaseTarget } from "../server/context.ts";
 import { openReadOnlyDatabase } from "../server/db/connection.ts";
 import { verifyAuditSignatures, type AuditVerification } from "../server/services/audit-verify.ts";
 
@@ -13,7 +14,7 @@ export function formatVerification(result: AuditVerification): string {
 
 export async function main(env: Record<string, string | undefined> = process.env): Promise<number> {
   try {
-    const { db, close } = openReadOnlyDatabase(parseConfig(env).databasePath);
+    const { db, close } = openReadOnlyDatabase(databaseTarget(parseConfig(env)));
     try {
       const result = await verifyAuditSignatures(db);
       console.log(formatVerification(result));

@@ -1,5 +1,5 @@
 // `npm run reconcile`: compares every order that has an escrow with the escrow on chain, for the
-// data folder and cluster the server is configured with (same environment: DATABASE_PATH,
+// database and cluster the server is configured with (same environment: DATABASE_URL or DATABASE_PATH,
 // SETTLEMENT_CLUSTER, SOLANA_RPC_URL, AUTHORITY_KEYPAIR). Prints the mismatches as a table and
 // exits 1 on any, 0 when the database and the chain agree (2 when it could not check at all).
 //

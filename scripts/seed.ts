@@ -1,10 +1,13 @@
 // npm run seed -- [--orders 100000] [--users N] [--seed N] [--db path] [--reset]
-// Fills the server's database (DATABASE_PATH, default data/marketplace.sqlite) with demo data.
-// ADMIN_WALLETS become ADMIN users. An existing, non-empty database is left alone unless --reset.
+// Fills the server's database with demo data: DATABASE_URL's PostgreSQL, else the SQLite file of
+// --db or DATABASE_PATH (default data/marketplace.sqlite). ADMIN_WALLETS become ADMIN users. An
+// existing, non-empty database is left alone unless --reset, which empties it first (every table).
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseConfig } from "../server/config.ts";
+import pg from "pg";
+import { databaseTarget } from "../server/context.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { seedDatabase } from "../server/seed/index.ts";
 
@@ -26,11 +29,14 @@ async function main(): Promise<void> {
     },
   });
   const config = parseConfig(process.env);
-  const path = values.db ? resolve(values.db) : config.databasePath;
-  if (values.reset) {
-    for (const suffix of ["", "-wal", "-shm"]) if (existsSync(path + suffix)) rmSync(path + suffix);
+  const target = values.db ? { path: resolve(values.db) } : databaseTarget(config);
+  // Where it went, without the password a URL may hold.
+  const where = target.url ? redacted(target.url) : target.path;
+  if (values.reset && !target.url) {
+    for (const suffix of ["", "-wal", "-shm"]) if (existsSync(target.path + suffix)) rmSync(target.path + suffix);
   }
-  const opened = await openDatabase(path);
+  if (values.reset && target.url) await resetPostgres(target.url);
+  const opened = await openDatabase(target);
   try {
     const summary = await seedDatabase(opened, {
       orders: count("orders", values.orders),
@@ -39,15 +45,32 @@ async function main(): Promise<void> {
       adminWallets: config.adminWallets,
     });
     if (!summary.seeded) {
-      console.log(`Nothing seeded: ${summary.skipped} (${path}). Use --reset to start over.`);
+      console.log(`Nothing seeded: ${summary.skipped} (${where}). Use --reset to start over.`);
       return;
     }
     const statuses = Object.entries(summary.ordersByStatus).map(([s, n]) => `${s} ${n}`).join(", ");
-    console.log(`Seeded ${path} in ${(summary.ms / 1000).toFixed(1)} s:`);
+    console.log(`Seeded ${where} in ${(summary.ms / 1000).toFixed(1)} s:`);
     console.log(`  ${summary.users} users, ${summary.shops} shops, ${summary.products} products (${summary.productImages} images), ${summary.tokens} tokens`);
     console.log(`  ${summary.orders} orders: ${statuses}`);
   } finally {
     await opened.close();
+  }
+}
+
+function redacted(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.href;
+}
+
+/** Empties a PostgreSQL database: its public schema, tables, functions and migration records with it. */
+async function resetPostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+  } finally {
+    await client.end();
   }
 }
 

@@ -194,6 +194,9 @@ export interface SettlementsTable extends SignedDecisionColumns {
   resolution: DisputeResolution | null;
   refundPercentage: number | null;
   adminNotes: string | null;
+  /** The re-check worker holding the row, until claimedUntil (epoch ms; migration 010). */
+  claimedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  claimedUntil: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: string;
   updatedAt: string;
 }

@@ -8,9 +8,11 @@ import type { OrderRow, SettlementRow } from "../db/schema.ts";
 import { ApiError, conflict } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { findById, isoNow } from "./context.ts";
-import type { PendingSignature, ServiceContext, SettlementHooks, SettlementResult } from "./ports.ts";
+import type { PendingSignature, ServiceContext, SettlementHooks, SettlementPort, SettlementResult } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
-import { decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteUnknown, openSettlement, releaseUnsent, reopenSettlement, type Decision } from "./settlement-rows.ts";
+import {
+  claimRows, decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteUnknown, openSettlement, releaseClaim, releaseUnsent, reopenSettlement, type Decision,
+} from "./settlement-rows.ts";
 
 /** What each resolution leaves the order as. */
 const RESOLVED_STATUS: Record<DisputeResolution, OrderStatusValue> = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" };
@@ -198,44 +200,55 @@ export async function resumeDisputeSettlements(ctx: ServiceContext, options: { m
   // Both cutoffs taken now, before anything is awaited: rows signed after this run began are not its own.
   const now = ctx.now();
   const before = (ms: number) => new Date(now - ms).toISOString();
-  const unsigned = await ctx.db
-    .selectFrom("settlements")
-    .selectAll()
-    .where("kind", "=", "dispute_payout")
-    .where("status", "=", "pending")
-    .where("updatedAt", "<=", before(minAgeMs === 0 ? 0 : Math.max(minAgeMs, UNSIGNED_AFTER_MS)))
-    .execute();
+  // Rows another instance's re-check holds are skipped; this run's are released as each is done.
+  const owner = ctx.newId();
+  const unsigned = await claimRows(ctx, owner, (rows) =>
+    rows
+      .where("kind", "=", "dispute_payout")
+      .where("status", "=", "pending")
+      .where("updatedAt", "<=", before(minAgeMs === 0 ? 0 : Math.max(minAgeMs, UNSIGNED_AFTER_MS))),
+  );
   for (const row of unsigned) {
-    if (await failUnsigned(ctx, row)) outcomes.push({ orderId: row.orderId ?? "", signature: null, outcome: "failed", message: NEVER_SIGNED });
-  }
-  const submitted = await ctx.db
-    .selectFrom("settlements")
-    .selectAll()
-    .where("kind", "=", "dispute_payout")
-    .where("status", "=", "submitted")
-    .where("submittedAt", "<=", before(minAgeMs))
-    .orderBy("submittedAt")
-    .execute();
-  for (const row of submitted) {
-    const signature = row.signature ?? "";
-    const orderId = row.orderId ?? "";
-    const order = await ctx.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
-    if (!order || order.settlementStatus !== "PENDING") {
-      // Only this flow moves a claimed order on: someone edited it, and the row says so.
-      await ctx.db.transaction().execute((trx) => markFailed(trx, ctx, row.id, "The order was changed outside its settlement", { status: "submitted", signature }));
-      continue;
-    }
-    const decision = decisionOf(row);
-    const pending: PendingSignature = { signature, lastValidBlockHeight: row.lastValidBlockHeight };
-    const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
     try {
-      const { result } = await settleDispute(ctx, order, row, decision, (onSigned) => resume(order, split, pending, { onSigned }), signature);
-      outcomes.push({ orderId, signature: result.transactionSignature, outcome: "confirmed" });
-    } catch (error) {
-      outcomes.push({ orderId, signature, outcome: settledNothing(error) ? "failed" : "unknown", message: message(error) });
+      if (await failUnsigned(ctx, row)) outcomes.push({ orderId: row.orderId ?? "", signature: null, outcome: "failed", message: NEVER_SIGNED });
+    } finally {
+      await releaseClaim(ctx.db, row.id, owner);
+    }
+  }
+  const submitted = await claimRows(ctx, owner, (rows) =>
+    rows.where("kind", "=", "dispute_payout").where("status", "=", "submitted").where("submittedAt", "<=", before(minAgeMs)).orderBy("submittedAt"),
+  );
+  submitted.sort((a, b) => (a.submittedAt ?? "").localeCompare(b.submittedAt ?? ""));
+  for (const row of submitted) {
+    try {
+      const outcome = await resumeOne(ctx, row, resume);
+      if (outcome) outcomes.push(outcome);
+    } finally {
+      await releaseClaim(ctx.db, row.id, owner);
     }
   }
   return outcomes;
+}
+
+/** Resumes one claimed, submitted dispute settlement (see resumeDisputeSettlements); null: not this flow's to finish. */
+async function resumeOne(ctx: ServiceContext, row: SettlementRow, resume: NonNullable<SettlementPort["resumeDispute"]>): Promise<ResumeOutcome | null> {
+  const signature = row.signature ?? "";
+  const orderId = row.orderId ?? "";
+  const order = await ctx.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
+  if (!order || order.settlementStatus !== "PENDING") {
+    // Only this flow moves a claimed order on: someone edited it, and the row says so.
+    await ctx.db.transaction().execute((trx) => markFailed(trx, ctx, row.id, "The order was changed outside its settlement", { status: "submitted", signature }));
+    return null;
+  }
+  const decision = decisionOf(row);
+  const pending: PendingSignature = { signature, lastValidBlockHeight: row.lastValidBlockHeight };
+  const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
+  try {
+    const { result } = await settleDispute(ctx, order, row, decision, (onSigned) => resume(order, split, pending, { onSigned }), signature);
+    return { orderId, signature: result.transactionSignature, outcome: "confirmed" };
+  } catch (error) {
+    return { orderId, signature, outcome: settledNothing(error) ? "failed" : "unknown", message: message(error) };
+  }
 }
 
 /** A row whose request stopped before signing: failed, and its order free to be resolved again. */

@@ -4,11 +4,12 @@
 import { conflict, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { bool, isoNow } from "./context.ts";
-import type { SettlementRow } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/engine.ts";
+import type { Db, SettlementRow } from "../db/schema.ts";
 import { isSettlementError } from "../settlement/errors.ts";
 import type { AdminIdentity, MarketplaceInitialization, ServiceContext } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
-import { markConfirmed, markFailed, markSent, openSettlement, releaseUnsent } from "./settlement-rows.ts";
+import { claimRows, markConfirmed, markFailed, markSent, openSettlement, releaseClaim, releaseUnsent } from "./settlement-rows.ts";
 
 export const INITIALIZE_UNAVAILABLE =
   "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
@@ -46,12 +47,34 @@ export async function marketplaceStatus(ctx: ServiceContext) {
   };
 }
 
+export const ALREADY_INITIALIZED = "The marketplace is already initialized";
+const INITIALIZATION_IN_PROGRESS = "An initialization of the marketplace is already in progress: nothing was sent";
+
 export async function initializeMarketplace(ctx: ServiceContext, admin: AdminIdentity) {
   const before = await marketplaceStatus(ctx);
-  if (before.initialized) throw conflict("The marketplace is already initialized");
+  if (before.initialized) throw conflict(ALREADY_INITIALIZED);
   if (!ctx.settlement) throw unavailable(INITIALIZE_UNAVAILABLE);
-  const row = await ctx.db.transaction().execute((trx) => openSettlement(trx, ctx, "marketplace_initialization", admin));
+  const row = await claimInitialization(ctx, (trx) => openSettlement(trx, ctx, "marketplace_initialization", admin));
   return runInitialization(ctx, admin, row);
+}
+
+/**
+ * Opens (or reopens, `open`) the initialization's settlement row: refused while another one is in
+ * flight (a unique index: requests on several instances at once send one) or once one was recorded.
+ */
+export async function claimInitialization<T>(ctx: ServiceContext, open: (trx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const opened = await open(trx);
+      // Read with the row in place: an initialization another instance recorded meanwhile shows here.
+      const config = await trx.selectFrom("marketplaceConfig").select("initialized").where("id", "=", 1).executeTakeFirst();
+      if (bool(config?.initialized)) throw conflict(ALREADY_INITIALIZED);
+      return opened;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(INITIALIZATION_IN_PROGRESS);
+    throw error;
+  }
 }
 
 /**
@@ -130,19 +153,20 @@ export async function resumeInitializations(ctx: ServiceContext, options: { minA
   if (!port?.marketplaceStatus) return;
   const minAgeMs = options.minAgeMs ?? 0;
   const before = new Date(ctx.now() - (minAgeMs === 0 ? 0 : Math.max(minAgeMs, INITIALIZATION_SETTLED_AFTER_MS))).toISOString();
-  const rows = await ctx.db
-    .selectFrom("settlements")
-    .selectAll()
-    .where("kind", "=", "marketplace_initialization")
-    .where("status", "in", ["pending", "submitted"])
-    .where("updatedAt", "<=", before)
-    .execute();
+  const owner = ctx.newId();
+  const rows = await claimRows(ctx, owner, (q) =>
+    q.where("kind", "=", "marketplace_initialization").where("status", "in", ["pending", "submitted"]).where("updatedAt", "<=", before),
+  );
   if (rows.length === 0) return;
-  const chain = await port.marketplaceStatus();
-  await ctx.db.transaction().execute(async (trx) => {
-    for (const row of rows) {
-      if (chain.initialized) await markConfirmed(trx, ctx, row.id, row.signature, chain.cluster);
-      else await markFailed(trx, ctx, row.id, "The initialization did not land: nothing was created. Retry it to send it again", { status: row.status as "pending" | "submitted" });
-    }
-  });
+  try {
+    const chain = await port.marketplaceStatus();
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const row of rows) {
+        if (chain.initialized) await markConfirmed(trx, ctx, row.id, row.signature, chain.cluster);
+        else await markFailed(trx, ctx, row.id, "The initialization did not land: nothing was created. Retry it to send it again", { status: row.status as "pending" | "submitted" });
+      }
+    });
+  } finally {
+    for (const row of rows) await releaseClaim(ctx.db, row.id, owner);
+  }
 }

@@ -2,8 +2,10 @@
 // pending → submitted → confirmed | failed by the flows that own them (dispute-settlement.ts,
 // marketplace.ts). Every move is conditional on the state it leaves, so two actors (a request and the
 // re-check) can never both move the same row.
+import type { SelectQueryBuilder } from "kysely";
 import type { DisputeResolution, SettlementKind } from "../../contract/index.ts";
-import type { Db, SettlementRow } from "../db/schema.ts";
+import { engineOf } from "../db/engine.ts";
+import type { Database, Db, SettlementRow } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
 import { isoNow } from "./context.ts";
 import type { AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
@@ -75,6 +77,8 @@ export async function openSettlement(
     adminNotes: fields.decision?.adminNotes ?? null,
     decisionMessage: fields.decision?.signed?.message ?? null,
     decisionSignature: fields.decision?.signed?.signature ?? null,
+    claimedBy: null,
+    claimedUntil: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -164,4 +168,41 @@ export async function releaseUnsent(trx: Db, ctx: ServiceContext, row: Settlemen
     return numDeletedRows === 1n;
   }
   return markFailed(trx, ctx, row.id, reason, { status: "pending" });
+}
+
+/** How long a re-check worker's claim lasts: past it (the instance died), another may take the row. */
+export const CLAIM_MS = 10 * 60_000;
+
+/** A query of settlement rows to claim: it selects their ids. */
+export type ClaimQuery = (rows: SelectQueryBuilder<Database, "settlements", { id: string }>) => SelectQueryBuilder<Database, "settlements", { id: string }>;
+
+/**
+ * Claims for worker `owner` the rows `select` picks that no other worker holds: the rows are locked
+ * as they are picked (PostgreSQL: FOR UPDATE SKIP LOCKED, so a second instance picking at the same
+ * moment skips them; SQLite has one writer at a time), then leased until now + CLAIM_MS, which
+ * outlives the statement. Release each with releaseClaim when done.
+ */
+export async function claimRows(ctx: ServiceContext, owner: string, select: ClaimQuery): Promise<SettlementRow[]> {
+  const now = ctx.now();
+  const postgres = engineOf(ctx.db) === "postgres";
+  return ctx.db
+    .updateTable("settlements")
+    .set({ claimedBy: owner, claimedUntil: now + CLAIM_MS })
+    .where("id", "in", (eb) =>
+      select(
+        eb
+          .selectFrom("settlements")
+          .select("id")
+          .where((w) => w.or([w("claimedUntil", "is", null), w("claimedUntil", "<", now)])),
+      )
+        .limit(100)
+        .$if(postgres, (q) => q.forUpdate().skipLocked()),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Gives a claimed row back (only the worker holding it can). */
+export async function releaseClaim(trx: Db, id: string, owner: string): Promise<void> {
+  await trx.updateTable("settlements").set({ claimedBy: null, claimedUntil: null }).where("id", "=", id).where("claimedBy", "=", owner).execute();
 }

@@ -7,7 +7,7 @@ import { conflict, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { findById } from "./context.ts";
 import { claimOrder, resumeDisputeSettlements, settleDispute, type ResumeOutcome } from "./dispute-settlement.ts";
-import { INITIALIZE_UNAVAILABLE, marketplaceStatus, resumeInitializations, runInitialization } from "./marketplace.ts";
+import { ALREADY_INITIALIZED, claimInitialization, INITIALIZE_UNAVAILABLE, marketplaceStatus, resumeInitializations, runInitialization } from "./marketplace.ts";
 import { countOf } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
@@ -59,8 +59,8 @@ async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: Sett
 
 async function retryInitialization(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow, reason: string): Promise<void> {
   if (!ctx.settlement) throw unavailable(INITIALIZE_UNAVAILABLE);
-  if ((await marketplaceStatus(ctx)).initialized) throw conflict("The marketplace is already initialized");
-  await ctx.db.transaction().execute((trx) => reopenSettlement(trx, ctx, row.id));
+  if ((await marketplaceStatus(ctx)).initialized) throw conflict(ALREADY_INITIALIZED);
+  await claimInitialization(ctx, (trx) => reopenSettlement(trx, ctx, row.id));
   await auditRetry(ctx, admin, row, reason, { targetType: "marketplace", targetId: row.id });
   // Sent as the admin retrying it, who answers for this attempt.
   await runInitialization(ctx, admin, { ...row, status: "pending" });
