@@ -7,6 +7,7 @@ import type { IncomingMessage } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AdminIdentity, AppContext } from "./context.ts";
+import type { Config } from "./config.ts";
 import { adminGuard } from "./auth/guard.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionCookieName } from "./auth/sessions.ts";
@@ -30,6 +31,11 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/** TRUST_PROXY for Fastify: a hop count trusts that many proxies nearest the server. */
+function trustedProxies(setting: Config["trustProxy"]): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === "number" ? (_address, hop) => hop < setting : setting;
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: ctx.config.logLevel, redact: ["req.headers.cookie", "req.headers['x-xsrf-token']"], stream: options.logStream },
@@ -38,8 +44,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     requestIdHeader: false,
     genReqId: requestId,
     bodyLimit: 256 * 1024,
-    // Rate limits key on the socket address; behind a reverse proxy this must be configured first.
-    trustProxy: false,
+    // Rate limits key on the client's address: the socket's, or behind TRUST_PROXY's proxies the one
+    // they forward (X-Forwarded-For).
+    trustProxy: trustedProxies(ctx.config.trustProxy),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler(ctx.config),
     clientErrorHandler: clientErrorHandler(ctx.config),

@@ -20,6 +20,11 @@ export interface Config {
    * databasePath. With it, databasePath only names the data folder (session secret, demo wallet, chain).
    */
   databaseUrl: string | null;
+  /**
+   * TRUST_PROXY: the proxies in front (a hop count, or their addresses/CIDRs), whose X-Forwarded-For
+   * names the client; false = the socket's address is the client's (no proxy).
+   */
+  trustProxy: false | number | string;
   /** DATABASE_POOL_SIZE: PostgreSQL connections this instance may hold at once. */
   databasePoolSize: number;
   databasePath: string;
@@ -221,6 +226,18 @@ function readMetricsToken(env: Env): string | null {
   return token;
 }
 
+const ADDRESS_OR_CIDR = /^[0-9a-fA-F:.]+(?:\/\d{1,3})?$/;
+
+function readTrustProxy(env: Env): Config["trustProxy"] {
+  const raw = env.TRUST_PROXY?.trim() ?? "";
+  if (raw === "" || raw === "false" || raw === "0") return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  if (list.length && list.every((a) => ADDRESS_OR_CIDR.test(a))) return list.join(",");
+  // "true" would believe any client's own X-Forwarded-For, which defeats the per-client rate limit.
+  throw new ConfigError("TRUST_PROXY", `"${raw}" is not a number of proxy hops or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8)`);
+}
+
 function readDatabaseUrl(env: Env): string | null {
   const raw = env.DATABASE_URL?.trim();
   if (!raw) return null;
@@ -270,6 +287,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     publicOrigin,
     adminWallets,
     databaseUrl,
+    trustProxy: readTrustProxy(env),
     databasePoolSize: Math.round(readPositive(env, "DATABASE_POOL_SIZE", 10, 1000, "connections")),
     databasePath,
     dataDir: dirname(databasePath),
