@@ -25,6 +25,8 @@ export interface Config {
    * names the client; false = the socket's address is the client's (no proxy).
    */
   trustProxy: false | number | string;
+  /** SEED_DEMO_DATA: fill an empty database with demo data at start (default: outside production only). */
+  seedDemoData: boolean;
   /** DATABASE_POOL_SIZE: PostgreSQL connections this instance may hold at once. */
   databasePoolSize: number;
   databasePath: string;
@@ -288,6 +290,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     adminWallets,
     databaseUrl,
     trustProxy: readTrustProxy(env),
+    // A real marketplace's new database must never be filled with invented users and orders.
+    seedDemoData: env.SEED_DEMO_DATA?.trim() ? readSwitch(env, "SEED_DEMO_DATA") : env.NODE_ENV !== "production",
     databasePoolSize: Math.round(readPositive(env, "DATABASE_POOL_SIZE", 10, 1000, "connections")),
     databasePath,
     dataDir: dirname(databasePath),

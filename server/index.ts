@@ -11,7 +11,7 @@ import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
 import type { ResumeOutcome } from "./services/dispute-settlement.ts";
 import { startSettlementRecheck } from "./services/settlement-recheck.ts";
 import { assertRecordedAuthority } from "./settlement/authority.ts";
-import { AUTHORITY_FILE, CHAIN_DIR, CorruptChainError, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
+import { AUTHORITY_FILE, CHAIN_DIR, CorruptChainError, grantsAirdrops, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
 import { isInProcess } from "./settlement/port.ts";
 
 export interface RunningServer {
@@ -63,8 +63,8 @@ export async function startServer(env: Record<string, string | undefined> = proc
     throw dataFolderError(error, config.dataDir);
   });
   // The seeder fills only an empty database, so calling it at every start also covers a first run
-  // that stopped half-way.
-  const seed = await findSeeder();
+  // that stopped half-way. Never in production unless asked (SEED_DEMO_DATA).
+  const seed = config.seedDemoData ? await findSeeder() : null;
   if (seed) {
     if (ctx.freshDatabase) console.log("New database: seeding demo data…");
     // The whitelisted wallets (demo wallet included) are created as ADMIN users by the seeder.
@@ -82,8 +82,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
     await ctx.close();
     throw error;
   }
-  // In-process only: the open orders' escrows really hold their amounts, so seeded disputes settle.
-  const funding = backend?.inProcess ? await fundOpenEscrows(ctx, backend) : null;
+  // On a chain that grants airdrops (in-process, `npm run chain`, a local validator): the open
+  // orders' escrows really hold their amounts, so seeded disputes settle.
+  const funding = backend && (await grantsAirdrops(backend)) ? await fundOpenEscrows(ctx, backend) : null;
   const app = await buildApp(ctx);
   try {
     await app.listen({ host: config.host, port: config.port });

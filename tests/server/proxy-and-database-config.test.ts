@@ -1,4 +1,4 @@
-// DATABASE_URL and TRUST_PROXY: how they are read, refused, and what TRUST_PROXY changes for the
+// DATABASE_URL, SEED_DEMO_DATA and TRUST_PROXY: how they are read, refused, and what TRUST_PROXY changes for the
 // per-client sign-in rate limit behind a load balancer.
 import { ConfigError, parseConfig } from "../../server/config.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
@@ -23,6 +23,16 @@ describe("DATABASE_URL", () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect(String(error)).toMatch(/DATABASE_URL/);
     expect(String(error)).not.toMatch(/s3cret/);
+  });
+});
+
+describe("SEED_DEMO_DATA", () => {
+  it("seeds an empty database outside production only, unless told otherwise", () => {
+    expect(parseConfig({}, "/srv/app").seedDemoData).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production" }, "/srv/app").seedDemoData).toBe(false);
+    expect(parseConfig({ NODE_ENV: "production", SEED_DEMO_DATA: "1" }, "/srv/app").seedDemoData).toBe(true);
+    expect(parseConfig({ SEED_DEMO_DATA: "0" }, "/srv/app").seedDemoData).toBe(false);
+    expect(String(refusal({ SEED_DEMO_DATA: "maybe" }))).toMatch(/^ConfigError: SEED_DEMO_DATA|SEED_DEMO_DATA/);
   });
 });
 
