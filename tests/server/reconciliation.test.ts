@@ -22,11 +22,9 @@ let backend: Settlement;
 /** The environment the test server was configured from: what `npm run reconcile` is given. */
 let env: Record<string, string>;
 
-const sqlite = () => server.ctx.sqlite;
-const row = (id: string) => sqlite().prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
-const set = (id: string, values: Record<string, string | number | null>) => {
-  const columns = Object.keys(values);
-  sqlite().prepare(`UPDATE orders SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`).run(...Object.values(values), id);
+const row = (id: string) => server.ctx.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const set = async (id: string, values: Partial<OrderRow>) => {
+  await server.ctx.db.updateTable("orders").set(values).where("id", "=", id).execute();
   return row(id);
 };
 
@@ -40,7 +38,9 @@ beforeAll(async () => {
     HOST: "127.0.0.1",
     PUBLIC_ORIGIN: TEST_PUBLIC_ORIGIN,
     ADMIN_WALLETS: server.adminWallet.publicKey,
+    // The server's database, whichever engine it is on.
     DATABASE_PATH: server.ctx.config.databasePath,
+    ...(server.ctx.config.databaseUrl ? { DATABASE_URL: server.ctx.config.databaseUrl } : {}),
     NODE_ENV: "test",
   };
 });
@@ -54,7 +54,11 @@ describe("a fresh server's data", () => {
     const response = await api.get("/admin/reconciliation");
     expect(response.status, response.text).toBe(200);
     expect(response.body.data).toMatchObject({ cluster: "localnet-inprocess", mismatches: [] });
-    const open = (sqlite().prepare("SELECT COUNT(*) AS n FROM orders WHERE status IN ('ACTIVE', 'DISPUTED')").get() as { n: number }).n;
+    const { n: open } = await server.ctx.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "in", ["ACTIVE", "DISPUTED"])
+      .executeTakeFirstOrThrow();
     expect(open).toBeGreaterThan(5);
     expect(response.body.data.ordersChecked).toBe(open);
   });
@@ -93,12 +97,12 @@ describe("planted mismatches", () => {
   beforeAll(async () => {
     // Funds left: resolved in the database, never paid out on chain.
     const settled = await fundedOrder();
-    set(settled.id, { status: "COMPLETED", settlementStatus: "CONFIRMED", resolution: "RELEASE_TO_SELLER" });
+    await set(settled.id, { status: "COMPLETED", settlementStatus: "CONFIRMED", resolution: "RELEASE_TO_SELLER" });
     planted.set(settled.id, "funds_left_after_settlement");
 
     // Missing: an open order recorded as paid whose escrow was never funded.
     const missing = await createOrderRecord(server.ctx.db, { status: "ACTIVE", transactionSignature: "PaidSig" });
-    set(missing.id, { escrowPDA: escrowAddress(backend.authority, missing.id).toBase58(), cluster: backend.cluster });
+    await set(missing.id, { escrowPDA: escrowAddress(backend.authority, missing.id).toBase58(), cluster: backend.cluster });
     planted.set(missing.id, "escrow_missing");
 
     // Empty: an SPL escrow account that exists but holds no tokens.
@@ -112,12 +116,12 @@ describe("planted mismatches", () => {
 
     // Wrong authority: the recorded escrow is derived from a key this server does not hold.
     const foreign = await createOrderRecord(server.ctx.db, { status: "DISPUTED", transactionSignature: "PaidSig" });
-    set(foreign.id, { escrowPDA: escrowAddress(Keypair.generate().publicKey, foreign.id).toBase58(), cluster: backend.cluster });
+    await set(foreign.id, { escrowPDA: escrowAddress(Keypair.generate().publicKey, foreign.id).toBase58(), cluster: backend.cluster });
     planted.set(foreign.id, "wrong_authority");
 
     // Amount differs: the escrow holds the amount paid, the database says another total.
     const differs = await fundedOrder({ totalPrice: 2_000_000_000 });
-    set(differs.id, { totalPrice: 2_500_000_000 });
+    await set(differs.id, { totalPrice: 2_500_000_000 });
     planted.set(differs.id, "amount_differs");
   });
 

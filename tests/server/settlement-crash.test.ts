@@ -7,22 +7,24 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { AccountLayout, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { address, lamports } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OrderRow } from "../../server/db/schema.ts";
+import { openReadOnlyDatabase } from "../../server/db/connection.ts";
 import { EscrowChain, RpcLedger } from "../../server/settlement/index.ts";
 import { tokensOf } from "./chain-support.ts";
 import { createTestWallet, TestClient } from "./harness.ts";
 import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { freePort } from "../support/free-port.ts";
 
 const SOL = 1_000_000_000n;
 const STARTUP_TIMEOUT_MS = 30_000;
 
 let dir: string;
+/** The servers' database: data/db.sqlite, or on the PostgreSQL run a PostgreSQL database (DATABASE_URL). */
+let database: TestDatabase | undefined;
 let loop: Loopback;
 let port: number;
 let server: ChildProcess | null = null;
@@ -53,7 +55,7 @@ async function startServer(): Promise<ChildProcess> {
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      DATABASE_PATH: join(dir, "data", "db.sqlite"),
+      ...database!.env,
       ADMIN_WALLETS: admin.publicKey,
       DEMO_WALLET: "off",
       SETTLEMENT_CLUSTER: loop.url,
@@ -120,11 +122,13 @@ beforeAll(async () => {
   loop = await startRpcLoopback();
   loop.svm.airdrop(address(authority.publicKey.toBase58()), lamports(100n * SOL));
   port = await freePort();
+  database = await createTestDatabase(dir, "db.sqlite");
 });
 
 afterAll(async () => {
   if (server) await kill(server);
   await loop?.close();
+  await database?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -134,12 +138,19 @@ describe("a server killed (SIGKILL) between submitting a payout and recording it
 
     // The first start seeded the demo data; on an RPC cluster it funds no escrow: the test funds one
     // DISPUTED token order's, with the server's authority key (the mint's authority on this node).
-    const db = new Database(join(dir, "data", "db.sqlite"), { readonly: true, fileMustExist: true });
-    const order = db
-      .prepare("SELECT * FROM orders WHERE status = 'DISPUTED' AND currencyMint IS NOT NULL AND settlementStatus IS NULL ORDER BY createdAt DESC LIMIT 1")
-      .get() as OrderRow;
-    db.close();
-    expect(order).toBeDefined();
+    // Read beside the running server, through the engine it runs on.
+    const reader = openReadOnlyDatabase({ url: database!.env.DATABASE_URL, path: database!.env.DATABASE_PATH });
+    const order = await reader.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("status", "=", "DISPUTED")
+      .where("currencyMint", "is not", null)
+      .where("settlementStatus", "is", null)
+      .orderBy("createdAt", "desc")
+      .limit(1)
+      .executeTakeFirst()
+      .finally(() => reader.close());
+    if (!order) throw new Error("No DISPUTED token order without a settlement in the seeded data");
     const mint = new PublicKey(order.currencyMint!);
     const data = Buffer.alloc(MINT_SIZE);
     MintLayout.encode(

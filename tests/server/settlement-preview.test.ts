@@ -28,11 +28,12 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
   let api: TestClient;
   let backend: Settlement;
 
-  const sqlite = () => server.ctx.sqlite;
-  const row = (id: string) => sqlite().prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
+  const row = (id: string) => server.ctx.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const count = async (table: "settlements" | "auditLog") =>
+    Number((await server.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
   // The settlement queue (migration 006): a preview must not open a row.
-  const queueRows = () => (sqlite().prepare("SELECT COUNT(*) AS n FROM settlements").get() as { n: number }).n;
-  const auditCount = () => (sqlite().prepare("SELECT COUNT(*) AS n FROM auditLog").get() as { n: number }).n;
+  const queueRows = () => count("settlements");
+  const auditCount = () => count("auditLog");
 
   /** A 6-decimals mint whose mint authority is the settlement authority. */
   async function testMint(): Promise<PublicKey> {
@@ -46,7 +47,7 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
   async function snapshot(order: OrderRow, accounts: string[]) {
     const journal = loop ? null : statSync(join(server.ctx.config.dataDir, CHAIN_DIR, JOURNAL_FILE)).size;
     const balances = await Promise.all(accounts.map(async (a) => (await backend.ledger.getAccount(new PublicKey(a))) ?? null));
-    return { order: row(order.id), pending: queueRows(), audit: auditCount(), balances, journal, sent: loop?.calls.filter((m) => m === "sendTransaction").length ?? 0 };
+    return { order: await row(order.id), pending: await queueRows(), audit: await auditCount(), balances, journal, sent: loop?.calls.filter((m) => m === "sendTransaction").length ?? 0 };
   }
 
   beforeAll(async () => {
@@ -169,7 +170,10 @@ describe("payout preview without a settlement service", () => {
       const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED" });
       const response = await api.post(path(order.id), PARTIAL_30);
       expect(response.status).toBe(503);
-      expect(server.ctx.sqlite.prepare("SELECT status, settlementStatus FROM orders WHERE id = ?").get(order.id)).toEqual({ status: "DISPUTED", settlementStatus: null });
+      expect(await server.ctx.db.selectFrom("orders").select(["status", "settlementStatus"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
+        status: "DISPUTED",
+        settlementStatus: null,
+      });
     } finally {
       await server.close();
     }

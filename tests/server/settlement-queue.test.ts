@@ -14,9 +14,9 @@ let server: TestServer;
 let api: TestClient;
 let faults: FaultyLedger;
 
-const row = (id: string) => server.ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
+const row = (id: string) => server.ctx.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const audits = (id: string, action: string) =>
-  server.ctx.sqlite.prepare("SELECT * FROM auditLog WHERE targetId = ? AND action = ?").all(id, action) as { reason: string | null }[];
+  server.ctx.db.selectFrom("auditLog").selectAll().where("targetId", "=", id).where("action", "=", action).execute();
 const lamports = async (address: string) => (await server.ctx.settlementBackend!.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
 
 /** A DISPUTED SOL order of 1 SOL whose escrow the authority funded, and the buyer's balance before. */
@@ -58,10 +58,10 @@ describe("the settlement queue under faults", () => {
     const sent = faults.delivered.length;
     const answers = await Promise.all(Array.from({ length: 20 }, () => refund(order.id)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
-    expect(settlementsOf(server.ctx.sqlite, order.id)).toEqual([expect.objectContaining({ kind: "dispute_payout", status: "confirmed", attempts: 1 })]);
+    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([expect.objectContaining({ kind: "dispute_payout", status: "confirmed", attempts: 1 })]);
     expect(faults.delivered.length - sent).toBe(1);
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
-    expect(audits(order.id, "order.resolve_dispute")).toHaveLength(1);
+    expect(await audits(order.id, "order.resolve_dispute")).toHaveLength(1);
   });
 
   it("a timeout: sent again only once the blockhash expired, confirmed once; the late first copy pays nothing", async () => {
@@ -69,9 +69,9 @@ describe("the settlement queue under faults", () => {
     faults.holdBlockhash();
     faults.timeOutOnce();
     expect((await refund(order.id)).status).toBe(504);
-    const [submitted] = settlementsOf(server.ctx.sqlite, order.id);
+    const [submitted] = await settlementsOf(server.ctx.db, order.id);
     expect(submitted).toMatchObject({ status: "submitted", attempts: 1, lastValidBlockHeight: expect.any(Number), lastError: expect.stringContaining("60000 ms") });
-    expect(row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: submitted.signature });
+    expect(await row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: submitted.signature });
 
     // The held transaction may still land: nothing is sent.
     const sent = faults.delivered.length;
@@ -82,14 +82,14 @@ describe("the settlement queue under faults", () => {
     faults.expireBlockhash();
     expect(await recheck()).toEqual([expect.objectContaining({ orderId: order.id, outcome: "confirmed" })]);
     expect(faults.delivered.length - sent).toBe(1);
-    const [confirmed] = settlementsOf(server.ctx.sqlite, order.id);
+    const [confirmed] = await settlementsOf(server.ctx.db, order.id);
     expect(confirmed).toMatchObject({ id: submitted.id, status: "confirmed", attempts: 2, lastError: null });
     // (The same bytes again when no block passed meanwhile: either way one transaction can land.)
-    expect(row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: confirmed.signature });
+    expect(await row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: confirmed.signature });
 
     await expect(faults.deliverLate(faults.held.at(-1)!)).rejects.toThrow();
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
-    expect(audits(order.id, "order.resolve_dispute")).toHaveLength(1);
+    expect(await audits(order.id, "order.resolve_dispute")).toHaveLength(1);
   });
 
   it("a dropped confirmation: the re-check finds it landed and sends nothing", async () => {
@@ -99,7 +99,7 @@ describe("the settlement queue under faults", () => {
     const sent = faults.delivered.length;
     expect(await recheck()).toEqual([expect.objectContaining({ orderId: order.id, outcome: "confirmed" })]);
     expect(faults.delivered.length).toBe(sent);
-    expect(settlementsOf(server.ctx.sqlite, order.id)).toEqual([expect.objectContaining({ status: "confirmed", attempts: 1 })]);
+    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([expect.objectContaining({ status: "confirmed", attempts: 1 })]);
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
   });
 
@@ -107,9 +107,9 @@ describe("the settlement queue under faults", () => {
     const { order, buyer } = await fundedDispute();
     faults.failOnce("Transaction failed: the cluster is congested");
     expect((await refund(order.id)).status).toBe(502);
-    const [failed] = settlementsOf(server.ctx.sqlite, order.id);
+    const [failed] = await settlementsOf(server.ctx.db, order.id);
     expect(failed).toMatchObject({ status: "failed", attempts: 1, lastError: "Transaction failed: the cluster is congested" });
-    expect(row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED" });
+    expect(await row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED" });
 
     const listed = await api.get("/admin/settlements?status=failed&limit=100");
     expect(listed.status).toBe(200);
@@ -120,11 +120,11 @@ describe("the settlement queue under faults", () => {
     const retried = await api.post(`/admin/settlements/${failed.id}/retry`, { reason: "Congestion is over" });
     expect(retried.status).toBe(200);
     expect(retried.body.data).toMatchObject({ id: failed.id, status: "confirmed", attempts: 2, lastError: null });
-    expect(settlementsOf(server.ctx.sqlite, order.id)).toHaveLength(1);
-    expect(row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: retried.body.data.signature });
+    expect(await settlementsOf(server.ctx.db, order.id)).toHaveLength(1);
+    expect(await row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: retried.body.data.signature });
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
-    expect(audits(order.id, "settlement.retry")).toEqual([expect.objectContaining({ reason: "Congestion is over" })]);
-    expect(audits(order.id, "order.resolve_dispute")).toHaveLength(1);
+    expect(await audits(order.id, "settlement.retry")).toEqual([expect.objectContaining({ reason: "Congestion is over" })]);
+    expect(await audits(order.id, "order.resolve_dispute")).toHaveLength(1);
 
     const again = await api.post(`/admin/settlements/${failed.id}/retry`, { reason: "Once more" });
     expect(again.status).toBe(409);

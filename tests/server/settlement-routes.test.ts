@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { AccountLayout } from "@solana/spl-token";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DisputeResolution } from "../../contract/index.ts";
 import { ConfigError } from "../../server/config.ts";
 import { startServer } from "../../server/index.ts";
 import type { OrderRow } from "../../server/db/schema.ts";
@@ -19,6 +21,7 @@ import { configAddress, toSplit, type Settlement } from "../../server/settlement
 import { DEFAULT_MARKETPLACE_CONFIG, withAuthority } from "../../server/settlement/port.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { freePort } from "../support/free-port.ts";
+import { createTestDatabase } from "./test-database.ts";
 import { fundDispute, startSeededSettlementServer, countInFlight, writeSubmitted } from "./settlement-support.ts";
 
 const RENT_MINIMUM = 890_880n;
@@ -31,11 +34,12 @@ let server: TestServer;
 let api: TestClient;
 let backend: Settlement;
 
-const sqlite = () => server.ctx.sqlite;
-const row = (id: string) => sqlite().prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
-const ids = (where: string) => (sqlite().prepare(`SELECT id FROM orders WHERE ${where} ORDER BY createdAt DESC`).all() as { id: string }[]).map((r) => r.id);
-const auditFor = (id: string) => sqlite().prepare("SELECT * FROM auditLog WHERE targetId = ?").all(id);
-const pendingCount = () => countInFlight(sqlite());
+const row = (id: string) => server.ctx.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+/** The ids of the orders `where` (raw SQL: camelCase names in double quotes), newest first. */
+const ids = async (where: string) =>
+  (await server.ctx.db.selectFrom("orders").select("id").where(sql<boolean>`${sql.raw(where)}`).orderBy("createdAt", "desc").execute()).map((r) => r.id);
+const auditFor = (id: string) => server.ctx.db.selectFrom("auditLog").selectAll().where("targetId", "=", id).execute();
+const pendingCount = () => countInFlight(server.ctx.db);
 
 async function lamports(address: string): Promise<bigint> {
   return (await backend.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
@@ -60,7 +64,7 @@ afterAll(async () => {
 
 describe("seed data on the in-process chain", () => {
   it("funds every open order's escrow with its amount and makes its parties' wallets exist", async () => {
-    const open = sqlite().prepare("SELECT * FROM orders WHERE status IN ('ACTIVE', 'DISPUTED')").all() as OrderRow[];
+    const open = await server.ctx.db.selectFrom("orders").selectAll().where("status", "in", ["ACTIVE", "DISPUTED"]).execute();
     expect(open.length).toBeGreaterThan(10);
     expect(open.length).toBeLessThan(ESCROW_FUNDING_LIMIT);
     expect(new Set(open.map((o) => o.currencySymbol))).toEqual(new Set(["SOL", "USDC"]));
@@ -74,14 +78,15 @@ describe("seed data on the in-process chain", () => {
       }
     }
     // Closed orders have no chain data, and none is made up.
-    expect(ids("status NOT IN ('ACTIVE', 'DISPUTED') AND (escrowPDA IS NOT NULL OR cluster IS NOT NULL)")).toEqual([]);
+    expect(await ids(`status NOT IN ('ACTIVE', 'DISPUTED') AND ("escrowPDA" IS NOT NULL OR cluster IS NOT NULL)`)).toEqual([]);
   });
 
-  it("prices every SOL product and order at least the rent-exempt minimum", () => {
-    const minimum = (table: string, column: string) =>
-      (sqlite().prepare(`SELECT MIN(${column}) AS n FROM ${table} WHERE currencyMint IS NULL`).get() as { n: number }).n;
-    expect(BigInt(minimum("products", "price"))).toBeGreaterThanOrEqual(RENT_MINIMUM);
-    expect(BigInt(minimum("orders", "totalPrice"))).toBeGreaterThanOrEqual(RENT_MINIMUM);
+  it("prices every SOL product and order at least the rent-exempt minimum", async () => {
+    const { db } = server.ctx;
+    const products = await db.selectFrom("products").select((eb) => eb.fn.min("price").as("n")).where("currencyMint", "is", null).executeTakeFirstOrThrow();
+    const orders = await db.selectFrom("orders").select((eb) => eb.fn.min("totalPrice").as("n")).where("currencyMint", "is", null).executeTakeFirstOrThrow();
+    expect(BigInt(products.n)).toBeGreaterThanOrEqual(RENT_MINIMUM);
+    expect(BigInt(orders.n)).toBeGreaterThanOrEqual(RENT_MINIMUM);
   });
 
   it("funds nothing twice and at most the limit", async () => {
@@ -92,22 +97,22 @@ describe("seed data on the in-process chain", () => {
     const pending = await createOrderRecord(server.ctx.db, { status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: "Sig" });
     const funded = await fundOpenEscrows(server.ctx, backend);
     expect(funded).toMatchObject({ funded: 1, wallets: 2, unfunded: 0 });
-    expect(await lamports(row(extra.id).escrowPDA!)).toBe(BigInt(extra.totalPrice));
-    expect(row(pending.id).escrowPDA).toBeNull();
+    expect(await lamports((await row(extra.id)).escrowPDA!)).toBe(BigInt(extra.totalPrice));
+    expect((await row(pending.id)).escrowPDA).toBeNull();
     expect(await backend.ledger.getAccount(await backend.chain.escrowOf(pending))).toBeNull();
-    sqlite().prepare("UPDATE orders SET status = 'CANCELLED' WHERE id = ?").run(pending.id);
+    await server.ctx.db.updateTable("orders").set({ status: "CANCELLED" }).where("id", "=", pending.id).execute();
   });
 });
 
 describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
-  const disputedSol = () => ids("status = 'DISPUTED' AND currencyMint IS NULL AND settlementStatus IS NULL");
+  const disputedSol = () => ids(`status = 'DISPUTED' AND "currencyMint" IS NULL AND "settlementStatus" IS NULL`);
 
   it.each([
     ["REFUND_BUYER", undefined, "REFUNDED", 100],
     ["RELEASE_TO_SELLER", undefined, "COMPLETED", 0],
     ["PARTIAL_REFUND", 35, "COMPLETED", 35],
   ] as const)("%s pays the parties from the escrow, then records status, signature and audit", async (resolution, pct, status, buyerPct) => {
-    const before = row(disputedSol()[0]);
+    const before = await row((await disputedSol())[0]);
     const total = BigInt(before.totalPrice);
     const balances = { buyer: await lamports(before.buyerWalletAddress), seller: await lamports(before.sellerWalletAddress) };
 
@@ -155,12 +160,12 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
         cluster: "localnet-inprocess",
       }),
     ]);
-    expect(pendingCount()).toBe(0);
+    expect(await pendingCount()).toBe(0);
   });
 
   it("settles a seeded USDC dispute into the parties' token accounts", async () => {
-    const [id] = ids("status = 'DISPUTED' AND currencySymbol = 'USDC' AND settlementStatus IS NULL");
-    const before = row(id);
+    const [id] = await ids(`status = 'DISPUTED' AND "currencySymbol" = 'USDC' AND "settlementStatus" IS NULL`);
+    const before = await row(id);
     const res = await api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "PARTIAL_REFUND", adminNotes: "Split", refundPercentage: 50 });
     expect(res.status).toBe(200);
     expect(res.body.data.order).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED" });
@@ -168,16 +173,16 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
   });
 
   it("refuses a second resolution of the same order with 409 and pays nothing more", async () => {
-    const [id] = ids("status = 'REFUNDED' AND settlementStatus = 'CONFIRMED'");
-    const before = row(id);
+    const [id] = await ids(`status = 'REFUNDED' AND "settlementStatus" = 'CONFIRMED'`);
+    const before = await row(id);
     const balance = await lamports(before.buyerWalletAddress);
-    const audits = auditFor(id).length;
+    const audits = (await auditFor(id)).length;
     const again = await api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Once more" });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("Only a DISPUTED order can be resolved: this order is REFUNDED");
-    expect(row(id)).toEqual(before);
+    expect(await row(id)).toEqual(before);
     expect(await lamports(before.buyerWalletAddress)).toBe(balance);
-    expect(auditFor(id)).toHaveLength(audits);
+    expect(await auditFor(id)).toHaveLength(audits);
   });
 
   it("lets only one of two simultaneous resolutions through: the escrow is paid out once", async () => {
@@ -187,8 +192,8 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
     const answers = await Promise.all([0, 1, 2].map(() => api.post(`/admin/orders/${order.id}/resolve-dispute`, body)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + 3_000_000_000n);
-    expect(auditFor(order.id)).toHaveLength(1);
-    expect(row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
+    expect(await auditFor(order.id)).toHaveLength(1);
+    expect(await row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
   });
 
   it.each([
@@ -204,9 +209,9 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
       `The ${side}'s share of 200000 lamports is below the rent-exempt minimum of 890880 lamports for a new account: ` +
         `the ${side}'s wallet ${wallet} does not exist on chain yet`,
     );
-    expect(row(order.id)).toEqual(order);
+    expect(await row(order.id)).toEqual(order);
     expect(await lamports(order.escrowPDA!)).toBe(2_000_000n);
-    expect(auditFor(order.id)).toEqual([]);
+    expect(await auditFor(order.id)).toEqual([]);
   });
 
   it("502 with the chain's message when the transaction fails: still DISPUTED, FAILED, nothing else written", async () => {
@@ -214,7 +219,7 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
     const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund" });
     expect(res.status).toBe(502);
     expect(res.body.message).toBe(READONLY_FAILURE);
-    const after = row(order.id);
+    const after = await row(order.id);
     expect(after).toMatchObject({
       status: "DISPUTED",
       settlementStatus: "FAILED",
@@ -228,8 +233,8 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
     // The failed transaction's signature stays as the record of what FAILED; the chain knows it failed.
     expect(await backend.ledger.signatureStatus(after.settlementSignature!)).toMatchObject({ state: "failed" });
     expect(await lamports(order.escrowPDA!)).toBe(BigInt(order.totalPrice));
-    expect(auditFor(order.id)).toEqual([]);
-    expect(pendingCount()).toBe(0);
+    expect(await auditFor(order.id)).toEqual([]);
+    expect(await pendingCount()).toBe(0);
 
     // Nothing was paid, so the dispute can still be resolved another way.
     const retry = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "RELEASE_TO_SELLER", adminNotes: "Release" });
@@ -243,7 +248,7 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
     const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund" });
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/is empty \(never funded or already settled\)$/);
-    expect(row(order.id)).toEqual(order);
+    expect(await row(order.id)).toEqual(order);
   });
 });
 
@@ -266,7 +271,9 @@ describe("marketplace on the chain", () => {
     };
     expect(done.body.data).toMatchObject({ ...expected, transactionSignature: expect.any(String) });
     expect(await backend.ledger.signatureStatus(done.body.data.transactionSignature)).toEqual({ state: "confirmed" });
-    expect(sqlite().prepare("SELECT initialized, authority, disputeResolutionLimit, reportThreshold, cluster FROM marketplaceConfig").get()).toEqual({
+    expect(
+      await server.ctx.db.selectFrom("marketplaceConfig").select(["initialized", "authority", "disputeResolutionLimit", "reportThreshold", "cluster"]).executeTakeFirst(),
+    ).toEqual({
       initialized: 1,
       authority,
       disputeResolutionLimit: 604_800,
@@ -281,7 +288,7 @@ describe("marketplace on the chain", () => {
   });
 
   it("reads an initialization the database lost from the chain, and refuses to initialize again", async () => {
-    sqlite().prepare("DELETE FROM marketplaceConfig").run();
+    await server.ctx.db.deleteFrom("marketplaceConfig").execute();
     const status = await api.get("/admin/marketplace/status");
     expect(status.body.data).toMatchObject({ initialized: true, authority: server.ctx.demoWallet!.publicKey, cluster: "localnet-inprocess" });
     expect((await api.post("/admin/marketplace/initialize")).status).toBe(409);
@@ -326,11 +333,13 @@ describe("settlement configuration at start", () => {
     [{ AUTHORITY_KEYPAIR: "/nonexistent/authority.json" }, "AUTHORITY_KEYPAIR"],
   ])("stops on %j, naming the variable", async (extra, variable) => {
     const dir = mkdtempSync(join(tmpdir(), "settlement-config-"));
+    const database = await createTestDatabase(dir, "m.sqlite");
     try {
-      const start = startServer({ HOST: "127.0.0.1", PORT: "1", DATABASE_PATH: join(dir, "m.sqlite"), LOG_LEVEL: "silent", ...extra });
+      const start = startServer({ HOST: "127.0.0.1", PORT: "1", ...database.env, LOG_LEVEL: "silent", ...extra });
       await expect(start).rejects.toBeInstanceOf(ConfigError);
       await expect(start).rejects.toThrow(new RegExp(`^${variable}: `));
     } finally {
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -339,34 +348,43 @@ describe("settlement configuration at start", () => {
 describe("a settlement interrupted by a stop is finished at the next start", () => {
   it("records a landed one, re-sends one that never left, marks a failed one FAILED", async () => {
     const dir = mkdtempSync(join(tmpdir(), "resume-"));
+    // Both starts on one database: the same SQLite file, or on the PostgreSQL run the same PostgreSQL database.
+    const database = await createTestDatabase(dir, "marketplace.sqlite");
     const env = async () => ({
       HOST: "127.0.0.1",
       PORT: String(await freePort()),
-      DATABASE_PATH: join(dir, "marketplace.sqlite"),
+      ...database.env,
       LOG_LEVEL: "silent",
     });
     const admin = { userId: "admin-user", publicKey: server.adminWallet.publicKey };
     try {
       const first = await startServer(await env());
-      const { sqlite: db } = first.ctx;
+      const { db } = first.ctx;
       const chain = first.ctx.settlementBackend!;
-      const get = (id: string) => db.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
+      const get = (id: string) => db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       // What the service writes when a transaction is signed (see services/orders.ts), written here
       // around a settlement the process "did not live" to record.
-      const markPending = (id: string, signature: string, resolution: string, pct: number | null = null) =>
+      const markPending = (id: string, signature: string, resolution: DisputeResolution, pct: number | null = null) =>
         writeSubmitted(db, { id, signature, resolution, refundPercentage: pct, adminNotes: `Interrupted ${resolution}` }, admin);
       const [landedId, lostId] = (
-        db.prepare("SELECT id FROM orders WHERE status = 'DISPUTED' AND currencyMint IS NULL ORDER BY createdAt DESC LIMIT 2").all() as { id: string }[]
+        await db
+          .selectFrom("orders")
+          .select("id")
+          .where("status", "=", "DISPUTED")
+          .where("currencyMint", "is", null)
+          .orderBy("createdAt", "desc")
+          .limit(2)
+          .execute()
       ).map((r) => r.id);
 
       // 1. Sent and confirmed, but the process stopped before recording it.
-      const landed = get(landedId);
+      const landed = await get(landedId);
       const buyerBefore = (await chain.ledger.getAccount(new PublicKey(landed.buyerWalletAddress)))!.lamports;
       const sent = await chain.chain.settle(landed, toSplit("REFUND_BUYER"), {
         onSigned: ({ signature }) => markPending(landedId, signature, "REFUND_BUYER"),
       });
       // 2. Signed, stored, never sent.
-      markPending(lostId, bs58.encode(randomBytes(64)), "RELEASE_TO_SELLER");
+      await markPending(lostId, bs58.encode(randomBytes(64)), "RELEASE_TO_SELLER");
       // 3. Sent and failed on chain, the failure not recorded.
       const failing = await createOrderRecord(first.ctx.db, { status: "DISPUTED", buyerWalletAddress: SYSVAR_CLOCK });
       await chain.chain.fundEscrow(failing);
@@ -375,14 +393,14 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
         chain.chain.settle(failing, toSplit("REFUND_BUYER"), {
           onSigned: ({ signature }) => {
             failedSignature = signature;
-            markPending(failing.id, signature, "REFUND_BUYER");
+            return markPending(failing.id, signature, "REFUND_BUYER");
           },
         }),
       ).rejects.toThrow(READONLY_FAILURE);
       // 4. Never sent, and its re-sending is refused before sending (a 10 % share below the rent minimum).
       const small = await createOrderRecord(first.ctx.db, { status: "DISPUTED", totalPrice: 2_000_000 });
       await chain.chain.fundEscrow(small);
-      markPending(small.id, bs58.encode(randomBytes(64)), "PARTIAL_REFUND", 10);
+      await markPending(small.id, bs58.encode(randomBytes(64)), "PARTIAL_REFUND", 10);
       expect(await first.resumed).toEqual([]);
       await first.close();
 
@@ -395,9 +413,9 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
         expect(byId[lostId]).toMatchObject({ orderId: lostId, outcome: "confirmed" });
         expect(byId[failing.id]).toMatchObject({ outcome: "failed", message: READONLY_FAILURE });
 
-        const db2 = second.ctx.sqlite;
-        const get2 = (id: string) => db2.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow;
-        expect(get2(landedId)).toMatchObject({
+        const db2 = second.ctx.db;
+        const get2 = (id: string) => db2.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+        expect(await get2(landedId)).toMatchObject({
           status: "REFUNDED",
           settlementSignature: sent.signature,
           settlementStatus: "CONFIRMED",
@@ -407,22 +425,27 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
         const ledger = second.ctx.settlementBackend!.ledger;
         // Paid once: by the transaction sent before the stop, not again.
         expect((await ledger.getAccount(new PublicKey(landed.buyerWalletAddress)))!.lamports).toBe(buyerBefore + BigInt(landed.totalPrice));
-        const lost = get2(lostId);
+        const lost = await get2(lostId);
         expect(lost).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED", resolution: "RELEASE_TO_SELLER" });
         expect(byId[lostId].signature).toBe(lost.settlementSignature);
         expect(await ledger.signatureStatus(lost.settlementSignature!)).toEqual({ state: "confirmed" });
-        expect(get2(failing.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED", settlementSignature: failedSignature, resolution: null });
+        expect(await get2(failing.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED", settlementSignature: failedSignature, resolution: null });
         expect(byId[small.id]).toMatchObject({ outcome: "failed", message: expect.stringContaining("The buyer's share of 200000 lamports") });
-        expect(get2(small.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED", resolution: null });
+        expect(await get2(small.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED", resolution: null });
 
-        const audited = db2.prepare("SELECT targetId, adminPublicKey, transactionSignature FROM auditLog WHERE action = 'order.resolve_dispute'").all();
+        const audited = await db2
+          .selectFrom("auditLog")
+          .select(["targetId", "adminPublicKey", "transactionSignature"])
+          .where("action", "=", "order.resolve_dispute")
+          .execute();
         expect(audited).toHaveLength(2);
         expect(audited).toContainEqual({ targetId: landedId, adminPublicKey: admin.publicKey, transactionSignature: sent.signature });
-        expect(countInFlight(db2)).toBe(0);
+        expect(await countInFlight(db2)).toBe(0);
       } finally {
         await second.close();
       }
     } finally {
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });

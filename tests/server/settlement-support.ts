@@ -1,9 +1,9 @@
 // What the settlement tests share: a funded dispute, the settlements rows of an order, and the row a
 // process writes when it signs a dispute's payout (for tests that simulate a process stopped after signing).
 import { randomUUID } from "node:crypto";
-import type SQLite from "better-sqlite3";
+import type { DisputeResolution } from "../../contract/index.ts";
 import type { AppContext } from "../../server/context.ts";
-import type { OrderRow, SettlementRow } from "../../server/db/schema.ts";
+import type { Db, OrderRow, SettlementRow } from "../../server/db/schema.ts";
 import { fundOpenEscrows } from "../../server/seed/escrows.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
@@ -14,7 +14,7 @@ export function startSeededSettlementServer(seed: { orders: number; seed: number
   return startTestServer({
     settlement: true,
     prepare: async (ctx) => {
-      await seedDatabase(ctx, { ...seed, now: ctx.now(), adminWallets: [...ctx.adminWallets] });
+      await seedDatabase(ctx.database, { ...seed, now: ctx.now(), adminWallets: [...ctx.adminWallets] });
       await fundOpenEscrows(ctx, ctx.settlementBackend!);
     },
   });
@@ -26,30 +26,45 @@ export async function fundDispute(ctx: AppContext, values: Partial<OrderRow> = {
   if (!backend) throw new Error("fundDispute needs a server with a settlement backend");
   const order = await createOrderRecord(ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
   const { escrow, signature } = await backend.chain.fundEscrow(order);
-  ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ?, transactionSignature = ? WHERE id = ?").run(escrow, backend.cluster, signature, order.id);
-  return ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(order.id) as OrderRow;
+  await ctx.db.updateTable("orders").set({ escrowPDA: escrow, cluster: backend.cluster, transactionSignature: signature }).where("id", "=", order.id).execute();
+  return ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
 }
 
-export const settlementsOf = (db: SQLite.Database, orderId: string) =>
-  db.prepare("SELECT * FROM settlements WHERE orderId = ? ORDER BY createdAt").all(orderId) as SettlementRow[];
+export const settlementsOf = (db: Db, orderId: string): Promise<SettlementRow[]> =>
+  db.selectFrom("settlements").selectAll().where("orderId", "=", orderId).orderBy("createdAt").execute();
 
 /** The order's settlement in flight (pending or submitted), if any. */
-export const inFlight = (db: SQLite.Database, orderId: string) =>
-  db.prepare("SELECT * FROM settlements WHERE orderId = ? AND status IN ('pending', 'submitted')").get(orderId) as SettlementRow | undefined;
+export const inFlight = (db: Db, orderId: string): Promise<SettlementRow | undefined> =>
+  db.selectFrom("settlements").selectAll().where("orderId", "=", orderId).where("status", "in", ["pending", "submitted"]).executeTakeFirst();
 
-export const countInFlight = (db: SQLite.Database) =>
-  (db.prepare("SELECT COUNT(*) AS n FROM settlements WHERE status IN ('pending', 'submitted')").get() as { n: number }).n;
+export const countInFlight = async (db: Db): Promise<number> =>
+  Number((await db.selectFrom("settlements").select((eb) => eb.fn.countAll().as("n")).where("status", "in", ["pending", "submitted"]).executeTakeFirstOrThrow()).n);
 
 /** What the service writes when a dispute's transaction is signed: the order claimed, its row submitted. */
-export function writeSubmitted(
-  db: SQLite.Database,
-  order: { id: string; signature: string; resolution: string; refundPercentage?: number | null; adminNotes: string },
+export async function writeSubmitted(
+  db: Db,
+  order: { id: string; signature: string; resolution: DisputeResolution; refundPercentage?: number | null; adminNotes: string },
   admin: { userId: string; publicKey: string },
   at: string = new Date().toISOString(),
-): void {
-  db.prepare("UPDATE orders SET settlementSignature = ?, settlementStatus = 'PENDING' WHERE id = ?").run(order.signature, order.id);
-  db.prepare(
-    `INSERT INTO settlements (id, orderId, kind, status, attempts, signature, submittedAt, requestedBy, requestedByUserId, resolution, refundPercentage, adminNotes, createdAt, updatedAt)
-     VALUES (?, ?, 'dispute_payout', 'submitted', 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(randomUUID(), order.id, order.signature, at, admin.publicKey, admin.userId, order.resolution, order.refundPercentage ?? null, order.adminNotes, at, at);
+): Promise<void> {
+  await db.updateTable("orders").set({ settlementSignature: order.signature, settlementStatus: "PENDING" }).where("id", "=", order.id).execute();
+  await db
+    .insertInto("settlements")
+    .values({
+      id: randomUUID(),
+      orderId: order.id,
+      kind: "dispute_payout",
+      status: "submitted",
+      attempts: 1,
+      signature: order.signature,
+      submittedAt: at,
+      requestedBy: admin.publicKey,
+      requestedByUserId: admin.userId,
+      resolution: order.resolution,
+      refundPercentage: order.refundPercentage ?? null,
+      adminNotes: order.adminNotes,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
 }

@@ -21,7 +21,7 @@ describe("signed dispute decisions", () => {
   let other: TestWallet;
   let otherApi: TestClient;
 
-  const order = (id: string) => server.ctx.sqlite.prepare("SELECT status, settlementStatus FROM orders WHERE id = ?").get(id);
+  const order = (id: string) => server.ctx.db.selectFrom("orders").select(["status", "settlementStatus"]).where("id", "=", id).executeTakeFirst();
 
   async function challenge(client: TestClient, id: string, body: object = PARTIAL_30): Promise<DecisionChallenge> {
     const res = await client.post(decide(id), body);
@@ -35,8 +35,8 @@ describe("signed dispute decisions", () => {
     expect(res.status, res.text).toBe(400);
     expect(res.body.message).toMatch(/^signedDecision: /);
     expect(res.body.errors).toEqual([{ field: "signedDecision", message: expect.stringMatching(why) }]);
-    expect(order(id)).toEqual({ status: "DISPUTED", settlementStatus: null });
-    expect(settlementsOf(server.ctx.sqlite, id)).toEqual([]);
+    expect(await order(id)).toEqual({ status: "DISPUTED", settlementStatus: null });
+    expect(await settlementsOf(server.ctx.db, id)).toEqual([]);
   }
 
   beforeAll(async () => {
@@ -71,8 +71,8 @@ describe("signed dispute decisions", () => {
     const signature = server.adminWallet.sign(message);
     const res = await api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce, signature } });
     expect(res.status, res.text).toBe(200);
-    expect(order(dispute.id)).toEqual({ status: "COMPLETED", settlementStatus: "CONFIRMED" });
-    expect(settlementsOf(server.ctx.sqlite, dispute.id).map((r) => [r.status, r.decisionMessage, r.decisionSignature])).toEqual([["confirmed", message, signature]]);
+    expect(await order(dispute.id)).toEqual({ status: "COMPLETED", settlementStatus: "CONFIRMED" });
+    expect((await settlementsOf(server.ctx.db, dispute.id)).map((r) => [r.status, r.decisionMessage, r.decisionSignature])).toEqual([["confirmed", message, signature]]);
 
     const audit = (await api.get(`/admin/audit?targetType=order&targetId=${dispute.id}`)).body.data.items as AuditEntry[];
     expect(audit).toHaveLength(1);
@@ -119,7 +119,7 @@ describe("signed dispute decisions", () => {
     const [oldest] = asked;
     await expectRefused(dispute.id, { ...PARTIAL_30, signedDecision: { nonce: oldest.nonce, signature: server.adminWallet.sign(oldest.message) } }, /expired or was already used/);
     // Another admin's waiting decision was not touched.
-    const waiting = server.ctx.sqlite.prepare("SELECT adminPublicKey FROM decisionChallenges WHERE nonce = ?").get(theirs.nonce);
+    const waiting = await server.ctx.db.selectFrom("decisionChallenges").select("adminPublicKey").where("nonce", "=", theirs.nonce).executeTakeFirst();
     expect(waiting).toEqual({ adminPublicKey: other.publicKey });
     const newest = asked.at(-1)!;
     const paid = await api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce: newest.nonce, signature: server.adminWallet.sign(newest.message) } });
@@ -127,24 +127,27 @@ describe("signed dispute decisions", () => {
   });
 
   it("`npm run audit:verify` holds every stored signature up (exit 0) and names each that does not (exit 1)", async () => {
-    const env = { ...process.env, DATABASE_PATH: server.ctx.config.databasePath, LOG_LEVEL: "silent" };
+    // The server's database, whichever engine it is on.
+    const { databasePath, databaseUrl } = server.ctx.config;
+    const env = { ...process.env, DATABASE_PATH: databasePath, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: "silent" };
     const run = spawnSync("npm", ["run", "--silent", "audit:verify"], { cwd: process.cwd(), env, encoding: "utf8", timeout: 60_000 });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/^Checked [1-9]\d* signed decisions in the audit trail: 0 failed/);
 
-    const signed = server.ctx.sqlite.prepare("SELECT * FROM auditLog WHERE decisionSignature IS NOT NULL ORDER BY id LIMIT 1").get() as { id: number; decisionMessage: string };
-    const original = signed.decisionMessage;
-    const tamper = (message: string) => server.ctx.sqlite.prepare("UPDATE auditLog SET decisionMessage = ? WHERE id = ?").run(message, signed.id);
+    const { db } = server.ctx;
+    const signed = await db.selectFrom("auditLog").select(["id", "decisionMessage"]).where("decisionSignature", "is not", null).orderBy("id").limit(1).executeTakeFirstOrThrow();
+    const original = signed.decisionMessage!;
+    const tamper = (message: string) => db.updateTable("auditLog").set({ decisionMessage: message }).where("id", "=", signed.id).execute();
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
-      tamper(original.replace("30%", "90%"));
+      await tamper(original.replace("30%", "90%"));
       expect(await auditVerify(env)).toBe(1);
       expect(log.mock.lastCall?.[0]).toContain(`audit #${signed.id} `);
       expect(log.mock.lastCall?.[0]).toContain("the signature is not the admin wallet's over the stored text");
-      tamper(original);
+      await tamper(original);
       expect(await auditVerify(env)).toBe(0);
     } finally {
-      tamper(original);
+      await tamper(original);
       log.mockRestore();
     }
   });
@@ -155,7 +158,7 @@ describe("signed dispute decisions", () => {
     const bad = await api.post(decide(dispute.id), { resolution: "PARTIAL_REFUND", refundPercentage: 30, adminNotes: "" });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(["adminNotes"]);
-    server.ctx.sqlite.prepare("UPDATE orders SET status = 'COMPLETED' WHERE id = ?").run(dispute.id);
+    await server.ctx.db.updateTable("orders").set({ status: "COMPLETED" }).where("id", "=", dispute.id).execute();
     expect((await api.post(decide(dispute.id), PARTIAL_30)).status).toBe(409);
   });
 });
@@ -175,7 +178,7 @@ describe("REQUIRE_SIGNED_DECISIONS=1", () => {
     const unsigned = await api.post(resolve(dispute.id), PARTIAL_30);
     expect(unsigned.status).toBe(400);
     expect(unsigned.body.errors).toEqual([{ field: "signedDecision", message: expect.stringMatching(/accepts only resolutions signed by the admin's wallet/) }]);
-    expect(settlementsOf(server.ctx.sqlite, dispute.id)).toEqual([]);
+    expect(await settlementsOf(server.ctx.db, dispute.id)).toEqual([]);
 
     const { message, nonce } = (await api.post(decide(dispute.id), PARTIAL_30)).body.data as DecisionChallenge;
     const signed = await api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce, signature: server.adminWallet.sign(message) } });
