@@ -13,7 +13,7 @@ let document: OpenAPIV3_1.Document;
 let session: Record<string, string>;
 
 beforeAll(async () => {
-  server = await startTestServer({ prepare: (ctx) => seedDatabase(ctx, { orders: 20, seed: 11, now: ctx.now() }).then(() => undefined) });
+  server = await startTestServer({ prepare: (ctx) => seedDatabase(ctx.database, { orders: 20, seed: 11, now: ctx.now() }).then(() => undefined) });
   base = `${server.baseUrl}/api/v1`;
   document = (await server.client().get("/api/v1/openapi.json")).body;
   const api = await server.signIn();

@@ -1,18 +1,26 @@
 // Issue 9, items 4, 7, 8 and 11 over real HTTP: mint addresses of the wrong size and wrapped SOL
 // refused at POST /tokens/admin, NUL bytes refused in searches (they matched everything), control
 // and bidi-override characters refused in stored text, and a bodiless request naming the missing field.
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WRAPPED_SOL_MINT, MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+import { query } from "./test-database.ts";
 
 let server: TestServer;
 let api: TestClient;
 
+/**
+ * Raw SQL on the test server's database, on either engine (test-database.ts). The cast: `query`'s
+ * declared parameter takes neither an AppContext nor a Kysely<Database>; raw SQL needs no table types.
+ */
+const raw = () => query(server.ctx.db as Kysely<unknown>);
+
 beforeAll(async () => {
   server = await startTestServer({
     prepare: async (ctx) => {
-      await seedDatabase(ctx, { orders: 200, users: 60, seed: 9, now: ctx.now() });
+      await seedDatabase(ctx.database, { orders: 200, users: 60, seed: 9, now: ctx.now() });
     },
   });
   api = await server.signIn();
@@ -21,26 +29,26 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const token = { symbol: "TKN", name: "Token", decimals: 6 };
-const count = (sql: string) => (server.ctx.sqlite.prepare(sql).get() as { n: number }).n;
-const firstId = (sql: string) => (server.ctx.sqlite.prepare(sql).get() as { id: string }).id;
+const count = async (sql: string, ...params: unknown[]) => (await raw().get<{ n: number }>(sql, ...params))!.n;
+const firstId = async (sql: string, ...params: unknown[]) => (await raw().get<{ id: string }>(sql, ...params))!.id;
 
 describe("POST /tokens/admin", () => {
   it.each([
     ["z".repeat(44)],
     ["2".repeat(32)],
   ])("refuses %s, which does not decode to 32 bytes", async (mintAddress) => {
-    const before = count("SELECT COUNT(*) AS n FROM tokens");
+    const before = await count("SELECT COUNT(*) AS n FROM tokens");
     const res = await api.post("/tokens/admin", { ...token, mintAddress });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: "mintAddress", message: MESSAGES.invalidAddress }]);
-    expect(count("SELECT COUNT(*) AS n FROM tokens")).toBe(before);
+    expect(await count("SELECT COUNT(*) AS n FROM tokens")).toBe(before);
   });
 
   it("refuses wrapped SOL with a message pointing to Init SOL, which still works afterwards", async () => {
     const res = await api.post("/tokens/admin", { ...token, mintAddress: "So11111111111111111111111111111111111111112" });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: "mintAddress", message: MESSAGES.wrappedSol }]);
-    const existing = count("SELECT COUNT(*) AS n FROM tokens WHERE mintAddress = 'So11111111111111111111111111111111111111112'");
+    const existing = await count(`SELECT COUNT(*) AS n FROM tokens WHERE "mintAddress" = ?`, WRAPPED_SOL_MINT);
     const init = await api.post("/tokens/admin/initialize-sol");
     expect(init.status).toBe(existing ? 409 : 201);
   });
@@ -54,11 +62,11 @@ describe("POST /tokens/admin", () => {
 
 describe("PATCH /tokens/admin/:id", () => {
   it("cannot switch a listed token to wrapped SOL", async () => {
-    const id = firstId(`SELECT id FROM tokens WHERE mintAddress <> '${WRAPPED_SOL_MINT}' LIMIT 1`);
+    const id = await firstId(`SELECT id FROM tokens WHERE "mintAddress" <> ? LIMIT 1`, WRAPPED_SOL_MINT);
     const res = await api.patch(`/tokens/admin/${id}`, { mintAddress: WRAPPED_SOL_MINT });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(["mintAddress"]);
-    expect(count(`SELECT COUNT(*) AS n FROM tokens WHERE id = '${id}' AND mintAddress = '${WRAPPED_SOL_MINT}'`)).toBe(0);
+    expect(await count(`SELECT COUNT(*) AS n FROM tokens WHERE id = ? AND "mintAddress" = ?`, id, WRAPPED_SOL_MINT)).toBe(0);
   });
 });
 
@@ -92,7 +100,7 @@ describe("searches with control characters", () => {
 
 describe("stored text", () => {
   it("PATCH /users/:id refuses NUL and a right-to-left override in displayName, and stores nothing", async () => {
-    const id = (server.ctx.sqlite.prepare("SELECT id FROM users WHERE role = 'USER' LIMIT 1").get() as { id: string }).id;
+    const id = await firstId("SELECT id FROM users WHERE role = 'USER' LIMIT 1");
     const before = await api.get(`/users/${id}`);
     const res = await api.patch(`/users/${id}`, { displayName: "null\u0000byte \u202eRTL" });
     expect(res.status).toBe(400);
@@ -102,7 +110,7 @@ describe("stored text", () => {
   });
 
   it("keeps line breaks in a reason (multi-line) but refuses an override there", async () => {
-    const id = (server.ctx.sqlite.prepare("SELECT id FROM products WHERE deletedAt IS NULL LIMIT 1").get() as { id: string }).id;
+    const id = await firstId(`SELECT id FROM products WHERE "deletedAt" IS NULL LIMIT 1`);
     const refused = await api.patch(`/admin/products/${id}`, { isActive: false, reason: "bad \u202e reason" });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
@@ -121,7 +129,7 @@ describe("stored text", () => {
 
 describe("a request without a body", () => {
   it("DELETE /admin/products/:id names reason, like a body without it", async () => {
-    const id = firstId("SELECT id FROM products WHERE deletedAt IS NULL LIMIT 1");
+    const id = await firstId(`SELECT id FROM products WHERE "deletedAt" IS NULL LIMIT 1`);
     const bodiless = await api.delete(`/admin/products/${id}`);
     const empty = await api.delete(`/admin/products/${id}`, {});
     expect(bodiless.status).toBe(400);
@@ -130,9 +138,9 @@ describe("a request without a body", () => {
   });
 
   // Every route that reads a body: [method, path, the fields a bodiless request must name].
-  const routes = (): [string, string, string[]][] => {
-    const product = firstId("SELECT id FROM products WHERE deletedAt IS NULL LIMIT 1");
-    const user = firstId("SELECT id FROM users WHERE role = 'USER' LIMIT 1");
+  const routes = async (): Promise<[string, string, string[]][]> => {
+    const product = await firstId(`SELECT id FROM products WHERE "deletedAt" IS NULL LIMIT 1`);
+    const user = await firstId("SELECT id FROM users WHERE role = 'USER' LIMIT 1");
     return [
       ["DELETE", `/admin/products/${product}`, ["reason"]],
       ["POST", `/admin/products/${product}/restore`, ["reason"]],
@@ -143,13 +151,13 @@ describe("a request without a body", () => {
       ["POST", "/tokens/admin", ["mintAddress", "symbol", "name", "decimals"]],
       // All-optional PATCH bodies: nothing to update, as for {}.
       ["PATCH", `/users/${user}`, ["body"]],
-      ["PATCH", `/admin/shops/${firstId("SELECT id FROM shops LIMIT 1")}`, ["body"]],
-      ["PATCH", `/tokens/admin/${firstId("SELECT id FROM tokens LIMIT 1")}`, ["body"]],
+      ["PATCH", `/admin/shops/${await firstId("SELECT id FROM shops LIMIT 1")}`, ["body"]],
+      ["PATCH", `/tokens/admin/${await firstId("SELECT id FROM tokens LIMIT 1")}`, ["body"]],
     ];
   };
 
   it("every body-reading route reads no body (or an empty JSON one) as {}, naming the missing fields", async () => {
-    for (const [method, path, fields] of routes()) {
+    for (const [method, path, fields] of await routes()) {
       const bodiless = await api.request(method, path);
       const blank = await api.request(method, path, { body: "", headers: { "content-type": "application/json" } });
       const empty = await api.request(method, path, { body: {} });
@@ -163,7 +171,7 @@ describe("a request without a body", () => {
   });
 
   it.each(['"x"', "[]", "[1]", "null", "1", "true"])("a body that is not an object (%s) still says so, naming body", async (text) => {
-    for (const [method, path] of routes()) {
+    for (const [method, path] of await routes()) {
       const res = await api.request(method, path, { body: text, headers: { "content-type": "application/json" } });
       expect(res.status, `${method} ${path}`).toBe(400);
       expect(res.body.errors, `${method} ${path}`).toEqual([{ field: "body", message: MESSAGES.bodyObject }]);

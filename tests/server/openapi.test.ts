@@ -380,7 +380,7 @@ describe("response schemas drop nothing the routes send", () => {
 
   beforeAll(async () => {
     seeded = await startTestServer({
-      prepare: (ctx) => seedDatabase(ctx, { orders: 40, seed: 5, now: ctx.now() }).then(() => undefined),
+      prepare: (ctx) => seedDatabase(ctx.database, { orders: 40, seed: 5, now: ctx.now() }).then(() => undefined),
       resources: async (app: FastifyInstance, opts) => {
         app.addHook("preSerialization", async (request, _reply, payload) => {
           sent.set(`${request.method} ${request.url}`, JSON.parse(JSON.stringify(payload)));

@@ -9,21 +9,23 @@ import { up as migrate007 } from "../../server/db/migrations/007_order_notes.ts"
 import type { OrderRow } from "../../server/db/schema.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+import { query } from "./test-database.ts";
 
 let server: TestServer;
 let api: TestClient;
 
 const HOUR = 3_600_000;
-const sqlite = () => server.ctx.sqlite;
+// Raw SQL on either engine (test-database.ts). The cast: `query`'s declared parameter takes no
+// Kysely<Database>; raw SQL needs no table types.
+const sql = () => query(server.ctx.db as Kysely<unknown>);
 const notesOf = (orderId: string) =>
-  sqlite().prepare("SELECT * FROM orderNotes WHERE orderId = ? ORDER BY id").all(orderId) as { id: number; adminPublicKey: string; body: string; createdAt: string }[];
+  sql().all<{ id: number; adminPublicKey: string; body: string; createdAt: string }>(`SELECT * FROM "orderNotes" WHERE "orderId" = ? ORDER BY id`, orderId);
 const auditOf = (orderId: string) =>
-  sqlite().prepare("SELECT * FROM auditLog WHERE targetType = 'order' AND targetId = ? ORDER BY id").all(orderId) as {
-    action: string;
-    adminPublicKey: string;
-    reason: string | null;
-    after: string | null;
-  }[];
+  sql().all<{ action: string; adminPublicKey: string; reason: string | null; after: string | null }>(
+    `SELECT * FROM "auditLog" WHERE "targetType" = 'order' AND "targetId" = ? ORDER BY id`,
+    orderId,
+  );
+const noteCount = async () => (await sql().get<{ n: number }>(`SELECT COUNT(*) AS n FROM "orderNotes"`))!.n;
 const ago = (ms: number) => new Date(server.clock.now() - ms).toISOString();
 const timeline = async (orderId: string): Promise<TimelineEvent[]> => {
   const response = await api.get(`/admin/orders/${orderId}/timeline`);
@@ -45,7 +47,7 @@ describe("POST /admin/orders/:id/notes", () => {
     const order = await createOrderRecord(server.ctx.db);
     const response = await api.post(`/admin/orders/${order.id}/notes`, { body: "  Buyer called:\nwill wait two more days  " });
     expect(response.status, response.text).toBe(201);
-    const [stored] = notesOf(order.id);
+    const [stored] = await notesOf(order.id);
     expect(stored).toMatchObject({ adminPublicKey: server.adminWallet.publicKey, body: "Buyer called:\nwill wait two more days" });
     expect(response.body.data).toEqual({
       id: String(stored.id),
@@ -54,7 +56,7 @@ describe("POST /admin/orders/:id/notes", () => {
       body: "Buyer called:\nwill wait two more days",
       createdAt: stored.createdAt,
     });
-    const audit = auditOf(order.id);
+    const audit = await auditOf(order.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "order.note", adminPublicKey: server.adminWallet.publicKey, reason: null });
     expect(JSON.parse(audit[0].after!)).toEqual({ noteId: String(stored.id), body: "Buyer called:\nwill wait two more days" });
@@ -64,7 +66,7 @@ describe("POST /admin/orders/:id/notes", () => {
     const order = await createOrderRecord(server.ctx.db);
     const response = await api.post(`/admin/orders/${order.id}/notes`, { body: "n".repeat(ORDER_NOTE_MAX) });
     expect(response.status, response.text).toBe(201);
-    expect(notesOf(order.id)[0].body).toHaveLength(ORDER_NOTE_MAX);
+    expect((await notesOf(order.id))[0].body).toHaveLength(ORDER_NOTE_MAX);
   });
 
   it.each([
@@ -79,29 +81,41 @@ describe("POST /admin/orders/:id/notes", () => {
     expect(response.status, response.text).toBe(400);
     expect(response.body.message).toBe(`Invalid request: ${message}`);
     expect(response.body.errors).toEqual([{ field: "body", message: message.slice("body: ".length) }]);
-    expect(notesOf(order.id)).toEqual([]);
-    expect(auditOf(order.id)).toEqual([]);
+    expect(await notesOf(order.id)).toEqual([]);
+    expect(await auditOf(order.id)).toEqual([]);
   });
 
   it("answers 404 for an unknown order and writes nothing", async () => {
-    const before = (sqlite().prepare("SELECT COUNT(*) AS n FROM orderNotes").get() as { n: number }).n;
+    const before = await noteCount();
     const response = await api.post("/admin/orders/no-such-order/notes", { body: "Hello" });
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: "Order not found" });
-    expect((sqlite().prepare("SELECT COUNT(*) AS n FROM orderNotes").get() as { n: number }).n).toBe(before);
-    expect(auditOf("no-such-order")).toEqual([]);
+    expect(await noteCount()).toBe(before);
+    expect(await auditOf("no-such-order")).toEqual([]);
   });
 
   it("keeps no note whose audit entry could not be written (one transaction)", async () => {
     const order = await createOrderRecord(server.ctx.db);
-    sqlite().exec("CREATE TRIGGER refuse_note_audit BEFORE INSERT ON auditLog WHEN NEW.action = 'order.note' BEGIN SELECT RAISE(ABORT, 'audit refused'); END");
+    const sqlite = server.ctx.database.engine === "sqlite";
+    if (sqlite) {
+      await sql().run(`CREATE TRIGGER refuse_note_audit BEFORE INSERT ON "auditLog" WHEN NEW.action = 'order.note' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`);
+    } else {
+      await sql().run(`CREATE FUNCTION refuse_note_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
+      await sql().run(`CREATE TRIGGER refuse_note_audit BEFORE INSERT ON "auditLog" FOR EACH ROW WHEN (NEW.action = 'order.note') EXECUTE FUNCTION refuse_note_audit()`);
+    }
     try {
       const response = await api.post(`/admin/orders/${order.id}/notes`, { body: "Lost with its audit entry" });
       expect(response.status).toBe(500);
     } finally {
-      sqlite().exec("DROP TRIGGER refuse_note_audit");
+      if (sqlite) {
+        await sql().run("DROP TRIGGER refuse_note_audit");
+      } else {
+        await sql().run(`DROP TRIGGER refuse_note_audit ON "auditLog"`);
+        await sql().run("DROP FUNCTION refuse_note_audit()");
+      }
     }
-    expect(notesOf(order.id)).toEqual([]);
+    expect(await notesOf(order.id)).toEqual([]);
+    expect(await auditOf(order.id)).toEqual([]);
   });
 
   it("is refused without a session, and without the XSRF header", async () => {
@@ -109,7 +123,7 @@ describe("POST /admin/orders/:id/notes", () => {
     expect((await server.client().post(`/admin/orders/${order.id}/notes`, { body: "x" })).status).toBe(401);
     expect((await api.post(`/admin/orders/${order.id}/notes`, { body: "x" }, { xsrf: false })).status).toBe(403);
     expect((await server.client().get(`/admin/orders/${order.id}/timeline`)).status).toBe(401);
-    expect(notesOf(order.id)).toEqual([]);
+    expect(await notesOf(order.id)).toEqual([]);
   });
 });
 
@@ -124,8 +138,9 @@ describe("GET /admin/orders/:id/timeline", () => {
       disputeDescription: "The parcel arrived empty",
     });
     const { escrow, signature } = await backend.chain.fundEscrow(created);
-    sqlite().prepare("UPDATE orders SET escrowPDA = ?, transactionSignature = ?, cluster = ? WHERE id = ?").run(escrow, signature, backend.cluster, created.id);
-    return sqlite().prepare("SELECT * FROM orders WHERE id = ?").get(created.id) as OrderRow;
+    const db = server.ctx.db;
+    await db.updateTable("orders").set({ escrowPDA: escrow, transactionSignature: signature, cluster: backend.cluster }).where("id", "=", created.id).execute();
+    return db.selectFrom("orders").selectAll().where("id", "=", created.id).executeTakeFirstOrThrow();
   }
 
   it("tells a settled dispute oldest first: created, paid, disputed, notes, the settlement with its signature, the admin's decision with its reason", async () => {
@@ -186,7 +201,7 @@ describe("GET /admin/orders/:id/timeline", () => {
     });
     expect(lastNote.detail).toBe("Buyer accepted the split");
     // The notes' own audit entries are the notes: not shown a second time as admin actions.
-    expect(auditOf(order.id).map((a) => a.action)).toEqual(["order.note", "order.resolve_dispute", "order.note"]);
+    expect((await auditOf(order.id)).map((a) => a.action)).toEqual(["order.note", "order.resolve_dispute", "order.note"]);
     expect(events.filter((e) => e.kind === "admin-action")).toHaveLength(1);
   });
 
@@ -200,13 +215,15 @@ describe("GET /admin/orders/:id/timeline", () => {
       disputeRaisedAt: ago(2 * HOUR),
       disputeDescription: null,
     });
-    const insert = sqlite().prepare(
-      `INSERT INTO settlements (id, orderId, kind, status, attempts, signature, submittedAt, lastError, cluster, requestedBy, requestedByUserId, createdAt, updatedAt)
-       VALUES (?, ?, 'dispute_payout', ?, ?, ?, ?, ?, 'devnet', ?, 'u-1', ?, ?)`,
-    );
+    const insert = (...values: unknown[]) =>
+      sql().run(
+        `INSERT INTO settlements (id, "orderId", kind, status, attempts, signature, "submittedAt", "lastError", cluster, "requestedBy", "requestedByUserId", "createdAt", "updatedAt")
+         VALUES (?, ?, 'dispute_payout', ?, ?, ?, ?, ?, 'devnet', ?, 'u-1', ?, ?)`,
+        ...values,
+      );
     const admin = server.adminWallet.publicKey;
-    insert.run("s-failed", order.id, "failed", 2, "FailedSig1111", ago(90 * 60_000), "Transaction failed: custom program error", admin, ago(HOUR + 60_000), ago(HOUR));
-    insert.run("s-pending", order.id, "pending", 0, null, null, null, admin, ago(30 * 60_000), ago(30 * 60_000));
+    await insert("s-failed", order.id, "failed", 2, "FailedSig1111", ago(90 * 60_000), "Transaction failed: custom program error", admin, ago(HOUR + 60_000), ago(HOUR));
+    await insert("s-pending", order.id, "pending", 0, null, null, null, admin, ago(30 * 60_000), ago(30 * 60_000));
 
     const events = await timeline(order.id);
     expect(events.map((e) => e.id)).toEqual([

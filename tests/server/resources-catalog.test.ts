@@ -1,13 +1,21 @@
 // Tokens, products and shops over real HTTP: shapes, each invalid field with its SPEC §5 message,
 // 404s and 409s, native SOL once, soft delete and restore, filters (with quotes and LIKE characters
 // as plain data), stats, and an audit entry with before/after/reason for every mutation.
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { createOrderRecord, createProductRecord, createShopRecord, createUserRecord } from "../../server/seed/records.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+import { query } from "./test-database.ts";
 
 let server: TestServer;
 let api: TestClient;
+
+/**
+ * Raw SQL on the test server's database, on either engine (test-database.ts). The cast: `query`'s
+ * declared parameter takes neither an AppContext nor a Kysely<Database>; raw SQL needs no table types.
+ */
+const raw = () => query(server.ctx.db as Kysely<unknown>);
 
 const WSOL = "So11111111111111111111111111111111111111112";
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
@@ -341,14 +349,14 @@ describe("shops", () => {
   it("GET /admin/shops/stats counts shops by state and category", async () => {
     const res = await api.get("/admin/shops/stats");
     expect(res.status).toBe(200);
-    const count = (where: string) => (server.ctx.sqlite.prepare(`SELECT COUNT(*) AS n FROM shops WHERE ${where}`).get() as { n: number }).n;
+    const count = async (where: string) => (await raw().get<{ n: number }>(`SELECT COUNT(*) AS n FROM shops WHERE ${where}`))!.n;
     expect(res.body.data).toMatchObject({
-      totalShops: count("1"),
-      activeShops: count("isActive = 1"),
-      inactiveShops: count("isActive = 0"),
-      verifiedShops: count("isVerified = 1"),
+      totalShops: await count("1 = 1"),
+      activeShops: await count(`"isActive" = 1`),
+      inactiveShops: await count(`"isActive" = 0`),
+      verifiedShops: await count(`"isVerified" = 1`),
     });
-    expect(res.body.data.byCategory).toEqual(expect.arrayContaining([{ category: "Books", count: count("category = 'Books'") }]));
+    expect(res.body.data.byCategory).toEqual(expect.arrayContaining([{ category: "Books", count: await count("category = 'Books'") }]));
   });
 });
 
@@ -356,7 +364,7 @@ describe("GET /admin/audit", () => {
   it("pages newest first and filters by target type and id", async () => {
     const all = await api.get("/admin/audit?limit=5");
     expect(all.status).toBe(200);
-    const total = (server.ctx.sqlite.prepare("SELECT COUNT(*) AS n FROM auditLog").get() as { n: number }).n;
+    const total = (await raw().get<{ n: number }>(`SELECT COUNT(*) AS n FROM "auditLog"`))!.n;
     expect(all.body.data).toMatchObject({ total, page: 1, limit: 5, totalPages: Math.ceil(total / 5) });
     const ids = all.body.data.items.map((e: { id: string }) => Number(e.id));
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);

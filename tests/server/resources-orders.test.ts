@@ -1,6 +1,7 @@
 // Orders over real HTTP: list shape and order, each filter's meaning on every page (checked against
 // plain SQL), the counted totals after writes, detail, stats, dispute resolution's 400/404/409/503
 // and its success path through a settlement port, marketplace status/initialization, and the audit list.
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
@@ -8,21 +9,30 @@ import { createOrderRecord } from "../../server/seed/records.ts";
 import type { SettlementPort } from "../../server/services/ports.ts";
 import { SettlementError } from "../../server/settlement/errors.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+import { query } from "./test-database.ts";
 
 let server: TestServer;
 let api: TestClient;
 
+/**
+ * Raw SQL on the test server's database, on either engine (test-database.ts). The cast: `query`'s
+ * declared parameter takes neither an AppContext nor a Kysely<Database>; raw SQL needs no table types.
+ */
+const raw = () => query(server.ctx.db as Kysely<unknown>);
+
 const FILTERS: Record<string, string> = {
-  new: "status = 'ACTIVE' AND shippedAt IS NULL",
-  ongoing: "shippedAt IS NOT NULL AND status <> 'COMPLETED'",
+  new: `status = 'ACTIVE' AND "shippedAt" IS NULL`,
+  ongoing: `"shippedAt" IS NOT NULL AND status <> 'COMPLETED'`,
   in_dispute: "status = 'DISPUTED'",
   completed: "status = 'COMPLETED'",
 };
 
-function idsWhere(where: string): string[] {
-  return (server.ctx.sqlite.prepare(`SELECT id FROM orders WHERE ${where} ORDER BY createdAt DESC, rowid DESC`).all() as { id: string }[]).map(
-    (r) => r.id,
-  );
+/** Every order, plain SQL's way. */
+const ALL = "1 = 1";
+
+async function idsWhere(where: string): Promise<string[]> {
+  const rows = await raw().all<{ id: string }>(`SELECT id FROM orders WHERE ${where} ORDER BY "createdAt" DESC, rowid DESC`);
+  return rows.map((r) => r.id);
 }
 
 async function allPages(query: string, limit: number): Promise<string[]> {
@@ -39,7 +49,7 @@ async function allPages(query: string, limit: number): Promise<string[]> {
 beforeAll(async () => {
   server = await startTestServer({
     prepare: async (ctx) => {
-      await seedDatabase(ctx, { orders: 1500, seed: 7, now: ctx.now() });
+      await seedDatabase(ctx.database, { orders: 1500, seed: 7, now: ctx.now() });
     },
   });
   api = await server.signIn();
@@ -70,7 +80,7 @@ describe("GET /admin/orders", () => {
   });
 
   it.each(Object.keys(FILTERS))("filter=%s returns exactly its orders on every page", async (filter) => {
-    const expected = idsWhere(FILTERS[filter]);
+    const expected = await idsWhere(FILTERS[filter]);
     expect(expected.length).toBeGreaterThan(0);
     const first = await api.get(`/admin/orders?filter=${filter}`);
     expect(first.body.data.total).toBe(expected.length);
@@ -79,7 +89,7 @@ describe("GET /admin/orders", () => {
   });
 
   it("pages without a filter match plain OFFSET paging, deep pages included", async () => {
-    const expected = idsWhere("1");
+    const expected = await idsWhere(ALL);
     for (const page of [1, 2, 37, 74, 75]) {
       const res = await api.get(`/admin/orders?page=${page}`);
       expect(res.body.data.items.map((o: { id: string }) => o.id)).toEqual(expected.slice((page - 1) * 20, page * 20));
@@ -90,20 +100,19 @@ describe("GET /admin/orders", () => {
 
   it("sort=deadline puts the disputes first, oldest dispute first, then the rest in the list's own order", async () => {
     const rows = (where: string) =>
-      server.ctx.sqlite.prepare(`SELECT id, disputeRaisedAt FROM orders WHERE ${where} ORDER BY createdAt DESC, rowid DESC`).all() as {
-        id: string;
-        disputeRaisedAt: string | null;
-      }[];
+      raw().all<{ id: string; disputeRaisedAt: string | null }>(
+        `SELECT id, "disputeRaisedAt" FROM orders WHERE ${where} ORDER BY "createdAt" DESC, rowid DESC`,
+      );
     // A stable sort keeps the list's own order among equal dates; a dispute without a date goes last.
-    const byDeadline = rows("status = 'DISPUTED'")
+    const byDeadline = (await rows("status = 'DISPUTED'"))
       .sort((a, b) => (a.disputeRaisedAt ?? "~").localeCompare(b.disputeRaisedAt ?? "~"))
       .map((row) => row.id);
     expect(byDeadline.length).toBeGreaterThan(1);
-    expect(byDeadline).not.toEqual(idsWhere(FILTERS.in_dispute));
+    expect(byDeadline).not.toEqual(await idsWhere(FILTERS.in_dispute));
 
     expect(await allPages("filter=in_dispute&sort=deadline", 13)).toEqual(byDeadline);
     const everything = await allPages("sort=deadline", 100);
-    expect(everything).toEqual([...byDeadline, ...idsWhere("status <> 'DISPUTED'")]);
+    expect(everything).toEqual([...byDeadline, ...(await idsWhere("status <> 'DISPUTED'"))]);
     const first = await api.get("/admin/orders?sort=deadline&limit=5");
     expect(first.body.data).toMatchObject({ total: everything.length, page: 1, limit: 5 });
 
@@ -113,12 +122,18 @@ describe("GET /admin/orders", () => {
   });
 
   it("keeps totals and pages right after inserts and status changes", async () => {
-    const sqlite = server.ctx.sqlite;
     await createOrderRecord(server.ctx.db, { status: "DISPUTED", createdAt: new Date(server.ctx.now()).toISOString() });
-    sqlite.prepare("UPDATE orders SET status = 'COMPLETED', shippedAt = COALESCE(shippedAt, createdAt) WHERE rowid IN (SELECT rowid FROM orders WHERE status = 'ACTIVE' LIMIT 25)").run();
-    sqlite.prepare("UPDATE orders SET shippedAt = createdAt WHERE rowid IN (SELECT rowid FROM orders WHERE status = 'ACTIVE' AND shippedAt IS NULL LIMIT 10)").run();
+    const sql = raw();
+    expect(
+      await sql.run(
+        `UPDATE orders SET status = 'COMPLETED', "shippedAt" = COALESCE("shippedAt", "createdAt") WHERE rowid IN (SELECT rowid FROM orders WHERE status = 'ACTIVE' LIMIT 25)`,
+      ),
+    ).toBe(25);
+    expect(
+      await sql.run(`UPDATE orders SET "shippedAt" = "createdAt" WHERE rowid IN (SELECT rowid FROM orders WHERE status = 'ACTIVE' AND "shippedAt" IS NULL LIMIT 10)`),
+    ).toBe(10);
     for (const filter of Object.keys(FILTERS)) {
-      expect(await allPages(`filter=${filter}`, 50)).toEqual(idsWhere(FILTERS[filter]));
+      expect(await allPages(`filter=${filter}`, 50)).toEqual(await idsWhere(FILTERS[filter]));
     }
     const total = await api.get("/admin/orders?limit=1");
     expect(total.body.data.total).toBe(1501);
@@ -141,7 +156,7 @@ describe("GET /admin/orders", () => {
 
 describe("GET /admin/orders/:id and /admin/orders/stats", () => {
   it("returns one order, or 404 for an unknown id", async () => {
-    const [id] = idsWhere("status = 'DISPUTED' AND disputeDescription IS NOT NULL");
+    const [id] = await idsWhere(`status = 'DISPUTED' AND "disputeDescription" IS NOT NULL`);
     const res = await api.get(`/admin/orders/${id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, status: "DISPUTED", disputeDescription: expect.any(String), disputeRaisedAt: expect.any(String) });
@@ -153,24 +168,27 @@ describe("GET /admin/orders/:id and /admin/orders/stats", () => {
   it("counts every status and filter as plain SQL does", async () => {
     const res = await api.get("/admin/orders/stats");
     expect(res.status).toBe(200);
-    const count = (where: string) => idsWhere(where).length;
+    const count = async (where: string) => (await idsWhere(where)).length;
     const since = new Date(server.ctx.now() - 30 * 86_400_000).toISOString();
     expect(res.body.data).toEqual({
-      totalOrders: count("1"),
-      newOrders: count(FILTERS.new),
-      ongoingOrders: count(FILTERS.ongoing),
-      disputedOrders: count(FILTERS.in_dispute),
-      completedOrders: count(FILTERS.completed),
-      recentOrders: count(`createdAt >= '${since}'`),
-      byStatus: Object.fromEntries(["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"].map((s) => [s, count(`status = '${s}'`)])),
+      totalOrders: await count(ALL),
+      newOrders: await count(FILTERS.new),
+      ongoingOrders: await count(FILTERS.ongoing),
+      disputedOrders: await count(FILTERS.in_dispute),
+      completedOrders: await count(FILTERS.completed),
+      recentOrders: await count(`"createdAt" >= '${since}'`),
+      byStatus: Object.fromEntries(
+        await Promise.all(["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"].map(async (s) => [s, await count(`status = '${s}'`)])),
+      ),
     });
   });
 });
 
 describe("POST /admin/orders/:id/resolve-dispute", () => {
   const valid = { resolution: "RELEASE_TO_SELLER", adminNotes: "Tracking shows delivery." };
-  const disputed = () => idsWhere("status = 'DISPUTED' AND settlementStatus IS NULL")[0];
-  const auditCount = () => (server.ctx.sqlite.prepare("SELECT COUNT(*) AS n FROM auditLog").get() as { n: number }).n;
+  const undecided = () => idsWhere(`status = 'DISPUTED' AND "settlementStatus" IS NULL`);
+  const disputed = async () => (await undecided())[0];
+  const auditCount = async () => (await raw().get<{ n: number }>(`SELECT COUNT(*) AS n FROM "auditLog"`))!.n;
 
   it.each([
     [{ resolution: "RELEASE_TO_SELLER" }, "adminNotes", MESSAGES.adminNotesRequired],
@@ -181,44 +199,44 @@ describe("POST /admin/orders/:id/resolve-dispute", () => {
     [{ resolution: "PARTIAL_REFUND", adminNotes: "split" }, "refundPercentage", MESSAGES.refundPercentageRequired],
     [{ resolution: "SPLIT", adminNotes: "x" }, "resolution", MESSAGES.resolution],
   ])("400 for %j", async (body, field, message) => {
-    const res = await api.post(`/admin/orders/${disputed()}/resolve-dispute`, body);
+    const res = await api.post(`/admin/orders/${await disputed()}/resolve-dispute`, body);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field, message }]);
   });
 
   it("accepts 2000 characters of notes (then fails only for want of settlement)", async () => {
-    const res = await api.post(`/admin/orders/${disputed()}/resolve-dispute`, { ...valid, adminNotes: "x".repeat(2000) });
+    const res = await api.post(`/admin/orders/${await disputed()}/resolve-dispute`, { ...valid, adminNotes: "x".repeat(2000) });
     expect(res.status).toBe(503);
   });
 
   it("404 for an unknown order, 409 for one that is not DISPUTED", async () => {
     expect((await api.post("/admin/orders/nope/resolve-dispute", valid)).status).toBe(404);
-    const [completed] = idsWhere("status = 'COMPLETED'");
+    const [completed] = await idsWhere("status = 'COMPLETED'");
     const res = await api.post(`/admin/orders/${completed}/resolve-dispute`, valid);
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("Only a DISPUTED order can be resolved: this order is COMPLETED");
   });
 
   it("503 without a settlement service: no signature, no change, no audit entry", async () => {
-    const id = disputed();
-    const before = auditCount();
+    const id = await disputed();
+    const before = await auditCount();
     const res = await api.post(`/admin/orders/${id}/resolve-dispute`, valid);
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/settlement service/);
     expect(res.body.data).toBeUndefined();
     expect((await api.get(`/admin/orders/${id}`)).body.data).toMatchObject({ status: "DISPUTED", settlementSignature: null });
-    expect(auditCount()).toBe(before);
+    expect(await auditCount()).toBe(before);
   });
 
   it("settles through the settlement port, records the signature and audits it", async () => {
-    const id = disputed();
+    const id = await disputed();
     const ctx = server.ctx;
     const seen: unknown[] = [];
     const port: SettlementPort = {
       async resolveDispute(order, decision, hooks) {
         seen.push({ id: order.id, ...decision });
         await hooks.onSigned("5igSig");
-        const pending = ctx.sqlite.prepare("SELECT settlementStatus, settlementSignature FROM orders WHERE id = ?").get(order.id);
+        const pending = await raw().get(`SELECT "settlementStatus", "settlementSignature" FROM orders WHERE id = ?`, order.id);
         seen.push(pending);
         return { transactionSignature: "5igSig", cluster: "localnet-inprocess" };
       },
@@ -266,7 +284,7 @@ describe("POST /admin/orders/:id/resolve-dispute", () => {
 
   it("answers a settlement failure with its code's status and its own message, nothing recorded", async () => {
     const ctx = server.ctx;
-    const id = disputed();
+    const id = await disputed();
     const escrow = "Esc1111111111111111111111111111111111111111";
     const failure = new SettlementError("ESCROW_EMPTY", { orderId: id, escrow });
     ctx.settlement = { resolveDispute: () => Promise.reject(failure), initializeMarketplace: () => Promise.reject(failure) };
@@ -282,8 +300,8 @@ describe("POST /admin/orders/:id/resolve-dispute", () => {
 
   it("an unreachable cluster: 502 before signing (nothing pending), 504 after (kept PENDING for the re-check)", async () => {
     const ctx = server.ctx;
-    const before = disputed();
-    const after = idsWhere("status = 'DISPUTED' AND settlementStatus IS NULL").find((id) => id !== before)!;
+    const before = await disputed();
+    const after = (await undecided()).find((id) => id !== before)!;
     ctx.settlement = {
       async resolveDispute(order, _decision, hooks) {
         if (order.id === after) await hooks.onSigned("5igLost");

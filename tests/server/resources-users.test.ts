@@ -1,14 +1,22 @@
 // Users over real HTTP: list shape and every filter against plain SQL, detail, edit and deactivation
 // with their audit entries, the self-lockout guard, search with quotes and LIKE/SQL characters taken
 // literally, and the SPEC §3 stats.
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { createUserRecord } from "../../server/seed/records.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+import { query } from "./test-database.ts";
 
 let server: TestServer;
 let api: TestClient;
+
+/**
+ * Raw SQL on the test server's database, on either engine (test-database.ts). The cast: `query`'s
+ * declared parameter takes neither an AppContext nor a Kysely<Database>; raw SQL needs no table types.
+ */
+const raw = () => query(server.ctx.db as Kysely<unknown>);
 
 const TRICKY = [
   `O'Brien "Bobby" Tables'); DROP TABLE users;--`,
@@ -16,14 +24,18 @@ const TRICKY = [
   "Back\\slash Betty",
 ];
 
-function userIds(where: string, params: unknown[] = []): string[] {
-  return (server.ctx.sqlite.prepare(`SELECT id FROM users WHERE ${where} ORDER BY rowid DESC`).all(...params) as { id: string }[]).map((r) => r.id);
+/** Every user, plain SQL's way. */
+const ALL = "1 = 1";
+
+async function userIds(where: string, params: unknown[] = []): Promise<string[]> {
+  const rows = await raw().all<{ id: string }>(`SELECT id FROM users WHERE ${where} ORDER BY rowid DESC`, ...params);
+  return rows.map((r) => r.id);
 }
 
 beforeAll(async () => {
   server = await startTestServer({
     prepare: async (ctx) => {
-      await seedDatabase(ctx, { orders: 1000, users: 400, seed: 3, now: ctx.now() });
+      await seedDatabase(ctx.database, { orders: 1000, users: 400, seed: 3, now: ctx.now() });
     },
   });
   // The admin signs in before the tricky users exist, so the newest users are the tricky ones.
@@ -45,7 +57,7 @@ describe("GET /users", () => {
     expect(Object.keys(items[0])).toEqual(
       expect.arrayContaining(["id", "publicKey", "displayName", "contactInfo", "avatarUrl", "role", "verified", "disabled", "status", "createdAt"]),
     );
-    expect(items.map((u: { id: string }) => u.id)).toEqual(userIds("1").slice(0, 20));
+    expect(items.map((u: { id: string }) => u.id)).toEqual((await userIds(ALL)).slice(0, 20));
   });
 
   it.each([
@@ -56,7 +68,7 @@ describe("GET /users", () => {
     ["disabled=true", "disabled = 1"],
     ["role=USER&verified=true&disabled=false", "role = 'USER' AND verified = 1 AND disabled = 0"],
   ])("%s returns exactly the matching users on every page", async (query, where) => {
-    const expected = userIds(where);
+    const expected = await userIds(where);
     expect(expected.length).toBeGreaterThan(0);
     const seen: string[] = [];
     for (let page = 1; ; page++) {
@@ -89,7 +101,7 @@ describe("the admin guard", () => {
 
 describe("GET /users/:id", () => {
   it("returns the user or 404", async () => {
-    const [id] = userIds("role = 'MARKETPLACE_AUTHORITY'");
+    const [id] = await userIds("role = 'MARKETPLACE_AUTHORITY'");
     const res = await api.get(`/users/${id}`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, role: "MARKETPLACE_AUTHORITY" });
@@ -106,25 +118,28 @@ describe("GET /users/search/:term", () => {
     const res = await search(`O'Brien "Bobby" Tables'); DROP TABLE users;--`);
     expect(res.status).toBe(200);
     expect(res.body.data.items.map((u: { displayName: string }) => u.displayName)).toEqual([TRICKY[0]]);
-    expect(userIds("1").length).toBe(404);
+    expect((await userIds(ALL)).length).toBe(404);
   });
 
   it("takes % _ and \\ literally", async () => {
     expect((await search("%")).body.data.items.map((u: { displayName: string }) => u.displayName)).toEqual([TRICKY[1]]);
     expect((await search("genuine_s")).body.data.total).toBe(1);
-    expect((await search("e_s")).body.data.total).toBe(userIds(`displayName LIKE '%e\\_s%' ESCAPE '\\' OR contactInfo LIKE '%e\\_s%' ESCAPE '\\'`).length);
+    // Case-blind, as the search is (SQLite's LIKE ignores ASCII case; PostgreSQL's does not, hence lower()).
+    const eUnderscoreS = `lower("displayName") LIKE '%e\\_s%' ESCAPE '\\' OR lower("contactInfo") LIKE '%e\\_s%' ESCAPE '\\'`;
+    expect((await search("e_s")).body.data.total).toBe((await userIds(eUnderscoreS)).length);
     expect((await search("k\\s")).body.data.items.map((u: { displayName: string }) => u.displayName)).toEqual([TRICKY[2]]);
   });
 
   it("searches emails and keys too, pages with default limit 10", async () => {
-    const [target] = server.ctx.sqlite.prepare("SELECT id, publicKey FROM users WHERE role = 'USER' LIMIT 1").all() as { id: string; publicKey: string }[];
+    const [target] = await raw().all<{ id: string; publicKey: string }>(`SELECT id, "publicKey" FROM users WHERE role = 'USER' LIMIT 1`);
     const byKey = await search(target.publicKey.slice(3, 20));
     expect(byKey.body.data.items.map((u: { id: string }) => u.id)).toEqual([target.id]);
     const broad = await search("@");
-    expect(broad.body.data).toMatchObject({ page: 1, limit: 10, total: userIds("contactInfo LIKE '%@%'").length });
+    const withAt = await userIds(`"contactInfo" LIKE '%@%'`);
+    expect(broad.body.data).toMatchObject({ page: 1, limit: 10, total: withAt.length });
     expect(broad.body.data.items).toHaveLength(10);
     const second = await search("@", "?page=2&limit=5");
-    expect(second.body.data.items.map((u: { id: string }) => u.id)).toEqual(userIds("contactInfo LIKE '%@%'").slice(5, 10));
+    expect(second.body.data.items.map((u: { id: string }) => u.id)).toEqual(withAt.slice(5, 10));
   });
 });
 
@@ -161,7 +176,7 @@ describe("PATCH /users/:id", () => {
     [{ disabled: null }, "disabled", MESSAGES.boolean],
     [{}, "body", MESSAGES.nothingToUpdate],
   ])("400 for %j", async (body, field, message) => {
-    const [id] = userIds("role = 'USER'");
+    const [id] = await userIds("role = 'USER'");
     const res = await api.patch(`/users/${id}`, body);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field, message }]);
@@ -172,7 +187,7 @@ describe("PATCH /users/:id", () => {
   });
 
   it("an admin cannot disable or demote their own account (409)", async () => {
-    const me = server.ctx.sqlite.prepare("SELECT id FROM users WHERE publicKey = ?").get(server.adminWallet.publicKey) as { id: string };
+    const me = (await raw().get<{ id: string }>(`SELECT id FROM users WHERE "publicKey" = ?`, server.adminWallet.publicKey))!;
     const disable = await api.patch(`/users/${me.id}`, { disabled: true });
     expect(disable.status).toBe(409);
     const demote = await api.patch(`/users/${me.id}`, { role: "USER" });
@@ -198,7 +213,7 @@ describe("PATCH /users/:id/deactivate", () => {
     const res = await api.patch(`/users/${user.id}/deactivate`, { reason: "Fraudulent listings" });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ disabled: true, deactivationReason: "Fraudulent listings" });
-    const session = server.ctx.sqlite.prepare("SELECT revokedAt FROM sessions WHERE id = 's1'").get() as { revokedAt: number | null };
+    const session = (await raw().get<{ revokedAt: number | null }>(`SELECT "revokedAt" FROM sessions WHERE id = 's1'`))!;
     expect(session.revokedAt).not.toBeNull();
 
     const audit = await api.get(`/admin/audit?targetId=${user.id}`);
@@ -215,17 +230,17 @@ describe("PATCH /users/:id/deactivate", () => {
 
 describe("GET /admin/users/stats", () => {
   it("matches plain SQL over the users table (recent = created in the last 30 days)", async () => {
-    const count = (where: string, ...params: unknown[]) => userIds(where, params).length;
+    const count = async (where: string, ...params: unknown[]) => (await userIds(where, params)).length;
     const since = new Date(server.ctx.now() - 30 * 86_400_000).toISOString();
     const res = await api.get("/admin/users/stats");
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
-      totalUsers: count("1"),
-      verifiedUsers: count("verified = 1"),
-      disabledUsers: count("disabled = 1"),
-      activeUsers: count("disabled = 0"),
-      recentUsers: count("createdAt >= ?", since),
-      adminUsers: count("role = 'ADMIN'"),
+      totalUsers: await count(ALL),
+      verifiedUsers: await count("verified = 1"),
+      disabledUsers: await count("disabled = 1"),
+      activeUsers: await count("disabled = 0"),
+      recentUsers: await count(`"createdAt" >= ?`, since),
+      adminUsers: await count("role = 'ADMIN'"),
     });
     expect(res.body.data.recentUsers).toBeGreaterThan(0);
     expect(res.body.data.recentUsers).toBeLessThan(res.body.data.totalUsers);
