@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { AccountLayout } from "@solana/spl-token";
-import Database from "better-sqlite3";
 import bs58 from "bs58";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError } from "../../server/config.ts";
+import { openReadOnlyDatabase } from "../../server/db/connection.ts";
 import type { OrderRow } from "../../server/db/schema.ts";
 import { startServer } from "../../server/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
@@ -21,6 +21,7 @@ import { AUTHORITY_FILE, EscrowChain } from "../../server/settlement/index.ts";
 import type { Settlement } from "../../server/settlement/index.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 import { writeSubmitted } from "./settlement-support.ts";
+import { createTestDatabase } from "./test-database.ts";
 import { freePort } from "../support/free-port.ts";
 
 const demoKeypair = (dataDir: string) =>
@@ -29,25 +30,28 @@ const demoKeypair = (dataDir: string) =>
 describe("a start with another authority than the one that funded the data folder", () => {
   it("refuses to start, naming both keys and the key file to use, and funds nothing under the new key", async () => {
     const dir = mkdtempSync(join(tmpdir(), "authority-switch-"));
-    const base = { HOST: "127.0.0.1", DATABASE_PATH: join(dir, "marketplace.sqlite"), LOG_LEVEL: "silent" };
+    // Every start on one database (on the PostgreSQL run, DATABASE_URL's), the data folder `dir`.
+    const database = await createTestDatabase(dir);
+    const base = { HOST: "127.0.0.1", ...database.env, DATABASE_PATH: join(dir, "marketplace.sqlite"), LOG_LEVEL: "silent" };
     try {
       // 1. A plainly local start: the demo wallet is the authority and funds the open orders' escrows.
       const first = await startServer({ ...base, PORT: String(await freePort()) });
       const demo = first.ctx.demoWallet!.publicKey;
       expect(first.ctx.settlementBackend!.authority.toBase58()).toBe(demo);
       await first.close();
-      const db = () => {
-        const sqlite = new Database(base.DATABASE_PATH, { readonly: true });
+      const db = async () => {
+        const { db: reader, close } = openReadOnlyDatabase({ url: database.env.DATABASE_URL, path: base.DATABASE_PATH });
+        const count = () => reader.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n"));
         try {
           return {
-            funded: (sqlite.prepare("SELECT COUNT(*) AS n FROM orders WHERE escrowPDA IS NOT NULL").get() as { n: number }).n,
-            unfunded: (sqlite.prepare("SELECT COUNT(*) AS n FROM orders WHERE status IN ('ACTIVE','DISPUTED') AND escrowPDA IS NULL").get() as { n: number }).n,
+            funded: (await count().where("escrowPDA", "is not", null).executeTakeFirstOrThrow()).n,
+            unfunded: (await count().where("status", "in", ["ACTIVE", "DISPUTED"]).where("escrowPDA", "is", null).executeTakeFirstOrThrow()).n,
           };
         } finally {
-          sqlite.close();
+          await close();
         }
       };
-      const before = db();
+      const before = await db();
       expect(before.funded).toBeGreaterThan(10);
 
       // 2. The same folder in production with another admin: no demo wallet, so a new authority.
@@ -64,21 +68,27 @@ describe("a start with another authority than the one that funded the data folde
       expect(message).toContain(`settlement authority is ${generated.publicKey.toBase58()}`);
       expect(message).toContain(demo);
       expect(message).toContain(`AUTHORITY_KEYPAIR=${join(dir, "demo-wallet.json")}`);
-      expect(db()).toEqual(before);
+      expect(await db()).toEqual(before);
 
       // 3. Following the message: the old key settles the old escrows again.
       const fixed = await startServer({ ...production, PORT: String(await freePort()), AUTHORITY_KEYPAIR: join(dir, "demo-wallet.json") });
       try {
         expect(fixed.ctx.settlementBackend!.authority.toBase58()).toBe(demo);
-        const [dispute] = fixed.ctx.sqlite
-          .prepare("SELECT * FROM orders WHERE status = 'DISPUTED' AND escrowPDA IS NOT NULL AND currencyMint IS NULL LIMIT 1")
-          .all() as OrderRow[];
+        const [dispute] = await fixed.ctx.db
+          .selectFrom("orders")
+          .selectAll()
+          .where("status", "=", "DISPUTED")
+          .where("escrowPDA", "is not", null)
+          .where("currencyMint", "is", null)
+          .limit(1)
+          .execute();
         const resolved = await resolveDispute(fixed.ctx, { userId: "admin", publicKey: admin }, dispute.id, { resolution: "REFUND_BUYER", adminNotes: "Refund", refundPercentage: undefined });
         expect(resolved.order).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
       } finally {
         await fixed.close();
       }
     } finally {
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -98,36 +108,36 @@ describe("the recorded marketplace config and escrows at start", () => {
   });
 
   const recordConfig = (authority: string, cluster: string) =>
-    server.ctx.sqlite
-      .prepare(
-        "INSERT INTO marketplaceConfig (id, initialized, configPDA, authority, disputeResolutionLimit, reportThreshold, transactionSignature, cluster, initializedAt) VALUES (1, 1, 'x', ?, 1, 1, 'sig', ?, '2024-01-01T00:00:00.000Z') ON CONFLICT(id) DO UPDATE SET authority = excluded.authority, cluster = excluded.cluster",
-      )
-      .run(authority, cluster);
+    server.ctx.db
+      .insertInto("marketplaceConfig")
+      .values({ id: 1, initialized: 1, configPDA: "x", authority, disputeResolutionLimit: 1, reportThreshold: 1, transactionSignature: "sig", cluster, initializedAt: "2024-01-01T00:00:00.000Z" })
+      .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ authority: eb.ref("excluded.authority"), cluster: eb.ref("excluded.cluster") })))
+      .execute();
 
   it("refuses a marketplace config initialized by another authority on this cluster, and nothing else", async () => {
     await expect(assertRecordedAuthority(server.ctx, backend)).resolves.toBeUndefined();
-    recordConfig(backend.authority.toBase58(), "localnet-inprocess");
+    await recordConfig(backend.authority.toBase58(), "localnet-inprocess");
     await expect(assertRecordedAuthority(server.ctx, backend)).resolves.toBeUndefined();
     const other = Keypair.generate().publicKey.toBase58();
-    recordConfig(other, "devnet");
+    await recordConfig(other, "devnet");
     await expect(assertRecordedAuthority(server.ctx, backend)).resolves.toBeUndefined();
 
-    recordConfig(other, "localnet-inprocess");
+    await recordConfig(other, "localnet-inprocess");
     const refused = assertRecordedAuthority(server.ctx, backend);
     await expect(refused).rejects.toBeInstanceOf(ConfigError);
     await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${backend.authority.toBase58()}, but .*marketplace config.* ${other}`));
-    server.ctx.sqlite.prepare("DELETE FROM marketplaceConfig").run();
+    await server.ctx.db.deleteFrom("marketplaceConfig").execute();
   });
 
   it("refuses an open order whose recorded escrow another key funded", async () => {
     const stranger = Keypair.generate();
     const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED" });
     const { escrow } = await new EscrowChain(backend.ledger, stranger).fundEscrow(order);
-    server.ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
+    await server.ctx.db.updateTable("orders").set({ escrowPDA: escrow, cluster: backend.cluster }).where("id", "=", order.id).execute();
     const refused = assertRecordedAuthority(server.ctx, backend);
     await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${backend.authority.toBase58()}, but the escrow ${escrow} of order ${order.id}`));
     // Settled orders keep their escrow address: they prove nothing about the keys still needed.
-    server.ctx.sqlite.prepare("UPDATE orders SET status = 'REFUNDED' WHERE id = ?").run(order.id);
+    await server.ctx.db.updateTable("orders").set({ status: "REFUNDED" }).where("id", "=", order.id).execute();
     await expect(assertRecordedAuthority(server.ctx, backend)).resolves.toBeUndefined();
   });
 });
@@ -157,8 +167,8 @@ describe("a resolution under another authority than the escrow's", () => {
   async function fundedByDemoWallet(values: Partial<OrderRow> = {}): Promise<OrderRow> {
     const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", ...values });
     const { escrow } = await new EscrowChain(backend.ledger, demoKeypair(server.ctx.config.dataDir)).fundEscrow(order);
-    server.ctx.sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
-    return server.ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(order.id) as OrderRow;
+    await server.ctx.db.updateTable("orders").set({ escrowPDA: escrow, cluster: backend.cluster }).where("id", "=", order.id).execute();
+    return server.ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
   }
 
   it.each([
@@ -175,7 +185,7 @@ describe("a resolution under another authority than the escrow's", () => {
     expect(res.body.message).toContain(demo);
     expect(res.body.message).toContain(order.escrowPDA);
     expect(res.body.message).not.toMatch(/empty/);
-    expect(server.ctx.sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(order.id)).toEqual(order);
+    expect(await server.ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirst()).toEqual(order);
     const escrow = await backend.ledger.getAccount(new PublicKey(order.escrowPDA!));
     const held = order.currencyMint ? AccountLayout.decode(Buffer.from(escrow!.data)).amount : escrow!.lamports;
     expect(held).toBe(BigInt(order.totalPrice));
@@ -184,10 +194,10 @@ describe("a resolution under another authority than the escrow's", () => {
   it("keeps a pending settlement of such an escrow PENDING on resume: neither recorded as landed nor failed", async () => {
     const order = await fundedByDemoWallet();
     const signature = bs58.encode(Buffer.alloc(64, 7));
-    writeSubmitted(server.ctx.sqlite, { id: order.id, signature, resolution: "REFUND_BUYER", adminNotes: "Refund" }, { userId: "admin", publicKey: server.adminWallet.publicKey }, new Date(0).toISOString());
+    await writeSubmitted(server.ctx.db, { id: order.id, signature, resolution: "REFUND_BUYER", adminNotes: "Refund" }, { userId: "admin", publicKey: server.adminWallet.publicKey }, new Date(0).toISOString());
     const outcomes = await resumeSettlements(server.ctx);
     expect(outcomes).toEqual([{ orderId: order.id, signature, outcome: "unknown", message: expect.stringContaining("authority mismatch") }]);
-    expect(server.ctx.sqlite.prepare("SELECT status, settlementStatus, settlementSignature FROM orders WHERE id = ?").get(order.id)).toEqual({
+    expect(await server.ctx.db.selectFrom("orders").select(["status", "settlementStatus", "settlementSignature"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
       status: "DISPUTED",
       settlementStatus: "PENDING",
       settlementSignature: signature,

@@ -19,19 +19,19 @@ const MIN_AGE_MS = 5_000;
 function helpers(server: TestServer) {
   const port = server.ctx.settlement!;
   const backend = server.ctx.settlementBackend!;
-  const sqlite = server.ctx.sqlite;
+  const { db } = server.ctx;
   return {
     port,
     backend,
-    row: (id: string) => sqlite.prepare("SELECT * FROM orders WHERE id = ?").get(id) as OrderRow,
-    pending: (id: string) => inFlight(sqlite, id),
-    audits: (id: string) => sqlite.prepare("SELECT * FROM auditLog WHERE targetId = ?").all(id),
+    row: (id: string) => db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+    pending: (id: string) => inFlight(db, id),
+    audits: (id: string) => db.selectFrom("auditLog").selectAll().where("targetId", "=", id).execute(),
     lamports: async (address: string) => (await backend.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n,
     /** A DISPUTED SOL order of 1 SOL, its escrow funded by the authority. */
     async fundedDispute(): Promise<OrderRow> {
       const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString() });
       const { escrow } = await backend.chain.fundEscrow(order);
-      sqlite.prepare("UPDATE orders SET escrowPDA = ?, cluster = ? WHERE id = ?").run(escrow, backend.cluster, order.id);
+      await db.updateTable("orders").set({ escrowPDA: escrow, cluster: backend.cluster }).where("id", "=", order.id).execute();
       return this.row(order.id);
     },
   };
@@ -88,21 +88,21 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     const first = await resolve(order.id);
     expect(first.status).toBe(504);
     expect(first.body.message).toMatch(/will be checked again$/);
-    const signature = h.row(order.id).settlementSignature!;
-    expect(h.row(order.id).settlementStatus).toBe("PENDING");
+    const signature = (await h.row(order.id)).settlementSignature!;
+    expect((await h.row(order.id)).settlementStatus).toBe("PENDING");
     expect((await resolve(order.id)).status).toBe(409);
 
     // Too young: a request may still be confirming it.
     expect(await recheck.run()).toEqual([]);
-    expect(h.row(order.id).settlementStatus).toBe("PENDING");
+    expect((await h.row(order.id)).settlementStatus).toBe("PENDING");
 
     server.clock.advance(MIN_AGE_MS + 1_000);
     expect(await recheck.run()).toEqual([{ orderId: order.id, signature, outcome: "confirmed" }]);
-    expect(h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: signature, adminNotes: "Refund after timeout" });
+    expect(await h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: signature, adminNotes: "Refund after timeout" });
     expect(await h.lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
     expect(submissions).toHaveBeenCalledTimes(1);
-    expect(h.audits(order.id)).toHaveLength(1);
-    expect(h.pending(order.id)).toBeUndefined();
+    expect(await h.audits(order.id)).toHaveLength(1);
+    expect(await h.pending(order.id)).toBeUndefined();
     expect((await api.get(`/admin/orders/${order.id}`)).body.data).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
   });
 
@@ -112,18 +112,18 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     const submissions = timeOutOnce(h.backend.ledger, "lost");
 
     expect((await resolve(order.id)).status).toBe(504);
-    const lost = h.row(order.id).settlementSignature!;
-    expect(h.pending(order.id)).toMatchObject({ signature: lost, lastValidBlockHeight: expect.any(Number) });
+    const lost = (await h.row(order.id)).settlementSignature!;
+    expect(await h.pending(order.id)).toMatchObject({ signature: lost, lastValidBlockHeight: expect.any(Number) });
 
     server.clock.advance(MIN_AGE_MS + 1_000);
     const [outcome] = await recheck.run();
     expect(outcome).toMatchObject({ orderId: order.id, outcome: "confirmed" });
-    expect(h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: outcome.signature });
+    expect(await h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: outcome.signature });
     // (The same bytes, when the blockhash did not change meanwhile: one transaction on chain either way.)
     expect(await h.backend.ledger.signatureStatus(outcome.signature!)).toEqual({ state: "confirmed" });
     expect(await h.lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
     expect(submissions).toHaveBeenCalledTimes(2);
-    expect(h.audits(order.id)).toHaveLength(1);
+    expect(await h.audits(order.id)).toHaveLength(1);
   });
 
   it("leaves alone a settlement this server is still sending, however old", async () => {
@@ -147,11 +147,11 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     server.clock.advance(MIN_AGE_MS + 1_000);
     const [outcome] = await recheck.run();
     expect(outcome).toMatchObject({ orderId: order.id, outcome: "unknown", message: expect.stringContaining("still being sent by this server") });
-    expect(h.row(order.id).settlementStatus).toBe("PENDING");
+    expect((await h.row(order.id)).settlementStatus).toBe("PENDING");
     release();
     expect((await request).status).toBe(200);
-    expect(h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
-    expect(h.audits(order.id)).toHaveLength(1);
+    expect(await h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
+    expect(await h.audits(order.id)).toHaveLength(1);
   });
 
   it("never runs twice at once", async () => {
@@ -172,14 +172,14 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     const order = await h.fundedDispute();
     timeOutOnce(h.backend.ledger, "landed");
     expect((await resolve(order.id)).status).toBe(504);
-    await vi.waitFor(() => expect(h.row(order.id).settlementStatus).toBe("CONFIRMED"), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await h.row(order.id)).settlementStatus).toBe("CONFIRMED"), { timeout: 5_000, interval: 20 });
 
     await recheck.stop();
     const later = await h.fundedDispute();
     timeOutOnce(h.backend.ledger, "landed");
     expect((await resolve(later.id)).status).toBe(504);
     await new Promise((r) => setTimeout(r, 300));
-    expect(h.row(later.id).settlementStatus).toBe("PENDING");
+    expect((await h.row(later.id)).settlementStatus).toBe("PENDING");
   });
 });
 
@@ -207,8 +207,8 @@ describe("on a cluster: no second transaction while the first can still land", (
     loop.options.blockhashValidFor = 1_000;
     const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "RELEASE_TO_SELLER", adminNotes: "Release" });
     expect(res.status).toBe(504);
-    const first = h.row(order.id).settlementSignature!;
-    const { lastValidBlockHeight } = h.pending(order.id)!;
+    const first = (await h.row(order.id)).settlementSignature!;
+    const { lastValidBlockHeight } = (await h.pending(order.id))!;
     expect(lastValidBlockHeight).toBeGreaterThan(1_000);
     loop.options.dropTransactions = false;
 
@@ -220,7 +220,7 @@ describe("on a cluster: no second transaction while the first can still land", (
       expect(waiting).toMatchObject({ orderId: order.id, signature: first, outcome: "unknown", message: expect.stringContaining(`block height ${lastValidBlockHeight}`) });
       expect(loop.calls).toContain("getBlockHeight");
       expect(loop.calls).not.toContain("sendTransaction");
-      expect(h.row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: first });
+      expect(await h.row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: first });
       expect(await h.lamports(order.sellerWalletAddress)).toBe(0n);
 
       loop.advanceBlocks(2_000);
@@ -228,7 +228,7 @@ describe("on a cluster: no second transaction while the first can still land", (
       const [sent] = await recheck.run();
       expect(sent).toMatchObject({ orderId: order.id, outcome: "confirmed" });
       expect(loop.calls.filter((m) => m === "sendTransaction")).toHaveLength(1);
-      expect(h.row(order.id)).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED", settlementSignature: sent.signature });
+      expect(await h.row(order.id)).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED", settlementSignature: sent.signature });
       expect(await h.lamports(order.sellerWalletAddress)).toBe(BigInt(order.totalPrice));
       expect(await h.lamports(order.escrowPDA!)).toBe(0n);
     } finally {

@@ -5,15 +5,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startTestServer, type TestServer } from "./harness.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 const LIMIT = 4;
 const dir = mkdtempSync(join(tmpdir(), "two-instances-"));
 let first: TestServer;
 let second: TestServer;
+/** The one database of both instances: a SQLite file, or on the PostgreSQL run one PostgreSQL database. */
+let database: TestDatabase;
 
 beforeAll(async () => {
+  database = await createTestDatabase(dir, "shared.sqlite");
   const shared = {
-    env: { DATABASE_PATH: join(dir, "shared.sqlite"), SESSION_SECRET: "one-secret-for-every-instance-of-this-server" },
+    env: { ...database.env, SESSION_SECRET: "one-secret-for-every-instance-of-this-server" },
     config: { authRateLimit: { max: LIMIT, windowMs: 60_000 } },
   };
   first = await startTestServer(shared);
@@ -22,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close();
   await first?.close();
+  await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -49,7 +54,8 @@ it("the sign-in rate limit counts the calls made to every instance", async () =>
   expect(refused.body.message).toMatch(/^Too many requests: try again in \d+ s$/);
   expect((await ask(first)).status).toBe(429);
   // Each call counts apart: verify has its own window.
-  const rows = await first.ctx.db.selectFrom("rateLimits").select(["key", "count"]).execute();
+  // (In key order: without ORDER BY, PostgreSQL returns the rows in whatever order it finds them.)
+  const rows = await first.ctx.db.selectFrom("rateLimits").select(["key", "count"]).orderBy("key").execute();
   expect(rows).toEqual([{ key: expect.stringMatching(/^GET \/api\/v1\/auth\/nonce /), count: LIMIT + 2 }, { key: expect.stringMatching(/^POST \/api\/v1\/auth\/admin\/verify /), count: 1 }]);
 });
 

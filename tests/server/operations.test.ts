@@ -12,6 +12,7 @@ import { ConfigError, parseConfig } from "../../server/config.ts";
 import { stopper } from "../../server/index.ts";
 import { freePort } from "../support/free-port.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
+import { createTestDatabase } from "./test-database.ts";
 
 const TOKEN = "metrics-token-for-the-tests";
 
@@ -80,7 +81,8 @@ describe("health and readiness", () => {
   it("GET /readyz is 503 naming the database when it does not answer", async () => {
     const plain = await startTestServer();
     try {
-      plain.ctx.sqlite.close();
+      // The database stops answering, on either engine: its connection (SQLite) or pool (PostgreSQL) closed.
+      await plain.ctx.database.close();
       const response = await fetch(`${plain.baseUrl}/readyz`);
       expect(response.status).toBe(503);
       expect((await response.json()).message).toMatch(/^Not ready: database unreachable: /);
@@ -224,6 +226,7 @@ describe("a stop", () => {
 
   it("on SIGTERM, logs that it is stopping and exits 0", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ops-stop-"));
+    const database = await createTestDatabase(dir, "db.sqlite");
     const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       cwd: resolve("."),
@@ -234,7 +237,7 @@ describe("a stop", () => {
         HOST: "127.0.0.1",
         PORT: String(port),
         PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-        DATABASE_PATH: join(dir, "db.sqlite"),
+        ...database.env,
         ADMIN_WALLETS: server.adminWallet.publicKey,
         DEMO_WALLET: "off",
         SHUTDOWN_TIMEOUT_SECONDS: "10",
@@ -253,6 +256,7 @@ describe("a stop", () => {
       expect(lines).toContainEqual(expect.objectContaining({ msg: "stopping", signal: "SIGTERM", timeoutMs: 10_000 }));
     } finally {
       child.kill("SIGKILL");
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
