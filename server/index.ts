@@ -148,12 +148,20 @@ function settlementLines(ctx: AppContext, funding: FundingSummary | null, env: R
   return lines;
 }
 
+/** The database in use, as the banner names it: the SQLite file, or the PostgreSQL URL without its password. */
+export function databaseName(config: Pick<AppContext["config"], "databaseUrl" | "databasePath">): string {
+  if (!config.databaseUrl) return config.databasePath;
+  const url = new URL(config.databaseUrl);
+  if (url.password) url.password = "***";
+  return url.href;
+}
+
 function printBanner(ctx: AppContext, funding: FundingSummary | null, env: Record<string, string | undefined>): void {
   const { config, demoWallet } = ctx;
   const lines = [
     "",
     `  Marketplace Admin console: ${config.publicOrigin}`,
-    `  (listening on ${config.host}:${config.port}; API under ${config.publicOrigin}/api/v1; database ${config.databasePath})`,
+    `  (listening on ${config.host}:${config.port}; API under ${config.publicOrigin}/api/v1; database ${databaseName(config)})`,
     "",
   ];
   if (config.adminWallets.length) {

@@ -1,6 +1,7 @@
 // DATABASE_URL, SEED_DEMO_DATA and TRUST_PROXY: how they are read, refused, and what TRUST_PROXY changes for the
 // per-client sign-in rate limit behind a load balancer.
 import { ConfigError, parseConfig } from "../../server/config.ts";
+import { databaseName } from "../../server/index.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 
 const refusal = (env: Record<string, string>) => {
@@ -16,6 +17,11 @@ describe("DATABASE_URL", () => {
   it("is unset by default (SQLite at DATABASE_PATH) and taken as given when it is a postgres:// URL", () => {
     expect(parseConfig({}, "/srv/app").databaseUrl).toBeNull();
     expect(parseConfig({ DATABASE_URL: "postgresql://app:pw@db:5432/marketplace" }, "/srv/app").databaseUrl).toBe("postgresql://app:pw@db:5432/marketplace");
+  });
+
+  it("is named in the start banner without its password", () => {
+    expect(databaseName({ databaseUrl: "postgres://app:s3cret@db:5432/marketplace", databasePath: "/srv/app/data/marketplace.sqlite" })).toBe("postgres://app:***@db:5432/marketplace");
+    expect(databaseName({ databaseUrl: null, databasePath: "/srv/app/data/marketplace.sqlite" })).toBe("/srv/app/data/marketplace.sqlite");
   });
 
   it("refuses another scheme, naming the variable and never echoing the URL (it may hold a password)", () => {

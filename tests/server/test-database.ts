@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
+import type { Db } from "../../server/db/schema.ts";
 
 export const TEMPLATE_DATABASE = "mkt_template";
 
@@ -47,8 +48,8 @@ export async function createTestDatabase(dir: string, file = "test.sqlite"): Pro
  * Raw SQL for tests, on either engine: `?` placeholders, camelCase names in double quotes (PostgreSQL
  * folds unquoted names to lower case).
  */
-export function query(db: Kysely<never> | Kysely<unknown> | { db: Kysely<never> }) {
-  const kysely = ("db" in db ? db.db : db) as Kysely<unknown>;
+export function query(source: Db | Kysely<unknown> | { db: Db }) {
+  const kysely = ("db" in source ? source.db : source) as Kysely<unknown>;
   const build = (text: string, params: unknown[]) => {
     const parts = text.split("?");
     if (parts.length !== params.length + 1) throw new Error(`${params.length} parameters for ${parts.length - 1} placeholders: ${text}`);
