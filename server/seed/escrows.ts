@@ -1,11 +1,12 @@
-// The seed data's chain side, in-process only: each open order's escrow really holds the order's
-// amount, and its buyer and seller wallets exist on chain, so every seeded dispute can be settled
-// (a payout below the rent-exempt minimum to a wallet that does not exist would be refused).
+// The seed data's chain side, on a chain that grants airdrops (the in-process one, `npm run chain`,
+// a local validator): each open order's escrow really holds the order's amount, and its buyer and
+// seller wallets exist on chain, so every seeded dispute can be settled (a payout below the
+// rent-exempt minimum to a wallet that does not exist would be refused).
 import { PublicKey } from "@solana/web3.js";
 import type { ExpressionBuilder } from "kysely";
 import type { OpenedDatabase } from "../db/connection.ts";
 import type { Database, Db, OrderRow } from "../db/schema.ts";
-import type { Settlement } from "../settlement/index.ts";
+import { isSettlementError, type FundingResult, type Settlement } from "../settlement/index.ts";
 
 /**
  * At most this many open orders hold a funded escrow after a start (DISPUTED first, newest first).
@@ -22,7 +23,7 @@ export interface FundingSummary {
   funded: number;
   /** Wallets that received an airdrop. */
   wallets: number;
-  /** Open orders still without an escrow (beyond the limit). */
+  /** Open orders still without an escrow (beyond the limit, or in a token this chain cannot mint). */
   unfunded: number;
   ms: number;
 }
@@ -71,7 +72,9 @@ async function unfundedOrders(db: Db, budget: number): Promise<OrderRow[]> {
 /**
  * Funds the escrows of open orders that have none yet (idempotent: an interrupted run is finished by
  * the next), airdrops to their parties' wallets, and stores escrowPDA, the funding signature and the
- * cluster on each order. Does nothing unless the chain is the in-process one.
+ * cluster on each order. Does nothing unless the chain grants airdrops (`ledger.airdrop`: in-process,
+ * or an RPC chain grantsAirdrops found). An SPL order whose mint the chain neither holds nor can create
+ * (a local validator has no test mint at the USDC address) is left without an escrow.
  */
 export async function fundOpenEscrows(
   opened: Pick<OpenedDatabase, "db">,
@@ -81,7 +84,7 @@ export async function fundOpenEscrows(
   const started = Date.now();
   const { db } = opened;
   const { chain, ledger } = settlement;
-  if (settlement.cluster !== "localnet-inprocess" || !ledger.airdrop) return { funded: 0, wallets: 0, unfunded: 0, ms: 0 };
+  if (!ledger.airdrop) return { funded: 0, wallets: 0, unfunded: 0, ms: 0 };
   const limit = options.limit ?? ESCROW_FUNDING_LIMIT;
   const before = await openEscrowCounts(db);
   const budget = Math.max(0, limit - before.funded);
@@ -89,6 +92,7 @@ export async function fundOpenEscrows(
 
   const seen = new Set<string>();
   let wallets = 0;
+  let funded = 0;
   for (const order of orders) {
     for (const wallet of [order.buyerWalletAddress, order.sellerWalletAddress]) {
       if (seen.has(wallet)) continue;
@@ -98,12 +102,20 @@ export async function fundOpenEscrows(
       await ledger.airdrop(key, WALLET_AIRDROP_LAMPORTS);
       wallets += 1;
     }
-    const { escrow, signature } = await chain.fundEscrow(order);
+    let result: FundingResult;
+    try {
+      result = await chain.fundEscrow(order);
+    } catch (error) {
+      if (isSettlementError(error, "ESCROW_FUNDING_UNSUPPORTED")) continue;
+      throw error;
+    }
+    const { escrow, signature } = result;
+    funded += 1;
     await db
       .updateTable("orders")
       .set((eb) => ({ escrowPDA: escrow, transactionSignature: eb.fn.coalesce("transactionSignature", eb.val(signature)), cluster: settlement.cluster }))
       .where("id", "=", order.id)
       .execute();
   }
-  return { funded: orders.length, wallets, unfunded: before.unfunded - orders.length, ms: Date.now() - started };
+  return { funded, wallets, unfunded: before.unfunded - funded, ms: Date.now() - started };
 }

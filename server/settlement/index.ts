@@ -76,6 +76,18 @@ export async function createSettlement(options: SettlementOptions): Promise<Sett
 }
 
 /**
+ * Whether the backend's chain mints lamports on request: the in-process chain, and a development
+ * chain (`npm run chain`, a local validator) that grants the authority an airdrop when asked (see
+ * RpcLedger.detectDevelopmentChain). The start then funds the seed data's escrows. A public cluster is
+ * never asked; one that refuses is quietly not such a chain.
+ */
+export async function grantsAirdrops(settlement: Pick<Settlement, "ledger" | "authority">): Promise<boolean> {
+  const { ledger } = settlement;
+  if (ledger instanceof RpcLedger) return ledger.detectDevelopmentChain(settlement.authority);
+  return !!ledger.airdrop;
+}
+
+/**
  * The settlement backend of a data folder for reading only (`npm run reconcile`): the in-process
  * chain is loaded from its folder without writing anything there (no checkpoint, no airdrop), so it
  * may run beside the server that owns the folder; it sees the chain as of the server's last journaled

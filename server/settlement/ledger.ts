@@ -97,6 +97,11 @@ export interface LiteSvmLedgerOptions {
    * re-sent old transaction fail with BlockhashNotFound. Keep it on outside experiments.
    */
   expireBlockhashAfterTx?: boolean;
+  /**
+   * False: LiteSVM accepts any blockhash (it knows only its latest one), the caller judging lifetimes
+   * itself (the JSON-RPC node does, as a cluster would, for blockhashes valid across several blocks).
+   */
+  blockhashCheck?: boolean;
   /** The file-system layer behind the state folder (default node:fs); tests inject disk faults. */
   fs?: ChainFs;
 }
@@ -127,7 +132,7 @@ export function describeLiteSvmError(failed: FailedTransactionMetadata): string 
   return rendered?.[1] ?? String(err);
 }
 
-type Outcome = TransactionMetadata | FailedTransactionMetadata;
+export type Outcome = TransactionMetadata | FailedTransactionMetadata;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -136,6 +141,7 @@ export class LiteSvmLedger implements Ledger {
   private readonly decoder = getTransactionDecoder();
   private readonly rentCache = new Map<number, bigint>();
   private readonly expire: boolean;
+  private readonly blockhashCheck: boolean;
   private readonly checkpointEvery: number;
   private lockTail: Promise<void> = Promise.resolve();
   /** True from the build of a submission to its execution (see canStillLand). */
@@ -147,7 +153,8 @@ export class LiteSvmLedger implements Ledger {
     options: LiteSvmLedgerOptions = {},
     private readonly store: ChainStore | null = null,
   ) {
-    this.current = svm;
+    this.blockhashCheck = options.blockhashCheck ?? true;
+    this.current = this.configured(svm);
     this.expire = options.expireBlockhashAfterTx ?? true;
     this.checkpointEvery = options.checkpointEvery ?? 1000;
   }
@@ -269,6 +276,19 @@ export class LiteSvmLedger implements Ledger {
     return this.outcome(bs58.encode(result instanceof FailedTransactionMetadata ? result.meta().signature() : result.signature()), result);
   }
 
+  /**
+   * Executes a transaction's wire bytes as they came (a JSON-RPC node's sendTransaction): journaled
+   * like every change, its outcome returned, a failure included, rather than thrown.
+   */
+  async execute(bytes: Uint8Array): Promise<Outcome> {
+    const release = await this.lock();
+    try {
+      return this.executeTx(bytes);
+    } finally {
+      release();
+    }
+  }
+
   async setAccount(key: PublicKey, account: LedgerAccount): Promise<void> {
     this.writable();
     this.applySetAccount(key.toBytes(), account.lamports, account.owner.toBytes(), account.executable, account.data);
@@ -365,7 +385,7 @@ export class LiteSvmLedger implements Ledger {
     try {
       const stored = store.load();
       if (!stored) throw new Error("no checkpoint on disk");
-      this.current = stored.svm;
+      this.current = this.configured(stored.svm);
       this.replay(stored.pending);
     } catch (reloadError) {
       this.current = previous;
@@ -403,6 +423,11 @@ export class LiteSvmLedger implements Ledger {
     return signature;
   }
 
+  /** This ledger's settings, applied to every LiteSVM it runs: a fresh one, a loaded one, a reloaded one. */
+  private configured(svm: LiteSVM): LiteSVM {
+    return this.blockhashCheck ? svm : svm.withBlockhashCheck(false);
+  }
+
   /** A FIFO mutex: resolves with the function that releases it. */
   private async lock(): Promise<() => void> {
     let release!: () => void;
@@ -430,6 +455,22 @@ export interface RpcLedgerOptions {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Public clusters by genesis hash (mainnet-beta, devnet, testnet): never asked for lamports. */
+const PUBLIC_GENESIS_HASHES = new Set([
+  "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d",
+  "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG",
+  "4uhcVJyU9pJkvQyS88uRDiswHXSCkY3zQawwpjk2NsNY",
+]);
+
+/**
+ * The development chain's one non-Solana method (server/chain/rpc-server.ts): writes an account as
+ * given, as the in-process chain's setAccount does (test mints at a fixed address).
+ */
+export const SET_ACCOUNT_METHOD = "litesvm_setAccount";
+
+/** What detectDevelopmentChain airdrops to its probe key: the start's first top-up of the authority. */
+const PROBE_AIRDROP_LAMPORTS = 1_000_000_000n;
+
 export function clusterFromUrl(url: string): ClusterName {
   const host = new URL(url).hostname.toLowerCase();
   if (host === "localhost" || host === "::1" || host === "[::1]" || /^127(?:\.\d{1,3}){3}$/.test(host)) return "localnet";
@@ -446,7 +487,11 @@ export class RpcLedger implements Ledger {
   private readonly commitment: "confirmed" | "finalized";
   private readonly pollMs: number;
   private readonly timeoutMs: number;
-  readonly airdrop?: (to: PublicKey, lamports: bigint) => Promise<string>;
+  private development: Promise<boolean> | null = null;
+  /** Set by the `airdrop` option, or by detectDevelopmentChain on a chain that grants airdrops. */
+  airdrop?: (to: PublicKey, lamports: bigint) => Promise<string>;
+  /** Set by detectDevelopmentChain on a development chain that writes accounts (`npm run chain`). */
+  setAccount?: (address: PublicKey, account: LedgerAccount) => Promise<void>;
 
   constructor(
     connection: Connection | string,
@@ -458,13 +503,88 @@ export class RpcLedger implements Ledger {
     this.cluster = cluster ?? clusterFromUrl(this.connection.rpcEndpoint);
     this.pollMs = options.pollIntervalMs ?? 400;
     this.timeoutMs = options.timeoutMs ?? 60_000;
-    if (options.airdrop) {
-      this.airdrop = async (to, amount) => {
-        const signature = await this.connection.requestAirdrop(to, Number(amount));
-        await this.waitForConfirmation(signature, null);
-        return signature;
-      };
+    if (options.airdrop) this.airdrop = (to, amount) => this.requestAirdrop(to, amount);
+  }
+
+  /**
+   * Whether this cluster is a development chain: one that is not a public cluster (by its genesis
+   * hash) and grants an airdrop, here to `probe` (the authority: its first top-up). When it is,
+   * `airdrop` is set, and `setAccount` too where the chain offers it (`npm run chain` does;
+   * solana-test-validator does not). Asked once; a cluster that refuses, fails or does not answer
+   * within `timeoutMs` is quietly not one, and nothing is set.
+   */
+  detectDevelopmentChain(probe: PublicKey, timeoutMs = 10_000): Promise<boolean> {
+    this.development ??= this.detect(probe, timeoutMs);
+    return this.development;
+  }
+
+  private async detect(probe: PublicKey, timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    let late = false;
+    const probing = (async () => {
+      if (PUBLIC_GENESIS_HASHES.has(await this.connection.getGenesisHash())) return false;
+      await this.requestAirdrop(probe, PROBE_AIRDROP_LAMPORTS);
+      const writesAccounts = await this.offers(SET_ACCOUNT_METHOD);
+      if (late) return false;
+      this.airdrop ??= (to, amount) => this.requestAirdrop(to, amount);
+      if (writesAccounts) this.setAccount = (address, account) => this.writeAccount(address, account);
+      return true;
+    })();
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => {
+        late = true;
+        resolve(false);
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([probing, timeout]);
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      probing.catch(() => {}); // lost the race: its failure is no news
     }
+  }
+
+  private async requestAirdrop(to: PublicKey, amount: bigint): Promise<string> {
+    const signature = await this.connection.requestAirdrop(to, Number(amount));
+    await this.waitForConfirmation(signature, null);
+    return signature;
+  }
+
+  private async writeAccount(address: PublicKey, account: LedgerAccount): Promise<void> {
+    await this.call(SET_ACCOUNT_METHOD, [
+      address.toBase58(),
+      {
+        lamports: Number(account.lamports),
+        owner: account.owner.toBase58(),
+        executable: account.executable,
+        data: [Buffer.from(account.data).toString("base64"), "base64"],
+      },
+    ]);
+  }
+
+  /** Whether the node knows `method`: asked without its parameters, it answers "invalid params" (not "method not found"). */
+  private async offers(method: string): Promise<boolean> {
+    try {
+      await this.call(method, []);
+      return true;
+    } catch (error) {
+      return (error as { code?: unknown }).code === -32602;
+    }
+  }
+
+  /** One JSON-RPC call outside web3.js (which only knows Solana's methods); an error answer is thrown with its code. */
+  private async call(method: string, params: unknown[]): Promise<unknown> {
+    const response = await fetch(this.connection.rpcEndpoint, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    if (!response.ok) throw new Error(`${method}: HTTP ${response.status}`);
+    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
+    if (body.error) throw Object.assign(new Error(`${method}: ${body.error.message}`), { code: body.error.code });
+    return body.result;
   }
 
   async latestBlockhash(): Promise<RecentBlockhash> {
