@@ -17,6 +17,7 @@ import {
   isTokenProgram,
   payouts,
   solDepositInstructions,
+  solFundingInstructions,
   solSettlementInstructions,
   splDepositInstructions,
   splitAmount,
@@ -360,9 +361,11 @@ export class EscrowChain {
   /**
    * Puts the order's totalPrice into its escrow, paid by the authority: the stand-in for the buyer's
    * payment when there is no buyer key (seed data). Idempotent: an escrow that already holds funds is
-   * left alone. In-process, the authority is topped up by airdrop and a missing SPL mint is created as
-   * a test mint (authority = mint authority); on a real cluster the authority must hold the SOL and
-   * be the mint's mint authority.
+   * left alone, and since the deposit creates the escrow account, one funded by another process
+   * meanwhile (instances starting together on one chain) refuses this deposit on chain: it then counts
+   * as funded. On a chain with a faucet the authority is topped up by airdrop and a missing SPL mint is
+   * created as a test mint where the ledger can write accounts (authority = mint authority); on a real
+   * cluster the authority must hold the SOL and be the mint's mint authority.
    */
   async fundEscrow(order: EscrowOrder): Promise<FundingResult> {
     const amount = BigInt(order.totalPrice);
@@ -371,8 +374,7 @@ export class EscrowChain {
       await this.assertSolEscrowAmount(order.id, amount);
       if (await this.escrowHoldsFunds(order)) return { escrow: escrow.toBase58(), signature: null };
       await this.ensureAuthorityLamports(amount);
-      const signature = await this.send(solDepositInstructions(this.authority, escrow, amount), [this.authorityKey]);
-      return { escrow: escrow.toBase58(), signature };
+      return this.fundOnce(order, escrow, solFundingInstructions(this.authority, order.id, amount));
     }
     const token = await this.tokenContext(order, true);
     const escrow = escrowAddress(this.authority, order.id, token.tokenProgram);
@@ -380,11 +382,20 @@ export class EscrowChain {
     await this.assertMintAuthority(token);
     const rent = await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE);
     await this.ensureAuthorityLamports(rent);
-    const signature = await this.send(
-      [...splOpenEscrowInstructions(this.authority, order.id, token, rent), ...splMintToInstructions(this.authority, escrow, token, amount)],
-      [this.authorityKey],
-    );
-    return { escrow: escrow.toBase58(), signature };
+    return this.fundOnce(order, escrow, [
+      ...splOpenEscrowInstructions(this.authority, order.id, token, rent),
+      ...splMintToInstructions(this.authority, escrow, token, amount),
+    ]);
+  }
+
+  /** Sends a deposit that creates the escrow; refused because someone else's just did, it is done all the same. */
+  private async fundOnce(order: EscrowOrder, escrow: PublicKey, instructions: TransactionInstruction[]): Promise<FundingResult> {
+    try {
+      return { escrow: escrow.toBase58(), signature: await this.send(instructions, [this.authorityKey]) };
+    } catch (error) {
+      if (isSettlementError(error, "CHAIN_TRANSACTION_FAILED") && (await this.escrowHoldsFunds(order))) return { escrow: escrow.toBase58(), signature: null };
+      throw error;
+    }
   }
 
   /**

@@ -146,6 +146,27 @@ export function solDepositInstructions(from: PublicKey, escrow: PublicKey, lampo
   return [SystemProgram.transfer({ fromPubkey: from, toPubkey: escrow, lamports })];
 }
 
+/**
+ * The authority's own deposit (seed data): it creates the escrow account with the amount, so a second
+ * deposit, sent by another process that saw it empty a moment before, fails on chain instead of
+ * doubling it.
+ */
+export function solFundingInstructions(authority: PublicKey, orderId: string, lamports: bigint): TransactionInstruction[] {
+  const seed = orderSeed(orderId);
+  const escrow = deriveWithSeed(authority, seed, SystemProgram.programId);
+  return [
+    SystemProgram.createAccountWithSeed({
+      fromPubkey: authority,
+      newAccountPubkey: escrow,
+      basePubkey: authority,
+      seed,
+      lamports: Number(lamports),
+      space: 0,
+      programId: SystemProgram.programId,
+    }),
+  ];
+}
+
 /** One TransferWithSeed per payout, signed by the authority alone (it is the escrow's base key). */
 export function solSettlementInstructions(authority: PublicKey, orderId: string, list: readonly Payout[]): TransactionInstruction[] {
   const seed = orderSeed(orderId);

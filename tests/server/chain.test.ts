@@ -15,10 +15,12 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startChainRpc } from "../../server/chain/rpc-server.ts";
 import type { OrderRow } from "../../server/db/schema.ts";
 import { startServer, type RunningServer } from "../../server/index.ts";
-import { RpcLedger } from "../../server/settlement/index.ts";
+import { EscrowChain, RpcLedger } from "../../server/settlement/index.ts";
 import { fundOpenEscrows } from "../../server/seed/escrows.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
+import { makeOrder } from "./chain-support.ts";
 import { createTestWallet, TestClient } from "./harness.ts";
+import { plantMint } from "./rpc-loopback.ts";
 import { freePort } from "../support/free-port.ts";
 
 const STARTUP_TIMEOUT_MS = 20_000;
@@ -277,6 +279,31 @@ describe("the node's blockhashes", () => {
       await expect(late).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
       await expect(late).rejects.toThrow(/BlockhashNotFound/);
       expect((await ledger.getAccount(to))?.lamports).toBe(2_000_000n);
+    } finally {
+      await node.close();
+    }
+  });
+});
+
+describe("two instances funding the same escrows at once (one chain, one authority)", () => {
+  it("fund each once: the later deposit is refused on chain, not added, and counts as done", async () => {
+    const node = await startChainRpc();
+    try {
+      const authority = Keypair.generate();
+      const [first, second] = [0, 1].map(() => new EscrowChain(new RpcLedger(node.url, { pollIntervalMs: 5, airdrop: true }), authority));
+      await first.ledger.airdrop!(authority.publicKey, 10n * BigInt(LAMPORTS_PER_SOL));
+      const mint = plantMint(node, authority.publicKey);
+      const orders = [
+        makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, BigInt(LAMPORTS_PER_SOL)),
+        makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, 250n, { currencyMint: mint.toBase58(), currencyDecimals: 6 }),
+      ];
+      for (const order of orders) {
+        const results = await Promise.all([first.fundEscrow(order), second.fundEscrow(order)]);
+        expect(results.filter((r) => r.signature !== null)).toHaveLength(1);
+        expect(results[0].escrow).toBe(results[1].escrow);
+        const account = (await first.ledger.getAccount(new PublicKey(results[0].escrow)))!;
+        expect(order.currencyMint ? AccountLayout.decode(Buffer.from(account.data)).amount : account.lamports).toBe(BigInt(order.totalPrice));
+      }
     } finally {
       await node.close();
     }
