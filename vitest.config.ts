@@ -22,8 +22,11 @@ const NODE_FILES = [...SERVER_FILES, "tests/unit/rules.test.ts", "tests/provider
 const POSTGRES = process.env.TEST_POSTGRES !== "0" && postgresBin() !== null;
 if (process.env.TEST_POSTGRES === "1" && !POSTGRES) throw new Error("TEST_POSTGRES=1 but no PostgreSQL is installed (initdb, pg_ctl)");
 
-/** Followed once, on the guide's own database when the run has one (it starts real server processes). */
-const DEPLOY_GUIDE = "tests/server/deploy-guide.test.ts";
+/**
+ * Run once, on PostgreSQL when the run has it: they start real server processes (the deploy guide
+ * followed as written; three instances on one database and one local chain).
+ */
+const ONCE_ON_POSTGRES = ["tests/server/deploy-guide.test.ts", "tests/server/instances-acceptance.test.ts"];
 
 /**
  * Console files that need a page of their own: they replace a module the others share (vi.mock), or
@@ -90,7 +93,7 @@ export default defineConfig({
           name: "node",
           environment: "node",
           include: NODE_FILES,
-          exclude: POSTGRES ? [DEPLOY_GUIDE] : [],
+          exclude: POSTGRES ? ONCE_ON_POSTGRES : [],
           pool: "threads",
           // The files share their workers' modules: the server keeps no state in its modules (each
           // test builds its own app from the composition root), and importing it once per worker

@@ -2,6 +2,7 @@
 // in every status. Deterministic for a given seed, sizes and clock. Only an empty database is filled.
 import { sql } from "kysely";
 import { bulkLoad } from "../db/bulk-load.ts";
+import { isUniqueViolation } from "../db/engine.ts";
 import type { OpenedDatabase } from "../db/connection.ts";
 import { SEED_TOKENS } from "./catalog.ts";
 import { ORDER_STATUSES } from "../../contract/index.ts";
@@ -72,14 +73,21 @@ export async function seedDatabase(opened: Pick<OpenedDatabase, "db" | "sqlite">
   });
   const images = products.flatMap((product) => product.images.map((image) => ({ ...image, productId: product.id })));
 
-  await bulkLoad(opened, async (insert) => {
-    await insert("users", USER_COLUMNS, users);
-    await insert("tokens", TOKEN_COLUMNS, tokens);
-    await insert("shops", SHOP_COLUMNS, shops);
-    await insert("products", PRODUCT_COLUMNS, products);
-    await insert("productImages", IMAGE_COLUMNS, images);
-    await insert("orders", ORDER_COLUMNS, counted(generateOrders(r, orderCount, users, products, now), byStatus));
-  });
+  try {
+    await bulkLoad(opened, async (insert) => {
+      await insert("users", USER_COLUMNS, users);
+      await insert("tokens", TOKEN_COLUMNS, tokens);
+      await insert("shops", SHOP_COLUMNS, shops);
+      await insert("products", PRODUCT_COLUMNS, products);
+      await insert("productImages", IMAGE_COLUMNS, images);
+      await insert("orders", ORDER_COLUMNS, counted(generateOrders(r, orderCount, users, products, now), byStatus));
+    });
+  } catch (error) {
+    // Instances started together on one empty database: the first one's load won (same seed, same
+    // ids), this one's was rolled back whole.
+    if (isUniqueViolation(error)) return { ...empty, skipped: "another instance seeded it meanwhile" };
+    throw error;
+  }
   return {
     seeded: true,
     users: users.length,

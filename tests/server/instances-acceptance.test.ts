@@ -1,0 +1,177 @@
+// Three server processes on one database (PostgreSQL on the PostgreSQL run) and one `npm run chain`,
+// configured as docs/deploy.md says several instances are: the same SESSION_SECRET, ADMIN_WALLETS,
+// AUTHORITY_KEYPAIR and SETTLEMENT_CLUSTER. A session made on the first works on the other two; 30
+// concurrent resolutions of one dispute spread across the three pay out once and leave one settlement
+// row; 20 concurrent initializations across them initialize once. Runs once per `npm test`
+// (vitest.config.ts): on PostgreSQL when the run has it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Connection, PublicKey } from "@solana/web3.js";
+import { freePort } from "../support/postgres.ts";
+import { createTestWallet, TestClient, TEST_PUBLIC_ORIGIN, type TestWallet } from "./harness.ts";
+import { createTestDatabase, query, type TestDatabase } from "./test-database.ts";
+import { openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";
+
+interface Process {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function start(args: string[], env: Record<string, string>): Process {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function until<T>(what: string, proc: Process, probe: () => Promise<T | null | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`${what}: the process exited (${proc.child.exitCode}):\n${proc.output()}`);
+    const value = await probe().catch(() => null);
+    if (value !== null && value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+async function stop(proc: Process | undefined): Promise<void> {
+  if (!proc || proc.child.exitCode !== null) return;
+  const exited = new Promise((r) => proc.child.once("exit", r));
+  proc.child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (proc.child.exitCode === null) proc.child.kill("SIGKILL");
+}
+
+describe("three instances on one database and one local chain", () => {
+  let dir: string;
+  let database: TestDatabase;
+  let opened: OpenedDatabase;
+  let chain: Process;
+  let chainUrl: string;
+  const instances: { proc: Process; base: string }[] = [];
+  let admin: TestWallet;
+  let session: TestClient;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "mkt-instances-"));
+    database = await createTestDatabase(dir);
+    chain = start(["scripts/chain.ts"], { CHAIN_PORT: "0", CHAIN_DIR: join(dir, "chain") });
+    chainUrl = await until("the chain", chain, async () => /(http:\/\/127\.0\.0\.1:\d+)/.exec(chain.output())?.[1]);
+
+    admin = createTestWallet();
+    const authority = join(dir, "authority.json");
+    writeFileSync(authority, JSON.stringify([...admin.secretKey]), { mode: 0o600 });
+    const shared = {
+      ...database.env,
+      HOST: "127.0.0.1",
+      PUBLIC_ORIGIN: TEST_PUBLIC_ORIGIN,
+      SESSION_SECRET: "one-secret-for-every-instance-of-this-marketplace",
+      ADMIN_WALLETS: admin.publicKey,
+      AUTHORITY_KEYPAIR: authority,
+      SETTLEMENT_CLUSTER: chainUrl,
+      DEMO_WALLET: "off",
+      LOG_LEVEL: "silent",
+    };
+    // The first seeds the empty database and funds its escrows on the chain; the others find both done.
+    for (let i = 0; i < 3; i++) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const proc = start(["server/index.ts"], { ...shared, PORT: String(port), DATABASE_PATH: join(dir, `instance-${i}`, "marketplace.sqlite") });
+      instances.push({ proc, base });
+      await until(`instance ${i}`, proc, async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : null), 120_000);
+    }
+    opened = await openDatabase({ url: database.env.DATABASE_URL ?? null, path: database.env.DATABASE_PATH });
+    session = await signIn(instances[0].base, admin);
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((i) => stop(i.proc)));
+    await stop(chain);
+    await opened?.close();
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  /** The same signed-in session (its cookies), against another instance. */
+  const sessionOn = (base: string) => {
+    const client = new TestClient(base);
+    for (const [name, value] of session.cookies) client.cookies.set(name, value);
+    return client;
+  };
+
+  it("each answers /healthz and /readyz, and serves /metrics with a histogram and the settlement queue", async () => {
+    for (const { base } of instances) {
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: "ready", checks: { database: "ok", chain: "ok" } });
+      const metrics = await (await fetch(`${base}/metrics`)).text();
+      expect(metrics).toContain("http_request_duration_seconds_bucket");
+      expect(metrics).toMatch(/# TYPE marketplace_settlements gauge/);
+    }
+  });
+
+  it("a session made on the first instance works on the other two, state-changing calls included", async () => {
+    for (const { base } of instances.slice(1)) {
+      const client = sessionOn(base);
+      expect((await client.get("/auth/validate")).status).toBe(200);
+      const listed = (await client.get("/tokens/admin")).body.data as { items?: unknown[] } | unknown[];
+      const [token] = (Array.isArray(listed) ? listed : (listed.items ?? [])) as { id: string; isActive: boolean }[];
+      // XSRF is checked against the shared secret: a write goes through on any instance.
+      expect((await client.patch(`/tokens/admin/${token.id}`, { isActive: token.isActive })).status).toBe(200);
+    }
+  });
+
+  it("30 concurrent resolutions of one dispute across the three: one 200, one settlement row, one payout", async () => {
+    const db = query(opened.db);
+    const [dispute] = await db.all<{ id: string; escrowPDA: string; buyerWalletAddress: string }>(
+      `SELECT id, "escrowPDA", "buyerWalletAddress" FROM orders WHERE status = 'DISPUTED' AND "escrowPDA" IS NOT NULL AND "currencyMint" IS NULL ORDER BY id LIMIT 1`,
+    );
+    const connection = new Connection(chainUrl, "confirmed");
+    const escrowBefore = await connection.getBalance(new PublicKey(dispute.escrowPDA));
+    const buyerBefore = await connection.getBalance(new PublicKey(dispute.buyerWalletAddress));
+    expect(escrowBefore).toBeGreaterThan(0);
+
+    const clients = instances.map(({ base }) => sessionOn(base));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        clients[i % 3].post(`/admin/orders/${dispute.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: `Refund, request ${i}` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200)).toEqual(Array(29).fill(409));
+
+    const rows = await db.all<{ status: string }>(`SELECT status FROM settlements WHERE "orderId" = ?`, dispute.id);
+    expect(rows).toEqual([{ status: "confirmed" }]);
+    const audits = await db.all(`SELECT id FROM "auditLog" WHERE "targetId" = ? AND action = 'order.resolve_dispute'`, dispute.id);
+    expect(audits).toHaveLength(1);
+    // Paid once: the escrow is empty and the buyer got what it held, not twice that.
+    expect(await connection.getBalance(new PublicKey(dispute.escrowPDA))).toBe(0);
+    const received = (await connection.getBalance(new PublicKey(dispute.buyerWalletAddress))) - buyerBefore;
+    expect(received).toBeGreaterThan(0);
+    expect(received).toBeLessThanOrEqual(escrowBefore);
+  });
+
+  it("20 concurrent initializations across the three: initialized once", async () => {
+    const clients = instances.map(({ base }) => sessionOn(base));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => clients[i % 3].post("/admin/marketplace/initialize", {})));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200)).toEqual(Array(19).fill(409));
+    const db = query(opened.db);
+    expect(await db.all(`SELECT status FROM settlements WHERE kind = 'marketplace_initialization'`)).toEqual([{ status: "confirmed" }]);
+    for (const client of clients) expect((await client.get("/admin/marketplace/status")).body.data).toMatchObject({ initialized: true });
+  });
+});
+
+async function signIn(base: string, wallet: TestWallet): Promise<TestClient> {
+  const client = new TestClient(base);
+  const challenge = await client.get(`/auth/nonce?publicKey=${wallet.publicKey}`);
+  const { nonce, message } = challenge.body.data as { nonce: string; message: string };
+  const verified = await client.post("/auth/admin/verify", { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce, message });
+  if (verified.status !== 200) throw new Error(`sign-in refused: ${verified.status} ${verified.text}`);
+  return client;
+}
