@@ -23,6 +23,21 @@ const POSTGRES = process.env.TEST_POSTGRES !== "0" && postgresBin() !== null;
 if (process.env.TEST_POSTGRES === "1" && !POSTGRES) throw new Error("TEST_POSTGRES=1 but no PostgreSQL is installed (initdb, pg_ctl)");
 
 /**
+ * Server files whose subject does not depend on the database engine (the chain, configuration and
+ * start-up checks of the SQLite file, HTTP headers): the PostgreSQL run leaves them out.
+ */
+const ENGINE_INDEPENDENT = [
+  "tests/server/chain.test.ts",
+  "tests/server/config.test.ts",
+  "tests/server/hardening-chain-journal.test.ts",
+  "tests/server/hardening-http.test.ts",
+  "tests/server/hardening-startup.test.ts",
+  "tests/server/security.test.ts",
+  "tests/server/settlement-gc.test.ts",
+  "tests/server/settlement.test.ts",
+];
+
+/**
  * Run once, on PostgreSQL when the run has it: they start real server processes (the deploy guide
  * followed as written; three instances on one database and one local chain).
  */
@@ -108,6 +123,7 @@ export default defineConfig({
               name: "node:postgres",
               environment: "node",
               include: SERVER_FILES,
+              exclude: ENGINE_INDEPENDENT,
               pool: "threads" as const,
               isolate: false,
               globalSetup: ["./tests/server/postgres-setup.ts"],

@@ -287,5 +287,6 @@ describe("npm run seed", () => {
     expect(second.stdout).toMatch(/Nothing seeded: the database already has users/);
     const bad = run("--orders", "lots");
     await expect(bad).rejects.toThrow(/--orders must be a whole number/);
-  });
+    // Three tsx processes one after the other: seconds each on a loaded machine.
+  }, 90_000);
 });
