@@ -18,7 +18,8 @@ import bs58 from "bs58";
 import pg from "pg";
 import { openDatabase } from "../server/db/connection.ts";
 import { seedDatabase } from "../server/seed/index.ts";
-import { freePort, postgresBin, startCluster, type Cluster } from "../tests/support/postgres.ts";
+import { freePort } from "../tests/support/free-port.ts";
+import { postgresBin, startCluster, type Cluster } from "../tests/support/postgres.ts";
 
 const P95_LIMIT_MS = 20;
 const RATIO_LIMIT = 2;

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair } from "@solana/web3.js";
 import { openDatabase } from "../../server/db/connection.ts";
-import { freePort } from "../support/postgres.ts";
+import { freePort } from "../support/free-port.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 const guide = readFileSync("docs/deploy.md", "utf8");

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Connection, PublicKey } from "@solana/web3.js";
-import { freePort } from "../support/postgres.ts";
+import { freePort } from "../support/free-port.ts";
 import { createTestWallet, TestClient, TEST_PUBLIC_ORIGIN, type TestWallet } from "./harness.ts";
 import { createTestDatabase, query, type TestDatabase } from "./test-database.ts";
 import { openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";

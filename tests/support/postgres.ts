@@ -4,9 +4,9 @@
 // root, so as root the cluster runs as the `postgres` user the package creates.
 import { execFileSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port.ts";
 
 export interface Cluster {
   /** A superuser URL to the `postgres` database. */
@@ -25,17 +25,6 @@ export function postgresBin(): string | null {
   if (!existsSync(debian)) return null;
   const versions = readdirSync(debian).filter((v) => existsSync(join(debian, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(debian, versions[0], "bin") : null;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const asRoot = () => process.getuid?.() === 0;
