@@ -9,6 +9,7 @@ import { parseConfig } from "../server/config.ts";
 import pg from "pg";
 import { databaseTarget } from "../server/context.ts";
 import { openDatabase } from "../server/db/connection.ts";
+import { databaseName } from "../server/index.ts";
 import { seedDatabase } from "../server/seed/index.ts";
 
 function count(name: string, raw: string | undefined): number | undefined {
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   const config = parseConfig(process.env);
   const target = values.db ? { path: resolve(values.db) } : databaseTarget(config);
   // Where it went, without the password a URL may hold.
-  const where = target.url ? redacted(target.url) : target.path;
+  const where = databaseName({ databaseUrl: target.url ?? null, databasePath: target.path });
   if (values.reset && !target.url) {
     for (const suffix of ["", "-wal", "-shm"]) if (existsSync(target.path + suffix)) rmSync(target.path + suffix);
   }
@@ -55,12 +56,6 @@ async function main(): Promise<void> {
   } finally {
     await opened.close();
   }
-}
-
-function redacted(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = "***";
-  return parsed.href;
 }
 
 /** Empties a PostgreSQL database: its public schema, tables, functions and migration records with it. */
