@@ -15,8 +15,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import bs58 from "bs58";
-import pg from "pg";
-import { openDatabase } from "../server/db/connection.ts";
+import { openDatabase, runOnPostgres } from "../server/db/connection.ts";
 import { seedDatabase } from "../server/seed/index.ts";
 import { freePort } from "../tests/support/free-port.ts";
 import { postgresBin, startCluster, type Cluster } from "../tests/support/postgres.ts";
@@ -172,13 +171,7 @@ async function seed(engine: Engine, size: number, admin: Wallet): Promise<BenchD
   if (engine === "postgres") {
     const pgCluster = await postgresCluster();
     const name = `bench_${size}`;
-    const client = new pg.Client({ connectionString: pgCluster.url });
-    await client.connect();
-    try {
-      await client.query(`CREATE DATABASE "${name}"`);
-    } finally {
-      await client.end();
-    }
+    await runOnPostgres(pgCluster.url, `CREATE DATABASE "${name}"`);
     url = pgCluster.urlOf(name);
   }
   const opened = await openDatabase(url ? { url, path } : path);

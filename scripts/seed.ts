@@ -6,9 +6,8 @@ import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parseConfig } from "../server/config.ts";
-import pg from "pg";
 import { databaseTarget } from "../server/context.ts";
-import { openDatabase } from "../server/db/connection.ts";
+import { openDatabase, runOnPostgres } from "../server/db/connection.ts";
 import { databaseName } from "../server/index.ts";
 import { seedDatabase } from "../server/seed/index.ts";
 
@@ -36,7 +35,8 @@ async function main(): Promise<void> {
   if (values.reset && !target.url) {
     for (const suffix of ["", "-wal", "-shm"]) if (existsSync(target.path + suffix)) rmSync(target.path + suffix);
   }
-  if (values.reset && target.url) await resetPostgres(target.url);
+  // Empties it: the public schema, and its tables, functions and migration records with it.
+  if (values.reset && target.url) await runOnPostgres(target.url, "DROP SCHEMA public CASCADE; CREATE SCHEMA public");
   const opened = await openDatabase(target);
   try {
     const summary = await seedDatabase(opened, {
@@ -55,17 +55,6 @@ async function main(): Promise<void> {
     console.log(`  ${summary.orders} orders: ${statuses}`);
   } finally {
     await opened.close();
-  }
-}
-
-/** Empties a PostgreSQL database: its public schema, tables, functions and migration records with it. */
-async function resetPostgres(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("DROP SCHEMA public CASCADE; CREATE SCHEMA public");
-  } finally {
-    await client.end();
   }
 }
 

@@ -113,6 +113,20 @@ function openPostgres(url: string, options: { poolSize?: number; readOnly?: bool
   };
 }
 
+/**
+ * Runs statements on a PostgreSQL server over a connection of their own, outside any pool and
+ * transaction: what a pool cannot do (CREATE or DROP DATABASE) or must not (reset a whole schema).
+ */
+export async function runOnPostgres(url: string, statements: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statements);
+  } finally {
+    await client.end();
+  }
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /**

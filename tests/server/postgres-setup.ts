@@ -2,9 +2,9 @@
 // throw-away cluster for the run, and in it a template database with every migration applied, which
 // each test server copies (test-database.ts): a copy takes milliseconds, migrating takes far longer.
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../server/db/connection.ts";
+import { openDatabase, runOnPostgres } from "../../server/db/connection.ts";
 import { startCluster } from "../support/postgres.ts";
-import { adminQuery, TEMPLATE_DATABASE } from "./test-database.ts";
+import { TEMPLATE_DATABASE } from "./test-database.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,7 +16,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<() => void> {
   const cluster = await startCluster();
   try {
-    await adminQuery(cluster.url, `CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await runOnPostgres(cluster.url, `CREATE DATABASE ${TEMPLATE_DATABASE}`);
     const template = await openDatabase({ url: cluster.urlOf(TEMPLATE_DATABASE), path: "" });
     await template.close();
   } catch (error) {

@@ -14,13 +14,13 @@ import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrateToLatest, openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";
+import { migrateToLatest, openDatabase, runOnPostgres, type OpenedDatabase } from "../../server/db/connection.ts";
 import * as m001 from "../../server/db/migrations/001_initial.ts";
 import type { Database } from "../../server/db/schema.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import { SHOP_CATEGORIES } from "../../contract/index.ts";
-import { adminQuery, createTestDatabase, postgresUrl, query } from "./test-database.ts";
+import { createTestDatabase, postgresUrl, query } from "./test-database.ts";
 
 const NOW = Date.parse("2025-03-01T12:00:00.000Z");
 const ADMIN = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
@@ -55,9 +55,8 @@ async function dump(db: OpenedDatabase): Promise<string> {
   return JSON.stringify(tables);
 }
 
-// Raw SQL on either engine (test-database.ts). The casts: `query`'s declared parameter takes no
-// Kysely<Database>; raw SQL needs no table types.
-const raw = (db: Kysely<Database>) => query(db as Kysely<unknown>);
+// Raw SQL on either engine (test-database.ts).
+const raw = (db: Kysely<Database>) => query(db);
 const rows = <T = Record<string, unknown>>(db: OpenedDatabase, sql: string, ...params: unknown[]) => raw(db.db).all<T>(sql, ...params);
 const one = async <T>(db: OpenedDatabase, sql: string, ...params: unknown[]) => (await raw(db.db).get<T>(sql, ...params)) as T;
 
@@ -222,7 +221,7 @@ async function unmigratedDatabase(): Promise<{ db: Kysely<Database>; close(): Pr
     return { db, close: () => db.destroy() };
   }
   const name = `t_${randomBytes(8).toString("hex")}`;
-  await adminQuery(url, `CREATE DATABASE ${name}`);
+  await runOnPostgres(url, `CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.href, max: 2 }) }) });
@@ -230,7 +229,7 @@ async function unmigratedDatabase(): Promise<{ db: Kysely<Database>; close(): Pr
     db,
     close: async () => {
       await db.destroy();
-      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await runOnPostgres(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

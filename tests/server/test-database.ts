@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { sql, type Kysely } from "kysely";
-import pg from "pg";
+import { runOnPostgres } from "../../server/db/connection.ts";
 import { inject } from "vitest";
 import type { Db } from "../../server/db/schema.ts";
 
@@ -13,15 +13,6 @@ export const TEMPLATE_DATABASE = "mkt_template";
 /** The PostgreSQL cluster of this run, if it is the PostgreSQL run. */
 export const postgresUrl = (): string | undefined => inject("postgresUrl");
 
-export async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 export interface TestDatabase {
   /** DATABASE_PATH and, on PostgreSQL, DATABASE_URL for the server's environment. */
@@ -35,12 +26,12 @@ export async function createTestDatabase(dir: string, file = "test.sqlite"): Pro
   const url = postgresUrl();
   if (!url) return { env: { DATABASE_PATH: path }, drop: async () => undefined };
   const name = `t_${randomBytes(8).toString("hex")}`;
-  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE} STRATEGY FILE_COPY`);
+  await runOnPostgres(url, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE} STRATEGY FILE_COPY`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   return {
     env: { DATABASE_PATH: path, DATABASE_URL: target.href },
-    drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => runOnPostgres(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
