@@ -1,7 +1,6 @@
 // Issue 9, items 4, 7, 8 and 11 over real HTTP: mint addresses of the wrong size and wrapped SOL
 // refused at POST /tokens/admin, NUL bytes refused in searches (they matched everything), control
 // and bidi-override characters refused in stored text, and a bodiless request naming the missing field.
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WRAPPED_SOL_MINT, MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
@@ -11,11 +10,8 @@ import { query } from "./test-database.ts";
 let server: TestServer;
 let api: TestClient;
 
-/**
- * Raw SQL on the test server's database, on either engine (test-database.ts). The cast: `query`'s
- * declared parameter takes neither an AppContext nor a Kysely<Database>; raw SQL needs no table types.
- */
-const raw = () => query(server.ctx.db as Kysely<unknown>);
+/** Raw SQL on the test server's database, on either engine (test-database.ts). */
+const raw = () => query(server.ctx);
 
 beforeAll(async () => {
   server = await startTestServer({

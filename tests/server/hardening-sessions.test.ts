@@ -2,18 +2,14 @@
 // else can void or use it), session lifetimes come from the environment, a fresh sign-in may end
 // the wallet's other sessions, and authenticated reads do not write the session row every time.
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
 import { parseConfig } from "../../server/config.ts";
 import { startTestServer, type TestClient, type TestServer, type TestWallet } from "./harness.ts";
 import { query } from "./test-database.ts";
 
 let server: TestServer;
 
-/**
- * Raw SQL on the test server's database, on either engine (test-database.ts). The cast: `query`'s
- * declared parameter takes neither an AppContext nor a Kysely<Database>; raw SQL needs no table types.
- */
-const raw = () => query(server.ctx.db as Kysely<unknown>);
+/** Raw SQL on the test server's database, on either engine (test-database.ts). */
+const raw = () => query(server.ctx);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -15,9 +15,8 @@ let server: TestServer;
 let api: TestClient;
 
 const HOUR = 3_600_000;
-// Raw SQL on either engine (test-database.ts). The cast: `query`'s declared parameter takes no
-// Kysely<Database>; raw SQL needs no table types.
-const sql = () => query(server.ctx.db as Kysely<unknown>);
+// Raw SQL on either engine (test-database.ts).
+const sql = () => query(server.ctx);
 const notesOf = (orderId: string) =>
   sql().all<{ id: number; adminPublicKey: string; body: string; createdAt: string }>(`SELECT * FROM "orderNotes" WHERE "orderId" = ? ORDER BY id`, orderId);
 const auditOf = (orderId: string) =>

@@ -1,7 +1,6 @@
 // Tokens, products and shops over real HTTP: shapes, each invalid field with its SPEC §5 message,
 // 404s and 409s, native SOL once, soft delete and restore, filters (with quotes and LIKE characters
 // as plain data), stats, and an audit entry with before/after/reason for every mutation.
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { createOrderRecord, createProductRecord, createShopRecord, createUserRecord } from "../../server/seed/records.ts";
@@ -11,11 +10,8 @@ import { query } from "./test-database.ts";
 let server: TestServer;
 let api: TestClient;
 
-/**
- * Raw SQL on the test server's database, on either engine (test-database.ts). The cast: `query`'s
- * declared parameter takes neither an AppContext nor a Kysely<Database>; raw SQL needs no table types.
- */
-const raw = () => query(server.ctx.db as Kysely<unknown>);
+/** Raw SQL on the test server's database, on either engine (test-database.ts). */
+const raw = () => query(server.ctx);
 
 const WSOL = "So11111111111111111111111111111111111111112";
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";

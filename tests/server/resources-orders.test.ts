@@ -1,7 +1,6 @@
 // Orders over real HTTP: list shape and order, each filter's meaning on every page (checked against
 // plain SQL), the counted totals after writes, detail, stats, dispute resolution's 400/404/409/503
 // and its success path through a settlement port, marketplace status/initialization, and the audit list.
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
@@ -14,11 +13,8 @@ import { query } from "./test-database.ts";
 let server: TestServer;
 let api: TestClient;
 
-/**
- * Raw SQL on the test server's database, on either engine (test-database.ts). The cast: `query`'s
- * declared parameter takes neither an AppContext nor a Kysely<Database>; raw SQL needs no table types.
- */
-const raw = () => query(server.ctx.db as Kysely<unknown>);
+/** Raw SQL on the test server's database, on either engine (test-database.ts). */
+const raw = () => query(server.ctx);
 
 const FILTERS: Record<string, string> = {
   new: `status = 'ACTIVE' AND "shippedAt" IS NULL`,

@@ -1,7 +1,6 @@
 // Users over real HTTP: list shape and every filter against plain SQL, detail, edit and deactivation
 // with their audit entries, the self-lockout guard, search with quotes and LIKE/SQL characters taken
 // literally, and the SPEC §3 stats.
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../contract/index.ts";
 import { seedDatabase } from "../../server/seed/index.ts";
@@ -12,11 +11,8 @@ import { query } from "./test-database.ts";
 let server: TestServer;
 let api: TestClient;
 
-/**
- * Raw SQL on the test server's database, on either engine (test-database.ts). The cast: `query`'s
- * declared parameter takes neither an AppContext nor a Kysely<Database>; raw SQL needs no table types.
- */
-const raw = () => query(server.ctx.db as Kysely<unknown>);
+/** Raw SQL on the test server's database, on either engine (test-database.ts). */
+const raw = () => query(server.ctx);
 
 const TRICKY = [
   `O'Brien "Bobby" Tables'); DROP TABLE users;--`,
