@@ -19,7 +19,7 @@ import { EscrowChain, RpcLedger } from "../../server/settlement/index.ts";
 import { fundOpenEscrows } from "../../server/seed/escrows.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
 import { makeOrder } from "./chain-support.ts";
-import { createTestWallet, TestClient } from "./harness.ts";
+import { createTestWallet, signInAt } from "./harness.ts";
 import { plantMint } from "./rpc-loopback.ts";
 import { freePort } from "../support/free-port.ts";
 
@@ -125,15 +125,7 @@ describe("npm run chain", () => {
 describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_PORT>)", () => {
   const admin = createTestWallet();
 
-  async function signIn(port: string): Promise<TestClient> {
-    const client = new TestClient(`http://127.0.0.1:${port}`);
-    const challenge = await client.get(`/auth/nonce?publicKey=${admin.publicKey}`);
-    expect(challenge.status).toBe(200);
-    const { nonce, message } = challenge.body.data as { nonce: string; message: string };
-    const verified = await client.post("/auth/admin/verify", { publicKey: admin.publicKey, signature: admin.sign(message), nonce, message });
-    expect(verified.status).toBe(200);
-    return client;
-  }
+  const signIn = (port: string) => signInAt(`http://127.0.0.1:${port}`, admin);
 
   it("funds the seeded open orders' escrows once, and a dispute is paid out from one", async () => {
     const chain = await startChain();

@@ -148,6 +148,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Runs nonce → sign → verify against the server at `baseUrl` (the harness's, or one a test started
+ * as a process) and returns the signed-in client; throws if sign-in is refused.
+ */
+export async function signInAt(baseUrl: string, wallet: TestWallet): Promise<TestClient> {
+  const c = new TestClient(baseUrl);
+  const challenge = await c.get(`/auth/nonce?publicKey=${wallet.publicKey}`);
+  if (challenge.status !== 200) throw new Error(`nonce refused: ${challenge.status} ${challenge.text}`);
+  const { nonce, message } = challenge.body.data as { nonce: string; message: string };
+  const verified = await c.post("/auth/admin/verify", { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce, message });
+  if (verified.status !== 200) throw new Error(`sign-in refused: ${verified.status} ${verified.text}`);
+  return c;
+}
+
 export const TEST_PUBLIC_ORIGIN = "http://localhost:5173";
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -183,15 +197,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const baseUrl = `http://127.0.0.1:${port}`;
 
   const client = () => new TestClient(baseUrl);
-  async function signIn(wallet: TestWallet = adminWallet): Promise<TestClient> {
-    const c = client();
-    const challenge = await c.get(`/auth/nonce?publicKey=${wallet.publicKey}`);
-    if (challenge.status !== 200) throw new Error(`nonce refused: ${challenge.status} ${challenge.text}`);
-    const { nonce, message } = challenge.body.data as { nonce: string; message: string };
-    const verified = await c.post("/auth/admin/verify", { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce, message });
-    if (verified.status !== 200) throw new Error(`sign-in refused: ${verified.status} ${verified.text}`);
-    return c;
-  }
+  const signIn = (wallet: TestWallet = adminWallet) => signInAt(baseUrl, wallet);
 
   return {
     baseUrl,

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { freePort } from "../support/free-port.ts";
-import { createTestWallet, TestClient, TEST_PUBLIC_ORIGIN, type TestWallet } from "./harness.ts";
+import { createTestWallet, signInAt, TestClient, TEST_PUBLIC_ORIGIN, type TestWallet } from "./harness.ts";
 import { createTestDatabase, query, type TestDatabase } from "./test-database.ts";
 import { openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";
 
@@ -85,7 +85,7 @@ describe("three instances on one database and one local chain", () => {
       await until(`instance ${i}`, proc, async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : null), 120_000);
     }
     opened = await openDatabase({ url: database.env.DATABASE_URL ?? null, path: database.env.DATABASE_PATH });
-    session = await signIn(instances[0].base, admin);
+    session = await signInAt(instances[0].base, admin);
   }, 240_000);
 
   afterAll(async () => {
@@ -167,11 +167,3 @@ describe("three instances on one database and one local chain", () => {
   });
 });
 
-async function signIn(base: string, wallet: TestWallet): Promise<TestClient> {
-  const client = new TestClient(base);
-  const challenge = await client.get(`/auth/nonce?publicKey=${wallet.publicKey}`);
-  const { nonce, message } = challenge.body.data as { nonce: string; message: string };
-  const verified = await client.post("/auth/admin/verify", { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce, message });
-  if (verified.status !== 200) throw new Error(`sign-in refused: ${verified.status} ${verified.text}`);
-  return client;
-}

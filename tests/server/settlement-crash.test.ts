@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openReadOnlyDatabase } from "../../server/db/connection.ts";
 import { EscrowChain, RpcLedger } from "../../server/settlement/index.ts";
 import { tokensOf } from "./chain-support.ts";
-import { createTestWallet, TestClient } from "./harness.ts";
+import { createTestWallet, signInAt, TestClient } from "./harness.ts";
 import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { freePort } from "../support/free-port.ts";
@@ -93,15 +93,7 @@ async function kill(child: ChildProcess): Promise<void> {
   await gone;
 }
 
-async function signIn(): Promise<TestClient> {
-  const client = new TestClient(`http://127.0.0.1:${port}`);
-  const challenge = await client.get(`/auth/nonce?publicKey=${admin.publicKey}`);
-  expect(challenge.status).toBe(200);
-  const { nonce, message } = challenge.body.data as { nonce: string; message: string };
-  const verified = await client.post("/auth/admin/verify", { publicKey: admin.publicKey, signature: admin.sign(message), nonce, message });
-  expect(verified.status).toBe(200);
-  return client;
-}
+const signIn = () => signInAt(`http://127.0.0.1:${port}`, admin);
 
 interface SettlementItem {
   orderId: string | null;
