@@ -152,19 +152,21 @@ export function solDepositInstructions(from: PublicKey, escrow: PublicKey, lampo
  * doubling it.
  */
 export function solFundingInstructions(authority: PublicKey, orderId: string, lamports: bigint): TransactionInstruction[] {
+  return [createEscrowAccount(authority, orderId, SystemProgram.programId, lamports, 0)];
+}
+
+/** Creates the order's escrow account at its seed-derived address, paid for by the authority. */
+function createEscrowAccount(authority: PublicKey, orderId: string, programId: PublicKey, lamports: bigint, space: number): TransactionInstruction {
   const seed = orderSeed(orderId);
-  const escrow = deriveWithSeed(authority, seed, SystemProgram.programId);
-  return [
-    SystemProgram.createAccountWithSeed({
-      fromPubkey: authority,
-      newAccountPubkey: escrow,
-      basePubkey: authority,
-      seed,
-      lamports: Number(lamports),
-      space: 0,
-      programId: SystemProgram.programId,
-    }),
-  ];
+  return SystemProgram.createAccountWithSeed({
+    fromPubkey: authority,
+    newAccountPubkey: deriveWithSeed(authority, seed, programId),
+    basePubkey: authority,
+    seed,
+    lamports: Number(lamports),
+    space,
+    programId,
+  });
 }
 
 /** One TransferWithSeed per payout, signed by the authority alone (it is the escrow's base key). */
@@ -196,18 +198,9 @@ export function splOpenEscrowInstructions(
   token: TokenContext,
   rentLamports: bigint,
 ): TransactionInstruction[] {
-  const seed = orderSeed(orderId);
-  const escrow = deriveWithSeed(authority, seed, token.tokenProgram);
+  const escrow = deriveWithSeed(authority, orderSeed(orderId), token.tokenProgram);
   return [
-    SystemProgram.createAccountWithSeed({
-      fromPubkey: authority,
-      newAccountPubkey: escrow,
-      basePubkey: authority,
-      seed,
-      lamports: Number(rentLamports),
-      space: TOKEN_ACCOUNT_SPACE,
-      programId: token.tokenProgram,
-    }),
+    createEscrowAccount(authority, orderId, token.tokenProgram, rentLamports, TOKEN_ACCOUNT_SPACE),
     createInitializeAccount3Instruction(escrow, token.mint, authority, token.tokenProgram),
   ];
 }
