@@ -53,7 +53,7 @@ export interface AdminResource {
    * Exactly what `<Refine resources>` receives: `list` is also the route path. Keep `meta` plain
    * data: Refine merges it into data-provider calls and query keys.
    */
-  resource: ResourceProps & { list: string; meta: { label: string; icon: ReactNode } };
+  resource: ResourceProps & { list: string; show?: `${string}/:id`; meta: { label: string; icon: ReactNode } };
   /** Loads the screen's chunk (used by the route and by sidebar preloading). */
   load: ScreenLoader;
   firstQuery?: FirstQuery;
@@ -72,10 +72,15 @@ export function sectionsOf(adminResources: AdminResource[]) {
     adminResources,
     /** What `<Refine resources>` receives. */
     resources: adminResources.map((entry) => entry.resource),
-    /** One lazy component per section, created once so React keeps each screen's state across renders. */
+    /**
+     * One lazy component per section, created once so React keeps each screen's state across renders.
+     * A section with records (`show`, Refine's "/orders/:id") has one route for both: the record opens
+     * over its list, which stays mounted with its page and filters (useRecordRoute).
+     */
     adminRoutes: adminResources.map((entry) => {
       const Screen = lazyScreen(entry.load);
-      return { path: entry.resource.list, Screen: entry.optional ? optionalScreen(entry, Screen) : Screen };
+      const path = entry.resource.show ? `${entry.resource.show}?` : entry.resource.list;
+      return { path, Screen: entry.optional ? optionalScreen(entry, Screen) : Screen };
     }),
   };
 }

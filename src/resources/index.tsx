@@ -31,13 +31,13 @@ export const { adminResources, resources, adminRoutes } = sectionsOf([
     api: { list: "/tokens/admin", filters: TOKEN_FILTERS, create: "/tokens/admin", update: "/tokens/admin/:id", remove: "/tokens/admin/:id" },
   },
   {
-    resource: { name: "users", list: "/users", meta: { label: "Users", icon: <SectionIcon name="users" /> } },
+    resource: { name: "users", list: "/users", show: "/users/:id", meta: { label: "Users", icon: <SectionIcon name="users" /> } },
     load: screen(() => import("./users/list"), "UserList"),
     firstQuery: firstListPage,
     api: { list: "/users", filters: USER_FILTERS, one: "/users/:id", update: "/users/:id" },
   },
   {
-    resource: { name: "products", list: "/products", meta: { label: "Products", icon: <SectionIcon name="products" /> } },
+    resource: { name: "products", list: "/products", show: "/products/:id", meta: { label: "Products", icon: <SectionIcon name="products" /> } },
     load: screen(() => import("./products/list"), "ProductList"),
     firstQuery: firstListPage,
     // Read at the public path (SPEC §7); changed (isActive + reason) and soft-deleted under /admin.
@@ -50,13 +50,13 @@ export const { adminResources, resources, adminRoutes } = sectionsOf([
     },
   },
   {
-    resource: { name: "shops", list: "/shops", meta: { label: "Shops", icon: <SectionIcon name="shops" /> } },
+    resource: { name: "shops", list: "/shops", show: "/shops/:id", meta: { label: "Shops", icon: <SectionIcon name="shops" /> } },
     load: screen(() => import("./shops/list"), "ShopList"),
     firstQuery: firstListPage,
     api: { list: "/admin/shops", filters: SHOP_FILTERS, listShape: "data+meta", one: "/admin/shops/:id", update: "/admin/shops/:id" },
   },
   {
-    resource: { name: "orders", list: "/orders", meta: { label: "Orders", icon: <SectionIcon name="orders" /> } },
+    resource: { name: "orders", list: "/orders", show: "/orders/:id", meta: { label: "Orders", icon: <SectionIcon name="orders" /> } },
     load: screen(() => import("./orders/list"), "OrderList"),
     firstQuery: firstListPage,
     // Beyond SPEC: sort=deadline (the Deadline column; a SPEC-only API ignores it).

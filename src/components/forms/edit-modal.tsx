@@ -3,11 +3,13 @@
 // record's, not even while the next one loads); a failed save keeps the modal open with what was
 // typed and the server's words at the top (field errors land under their fields); the save sends
 // the resource's own body, built from the form by `toBody`.
-import { useEffect, useState, type ReactElement, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { Alert, Form, Modal, Spin } from "antd";
 import { useModalForm } from "@refinedev/antd";
-import type { BaseRecord, HttpError } from "@refinedev/core";
+import { useResourceParams, type BaseRecord, type HttpError } from "@refinedev/core";
 import { AuditHistory, type AuditTargetType } from "@/components/history/audit-history";
+import { RecordCrumbs } from "@/components/record/record-frame";
+import { useRecordRoute } from "@/components/routing/use-record-route";
 import "@/components/antd/setup";
 import "@/styles/kit.css";
 
@@ -35,6 +37,13 @@ export interface EditModalOptions<TRecord extends BaseRecord, TValues, TBody> {
   successNotification?: NonNullable<Parameters<typeof useModalForm<TRecord, HttpError, TBody>>[0]>["successNotification"];
   /** After a successful save (the resource's own list is already refreshed by Refine). */
   onSaved?: () => void;
+  /**
+   * The modal is the record's URL (the resource's `show` route, e.g. /users/:id): opening a row
+   * goes there, a link or reload there opens it, and closing goes back to the list as it was.
+   */
+  routed?: boolean;
+  /** A routed record's name in its breadcrumb. */
+  recordName?: (record: TRecord) => string;
 }
 
 export interface EditModal<TRecord> {
@@ -57,6 +66,8 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   history,
   successNotification,
   onSaved,
+  routed = false,
+  recordName,
 }: EditModalOptions<TRecord, TValues, TBody>): EditModal<TRecord> {
   const fromRow = action === "create" || source === "row";
   const [row, setRow] = useState<TRecord>();
@@ -101,7 +112,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   const loadError = !fromRow && query?.isError ? query.error?.message || `Could not load the ${noun}` : undefined;
   const initialValues = record ? (toFormValues ? toFormValues(record) : record) : undefined;
 
-  function open(next?: TRecord) {
+  function openHere(next?: TRecord) {
     setSaveError(undefined);
     setRow(next);
     setOpens((count) => count + 1);
@@ -112,6 +123,30 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
     setSaveError(undefined);
     close();
   }
+
+  const route = useRecordRoute(resource);
+  const routedId = routed ? route.id : undefined;
+  const isOpen = modalProps.open === true;
+  // The URL leads: a record id in it opens the modal for that record; none closes it.
+  // (Refs: useModalForm's functions change every render; only the id may trigger this.)
+  const followUrl = useRef({ openHere, close });
+  followUrl.current = { openHere, close };
+  useEffect(() => {
+    if (!routed) return;
+    if (routedId !== undefined) followUrl.current.openHere({ id: routedId } as TRecord);
+    else followUrl.current.close();
+  }, [routed, routedId]);
+  // ...and the modal closing by itself (cancel, or a save that went through) goes back to the list.
+  const wasOpen = useRef(false);
+  const backToList = route.close;
+  useEffect(() => {
+    if (routed && wasOpen.current && !isOpen && routedId !== undefined) backToList();
+    wasOpen.current = isOpen;
+  }, [routed, isOpen, routedId, backToList]);
+
+  const sectionLabel = String(useResourceParams({ resource }).resource?.meta?.label ?? resource);
+
+  const open = (next?: TRecord) => (routed && next ? route.open(next.id!) : openHere(next));
 
   async function submit(values: TValues) {
     setSaveError(undefined);
@@ -137,6 +172,14 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
       // The form and its history scroll inside the dialog, so the button stays in view on short screens.
       classNames={{ body: "kit-edit-modal__body" }}
     >
+      {routed && routedId !== undefined ? (
+        <RecordCrumbs
+          section={sectionLabel}
+          name={record && recordName ? recordName(record) : undefined}
+          backHref={route.listHref}
+          onBack={cancel}
+        />
+      ) : null}
       {loadError ? <Alert type="error" showIcon message={`Could not load the ${noun}`} description={loadError} /> : null}
       {saveError ? (
         <Alert

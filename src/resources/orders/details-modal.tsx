@@ -1,10 +1,13 @@
-// SPEC §2 Order Details modal, read off the list row (GET /admin/orders/:id is "not used by the
-// screens"). A successful dispute resolution closes it after DISPUTE_MODAL_CLOSE_MS (SPEC §4).
+// SPEC §2 Order Details modal, the order's URL (/orders/:id): read off the list row when the page
+// holds it, else by GET /admin/orders/:id (a shared or reloaded link). A successful dispute
+// resolution closes it after DISPUTE_MODAL_CLOSE_MS (SPEC §4).
 import { useEffect, useRef, useState } from "react";
 import { Modal } from "antd";
 import { useIsMutating } from "@tanstack/react-query";
 import { DISPUTE_MODAL_CLOSE_MS, SHORTEN } from "@/config";
 import { AuditHistory } from "@/components/history/audit-history";
+import { RecordFrame } from "@/components/record/record-frame";
+import type { RoutedRecord } from "@/components/routing/use-record-route";
 import { formatDate } from "@/utils/format";
 import type { Order } from "@contract";
 import { DisputeDeadline } from "./dispute-deadline";
@@ -24,20 +27,24 @@ import {
 import { OrderTimeline } from "./timeline";
 
 interface Props {
-  order: Order | null;
-  onClose: () => void;
+  /** The order the URL names, and how to go back to the list. */
+  details: RoutedRecord<Order>;
   /** After a dispute was resolved: close and refresh the orders. */
   onResolved: () => void;
   /** The marketplace's dispute resolution limit (seconds), when known: the dispute's deadline. */
   disputeLimit?: number;
 }
 
-export function OrderDetailsModal({ order, onClose, onResolved, disputeLimit }: Props) {
-  // The last order stays rendered while the modal animates out.
-  const [shown, setShown] = useState(order);
-  if (order && order !== shown) setShown(order);
+export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) {
+  const order = details.record ?? null;
+  const isOpen = details.id !== undefined;
+  const onClose = details.close;
+  // The last order stays rendered while the modal animates out; an open one shows only itself.
+  const [last, setLast] = useState(order);
+  if (order && order !== last) setLast(order);
+  const shown = isOpen ? order : last;
   const [resolved, setResolved] = useState(false);
-  if (!order && resolved) setResolved(false);
+  if (!isOpen && resolved) setResolved(false);
 
   // The list re-renders while the success shows; the timer must not restart each time.
   const onResolvedRef = useRef(onResolved);
@@ -57,7 +64,7 @@ export function OrderDetailsModal({ order, onClose, onResolved, disputeLimit }: 
 
   return (
     <Modal
-      open={order !== null}
+      open={isOpen}
       title={shown ? `Order Details · ${shown.id.slice(0, SHORTEN.orderId)}` : "Order Details"}
       onCancel={close}
       footer={null}
@@ -68,35 +75,45 @@ export function OrderDetailsModal({ order, onClose, onResolved, disputeLimit }: 
       keyboard={!settling}
       destroyOnHidden
     >
-      {shown ? (
-        <div className="order-details__body">
-          <OrderStatusSection order={shown} />
-          <ProductSection order={shown} />
-          <ShopSection order={shown} />
-          <BuyerSection order={shown} />
-          <SellerSection order={shown} />
-          {hasShipping(shown) ? <ShippingSection order={shown} /> : null}
-          {shown.status === "DISPUTED" ? (
-            <DetailsSection
-              id="dispute"
-              title="Dispute Details"
-              items={[
-                { key: "raised", label: "Raised At", children: formatDate(shown.disputeRaisedAt) },
-                ...(disputeLimit === undefined
-                  ? []
-                  : [{ key: "deadline", label: "Deadline", children: <DisputeDeadline order={shown} limit={disputeLimit} /> }]),
-                { key: "description", label: "Description", children: shown.disputeDescription?.trim() || "N/A" },
-              ]}
-            >
-              <DisputeResolveForm key={shown.id} order={shown} onSuccess={() => setResolved(true)} />
-            </DetailsSection>
-          ) : null}
-          <BlockchainSection order={shown} />
-          <NotesSection order={shown} />
-          {/* The timeline holds the admin actions; an API without it shows the audit history as before. */}
-          <OrderTimeline orderId={shown.id} fallback={<AuditHistory targetType="order" targetId={shown.id} />} />
-        </div>
-      ) : null}
+      <RecordFrame
+        section="Orders"
+        name={shown ? `Order ${shown.id.slice(0, SHORTEN.orderId)}` : undefined}
+        backHref={details.listHref}
+        onBack={close}
+        loading={details.loading}
+        error={details.error}
+        onRetry={details.retry}
+      >
+        {shown ? (
+          <div className="order-details__body">
+            <OrderStatusSection order={shown} />
+            <ProductSection order={shown} />
+            <ShopSection order={shown} />
+            <BuyerSection order={shown} />
+            <SellerSection order={shown} />
+            {hasShipping(shown) ? <ShippingSection order={shown} /> : null}
+            {shown.status === "DISPUTED" ? (
+              <DetailsSection
+                id="dispute"
+                title="Dispute Details"
+                items={[
+                  { key: "raised", label: "Raised At", children: formatDate(shown.disputeRaisedAt) },
+                  ...(disputeLimit === undefined
+                    ? []
+                    : [{ key: "deadline", label: "Deadline", children: <DisputeDeadline order={shown} limit={disputeLimit} /> }]),
+                  { key: "description", label: "Description", children: shown.disputeDescription?.trim() || "N/A" },
+                ]}
+              >
+                <DisputeResolveForm key={shown.id} order={shown} onSuccess={() => setResolved(true)} />
+              </DetailsSection>
+            ) : null}
+            <BlockchainSection order={shown} />
+            <NotesSection order={shown} />
+            {/* The timeline holds the admin actions; an API without it shows the audit history as before. */}
+            <OrderTimeline orderId={shown.id} fallback={<AuditHistory targetType="order" targetId={shown.id} />} />
+          </div>
+        ) : null}
+      </RecordFrame>
     </Modal>
   );
 }

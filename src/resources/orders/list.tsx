@@ -1,12 +1,14 @@
 // SPEC §2 Order Management: the orders, filtered by status, with the details modal and the dispute
-// resolve form. The filter and the page live in the URL, so a view is shareable.
-import { useMemo, useState } from "react";
+// resolve form. The filter and the page live in the URL, so a view is shareable; so does the open
+// order (/orders/:id).
+import { useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { Order } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
+import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { DEADLINE_SORT, orderColumns } from "./columns";
 import { OrderDetailsModal } from "./details-modal";
 import { useDisputeLimit } from "./dispute-deadline";
@@ -16,11 +18,16 @@ import "./orders.css";
 export function OrderList() {
   const table = useListTable<Order>("orders");
   const filters = useFilterBar(table, ORDER_FILTERS, { name: "order", label: "Filter orders" });
-  const [selected, setSelected] = useState<Order | null>(null);
+  // The details are the order's URL (/orders/:id), over the list.
+  const details = useRoutedRecord<Order>("orders", table.tableQuery.data?.data);
+  const openOrder = details.open;
   const invalidate = useInvalidate();
   const disputeLimit = useDisputeLimit();
   const deadlineSort = getDefaultSortOrder(DEADLINE_SORT, table.sorters) ?? null;
-  const columns = useMemo(() => orderColumns(setSelected, { disputeLimit, deadlineSort }), [disputeLimit, deadlineSort]);
+  const columns = useMemo(
+    () => orderColumns((order) => openOrder(order.id), { disputeLimit, deadlineSort }),
+    [openOrder, disputeLimit, deadlineSort],
+  );
 
   return (
     <>
@@ -28,11 +35,10 @@ export function OrderList() {
       {filters.bar}
       <ListTable table={table} columns={columns} rowKey="id" emptyText="No orders found" size="middle" />
       <OrderDetailsModal
-        order={selected}
-        onClose={() => setSelected(null)}
+        details={details}
         disputeLimit={disputeLimit}
         onResolved={() => {
-          setSelected(null);
+          details.close();
           void invalidate({ resource: "orders", invalidates: ["list"] });
         }}
       />

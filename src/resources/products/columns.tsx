@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button, Space, Tooltip } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { CheckCircleOutlined, DeleteOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
+import { RecordLink } from "@/components/record/record-link";
 import { FlagBadge } from "@/components/value/badges";
 import { formatAmount } from "@/utils/format";
 import type { Product } from "@contract";
@@ -77,7 +78,9 @@ export function productColumns(actions: ProductActions): ColumnsType<Product> {
       title: "Title",
       render: (_, product) => (
         <div className="product-title">
-          <span className="product-title__name">{product.title}</span>
+          <RecordLink resource="products" id={product.id}>
+            <span className="product-title__name">{product.title}</span>
+          </RecordLink>
           {product.description ? <span className="product-title__description">{product.description}</span> : null}
         </div>
       ),

@@ -1,11 +1,14 @@
 // Product Management (SPEC §2): the admin product list with its Category and Featured filters (kept
-// in the URL), a search box over the loaded page, and the row actions.
+// in the URL), a search box over the loaded page, the row actions, and each product's own URL
+// (/products/:id, a drawer over the list).
 import type { Product } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
+import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { productColumns } from "./columns";
 import { PRODUCT_FILTERS } from "./filters";
+import { ProductShowDrawer } from "./show-drawer";
 import { useProductCategories } from "./use-categories";
 import { useProductActions } from "./use-product-actions";
 import "./products.css";
@@ -19,6 +22,7 @@ export function ProductList() {
     moreOptions: { category: categories },
   });
   const actions = useProductActions(categories.refetch);
+  const details = useRoutedRecord<Product>("products", table.tableQuery.data?.data);
 
   return (
     <>
@@ -33,6 +37,7 @@ export function ProductList() {
         emptyText="No products found"
       />
       {actions.holders}
+      <ProductShowDrawer details={details} />
     </>
   );
 }

@@ -45,6 +45,8 @@ function ShopDetails({ shop }: { shop: Shop }) {
 export function useShopEditModal() {
   return useEditModal<Shop, ShopFlags>({
     resource: "shops",
+    routed: true,
+    recordName: (shop) => shop.name,
     action: "edit",
     noun: "shop",
     title: "Edit Shop",

@@ -4,6 +4,7 @@ import { Form, Input, Select, Switch } from "antd";
 import { useEditModal } from "@/components/forms/edit-modal";
 import { antdRules } from "@/utils/form-rules";
 import { fields, type User, type UserRole } from "@contract";
+import { userName } from "./columns";
 import { ROLE_OPTIONS } from "./filters";
 import { useRefreshUsers } from "./refresh";
 
@@ -50,6 +51,8 @@ export function useUserEditModal() {
   const refresh = useRefreshUsers();
   return useEditModal<User, UserFormValues, UserUpdateBody>({
     resource: "users",
+    routed: true,
+    recordName: userName,
     action: "edit",
     noun: "user",
     title: "Edit User",

@@ -1,0 +1,88 @@
+// A product's own page, /products/:id: a drawer over the list with what the row cannot hold (every
+// image, the full description, the status reason, deletion, dates) and its admin history. Read by
+// GET /products/:id (SPEC §7) when the page does not hold it; the row actions stay in the list.
+import { Descriptions, Drawer, Grid } from "antd";
+import type { Product } from "@contract";
+import { AuditHistory } from "@/components/history/audit-history";
+import { RecordFrame } from "@/components/record/record-frame";
+import { RecordLink } from "@/components/record/record-link";
+import type { RoutedRecord } from "@/components/routing/use-record-route";
+import { FlagBadge } from "@/components/value/badges";
+import { formatAmount, formatDate } from "@/utils/format";
+import { OrderImage } from "../orders/order-image";
+
+export function ProductShowDrawer({ details }: { details: RoutedRecord<Product> }) {
+  const wide = Grid.useBreakpoint().md === true;
+  const product = details.record;
+  return (
+    <Drawer
+      open={details.id !== undefined}
+      onClose={details.close}
+      title={product ? product.title : "Product"}
+      width={wide ? 560 : "100%"}
+      destroyOnHidden
+      className="product-show"
+    >
+      <RecordFrame
+        section="Products"
+        name={product?.title}
+        backHref={details.listHref}
+        onBack={details.close}
+        loading={details.loading}
+        error={details.error}
+        onRetry={details.retry}
+      >
+        {product ? <ProductShow product={product} /> : null}
+      </RecordFrame>
+    </Drawer>
+  );
+}
+
+function ProductShow({ product }: { product: Product }) {
+  const images = product.images ?? [];
+  return (
+    <>
+      {images.length > 0 ? (
+        <div className="product-show__images">
+          {images.map((image, index) => (
+            <OrderImage
+              key={index}
+              src={image.url || image.thumbnailUrl || undefined}
+              alt={`${product.title}, picture ${index + 1}`}
+              size={120}
+              className="product-show__image"
+              fallback={<div className="product-thumb product-thumb--empty product-show__image">No Img</div>}
+            />
+          ))}
+        </div>
+      ) : null}
+      <Descriptions
+        column={1}
+        size="small"
+        bordered
+        items={[
+          { key: "description", label: "Description", children: product.description?.trim() || "N/A" },
+          { key: "price", label: "Price", children: formatAmount(product.price, product.currency) },
+          { key: "category", label: "Category", children: product.category || "N/A" },
+          { key: "stock", label: "Stock", children: product.stockQuantity },
+          { key: "featured", label: "Featured", children: product.isFeatured ? "Yes" : "No" },
+          {
+            key: "status",
+            label: "Status",
+            children: <FlagBadge value={product.isActive} trueText="Active" falseText="Inactive" />,
+          },
+          ...(product.statusReason ? [{ key: "reason", label: "Status reason", children: product.statusReason }] : []),
+          ...(product.isDeleted
+            ? [{ key: "deleted", label: "Deleted", children: `${formatDate(product.deletedAt)} · ${product.deleteReason || "no reason given"}` }]
+            : []),
+          ...(product.shopId
+            ? [{ key: "shop", label: "Shop", children: <RecordLink resource="shops" id={product.shopId}>Open the shop</RecordLink> }]
+            : []),
+          { key: "created", label: "Created", children: formatDate(product.createdAt) },
+          { key: "updated", label: "Updated", children: formatDate(product.updatedAt) },
+        ]}
+      />
+      <AuditHistory targetType="product" targetId={product.id} />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+// Every record has a URL (Refine's show routes): /orders/:id, /users/:id, /products/:id and
+// /shops/:id open that record over its list, from a link or a reload alike; closing returns to the
+// list with its filters, and the breadcrumb leads back to it.
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { compileFirst, renderApp, setupUser, signedInApi } from "./support";
+import { makeOrder, page, findDialogWith, openDetails } from "../resources/orders/support";
+import { carol, USERS, serveUsers } from "../resources/users/support";
+import { paged, product } from "../resources/products/fixtures";
+
+compileFirst(
+  () => import("@/resources/orders/list"),
+  () => import("@/resources/users/list"),
+  () => import("@/resources/products/list"),
+);
+
+const path = () => `${window.location.pathname}${window.location.search}`;
+const filterValue = () => new URLSearchParams(window.location.search).get("filters[0][value]");
+const IN_DISPUTE = "currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute";
+const ADMINS = "currentPage=1&pageSize=20&filters[0][field]=role&filters[0][operator]=eq&filters[0][value]=ADMIN";
+
+describe("record URLs", { timeout: 60_000 }, () => {
+  it("/orders/:id opens that order after a reload, even off the loaded page, and closing keeps the list's filter", async () => {
+    const listed = makeOrder({ status: "DISPUTED" });
+    const elsewhere = makeOrder({ status: "DISPUTED", productSnapshot: { title: "Trezor", price: 1, images: [] } });
+    const api = signedInApi();
+    api.get("/admin/audit", [404, { message: "Not found" }]);
+    api.get("/admin/orders", [200, page([listed])]);
+    api.get(`/admin/orders/${elsewhere.id}`, [200, { data: elsewhere }]);
+    renderApp(`/orders/${elsewhere.id}?${IN_DISPUTE}`);
+
+    const dialog = await findDialogWith(`Order Details · ${elsewhere.id.slice(0, 8)}`);
+    expect(within(dialog).getByText("Trezor")).toBeInTheDocument();
+    // The list behind it is the filtered one.
+    await waitFor(() => expect(api.requests("GET", "/admin/orders")[0]?.query.filter).toBe("in_dispute"));
+
+    const user = setupUser();
+    await user.click(within(dialog).getByRole("link", { name: "Orders" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/orders"));
+    expect(filterValue()).toBe("in_dispute");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    // A row's View goes to its URL; Close comes back.
+    const second = await openDetails(user, listed);
+    expect(window.location.pathname).toBe(`/orders/${listed.id}`);
+    expect(filterValue()).toBe("in_dispute");
+    // The row was on the page: no extra read.
+    expect(api.requests("GET", `/admin/orders/${listed.id}`)).toHaveLength(0);
+    await user.click(within(second).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/orders"));
+    expect(filterValue()).toBe("in_dispute");
+  });
+
+  it("says a missing order does not exist, with Retry", async () => {
+    const api = signedInApi();
+    api.get("/admin/orders", [200, page([])]);
+    api.get("/admin/orders/nope", [404, { message: "Order not found" }]);
+    renderApp("/orders/nope");
+    const dialog = await findDialogWith("This record does not exist");
+    expect(within(dialog).getByText("Order not found")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+  });
+
+  it("/users/:id opens the Edit User modal with that user's values; Cancel returns to the list", async () => {
+    const api = signedInApi();
+    serveUsers(api, USERS);
+    api.get("/admin/users/stats", [200, { data: { totalUsers: USERS.length } }]);
+    api.get("/admin/audit", [404, { message: "Not found" }]);
+    api.get(`/users/${carol.id}`, [200, { data: carol }]);
+    renderApp(`/users/${carol.id}?${ADMINS}`);
+
+    const dialog = await findDialogWith("Edit User");
+    await waitFor(() => expect(within(dialog).getByLabelText("Display Name")).toHaveValue("Carol Diaz"));
+    expect(within(dialog).getByText("Carol Diaz", { selector: "[aria-current='page']" })).toBeInTheDocument();
+
+    const user = setupUser();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/users"));
+    expect(filterValue()).toBe("ADMIN");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    // Opening a row's Edit goes to its URL.
+    await user.click(await screen.findByRole("button", { name: "Edit Carol Diaz" }));
+    await waitFor(() => expect(window.location.pathname).toBe(`/users/${carol.id}`));
+    await findDialogWith("Edit User");
+  });
+
+  it("/products/:id opens the product's drawer, read by GET /products/:id", async () => {
+    const api = signedInApi();
+    const lamp = product("p-7", { title: "Desk Lamp", description: "Warm light", statusReason: "Recalled", isActive: false });
+    api.get("/admin/products", [200, paged([])]);
+    api.get("/products/categories", [200, { data: [] }]);
+    api.get("/admin/audit", [404, { message: "Not found" }]);
+    api.get("/products/p-7", [200, { data: lamp }]);
+    renderApp("/products/p-7");
+
+    const drawer = await findDialogWith("Desk Lamp");
+    expect(within(drawer).getByText("Warm light")).toBeInTheDocument();
+    expect(within(drawer).getByText("Recalled")).toBeInTheDocument();
+    const user = setupUser();
+    await user.click(within(drawer).getByRole("link", { name: "Products" }));
+    await waitFor(() => expect(path()).toBe("/products"));
+  });
+});
