@@ -1,10 +1,12 @@
 // Product Management (SPEC §2): the admin product list with its Category and Featured filters (kept
 // in the URL), a search box over the loaded page, and the row actions.
 import type { Product } from "@contract";
+import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { productColumns } from "./columns";
+import { PRODUCT_EXPORT } from "./export";
 import { PRODUCT_FILTERS } from "./filters";
 import { useProductCategories } from "./use-categories";
 import { useProductActions } from "./use-product-actions";
@@ -22,7 +24,11 @@ export function ProductList() {
 
   return (
     <>
-      <PageHeader title="Product Management" subtitle="Manage products and featured listings" />
+      <PageHeader
+        title="Product Management"
+        subtitle="Manage products and featured listings"
+        extra={<ExportButton resource="products" table={table} columns={PRODUCT_EXPORT} keep={filters.keep} />}
+      />
       {filters.bar}
       <ListTable
         table={table}
