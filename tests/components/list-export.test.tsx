@@ -51,7 +51,7 @@ interface PagingApi {
 }
 
 /** GET `path` paging `rows` like the API: the role filter, then `limit` rows of page `page`. */
-function servePages<Row extends { role?: string }>(api: FakeApi, path: string, rows: Row[], options: PagingApi = {}) {
+function servePages<Row extends object>(api: FakeApi, path: string, rows: Row[], options: PagingApi = {}) {
   api.get(path, async (request) => {
     const held = await options.intercept?.(request);
     if (held) return held;
@@ -59,7 +59,7 @@ function servePages<Row extends { role?: string }>(api: FakeApi, path: string, r
     if (options.refuseAbove !== undefined && asked > options.refuseAbove) return [400, { message: "Limit must be a whole number from 1 to 20" }];
     const limit = Math.min(asked, options.cap ?? 100);
     const page = Number(request.query.page ?? 1);
-    const matching = rows.filter((row) => request.query.role === undefined || row.role === request.query.role);
+    const matching = rows.filter((row) => request.query.role === undefined || ("role" in row && row.role === request.query.role));
     const items = matching.slice((page - 1) * limit, page * limit);
     return [200, { data: { items, total: matching.length, page, limit, totalPages: Math.ceil(matching.length / limit) } }];
   });
