@@ -165,9 +165,12 @@ function customQuery(query: unknown, filters: CrudFilter[] | undefined): Record<
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_URL,
 
-  getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, sorters }: GetListParams) => {
+  // Refine puts its query's abort signal in `meta.signal` (an export passes its own the same way):
+  // the one piece of meta that is read, so a cancelled read stops its request.
+  getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
     const entry = entryFor(resource);
-    const { data, total } = entry.read(await http.get(entry.list, { params: listQuery(entry, pagination, filters, sorters) }));
+    const signal = meta?.signal instanceof AbortSignal ? meta.signal : undefined;
+    const { data, total } = entry.read(await http.get(entry.list, { params: listQuery(entry, pagination, filters, sorters), signal }));
     return { data: data as TData[], total };
   },
 

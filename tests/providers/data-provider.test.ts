@@ -127,6 +127,15 @@ describe("getList: path, query and response reading per resource", () => {
     ]);
   });
 
+  it("hands meta.signal (Refine's abort signal, or an export's) to the request: aborted, nothing is sent", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await rejectionOf(dataProvider.getList({ resource: "users", pagination: firstPage, meta: { signal: controller.signal } }));
+    expect(requests()).toHaveLength(0);
+    await dataProvider.getList({ resource: "users", pagination: firstPage, meta: { signal: new AbortController().signal } });
+    expect(requests()).toHaveLength(1);
+  });
+
   it("without pagination asks for page 1 of PAGE_SIZE (20); with mode off sends no paging", async () => {
     await dataProvider.getList({ resource: "orders" });
     await dataProvider.getList({ resource: "orders", pagination: { mode: "off" } });

@@ -9,6 +9,7 @@ import type { CrudFilter } from "@refinedev/core";
 import {
   ALL,
   filterValue,
+  keepsRow,
   withFilter,
   type FilterOption,
   type ListFilter,
@@ -43,6 +44,8 @@ export interface FilterBarResult<Row> {
   rows: Row[] | undefined;
   /** The page filters' current values, by key. */
   values: Record<string, string | boolean>;
+  /** What the page filters let through, for rows loaded elsewhere (an export); undefined when the list has none. */
+  keep: ((row: Row) => boolean) | undefined;
 }
 
 /** One sent filter changed: the others kept, back to page 1, as every filter change must. */
@@ -194,19 +197,9 @@ export function useFilterBar<Row>(
   }, [unknownKey, setFilters]);
 
   const loaded = table.tableProps.dataSource;
-  const pageFilters = filters.filter((filter) => filter.kind === "find" || filter.kind === "toggle");
-  const rows = useMemo(() => {
-    if (pageFilters.length === 0) return undefined;
-    return (loaded ?? []).filter((row) =>
-      pageFilters.every((filter) =>
-        filter.kind === "find"
-          ? !String(values[filter.key] ?? "").trim() || filter.matches(row, String(values[filter.key]).trim())
-          : values[filter.key] === true || !(filter as ToggleFilter<Row>).hides(row),
-      ),
-    );
-    // pageFilters is derived from the declared (constant) filter list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded, values, filters]);
+  const hasPageFilters = filters.some((filter) => filter.kind === "find" || filter.kind === "toggle");
+  const keep = useMemo(() => (hasPageFilters ? keepsRow(filters, values) : undefined), [hasPageFilters, filters, values]);
+  const rows = useMemo(() => (keep ? (loaded ?? []).filter(keep) : undefined), [loaded, keep]);
 
   const idOf = (key: string) => `${name}-filter-${key}`;
   const bar = (
@@ -265,5 +258,5 @@ export function useFilterBar<Row>(
     </div>
   );
 
-  return { bar, rows, values };
+  return { bar, rows, values, keep };
 }

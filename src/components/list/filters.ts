@@ -66,6 +66,22 @@ export type ListFilter<Row> = SelectFilter | SearchFilter | FindFilter<Row> | To
 export const isSent = <Row>(filter: ListFilter<Row>): filter is SelectFilter | SearchFilter =>
   filter.kind === "select" || filter.kind === "search";
 
+/**
+ * What the filters over loaded rows (find, toggle) let through, given their current values: the
+ * screen narrows its page with it, and an export narrows every row it fetched the same way.
+ */
+export function keepsRow<Row>(filters: readonly ListFilter<Row>[], values: Readonly<Record<string, string | boolean>>) {
+  return (row: Row): boolean =>
+    filters.every((filter) => {
+      if (filter.kind === "find") {
+        const text = String(values[filter.key] ?? "").trim();
+        return !text || filter.matches(row, text);
+      }
+      if (filter.kind === "toggle") return values[filter.key] === true || !filter.hides(row);
+      return true;
+    });
+}
+
 /** The query parameters a list's filters may send. */
 export function sentFields(filters: readonly ListFilter<never>[] = []): string[] {
   return filters.filter(isSent).map((filter) => filter.field);

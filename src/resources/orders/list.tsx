@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { Order } from "@contract";
+import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
@@ -12,6 +13,7 @@ import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { DEADLINE_SORT, orderColumns } from "./columns";
 import { OrderDetailsModal } from "./details-modal";
 import { useDisputeLimit } from "./dispute-deadline";
+import { orderExport } from "./export";
 import { ORDER_FILTERS } from "./filters";
 import "./orders.css";
 
@@ -28,10 +30,15 @@ export function OrderList() {
     () => orderColumns((order) => openOrder(order.id), { disputeLimit, deadlineSort }),
     [openOrder, disputeLimit, deadlineSort],
   );
+  const exported = useMemo(() => orderExport(disputeLimit), [disputeLimit]);
 
   return (
     <>
-      <PageHeader title="Order Management" subtitle="View and manage marketplace orders, resolve disputes" />
+      <PageHeader
+        title="Order Management"
+        subtitle="View and manage marketplace orders, resolve disputes"
+        extra={<ExportButton resource="orders" table={table} columns={exported} />}
+      />
       {filters.bar}
       <ListTable table={table} columns={columns} rowKey="id" emptyText="No orders found" size="middle" />
       <OrderDetailsModal

@@ -2,11 +2,13 @@
 // in the URL), a search box over the loaded page, the row actions, and each product's own URL
 // (/products/:id, a drawer over the list).
 import type { Product } from "@contract";
+import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { productColumns } from "./columns";
+import { PRODUCT_EXPORT } from "./export";
 import { PRODUCT_FILTERS } from "./filters";
 import { ProductShowDrawer } from "./show-drawer";
 import { useProductCategories } from "./use-categories";
@@ -26,7 +28,11 @@ export function ProductList() {
 
   return (
     <>
-      <PageHeader title="Product Management" subtitle="Manage products and featured listings" />
+      <PageHeader
+        title="Product Management"
+        subtitle="Manage products and featured listings"
+        extra={<ExportButton resource="products" table={table} columns={PRODUCT_EXPORT} keep={filters.keep} />}
+      />
       {filters.bar}
       <ListTable
         table={table}

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { SETTLEMENTS_POLL_MS, SHORTEN } from "@/config";
+import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
@@ -12,6 +13,7 @@ import { endpoints } from "@/providers/endpoints";
 import { head } from "@/utils/format";
 import type { Settlement } from "@contract";
 import { SETTLEMENT_KIND_LABELS, settlementColumns } from "./columns";
+import { SETTLEMENT_EXPORT } from "./export";
 import { SETTLEMENT_FILTERS } from "./filters";
 import { useSettlementReconcile } from "./reconcile";
 import "./settlements.css";
@@ -60,7 +62,13 @@ export function SettlementList() {
 
   return (
     <>
-      <PageHeader title="Settlements" subtitle="Payouts and initializations sent on chain, and the escrows' reconciliation" extra={reconcile.button} />
+      <PageHeader title="Settlements" subtitle="Payouts and initializations sent on chain, and the escrows' reconciliation" extra={
+          <>
+            <ExportButton resource="settlements" table={table} columns={SETTLEMENT_EXPORT} />
+            {reconcile.button}
+          </>
+        }
+      />
       {reconcile.outcome}
       {filters.bar}
       <ListTable table={table} columns={columns} rowKey="id" emptyText="No settlements found" size="middle" />

@@ -1,11 +1,13 @@
 // Shop Management (SPEC §2): the admin shop list with its filters (search, category, active,
 // verified) kept in the URL, and the Edit Shop modal.
 import type { Shop } from "@contract";
+import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { shopColumns } from "./columns";
 import { useShopEditModal } from "./edit-modal";
+import { SHOP_EXPORT } from "./export";
 import { SHOP_FILTERS } from "./filters";
 import "./shops.css";
 
@@ -16,7 +18,11 @@ export function ShopList() {
 
   return (
     <>
-      <PageHeader title="Shop Management" subtitle="Manage marketplace shops and verify sellers" />
+      <PageHeader
+        title="Shop Management"
+        subtitle="Manage marketplace shops and verify sellers"
+        extra={<ExportButton resource="shops" table={table} columns={SHOP_EXPORT} />}
+      />
       {filters.bar}
       <ListTable table={table} columns={shopColumns(editor.open)} rowKey="id" emptyText="No shops found" />
       {editor.modal}

@@ -5,11 +5,13 @@ import { Button } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useUpdate, type HttpError } from "@refinedev/core";
 import type { Token } from "@contract";
+import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { tokenColumns } from "./columns";
 import { useTokenEditModal } from "./edit-modal";
+import { TOKEN_EXPORT } from "./export";
 import { emptyReason, TOKEN_FILTERS } from "./filters";
 import { InitSolButton } from "./init-sol";
 import "./tokens.css";
@@ -39,6 +41,7 @@ export function TokenList() {
         subtitle="Manage SPL token whitelist"
         extra={
           <>
+            <ExportButton resource="tokens" table={table} columns={TOKEN_EXPORT} keep={filters.keep} />
             <InitSolButton />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => creator.open()}>
               Add Token

@@ -2,12 +2,14 @@
 // deactivation with a reason. The URL holds page and filters, so a filtered, paged list is a link
 // that reopens as the same view.
 import type { User } from "@contract";
+import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { userColumns } from "./columns";
 import { useDeactivateUser } from "./deactivate";
 import { useUserEditModal } from "./edit-modal";
+import { USER_EXPORT } from "./export";
 import { USER_FILTERS } from "./filters";
 import "./users.css";
 
@@ -21,7 +23,11 @@ export function UserList() {
 
   return (
     <>
-      <PageHeader title="User Management" subtitle="Manage users and permissions" />
+      <PageHeader
+        title="User Management"
+        subtitle="Manage users and permissions"
+        extra={<ExportButton resource="users" table={table} columns={USER_EXPORT} />}
+      />
       {filters.bar}
       <ListTable table={table} columns={columns} rowKey="id" emptyText="No users found" />
       {editor.modal}

@@ -1,0 +1,46 @@
+// What the Settlements list's CSV export writes: the table's columns (columns.tsx), as they read on
+// screen, with the full ids and signature and ISO dates beside them.
+import { SHORTEN } from "@/config";
+import { isoDate, text, type ExportColumn } from "@/components/list/export/columns";
+import { formatDate, head } from "@/utils/format";
+import type { Settlement } from "@contract";
+import { SETTLEMENT_KIND_LABELS } from "./columns";
+import { SETTLEMENT_STATUS_LABELS } from "./filters";
+
+const NONE = "—";
+
+export const SETTLEMENT_EXPORT: readonly ExportColumn<Settlement>[] = [
+  {
+    key: "kind",
+    title: "Kind",
+    value: (settlement) => SETTLEMENT_KIND_LABELS[settlement.kind] ?? settlement.kind,
+    raw: [{ title: "Settlement ID", value: (settlement) => settlement.id }],
+  },
+  {
+    key: "order",
+    title: "Order",
+    value: (settlement) => (settlement.orderId ? head(settlement.orderId, SHORTEN.orderId) : NONE),
+    raw: [{ title: "Order ID (full)", value: (settlement) => text(settlement.orderId) }],
+  },
+  { key: "status", title: "Status", value: (settlement) => SETTLEMENT_STATUS_LABELS[settlement.status] ?? settlement.status },
+  { key: "attempts", title: "Attempts", value: (settlement) => text(settlement.attempts) },
+  {
+    key: "signature",
+    title: "Signature",
+    value: (settlement) => (settlement.signature ? head(settlement.signature, SHORTEN.signature) : NONE),
+    raw: [{ title: "Signature (full)", value: (settlement) => text(settlement.signature) }],
+  },
+  { key: "lastError", title: "Last error", value: (settlement) => settlement.lastError || NONE },
+  {
+    key: "createdAt",
+    title: "Created",
+    value: (settlement) => formatDate(settlement.createdAt),
+    raw: [{ title: "Created (ISO 8601)", value: (settlement) => isoDate(settlement.createdAt) }],
+  },
+  {
+    key: "updatedAt",
+    title: "Updated",
+    value: (settlement) => formatDate(settlement.updatedAt),
+    raw: [{ title: "Updated (ISO 8601)", value: (settlement) => isoDate(settlement.updatedAt) }],
+  },
+];
