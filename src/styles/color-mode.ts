@@ -12,7 +12,9 @@ export type ResolvedColorMode = "light" | "dark";
 export const COLOR_MODE_KEY = "admin.colorMode";
 export const COLOR_MODES: readonly ColorMode[] = ["light", "dark", "system"];
 
-const darkQuery = () =>
+// One list for the page's life: the listener below stays on it (a list made per read could be
+// collected with its listener).
+const darkMedia =
   typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 
 function storedMode(): ColorMode {
@@ -25,7 +27,7 @@ function storedMode(): ColorMode {
 }
 
 const resolve = (mode: ColorMode): ResolvedColorMode =>
-  mode === "system" ? (darkQuery()?.matches ? "dark" : "light") : mode;
+  mode === "system" ? (darkMedia?.matches ? "dark" : "light") : mode;
 
 let state: { mode: ColorMode; resolved: ResolvedColorMode } = { mode: storedMode(), resolved: "light" };
 state.resolved = resolve(state.mode);
@@ -57,7 +59,7 @@ export function startColorMode(): void {
   if (started) return;
   started = true;
   apply(state.mode);
-  darkQuery()?.addEventListener("change", () => {
+  darkMedia?.addEventListener("change", () => {
     if (state.mode === "system") apply("system");
   });
   window.addEventListener("storage", (event) => {

@@ -45,6 +45,20 @@ export const palettes = {
 const reducedMotion =
   typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 
+// The dark algorithm derives its hover violets by lightening, which puts white button text under
+// 4.5:1 and link hovers near the background; these keep every state readable.
+const darkOverrides = {
+  colorBgContainer: palettes.dark.surface,
+  colorBgElevated: palettes.dark.elevated,
+  colorPrimaryHover: "#7c3aed",
+  colorPrimaryActive: "#5b21b6",
+  colorPrimaryText: palettes.dark.link,
+  colorPrimaryTextHover: "#c4a7ff",
+  colorPrimaryTextActive: "#a78bfa",
+  colorLinkHover: "#c4a7ff",
+  colorLinkActive: "#a78bfa",
+};
+
 function themeFor(mode: ResolvedColorMode): ThemeConfig {
   const colors = palettes[mode];
   const dark = mode === "dark";
@@ -56,7 +70,7 @@ function themeFor(mode: ResolvedColorMode): ThemeConfig {
       colorInfo: colors.primary,
       colorLink: colors.link,
       colorBgLayout: colors.pageBg,
-      ...(dark ? { colorBgContainer: colors.surface, colorBgElevated: colors.elevated } : {}),
+      ...(dark ? darkOverrides : {}),
       colorText: colors.text,
       colorTextSecondary: colors.muted,
       // antd's own (black at 45%, 3.4:1 on white) fails WCAG AA for the small texts it colours,
