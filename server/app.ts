@@ -19,6 +19,7 @@ import { installHostCheck } from "./plugins/host-check.ts";
 import { documentAdminGuard, installOpenApi, serveOpenApi } from "./plugins/openapi.ts";
 import { installOperations } from "./plugins/operations.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
+import { installSeedImages } from "./plugins/seed-images.ts";
 import { installStatic } from "./plugins/static.ts";
 import { resourceRoutes } from "./routes/index.ts";
 
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   }, { prefix: API_PREFIX });
 
   await serveOpenApi(app, { apiPrefix: API_PREFIX });
+  await installSeedImages(app);
   await installStatic(app, ctx.config.staticDir);
   return app;
 }

@@ -1,11 +1,13 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "@/App";
+import { startColorMode } from "@/styles/color-mode";
 import "@/styles/global.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
+startColorMode();
 createRoot(container).render(
   <StrictMode>
     <App />

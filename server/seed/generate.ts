@@ -17,6 +17,7 @@ import {
   USDC,
 } from "./catalog.ts";
 import type { SeedRandom } from "./random.ts";
+import { seedImageUrl } from "../plugins/seed-images.ts";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -51,7 +52,8 @@ export function generateUsers(r: SeedRandom, count: number, adminWallets: string
       publicKey: admin ? adminWallets[i] : r.address(`user:${i}`),
       displayName: admin ? `Admin ${i + 1}` : r.chance(0.1) ? null : r.chance(0.3) ? r.faker.internet.username({ firstName: first, lastName: last }) : `${first} ${last}`,
       contactInfo: r.chance(0.15) ? null : r.faker.internet.email({ firstName: first, lastName: last }).toLowerCase(),
-      avatarUrl: r.chance(0.6) ? null : `https://api.dicebear.com/9.x/thumbs/svg?seed=${i}-${r.int(0, 9999)}`,
+      // Pictures are drawn by the reference server itself (no network needed on a first run).
+      avatarUrl: r.chance(0.6) ? null : seedImageUrl("avatar", `${i}-${r.int(0, 9999)}`),
       role,
       verified: admin || r.chance(0.45) ? 1 : 0,
       disabled: disabled ? 1 : 0,
@@ -93,7 +95,7 @@ export function generateShops(r: SeedRandom, count: number, users: SeedUser[], a
       id: r.uuid(),
       name,
       slug,
-      logo: r.chance(0.2) ? null : `https://api.dicebear.com/9.x/shapes/svg?seed=${slug}`,
+      logo: r.chance(0.2) ? null : seedImageUrl("shop", slug),
       description: r.chance(0.1) ? null : r.faker.company.catchPhrase(),
       // Each category appears once among the first eight shops.
       category: i < SHOP_CATEGORIES.length ? SHOP_CATEGORIES[i] : r.pick(SHOP_CATEGORIES),
@@ -143,8 +145,9 @@ export function generateProducts(r: SeedRandom, shops: SeedShop[], now: number):
       const id = r.uuid();
       const images = Array.from({ length: r.chance(0.08) ? 0 : r.int(1, 3) }, (_, position) => ({
         id: r.uuid(),
-        url: `https://picsum.photos/seed/${id.slice(0, 8)}-${position}/800/800`,
-        thumbnailUrl: `https://picsum.photos/seed/${id.slice(0, 8)}-${position}/200/200`,
+        // An SVG scales: the picture and its thumbnail are the one drawing.
+        url: seedImageUrl("product", `${id.slice(0, 8)}-${position}`),
+        thumbnailUrl: seedImageUrl("product", `${id.slice(0, 8)}-${position}`),
         position,
       }));
       const deleted = r.chance(0.03);

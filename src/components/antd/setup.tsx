@@ -1,9 +1,12 @@
 // antd 5 renders its static APIs (notification, message, Modal.confirm) with ReactDOM.render, which
 // React 19 removed; this hands it createRoot instead (antd's documented React 19 hook), and gives
-// those detached trees the console's theme. Imported by every module that brings antd in.
+// those detached trees the console's theme in the current colour mode. Imported by every module that
+// brings antd in.
+import type { ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { ConfigProvider, unstableSetRender } from "antd";
-import { antdConfig } from "@/styles/theme";
+import { useColorMode } from "@/styles/color-mode";
+import { antdConfig, antdConfigFor } from "@/styles/theme";
 
 unstableSetRender((node, container) => {
   const target = container as typeof container & { _reactRoot?: ReturnType<typeof createRoot> };
@@ -16,8 +19,14 @@ unstableSetRender((node, container) => {
   };
 });
 
+/** antd's theme for the colour mode in effect, following it when it changes. */
+export function ThemedConfig({ children }: { children: ReactNode }) {
+  const { resolved } = useColorMode();
+  return <ConfigProvider {...antdConfigFor(resolved)}>{children}</ConfigProvider>;
+}
+
 ConfigProvider.config({
-  holderRender: (children) => <ConfigProvider {...antdConfig}>{children}</ConfigProvider>,
+  holderRender: (children) => <ThemedConfig>{children}</ThemedConfig>,
 });
 
 export { antdConfig };

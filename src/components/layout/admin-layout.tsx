@@ -1,13 +1,14 @@
 // The admin shell around every authenticated screen: a fixed sidebar on wide screens, a drawer and a
 // top bar on small ones (SPEC §2 Layout). Its own chunk: it is where antd enters the app.
 import { Suspense, useState } from "react";
-import { ConfigProvider, Drawer, Grid, Layout } from "antd";
+import { Drawer, Grid, Layout } from "antd";
 import { Outlet, useLocation } from "react-router";
 import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
-import { antdConfig } from "@/components/antd/setup";
+import { ThemedConfig } from "@/components/antd/setup";
 import "./section-icons"; // the sidebar's lazy icons are then already here
+import { HeaderActions } from "./header-actions";
 import { Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
 import "@/styles/layout.css";
@@ -22,7 +23,7 @@ export function AdminLayout() {
   const closeDrawer = () => setDrawerOpen(false);
 
   return (
-    <ConfigProvider {...antdConfig}>
+    <ThemedConfig>
       <Layout className="admin-layout">
         {wide ? (
           <Layout.Sider width={SIDER_WIDTH} className="admin-sider">
@@ -43,7 +44,13 @@ export function AdminLayout() {
           </Drawer>
         )}
         <Layout className="admin-main" style={{ marginLeft: wide ? SIDER_WIDTH : 0 }}>
-          {wide ? null : <TopBar onOpenMenu={() => setDrawerOpen(true)} />}
+          {wide ? (
+            <header className="admin-header">
+              <HeaderActions />
+            </header>
+          ) : (
+            <TopBar onOpenMenu={() => setDrawerOpen(true)} />
+          )}
           <ClusterBanner />
           <Layout.Content className="admin-content">
             {/* A screen that crashes keeps the sidebar; moving to another path tries again. */}
@@ -55,7 +62,7 @@ export function AdminLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
-    </ConfigProvider>
+    </ThemedConfig>
   );
 }
 

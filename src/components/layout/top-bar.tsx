@@ -3,6 +3,7 @@ import { Avatar, Button, Dropdown, Layout } from "antd";
 import { LogoutOutlined, MenuOutlined } from "@ant-design/icons";
 import { useLogout } from "@refinedev/core";
 import { SIDEBAR_TITLE } from "@/config";
+import { HeaderActions } from "./header-actions";
 import { avatarText, sidebarName, useSessionUser } from "./identity";
 
 export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
@@ -21,6 +22,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
         <img src="/favicon.svg" alt="" width={24} height={24} />
         {SIDEBAR_TITLE}
       </span>
+      <HeaderActions />
       <Dropdown menu={menu} trigger={["click"]} placement="bottomRight">
         <Button type="text" className="admin-topbar__avatar" aria-label={`Account menu for ${sidebarName(user)}`}>
           <Avatar className="admin-avatar" data-testid="topbar-avatar">

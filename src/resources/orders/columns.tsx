@@ -5,10 +5,10 @@ import { EyeOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
 import { OrderStatusBadge } from "@/components/value/badges";
+import { Picture } from "@/components/value/picture";
 import { formatAmount, formatDate, head } from "@/utils/format";
 import type { Order } from "@contract";
 import { DisputeDeadline } from "./dispute-deadline";
-import { OrderImage } from "./order-image";
 import { orderThumbnail, orderTitle } from "./order-text";
 
 /** The sorter field of the Deadline column (the data provider sends it as `sort=deadline`). */
@@ -120,15 +120,7 @@ export function orderColumns(onView: (order: Order) => void, { disputeLimit, dea
 
 /** A fixed-size slot, so rows line up whether or not the product has a picture. */
 function OrderThumbnail({ src }: { src: string | undefined }) {
-  return (
-    <OrderImage
-      className="orders-thumb"
-      src={src}
-      alt=""
-      size={40}
-      fallback={<span className="orders-thumb orders-thumb--empty" aria-hidden="true" />}
-    />
-  );
+  return <Picture className="orders-thumb" src={src} alt="" size={40} />;
 }
 
 /** Date over time ("3/4/25," / "3:06 PM"), so the column stays narrow enough for the table to fit a laptop. */

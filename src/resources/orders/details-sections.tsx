@@ -4,9 +4,9 @@ import { Descriptions } from "antd";
 import type { DescriptionsProps } from "antd";
 import { Address } from "@/components/value/address";
 import { OrderStatusBadge } from "@/components/value/badges";
+import { Picture } from "@/components/value/picture";
 import { formatAmount, formatDate } from "@/utils/format";
 import type { Order } from "@contract";
-import { OrderImage } from "./order-image";
 import { orderThumbnail, orderTitle } from "./order-text";
 
 type Items = NonNullable<DescriptionsProps["items"]>;
@@ -52,7 +52,7 @@ export function ProductSection({ order }: { order: Order }) {
   return (
     <DetailsSection id="product" title="Product Information">
       <div className="order-details__product">
-        <OrderImage className="order-details__image" src={image} alt={orderTitle(order)} size={96} />
+        <Picture className="order-details__image" src={image} alt={orderTitle(order)} size={96} />
         <Descriptions size="small" bordered column={1} items={items} />
       </div>
     </DetailsSection>
@@ -63,7 +63,7 @@ export function ShopSection({ order }: { order: Order }) {
   const shop = order.shopSnapshot;
   const name = shop?.name ? (
     <span className="order-details__shop">
-      <OrderImage src={shop.logo ?? undefined} alt="" size={24} />
+      <Picture className="order-details__shop-logo" src={shop.logo} alt="" size={24} />
       {shop.name}
     </span>
   ) : (

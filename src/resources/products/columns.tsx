@@ -1,11 +1,11 @@
 // The Product Management table columns (SPEC §2): image, title with description, price, category,
 // stock, the featured star, status and the row actions.
-import { useState } from "react";
 import { Button, Space, Tooltip } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { CheckCircleOutlined, DeleteOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
 import { RecordLink } from "@/components/record/record-link";
 import { FlagBadge } from "@/components/value/badges";
+import { Picture } from "@/components/value/picture";
 import { formatAmount } from "@/utils/format";
 import type { Product } from "@contract";
 import type { ProductActions } from "./use-product-actions";
@@ -13,13 +13,16 @@ import type { ProductActions } from "./use-product-actions";
 /** The first image's thumbnail; 'No Img' without one, or when it does not load (an offline CDN). */
 function ProductThumb({ product }: { product: Product }) {
   const first = product.images?.[0];
-  const src = first?.thumbnailUrl || first?.url;
-  const [failedSrc, setFailedSrc] = useState<string>();
-  if (!src || failedSrc === src) {
-    return <div className="product-thumb product-thumb--empty">No Img</div>;
-  }
   // The title is in the next cell, so the picture needs no text of its own.
-  return <img className="product-thumb" src={src} alt="" loading="lazy" onError={() => setFailedSrc(src)} />;
+  return (
+    <Picture
+      className="product-thumb"
+      src={first?.thumbnailUrl || first?.url}
+      alt=""
+      size={48}
+      placeholder={<div className="product-thumb product-thumb--empty">No Img</div>}
+    />
+  );
 }
 
 function FeaturedStar({ product, actions }: { product: Product; actions: ProductActions }) {

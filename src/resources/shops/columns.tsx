@@ -1,27 +1,24 @@
 // The Shop Management table columns (SPEC §2): shop, owner, category, product count (hidden on
 // small screens), active badge, verified icon and the edit action.
-import { useState } from "react";
 import { Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { EditOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
+import { Picture } from "@/components/value/picture";
 import { head } from "@/utils/format";
 import type { Shop } from "@contract";
 
 /** The logo, or the name's first letter when there is none or it does not load. */
 export function ShopLogo({ shop }: { shop: Pick<Shop, "logo" | "name"> }) {
-  const [failedSrc, setFailedSrc] = useState<string>();
-  if (!shop.logo || failedSrc === shop.logo) {
-    return (
-      <span className="shop-logo shop-logo--placeholder" aria-hidden>
-        {shop.name.trim().charAt(0).toUpperCase() || "?"}
-      </span>
-    );
-  }
+  const initial = (
+    <span className="shop-logo shop-logo--placeholder" aria-hidden>
+      {shop.name.trim().charAt(0).toUpperCase() || "?"}
+    </span>
+  );
   // The name is right next to it, so the picture needs no text of its own.
-  return <img className="shop-logo" src={shop.logo} alt="" loading="lazy" onError={() => setFailedSrc(shop.logo ?? "")} />;
+  return <Picture className="shop-logo" src={shop.logo} alt="" size={40} placeholder={initial} />;
 }
 
 export function ShopOwner({ seller, keyLength }: { seller: Shop["seller"]; keyLength: number }) {

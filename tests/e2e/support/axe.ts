@@ -13,7 +13,8 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map(
       (violation) =>
-        `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        // The node's own finding too: for contrast, the two colours and the ratio.
+        `${where}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => `${node.target.join(" ")} [${node.any[0]?.message ?? ""}]`).join(", ")}`,
     );
   expect(bad).toEqual([]);
 }

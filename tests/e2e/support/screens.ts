@@ -60,9 +60,11 @@ export async function openWithWallet(
   browser: Browser,
   wallet: TestWallet,
   viewport = DESKTOP,
+  /** The OS's light or dark preference the page sees (Chromium's own default: light). */
+  colorScheme: "light" | "dark" = "light",
 ): Promise<Page> {
   // Less motion, as an admin can ask of their system: a click never lands on a dialog still zooming in.
-  const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
+  const context = await browser.newContext({ viewport, reducedMotion: "reduce", colorScheme });
   await context.addInitScript(wallet.initScript);
   return context.newPage();
 }

@@ -41,13 +41,13 @@ describe("Order Management list", { timeout: 60_000 }, () => {
     expect(within(row).getByRole("button", { name: `View details of order ${order.id.slice(0, 8)}` })).toBeInTheDocument();
   });
 
-  it("replaces a thumbnail that fails to load with an empty slot", async () => {
+  it("replaces a thumbnail that fails to load with a placeholder of its size", async () => {
     ordersApi(() => [200, page([makeOrder()])]);
     openOrders();
     const row = (await screen.findByText("Ledger Nano X")).closest("tr")!;
     fireEvent.error(row.querySelector("img")!);
     expect(row.querySelector("img")).toBeNull();
-    expect(row.querySelector(".orders-thumb--empty")).not.toBeNull();
+    expect(within(row).getByTestId("picture-placeholder")).toHaveStyle({ width: "40px", height: "40px" });
   });
 
   it("asks for page 1 of 20 with no filter first", async () => {

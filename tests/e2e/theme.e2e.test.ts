@@ -1,0 +1,258 @@
+// Dark mode and the offline first run, in the built console against the reference server. With the
+// OS in dark mode (the browser context's colorScheme), /login and every admin screen open dark (the
+// content's background is dark) and pass axe, colour contrast included, at desktop and phone sizes;
+// the header's toggle switches to light, is remembered across a reload, and "system" follows the OS
+// again. With every host but the server's blocked, the seeded product and shop pictures still load.
+// Light mode's axe checks are in each screen's own file. Screenshots go to test-results/e2e/.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./support/browser.ts";
+import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
+import { DESKTOP, openDialog, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { createTestWallet } from "./support/test-wallet.ts";
+
+const admin = createTestWallet("E2E Theme Admin");
+
+let browser: Browser;
+let consoleServer: ConsoleServer;
+
+beforeAll(async () => {
+  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await consoleServer?.close();
+});
+
+interface Screen {
+  name: string;
+  path: string;
+  /** The page's h1 once it is there. */
+  heading: string;
+  /** What to wait for, or do (open a dialog), before checking. */
+  then?: (page: Page) => Promise<void>;
+}
+
+const waitForRows = (page: Page) => page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+
+/**
+ * Every signed-in screen checked in the dark: append a new screen here and it is checked at both
+ * sizes. /login is checked signed out, below.
+ */
+const SCREENS: Screen[] = [
+  { name: "dashboard", path: "/", heading: "Dashboard", then: (page) => page.getByText("Total Users").waitFor() },
+  { name: "tokens", path: "/tokens", heading: "Token Management", then: waitForRows },
+  { name: "users", path: "/users", heading: "User Management", then: waitForRows },
+  { name: "products", path: "/products", heading: "Product Management", then: waitForRows },
+  { name: "shops", path: "/shops", heading: "Shop Management", then: waitForRows },
+  { name: "orders", path: "/orders", heading: "Order Management", then: waitForRows },
+  {
+    name: "order details",
+    path: "/orders",
+    heading: "Order Management",
+    then: async (page) => {
+      await waitForRows(page);
+      await page.locator(".ant-table-tbody tr[data-row-key]").first().getByRole("button", { name: /^View details of order/ }).click();
+      await openDialog(page, "Order Details");
+    },
+  },
+  { name: "settlements", path: "/settlements", heading: "Settlements" },
+  {
+    name: "marketplace",
+    path: "/marketplace",
+    heading: "Marketplace Configuration",
+    then: (page) => page.locator(".marketplace-state").waitFor(),
+  },
+  { name: "not found", path: "/no-such-screen", heading: "Not Found" },
+];
+
+/** The colour behind `selector`: its own, or the nearest ancestor's that is not transparent. */
+async function backgroundBehind(page: Page, selector: string): Promise<string> {
+  return page.locator(selector).first().evaluate((element) => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const color = getComputedStyle(node).backgroundColor;
+      if (color !== "transparent" && color !== "rgba(0, 0, 0, 0)") return color;
+    }
+    return getComputedStyle(document.documentElement).backgroundColor;
+  });
+}
+
+/** Relative luminance (WCAG) of an rgb()/rgba() colour: 0 is black, 1 white. */
+function luminance(color: string): number {
+  const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+    const c = Number(part) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The signed-in screens are in the admin layout; the not-found page and /login have their own. */
+const CONTENT = ".admin-content, .app-message, .login-page";
+
+/** The mode in effect: an OS change reaches the page as an event, a moment after it is made. */
+async function themeOf(page: Page, expected: "light" | "dark"): Promise<string | null> {
+  await page
+    .waitForFunction((mode) => document.documentElement.dataset.theme === mode, expected, { timeout: 5_000 })
+    .catch(() => undefined);
+  return page.locator("html").getAttribute("data-theme");
+}
+
+async function expectDark(page: Page, where: string) {
+  expect(await themeOf(page, "dark"), where).toBe("dark");
+  const background = await backgroundBehind(page, CONTENT);
+  expect(luminance(background), `${where}: content background ${background}`).toBeLessThan(0.05);
+}
+
+async function expectLight(page: Page, where: string) {
+  expect(await themeOf(page, "light"), where).toBe("light");
+  const background = await backgroundBehind(page, CONTENT);
+  expect(luminance(background), `${where}: content background ${background}`).toBeGreaterThan(0.8);
+}
+
+async function open(page: Page, screen: Screen) {
+  await page.goto(`${consoleServer.origin}${screen.path}`);
+  await page.getByRole("heading", { name: screen.heading, level: 1 }).waitFor();
+  await screen.then?.(page);
+}
+
+const modeButton = (page: Page, name: string) => page.getByRole("group", { name: "Colour mode" }).getByRole("button", { name });
+
+describe("with the OS in dark mode", () => {
+  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    it(`the sign-in page is dark and passes axe (${size})`, async () => {
+      const page = await openWithWallet(browser, admin, viewport, "dark");
+      await page.goto(`${consoleServer.origin}/login`);
+      await page.getByRole("button", { name: "Select Wallet" }).waitFor();
+      await expectDark(page, `login ${size}`);
+      await expectAccessible(page, `login dark ${size}`);
+      await screenshot(page, `dark-login-${size}`);
+      await page.context().close();
+    });
+
+    it(`every screen is dark and passes axe (${size})`, async () => {
+      const page = await openWithWallet(browser, admin, viewport, "dark");
+      await signIn(page, consoleServer.origin, admin);
+      // Every screen is checked before the test fails, so one run names every screen's problems.
+      const problems: string[] = [];
+      for (const screen of SCREENS) {
+        await open(page, screen);
+        await screenshot(page, `dark-${screen.name.replace(/ /g, "-")}-${size}`);
+        try {
+          await expectDark(page, `${screen.name} ${size}`);
+          await expectAccessible(page, `${screen.name} dark ${size}`);
+        } catch (error) {
+          // An assertion's own list (axe's findings) says more than its one-line message.
+          const { actual, message } = error as Error & { actual?: unknown };
+          problems.push(Array.isArray(actual) ? actual.join("\n") : message);
+        }
+      }
+      await page.context().close();
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it("the header's toggle switches to light, is remembered across a reload, and 'system' follows the OS again", async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await openWithWallet(browser, admin, viewport, "dark");
+      await signIn(page, consoleServer.origin, admin);
+      await page.getByText("Total Users").waitFor();
+      expect(await modeButton(page, "Follow the system's mode").getAttribute("aria-pressed")).toBe("true");
+
+      await modeButton(page, "Light mode").click();
+      await expectLight(page, "after choosing light");
+      expect(await modeButton(page, "Light mode").getAttribute("aria-pressed")).toBe("true");
+      await expectAccessible(page, "dashboard, light chosen under a dark OS");
+
+      await page.reload();
+      await page.getByText("Total Users").waitFor();
+      await expectLight(page, "light, after a reload");
+      expect(await modeButton(page, "Light mode").getAttribute("aria-pressed")).toBe("true");
+
+      // The choice holds even where the antd-free shell draws the page.
+      await page.goto(`${consoleServer.origin}/no-such-screen`);
+      await page.getByRole("heading", { name: "Not Found", level: 1 }).waitFor();
+      await expectLight(page, "not found, light chosen");
+
+      await page.goto(`${consoleServer.origin}/`);
+      await page.getByText("Total Users").waitFor();
+      await modeButton(page, "Follow the system's mode").click();
+      await expectDark(page, "system, the OS dark");
+      // Live: the OS changing its mind changes the page, without a reload.
+      await page.emulateMedia({ colorScheme: "light" });
+      await expectLight(page, "system, the OS turned light");
+      await page.emulateMedia({ colorScheme: "dark" });
+      await expectDark(page, "system, the OS turned dark again");
+      await page.context().close();
+    }
+  });
+
+  it("dialogs and the notifications antd's static API renders outside the layout are dark too", async () => {
+    const page = await openWithWallet(browser, admin, DESKTOP, "dark");
+    await signIn(page, consoleServer.origin, admin);
+    await open(page, SCREENS.find((screen) => screen.name === "products")!);
+    const firstRow = page.locator(".ant-table-tbody tr[data-row-key]").first();
+
+    // An in-page confirmation.
+    await firstRow.getByRole("button", { name: /^(Disable|Enable) "/ }).click();
+    const dialog = await openDialog(page, "Are you sure");
+    const dialogBackground = await backgroundBehind(page, ".ant-modal-content");
+    expect(luminance(dialogBackground), `confirm dialog background ${dialogBackground}`).toBeLessThan(0.05);
+    await expectAccessible(page, "confirm dialog dark");
+    await screenshot(page, "dark-confirm-desktop");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    // A notification: rendered by antd's static API, in a root of its own.
+    await firstRow.getByRole("button", { name: /^Featured: / }).click();
+    const notice = page.locator(".ant-notification-notice").first();
+    await notice.waitFor();
+    const noticeBackground = await backgroundBehind(page, ".ant-notification-notice");
+    expect(luminance(noticeBackground), `notification background ${noticeBackground}`).toBeLessThan(0.05);
+    await expectAccessible(page, "notification dark");
+    await screenshot(page, "dark-notification-desktop");
+    await page.context().close();
+  });
+});
+
+describe("the first run without a network", () => {
+  it("shows the seeded product and shop pictures, all from the server itself", async () => {
+    const page = await openWithWallet(browser, admin, DESKTOP);
+    const origin = new URL(consoleServer.origin);
+    const blocked: string[] = [];
+    await page.route("**", (route) => {
+      const url = new URL(route.request().url());
+      if (url.host === origin.host) return route.continue();
+      blocked.push(url.href);
+      return route.abort("internetdisconnected");
+    });
+    await signIn(page, consoleServer.origin, admin);
+    for (const [path, heading, selector] of [
+      ["/products", "Product Management", "img.product-thumb"],
+      ["/shops", "Shop Management", "img.shop-logo"],
+    ] as const) {
+      await page.goto(`${consoleServer.origin}${path}`);
+      await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+      await waitForRows(page);
+      const images = page.locator(selector);
+      await images.first().waitFor();
+      // Lazy pictures: each is scrolled to, then must have loaded.
+      const count = await images.count();
+      expect(count, path).toBeGreaterThan(5);
+      for (let i = 0; i < count; i++) {
+        const image = images.nth(i);
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), { timeout: 5_000 })
+          .toBeGreaterThan(0);
+      }
+      expect(await page.getByTestId("picture-placeholder").count(), `${path}: pictures that did not load`).toBe(0);
+    }
+    // Nothing the seeded screens need was asked of another host (the RPC the wallet adapter may
+    // try is the only outside call the console makes).
+    expect(blocked.filter((url) => !url.includes("solana.com"))).toEqual([]);
+    await page.context().close();
+  });
+});
