@@ -9,7 +9,7 @@ import { RecordLink } from "@/components/record/record-link";
 import type { RoutedRecord } from "@/components/routing/use-record-route";
 import { FlagBadge } from "@/components/value/badges";
 import { formatAmount, formatDate } from "@/utils/format";
-import { OrderImage } from "../orders/order-image";
+import { Picture } from "@/components/value/picture";
 
 export function ProductShowDrawer({ details }: { details: RoutedRecord<Product> }) {
   const wide = Grid.useBreakpoint().md === true;
@@ -45,13 +45,12 @@ function ProductShow({ product }: { product: Product }) {
       {images.length > 0 ? (
         <div className="product-show__images">
           {images.map((image, index) => (
-            <OrderImage
+            <Picture
               key={index}
-              src={image.url || image.thumbnailUrl || undefined}
+              src={image.url || image.thumbnailUrl}
               alt={`${product.title}, picture ${index + 1}`}
               size={120}
               className="product-show__image"
-              fallback={<div className="product-thumb product-thumb--empty product-show__image">No Img</div>}
             />
           ))}
         </div>
