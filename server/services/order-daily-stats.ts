@@ -1,7 +1,7 @@
 // The dashboard's charts (beyond SPEC): orders, disputes raised and disputes resolved per UTC day over
 // the last `days` days, the window's volume by token and status mix, and the median time to resolve
 // a dispute. Every count and sum is the database's (GROUP BY over an index range, migration 011); the
-// code only zero-fills the days and folds the grouped rows, a few hundred at most, into the answer.
+// code only zero-fills the days and folds the grouped rows (days x statuses x tokens) into the answer.
 //
 // Stored times are ISO-8601 UTC text (toISOString), so a time's first ten characters are its UTC day
 // and a window is a text range, alike on both engines.
@@ -22,8 +22,10 @@ export async function orderDailyStats(ctx: ServiceContext, days: number): Promis
   const from = new Date(today - (days - 1) * DAY_MS).toISOString();
   const to = new Date(today + DAY_MS).toISOString();
   const { db } = ctx;
+  const dates = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 
-  // One pass over the window's orders (the covering index orders_window): every breakdown is a fold of it.
+  // One pass over the window's orders, day by day in the order of the index orders_by_day (the
+  // condition names its first column, the day, not createdAt): every breakdown is a fold of it.
   const groups = await db
     .selectFrom("orders")
     .select([
@@ -36,8 +38,8 @@ export async function orderDailyStats(ctx: ServiceContext, days: number): Promis
       // Text: a sum of 64-bit amounts kept exact on both engines (PostgreSQL's is a numeric).
       sql<string>`CAST(SUM("totalPrice") AS TEXT)`.as("amount"),
     ])
-    .where("createdAt", ">=", from)
-    .where("createdAt", "<", to)
+    .where(utcDay("createdAt"), ">=", dates[0])
+    .where(utcDay("createdAt"), "<=", dates[dates.length - 1])
     .groupBy([utcDay("createdAt"), "status", "currencyMint", "currencySymbol", "currencyDecimals"])
     .execute();
 
@@ -53,7 +55,6 @@ export async function orderDailyStats(ctx: ServiceContext, days: number): Promis
   const resolved = await perDay("resolvedAt");
   const medianResolveMs = await medianResolve(ctx, from, to);
 
-  const dates = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
   const ordersOn = new Map<string, number>();
   const statuses = new Map<string, number>();
   const tokens = new Map<string, { mint: string | null; symbol: string; decimals: number; amount: bigint; orders: number }>();
