@@ -4,6 +4,8 @@
 export const PAGE_SIZE = 20;
 export const USER_SEARCH_DEFAULTS = { page: 1, limit: 10 } as const;
 export const RECENT_USERS_DAYS = 30;
+/** Beyond SPEC: the days the dashboard's charts cover (GET /admin/orders/stats/daily?days=), at most a leap year. */
+export const DAILY_STATS_DAYS = { default: 30, max: 366 } as const;
 export const TOKEN_SYMBOL_MAX = 10;
 export const TOKEN_NAME_MAX = 50;
 export const MINT_ADDRESS_MIN = 32;

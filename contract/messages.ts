@@ -5,6 +5,7 @@ import {
   REASON_MAX,
   DECIMALS_MAX,
   DECIMALS_MIN,
+  DAILY_STATS_DAYS,
   REFUND_PERCENT_MAX,
   REFUND_PERCENT_MIN,
 } from "./constants.ts";
@@ -37,6 +38,7 @@ export const MESSAGES = {
   queryBoolean: 'Must be "true" or "false"',
   page: "Page must be a whole number of at least 1",
   limit: "Limit must be a whole number from 1 to 100",
+  days: `Days must be a whole number from 1 to ${DAILY_STATS_DAYS.max}`,
   orderFilter: "Filter must be one of new, ongoing, in_dispute, completed",
   orderSort: "Sort must be deadline",
   settlementStatus: "status must be one of pending, submitted, confirmed, failed",

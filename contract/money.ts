@@ -6,7 +6,7 @@ import { z } from "zod";
 import { base58, count, text, time } from "./primitives.ts";
 import { SETTLEMENT_KINDS, SETTLEMENT_QUEUE_STATUSES } from "./schemas.ts";
 /** An amount in the token's base units, as a decimal string (u64 does not fit a JSON number). */
-const baseUnits = z.string().regex(/^\d+$/).meta({ description: "Base units (decimal string)" });
+export const baseUnits = z.string().regex(/^\d+$/).meta({ description: "Base units (decimal string)" });
 
 // ---- Payout preview: POST /admin/orders/{id}/resolve-dispute/preview (the resolve body) ----
 

@@ -1,7 +1,7 @@
 // Query-string schemas of the list calls. Query values arrive as strings; "" counts as absent
 // (a select's "All" option), booleans are "true"/"false", and page/limit default per SPEC §9.
 import { z } from "zod";
-import { PAGE_SIZE, USER_SEARCH_DEFAULTS } from "./constants.ts";
+import { DAILY_STATS_DAYS, PAGE_SIZE, USER_SEARCH_DEFAULTS } from "./constants.ts";
 import { MESSAGES as M } from "./messages.ts";
 import { plainText, SETTLEMENT_QUEUE_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";
 
@@ -92,6 +92,11 @@ export const auditQuerySchema = z.object({
   ...pageParams(),
   targetType: textParam("Target type"),
   targetId: textParam("Target id"),
+});
+
+/** Beyond SPEC: GET /admin/orders/stats/daily, the dashboard's charts. */
+export const orderDailyStatsQuerySchema = z.object({
+  days: intParam(1, DAILY_STATS_DAYS.max, DAILY_STATS_DAYS.default, M.days),
 });
 
 export type OrderFilter = (typeof ORDER_FILTERS)[number];

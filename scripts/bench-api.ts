@@ -1,9 +1,12 @@
-// npm run bench:api [-- --sizes 10000,1000000 --requests 500 --engines sqlite,postgres --clients 16 --seconds 10]
+// npm run bench:api [-- --sizes 10000,1000000 --requests 500 --engines sqlite,postgres --clients 16 --seconds 10 --only lists|daily]
 // Seeds one temporary database per engine and size (orders, and one user per five orders), starts the
 // real server on each (own process, real HTTP, admin session and guard included), and times the
 // orders and users list calls: page 1 and a deep page, with and without a filter. Requests alternate
 // between all the servers (every engine, every size), so a busy machine slows them all alike. Target,
 // per engine: p95 <= 20 ms at the largest size and at most twice the p95 of the smallest.
+// Then the dashboard's aggregate (GET /admin/orders/stats/daily?days=30: a GROUP BY over the window's
+// orders, not a page): its p50/p95 per engine and size, reported, not judged. `--only lists` or
+// `--only daily` runs one of the two tables.
 // Then, per engine at the largest size, throughput: requests/s of one server instance against three
 // instances on the same database (same SESSION_SECRET and ADMIN_WALLETS; the one sign-in's cookies are
 // used on all three), driven by a fixed number of requests in flight. Reported, not judged.
@@ -45,6 +48,9 @@ const SCENARIOS: Omit<Scenario, "deep">[] = [
   { label: "users verified=true&disabled=false", path: "/users?verified=true&disabled=false" },
   { label: "users role=USER&verified=false", path: "/users?role=USER&verified=false" },
 ];
+
+/** Calls that answer one aggregate rather than a page (no deep page; the answer must have `days`). */
+const AGGREGATES: Omit<Scenario, "deep">[] = [{ label: "orders stats/daily days=30", path: "/admin/orders/stats/daily?days=30" }];
 
 function wallet() {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
@@ -276,24 +282,25 @@ interface Measured {
   total: number;
 }
 
-async function measure(targets: Target[], scenario: Scenario, requests: number): Promise<Measured[]> {
+/** Times `scenario` on every target; `aggregate`: the path as it is, no page, an answer with `days`. */
+async function measure(targets: Target[], scenario: Scenario, requests: number, aggregate = false): Promise<Measured[]> {
   const clients = targets.map((t) => t.instances[0].client);
   const pages: number[] = [];
-  for (const client of clients) pages.push(await pageOf(client, scenario));
+  for (const client of clients) pages.push(aggregate ? 1 : await pageOf(client, scenario));
   const samples: number[][] = targets.map(() => []);
   const totals: number[] = targets.map(() => 0);
   for (let i = 0; i < WARMUP + requests; i++) {
     // Take turns going first, so no target always follows another's response.
     const order = i % 2 ? [...targets.keys()].reverse() : [...targets.keys()];
     for (const k of order) {
-      const path = withPage(scenario.path, pages[k]);
+      const path = aggregate ? scenario.path : withPage(scenario.path, pages[k]);
       const started = performance.now();
       const res = await clients[k].request("GET", path);
       const elapsed = performance.now() - started;
-      if (res.status !== 200 || res.json.data.items.length === 0) {
+      if (res.status !== 200 || (aggregate ? !res.json.data.days?.length : res.json.data.items.length === 0)) {
         throw new Error(`${LABEL[targets[k].db.engine]} ${short(targets[k].db.size)} ${path}: ${res.status}, ${JSON.stringify(res.json).slice(0, 300)}`);
       }
-      totals[k] = res.json.data.total;
+      totals[k] = aggregate ? res.json.data.days.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0) : res.json.data.total;
       if (i >= WARMUP) samples[k].push(elapsed);
     }
   }
@@ -355,6 +362,28 @@ async function latencyTable(targets: Target[], engines: Engine[], sizes: number[
     );
   });
   return failed.reduce((a, b) => a + b, 0);
+}
+
+/** Prints the aggregates' times per engine and size (reported, not judged). */
+async function aggregateTable(targets: Target[], engines: Engine[], sizes: number[], requests: number): Promise<void> {
+  const at = (e: number, s: number) => e * sizes.length + s;
+  const largest = sizes.length - 1;
+  const header = [
+    "call",
+    ...engines.flatMap((engine) => sizes.flatMap((s) => [`${LABEL[engine]} p50@${short(s)}`, `${LABEL[engine]} p95@${short(s)}`])),
+    `orders in window@${short(sizes[largest])}`,
+  ];
+  const rows: string[][] = [header];
+  for (const base of AGGREGATES) {
+    const results = await measure(targets, { ...base, deep: false }, requests, true);
+    rows.push([
+      base.label,
+      ...engines.flatMap((_, e) => sizes.flatMap((_s, s) => [results[at(e, s)].p50.toFixed(2), results[at(e, s)].p95.toFixed(2)])),
+      distinct(engines.map((_, e) => results[at(e, largest)].total.toLocaleString("en-US"))),
+    ]);
+  }
+  const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd());
 }
 
 interface Load {
@@ -484,6 +513,7 @@ async function main(): Promise<void> {
       engines: { type: "string" },
       clients: { type: "string" },
       seconds: { type: "string" },
+      only: { type: "string" },
     },
   });
   const sizes = (values.sizes ?? "10000,1000000").split(",").map((s) => Number(s.replace(/_/g, "")));
@@ -496,6 +526,7 @@ async function main(): Promise<void> {
   if (!Number.isSafeInteger(inFlight) || inFlight < 1 || !Number.isFinite(seconds) || seconds < 0) {
     throw new Error("--clients takes a count of at least 1, --seconds a duration (0: no throughput run)");
   }
+  if (values.only !== undefined && values.only !== "lists" && values.only !== "daily") throw new Error(`--only takes lists or daily (got "${values.only}")`);
   const engines = parseEngines(values.engines);
   const shared: Shared = { admin: wallet(), sessionSecret: randomBytes(32).toString("base64url") };
   const targets: Target[] = [];
@@ -506,7 +537,11 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${requests} timed requests per row and target (after ${WARMUP} warm-up), alternating between all ${targets.length} targets; times in ms.\n`);
-  const failed = await latencyTable(targets, engines, sizes, requests);
+  const failed = values.only === "daily" ? 0 : await latencyTable(targets, engines, sizes, requests);
+  if (values.only !== "lists") {
+    console.log(`\nThe dashboard's aggregate (reported, not judged), ${requests} timed requests per target as above; times in ms.\n`);
+    await aggregateTable(targets, engines, sizes, requests);
+  }
 
   let errors = 0;
   if (seconds > 0) {

@@ -4,6 +4,8 @@ import {
   disputePreviewSchema,
   disputeResolutionSchema,
   idParamsSchema,
+  orderDailyStatsQuerySchema,
+  orderDailyStatsSchema,
   orderListQuerySchema,
   orderSchema,
   orderStatsSchema,
@@ -14,6 +16,7 @@ import {
 import type { z } from "zod";
 import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
+import { orderDailyStats } from "../services/order-daily-stats.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
 import { previewDisputeResolution } from "../services/preview.ts";
 import { writeDecision } from "../services/signed-decisions.ts";
@@ -42,6 +45,14 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
   app.get("/admin/orders/stats", {
     schema: { ...about("orderStats", "Order statistics"), response: ok(orderStatsSchema) },
   }, async () => ({ data: await orderStats(ctx) }));
+
+  app.get("/admin/orders/stats/daily", {
+    schema: {
+      ...about("orderDailyStats", "Orders and disputes per UTC day over the last `days` days, with the window's volume by token, status mix and median time to resolve a dispute (beyond SPEC)", BEYOND_SPEC),
+      querystring: orderDailyStatsQuerySchema,
+      response: { ...ok(orderDailyStatsSchema), ...errors(400) },
+    },
+  }, async (request) => ({ data: await orderDailyStats(ctx, request.query.days) }));
 
   app.get("/admin/orders/:id", {
     schema: { ...about("getOrder", "One order"), params: idParamsSchema, response: { ...ok(orderSchema), ...errors(404) } },

@@ -16,6 +16,8 @@ export const endpoints = {
 
   userDeactivate: (id: Id) => `/users/${seg(id)}/deactivate`,
   userStats: "/admin/users/stats",
+  /** Beyond SPEC: the dashboard's charts (orders and disputes per day, volume by token, status mix). */
+  orderDailyStats: "/admin/orders/stats/daily",
 
   tokenInitializeSol: "/tokens/admin/initialize-sol",
 

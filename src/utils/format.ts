@@ -124,3 +124,11 @@ export const clusterLabel = (cluster: string | null | undefined): string =>
 /** Lamports as SOL (9 decimals). */
 export const formatSol = (lamports: string | bigint | number | null | undefined): string =>
   formatAmount(lamports, { symbol: "SOL", decimals: 9 });
+
+const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** A UTC day (YYYY-MM-DD, as the daily statistics name them) as "Nov 3"; the text itself when unreadable. */
+export function formatDay(date: string): string {
+  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
+  return parsed && !Number.isNaN(parsed.getTime()) ? dayFormat.format(parsed) : date;
+}

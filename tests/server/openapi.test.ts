@@ -88,6 +88,7 @@ const CONSOLE_RECORDS: Record<string, string> = { tokens: "Token", users: "User"
 const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   userDeactivate: [{ method: "PATCH", data: "User" }], // users/deactivate.ts
   userStats: [{ method: "GET", data: "UserStats" }], // dashboard
+  orderDailyStats: [{ method: "GET", data: "OrderDailyStats" }], // dashboard/charts
   tokenInitializeSol: [{ method: "POST", data: "Token" }], // tokens/init-sol.tsx
   productFeature: [{ method: "PUT", data: "Product" }], // products/use-product-actions.tsx
   productCategories: [{ method: "GET", data: "ProductCategory[]" }], // products/use-categories.ts
@@ -271,7 +272,7 @@ describe("GET /api/v1/openapi.json", () => {
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "GET /healthz", "GET /readyz", "GET /metrics"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "GET /admin/orders/stats/daily", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "GET /healthz", "GET /readyz", "GET /metrics"].sort());
   });
 
   it("places the operations routes at the server's root, outside the API's prefix", () => {
@@ -429,6 +430,7 @@ describe("response schemas drop nothing the routes send", () => {
 
     const order = (await expectWhole("GET", "/admin/orders?filter=in_dispute")).items[0];
     await expectWhole("GET", "/admin/orders/stats");
+    await expectWhole("GET", "/admin/orders/stats/daily?days=366");
     await expectWhole("GET", `/admin/orders/${order.id}`);
     await expectWhole("POST", `/admin/orders/${order.id}/notes`, { body: "Checked the tracking" });
     await expectWhole("GET", `/admin/orders/${order.id}/timeline`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { avatarInitial, disputeDeadline, formatAmount, formatDate, formatDuration, head, shortMint, shortWallet, secondsToDays } from "@/utils/format";
+import { avatarInitial, disputeDeadline, formatAmount, formatDate, formatDay, formatDuration, head, shortMint, shortWallet, secondsToDays } from "@/utils/format";
 
 const KEY = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
@@ -26,6 +26,11 @@ describe("format", () => {
     expect(disputeDeadline("2025-03-10T11:00:00.000Z", null, now)).toBeNull();
     expect(disputeDeadline("not a date", DAY, now)).toBeNull();
     expect([formatDuration(30_000), formatDuration(-125 * 60_000), formatDuration(2 * 86_400_000)]).toEqual(["under 1m", "2h 5m", "2d"]);
+  });
+
+  it("names a UTC day as month and day, whatever the browser's time zone", () => {
+    expect([formatDay("2026-11-03"), formatDay("2026-01-01"), formatDay("2024-02-29")]).toEqual(["Nov 3", "Jan 1", "Feb 29"]);
+    expect([formatDay("soon"), formatDay("2026-13-45")]).toEqual(["soon", "2026-13-45"]);
   });
 
   it("takes the avatar initial from the name, else 2 key characters", () => {

@@ -1,5 +1,5 @@
-// SPEC §2 Dashboard: user statistics from GET /admin/users/stats; below them, the settlement
-// authority's health where the API reports it.
+// SPEC §2 Dashboard: user statistics from GET /admin/users/stats; below them, the order charts and
+// the settlement authority's health where the API has them.
 import { Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { APP_TITLE } from "@/config";
@@ -8,6 +8,7 @@ import { ListError } from "@/components/list/list-error";
 import { PageHeader } from "@/components/page-header";
 import { endpoints } from "@/providers/endpoints";
 import type { UserStats } from "@contract";
+import { ChartsSection } from "./charts-section";
 import { StatCards } from "./stat-cards";
 import "./dashboard.css";
 
@@ -43,6 +44,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle={`Welcome to ${APP_TITLE}`} />
       {body}
+      <ChartsSection />
       <AuthorityCard />
     </>
   );
