@@ -4,6 +4,7 @@ import type { Product } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
+import { useListPaletteActions } from "@/components/palette/list-actions";
 import { productColumns } from "./columns";
 import { PRODUCT_FILTERS } from "./filters";
 import { useProductCategories } from "./use-categories";
@@ -19,6 +20,7 @@ export function ProductList() {
     moreOptions: { category: categories },
   });
   const actions = useProductActions(categories.refetch);
+  useListPaletteActions(table, { plural: "products", singular: "product", searchId: "product-filter-search" });
 
   return (
     <>

@@ -4,6 +4,7 @@ import type { Shop } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
+import { useListPaletteActions } from "@/components/palette/list-actions";
 import { shopColumns } from "./columns";
 import { useShopEditModal } from "./edit-modal";
 import { SHOP_FILTERS } from "./filters";
@@ -12,6 +13,7 @@ import "./shops.css";
 export function ShopList() {
   const table = useListTable<Shop>("shops");
   const filters = useFilterBar(table, SHOP_FILTERS, { name: "shop", label: "Filter shops" });
+  useListPaletteActions(table, { plural: "shops", singular: "shop", searchId: "shop-filter-search" });
   const editor = useShopEditModal();
 
   return (

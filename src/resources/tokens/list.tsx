@@ -8,6 +8,7 @@ import type { Token } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
+import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { tokenColumns } from "./columns";
 import { useTokenEditModal } from "./edit-modal";
 import { emptyReason, TOKEN_FILTERS } from "./filters";
@@ -29,6 +30,8 @@ export function TokenList() {
       { onSettled: () => setTogglingId(undefined) },
     );
   };
+
+  usePaletteActions([{ id: "add-token", name: "Add Token", keywords: "new create whitelist", perform: () => creator.open() }]);
 
   const columns = tokenColumns({ onEdit: editor.open, onToggleActive: toggleActive, togglingId });
 
