@@ -1,9 +1,9 @@
 // The command palette (Ctrl+K, Cmd+K on a Mac; the sidebar's Search button): go to any section
 // the sidebar offers, open a record by id, wallet or name (use-record-lookup.ts), or run the current
-// screen's main actions (usePaletteActions). Built on @refinedev/kbar's kbar state and search box,
-// with its own results list: a labelled listbox of labelled groups, drawn with the antd theme's
-// tokens so it follows the console's theme. Lives in the admin layout's chunk, never on /login.
-import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from "react";
+// screen's main actions (usePaletteActions). Built on @refinedev/kbar's state (actions, matching,
+// the shortcut), with its own search box and results: a labelled listbox of labelled groups, drawn
+// with the antd theme's tokens so it follows the console's theme. Lives in the admin layout's chunk.
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { theme } from "antd";
 import { useGo } from "@refinedev/core";
 import {
@@ -12,7 +12,6 @@ import {
   KBarPortal,
   KBarPositioner,
   KBarProvider,
-  KBarSearch,
   getListboxItemId,
   useKBar,
   useMatches,
@@ -119,6 +118,41 @@ function RecordActions({ search }: { search: string }) {
     <div className="palette__status" role="status">
       {searching ? "Looking up records..." : ""}
     </div>
+  );
+}
+
+/**
+ * The search box, kbar's combobox with the text kept here: kbar's own box shows the store's text,
+ * which arrives a render later, and fast typing lost letters in between.
+ */
+function PaletteSearch({ activeIndex }: { activeIndex: number }) {
+  const { query } = useKBar();
+  const [text, setText] = useState("");
+  useEffect(() => {
+    query.setSearch("");
+    return () => query.setSearch("");
+  }, [query]);
+  return (
+    <input
+      ref={query.inputRefSetter}
+      className="palette__search"
+      // The palette is a dialog opened on purpose: its box takes the focus at once.
+      autoFocus
+      autoComplete="off"
+      spellCheck={false}
+      role="combobox"
+      aria-label="Search sections, records and actions"
+      aria-expanded
+      aria-controls={KBAR_LISTBOX}
+      aria-autocomplete="list"
+      aria-activedescendant={activeIndex >= 0 ? getListboxItemId(activeIndex) : undefined}
+      placeholder="Go to a section, find a record or run an action..."
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        query.setSearch(event.target.value);
+      }}
+    />
   );
 }
 
@@ -234,7 +268,7 @@ function PaletteDialog() {
       <KBarPositioner className="palette__backdrop" style={colors}>
         <KBarAnimator className="palette">
           <div id={DIALOG_ID} role="dialog" aria-modal="true" aria-label="Command palette">
-            <KBarSearch className="palette__search" aria-label="Search sections, records and actions" defaultPlaceholder="Go to a section, find a record or run an action..." />
+            <PaletteSearch activeIndex={activeIndex} />
             <RecordActions search={search} />
             {groups.length === 0 ? <p className="palette__empty">{search.trim() ? "Nothing matches" : "Nothing to show"}</p> : null}
             {/* Focusable: a list that scrolls must be reachable from the keyboard (Tab; typing goes back to the box). */}
