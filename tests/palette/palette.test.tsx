@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
 import { compileFirst, renderApp, setupUser, signedInApi } from "../app/support";
 
-compileFirst(() => import("@/pages/dashboard"));
+compileFirst(() => import("@/pages/dashboard"), () => import("@/resources/shops/list"), () => import("@/resources/tokens/list"));
 
 const USER: Partial<User> = { id: "u-9", displayName: "Alice Cooper", publicKey: "AliceWa11et1111111111111111111111111111111", role: "USER" };
 const SHOP: Partial<Shop> = { id: "s-7", name: "Alice's Attic", category: "Vintage" };
@@ -85,5 +85,45 @@ describe("command palette", { timeout: 60_000 }, () => {
     expect(options(dialog).filter((text) => text?.startsWith("Open"))).toEqual([hit.textContent]);
     expect(document.querySelector(".ant-notification-notice")).toBeNull();
     expect(within(dialog).queryByText(/down|Bad search/)).not.toBeInTheDocument();
+  });
+
+  it("offers the current screen's own actions, and only while it is open", async () => {
+    const api = signedInApi();
+    api.get("/tokens/admin", [200, paged([])]);
+    api.get("/admin/shops", [200, { data: [SHOP], meta: { total: 1 } }]);
+    const user = setupUser();
+    renderApp("/tokens");
+    await screen.findByRole("heading", { name: "Token Management" });
+    await user.keyboard("{Control>}k{/Control}");
+    let dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await user.keyboard("add token");
+    await waitFor(() => expect(within(dialog).getByRole("option", { selected: true })).toHaveTextContent("Add Token"));
+    await user.keyboard("{Enter}");
+    const modal = await screen.findByRole("dialog", { name: "Add New Token" });
+    // The action's own dialog has the focus, not whatever had it before the palette.
+    await waitFor(() => expect(modal.contains(document.activeElement)).toBe(true));
+    await user.click(within(modal).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add New Token" })).not.toBeInTheDocument());
+
+    // On Shops: its search box and, once a filter is set, clearing them; Tokens' action is gone.
+    await user.click(within(screen.getByRole("navigation", { name: "Sections" })).getByRole("link", { name: "Shops" }));
+    await screen.findByText("Alice's Attic");
+    await user.keyboard("{Control>}k{/Control}");
+    dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await waitFor(() => expect(within(dialog).getByRole("group", { name: "This screen" })).toBeInTheDocument());
+    expect(within(within(dialog).getByRole("group", { name: "This screen" })).getAllByRole("option").map((option) => option.textContent)).toEqual(["Search shops"]);
+    expect(options(dialog)).not.toContain("Add Token");
+    await user.keyboard("search shops{Enter}");
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Search shops" })).toHaveFocus());
+    await user.keyboard("attic");
+    await waitFor(() => expect(window.location.search).toContain("attic"));
+    await user.keyboard("{Control>}k{/Control}");
+    dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await user.keyboard("clear shop filters");
+    await waitFor(() => expect(within(dialog).getByRole("option", { selected: true })).toHaveTextContent("Clear shop filters"));
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(window.location.search).not.toContain("attic"));
+    // The unfiltered first page again (from the cache), and an empty box.
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Search shops" })).toHaveValue(""));
   });
 });
