@@ -284,6 +284,10 @@ export const auditEntrySchema = z
   })
   .meta({ id: "AuditEntry", description: "One row of the admin audit trail." });
 
+export const auditAdminsSchema = z
+  .object({ admins: z.array(base58).meta({ description: "Every admin wallet the trail names, once each" }) })
+  .meta({ id: "AuditAdmins", description: "What the audit trail can be filtered by (beyond SPEC)." });
+
 // ---- Lists and errors ----
 
 export const pagedListSchema = <T extends z.ZodType>(item: T) =>
@@ -331,6 +335,7 @@ export type OrderStats = z.infer<typeof orderStatsSchema>;
 export type ResolveDisputeResponse = z.infer<typeof resolveDisputeResponseSchema>;
 export type MarketplaceStatus = z.infer<typeof marketplaceStatusSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditAdmins = z.infer<typeof auditAdminsSchema>;
 export type SignedDecisionRecord = z.infer<typeof signedDecisionRecordSchema>;
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { DAILY_STATS_DAYS, PAGE_SIZE, USER_SEARCH_DEFAULTS } from "./constants.ts";
 import { MESSAGES as M } from "./messages.ts";
-import { plainText, SETTLEMENT_QUEUE_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";
+import { isSolanaAddress, plainText, SETTLEMENT_QUEUE_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";
 
 export const ORDER_FILTERS = ["new", "ongoing", "in_dispute", "completed"] as const;
 export const LIMIT_MAX = 100;
@@ -88,11 +88,51 @@ export const settlementListQuerySchema = z.object({
   status: z.preprocess(absent, z.enum(SETTLEMENT_QUEUE_STATUSES, { error: M.settlementStatus }).optional()),
 });
 
-export const auditQuerySchema = z.object({
-  ...pageParams(),
-  targetType: textParam("Target type"),
-  targetId: textParam("Target id"),
-});
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Whether `day` (YYYY-MM-DD) is a day of the calendar (not 2026-02-30). */
+const isCalendarDay = (day: string) => DAY.test(day) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day);
+
+/**
+ * One end of a time range: an ISO date (a whole day, UTC) or a date-time with its time zone,
+ * turned into the ISO instant stored times compare with (both ends inclusive). A date as the end
+ * (`to`) takes in the whole of its day.
+ */
+const timeParam = (label: string, end: "start" | "end") =>
+  z.preprocess(
+    absent,
+    z
+      .string({ error: M.auditTime(label) })
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const day = DAY.test(v) ? v : DATE_TIME.exec(v)?.[1];
+        const time = day === v ? `${v}T${end === "start" ? "00:00:00.000" : "23:59:59.999"}Z` : v;
+        const instant = day && isCalendarDay(day) ? Date.parse(time) : NaN;
+        if (!Number.isFinite(instant)) {
+          ctx.addIssue({ code: "custom", message: M.auditTime(label) });
+          return z.NEVER;
+        }
+        return new Date(instant).toISOString();
+      }),
+  ).meta({ type: "string", description: `${label}: an ISO date (UTC day) or date-time with a time zone, inclusive` });
+
+/** Beyond SPEC: GET /admin/audit, newest first; every filter narrows the others. */
+export const auditQuerySchema = z
+  .object({
+    ...pageParams(),
+    targetType: textParam("Target type"),
+    targetId: textParam("Target id"),
+    /** The admin's wallet. */
+    admin: z.preprocess(absent, z.string({ error: M.auditAdmin }).trim().refine(isSolanaAddress, M.auditAdmin).optional()),
+    /** "<target>.<verb>", e.g. user.deactivate. */
+    action: textParam("Action"),
+    from: timeParam("From", "start"),
+    to: timeParam("To", "end"),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.auditRange, path: ["to"] });
 
 /** Beyond SPEC: GET /admin/orders/stats/daily, the dashboard's charts. */
 export const orderDailyStatsQuerySchema = z.object({

@@ -1,6 +1,6 @@
-import { auditEntrySchema, auditQuerySchema, marketplaceStatusSchema, pagedListSchema } from "../../contract/index.ts";
+import { auditAdminsSchema, auditEntrySchema, auditQuerySchema, marketplaceStatusSchema, pagedListSchema } from "../../contract/index.ts";
 import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
-import { listAudit } from "../services/audit.ts";
+import { auditAdmins, listAudit } from "../services/audit.ts";
 import type { ServiceContext } from "../services/context.ts";
 import { initializeMarketplace, marketplaceStatus } from "../services/marketplace.ts";
 
@@ -27,9 +27,20 @@ export async function marketplaceRoutes(app: ZodApp, ctx: ServiceContext): Promi
 
   app.get("/admin/audit", {
     schema: {
-      ...documentedAs("Audit")("listAudit", "The admin audit trail, newest first, optionally for one target (beyond SPEC)", BEYOND_SPEC),
+      ...documentedAs("Audit")(
+        "listAudit",
+        "The admin audit trail, newest first, narrowed by target, admin, action and time (from/to, inclusive) (beyond SPEC)",
+        BEYOND_SPEC,
+      ),
       querystring: auditQuerySchema,
       response: { ...ok(pagedListSchema(auditEntrySchema)), ...errors(400) },
     },
   }, async (request) => ({ data: await listAudit(ctx, request.query) }));
+
+  app.get("/admin/audit/admins", {
+    schema: {
+      ...documentedAs("Audit")("listAuditAdmins", "Every admin wallet the audit trail names, for filtering it (beyond SPEC)", BEYOND_SPEC),
+      response: ok(auditAdminsSchema),
+    },
+  }, async () => ({ data: await auditAdmins(ctx) }));
 }

@@ -1,5 +1,6 @@
 // The admin audit trail: who did what to which record, why, and the values before and after.
 // recordAudit takes the caller's transaction, so the change and its entry commit together.
+import { sql } from "kysely";
 import type { AuditRow, Db } from "../db/schema.ts";
 import type { AuditQuery } from "../../contract/index.ts";
 import { isoNow, json } from "./context.ts";
@@ -63,9 +64,31 @@ export function signedDecisionOf(row: AuditRow) {
     : null;
 }
 
+// Each filter has an index ending in id (migrations 001, 002, 011), so a narrowed page reads its matches newest first.
 export async function listAudit(ctx: ServiceContext, q: AuditQuery): Promise<Paged<ReturnType<typeof toAuditEntry>>> {
   let query = ctx.db.selectFrom("auditLog");
   if (q.targetType !== undefined) query = query.where("targetType", "=", q.targetType);
   if (q.targetId !== undefined) query = query.where("targetId", "=", q.targetId);
+  if (q.admin !== undefined) query = query.where("adminPublicKey", "=", q.admin);
+  if (q.action !== undefined) query = query.where("action", "=", q.action);
+  // Stored times and the bounds are both ISO instants in UTC with milliseconds: text order is time order.
+  if (q.from !== undefined) query = query.where("createdAt", ">=", q.from);
+  if (q.to !== undefined) query = query.where("createdAt", "<=", q.to);
   return pageOf(query, query.selectAll().orderBy("id", "desc"), q, (rows) => rows.map(toAuditEntry));
+}
+
+/**
+ * Every admin wallet the trail names, once each (in the index's order): the Activity screen's admin filter. One index
+ * step per admin (a loose index scan over audit_admin), not a scan of the trail.
+ */
+export async function auditAdmins(ctx: ServiceContext): Promise<{ admins: string[] }> {
+  const { rows } = await sql<{ admin: string }>`
+    WITH RECURSIVE admins(admin) AS (
+      SELECT MIN("adminPublicKey") FROM "auditLog"
+      UNION ALL
+      SELECT (SELECT MIN("adminPublicKey") FROM "auditLog" WHERE "adminPublicKey" > admins.admin)
+      FROM admins WHERE admins.admin IS NOT NULL
+    )
+    SELECT admin FROM admins WHERE admin IS NOT NULL`.execute(ctx.db);
+  return { admins: rows.map((row) => row.admin) };
 }

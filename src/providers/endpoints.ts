@@ -15,6 +15,8 @@ export const endpoints = {
   },
 
   userDeactivate: (id: Id) => `/users/${seg(id)}/deactivate`,
+  /** Users whose display name, email or wallet holds the term (the command palette's lookup). */
+  userSearch: (term: string) => `/users/search/${seg(term)}`,
   userStats: "/admin/users/stats",
   /** Beyond SPEC: the dashboard's charts (orders and disputes per day, volume by token, status mix). */
   orderDailyStats: "/admin/orders/stats/daily",
@@ -42,5 +44,7 @@ export const endpoints = {
   settlementRetry: (id: Id) => `/admin/settlements/${seg(id)}/retry`,
   reconciliation: "/admin/reconciliation",
   audit: "/admin/audit",
+  /** Beyond SPEC: the admins the audit trail names (the Activity screen's admin filter). */
+  auditAdmins: "/admin/audit/admins",
   demoWallet: "/demo/wallet",
 } as const;

@@ -7,6 +7,7 @@ import { SectionIcon } from "@/components/layout/section-icon";
 import { screen } from "@/components/routing/lazy-screen";
 import { endpoints } from "@/providers/endpoints";
 import type { OrderSort } from "@contract";
+import { ACTIVITY_FILTERS } from "./activity/filters";
 import { firstListPage, sectionsOf } from "./define";
 import { ORDER_FILTERS } from "./orders/filters";
 import { PRODUCT_FILTERS } from "./products/filters";
@@ -69,6 +70,14 @@ export const { adminResources, resources, adminRoutes } = sectionsOf([
     firstQuery: firstListPage,
     optional: true,
     api: { list: "/admin/settlements", filters: SETTLEMENT_FILTERS },
+  },
+  {
+    // Beyond SPEC: shown only when the API has the audit trail (GET /admin/audit).
+    resource: { name: "activity", list: "/activity", meta: { label: "Activity", icon: <SectionIcon name="activity" /> } },
+    load: screen(() => import("./activity/list"), "ActivityList"),
+    firstQuery: firstListPage,
+    optional: true,
+    api: { list: endpoints.audit, filters: ACTIVITY_FILTERS },
   },
   {
     resource: {

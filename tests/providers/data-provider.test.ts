@@ -43,7 +43,7 @@ async function rejectionOf(promise: Promise<unknown>) {
 
 describe("the table, read from the resources config", () => {
   it("has a row per CRUD resource, sending only the filters the API applies", () => {
-    expect(Object.keys(resources).sort()).toEqual(["orders", "products", "settlements", "shops", "tokens", "users"]);
+    expect(Object.keys(resources).sort()).toEqual(["activity", "orders", "products", "settlements", "shops", "tokens", "users"]);
     expect(resources.users.filters).toEqual(["role", "verified", "disabled"]);
     // The search over the loaded page is a filter of the screen, never a query parameter.
     expect(resources.products.filters).toEqual(["category", "isFeatured"]);
@@ -51,6 +51,8 @@ describe("the table, read from the resources config", () => {
     expect(resources.shops.filters).toEqual(["search", "category", "isActive", "isVerified"]);
     expect(resources.orders.filters).toEqual(["filter"]);
     expect(resources.settlements.filters).toEqual(["status"]);
+    // A date range is two parameters.
+    expect(resources.activity.filters).toEqual(["admin", "action", "targetType", "from", "to"]);
   });
 
   it("fills ids in, encoded so they stay one path segment", async () => {

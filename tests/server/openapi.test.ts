@@ -79,7 +79,7 @@ const SPEC_CALLS: { method: Method; path: string; query?: string[]; body?: strin
 ];
 
 /** The record each of the data provider's resources holds, as the console's screens type it. */
-const CONSOLE_RECORDS: Record<string, string> = { tokens: "Token", users: "User", products: "Product", shops: "Shop", orders: "Order", settlements: "Settlement" };
+const CONSOLE_RECORDS: Record<string, string> = { tokens: "Token", users: "User", products: "Product", shops: "Shop", orders: "Order", settlements: "Settlement", activity: "AuditEntry" };
 
 /**
  * How the console calls each path of the endpoints module that the resource table does not cover,
@@ -87,6 +87,7 @@ const CONSOLE_RECORDS: Record<string, string> = { tokens: "Token", users: "User"
  */
 const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   userDeactivate: [{ method: "PATCH", data: "User" }], // users/deactivate.ts
+  userSearch: [{ method: "GET", data: "Page<User>" }], // components/palette/use-record-lookup.ts
   userStats: [{ method: "GET", data: "UserStats" }], // dashboard
   orderDailyStats: [{ method: "GET", data: "OrderDailyStats" }], // dashboard/charts
   tokenInitializeSol: [{ method: "POST", data: "Token" }], // tokens/init-sol.tsx
@@ -101,7 +102,8 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   marketplaceStatus: [{ method: "GET", data: "MarketplaceStatus" }], // marketplace page
   marketplaceInitialize: [{ method: "POST", data: "MarketplaceStatus" }], // marketplace page
   authority: [{ method: "GET", data: "AuthorityHealth" }], // components/authority/use-authority-health.ts
-  audit: [{ method: "GET", data: "Page<AuditEntry>" }], // components/history/audit-history.tsx
+  audit: [{ method: "GET", data: "Page<AuditEntry>" }], // components/history/audit-history.tsx, the Activity screen
+  auditAdmins: [{ method: "GET", data: "AuditAdmins" }], // activity/use-admin-options.ts
   settlementRetry: [{ method: "POST", data: "Settlement" }], // the Settlements screen's Retry
   reconciliation: [{ method: "GET", data: "Reconciliation" }], // settlements/reconcile.tsx
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
@@ -272,7 +274,7 @@ describe("GET /api/v1/openapi.json", () => {
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "GET /admin/orders/stats/daily", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "GET /healthz", "GET /readyz", "GET /metrics"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/audit/admins", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "GET /admin/orders/stats/daily", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "GET /healthz", "GET /readyz", "GET /metrics"].sort());
   });
 
   it("places the operations routes at the server's root, outside the API's prefix", () => {
@@ -436,6 +438,7 @@ describe("response schemas drop nothing the routes send", () => {
     await expectWhole("GET", `/admin/orders/${order.id}/timeline`);
     await expectWhole("GET", "/admin/marketplace/status");
     await expectWhole("GET", "/admin/audit?limit=100");
+    await expectWhole("GET", "/admin/audit/admins");
     await expectWhole("GET", "/admin/settlements?status=failed");
   });
 });

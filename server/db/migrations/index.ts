@@ -10,6 +10,7 @@ import * as m008 from "./008_signed_decisions.ts";
 import * as m009 from "./009_rate_limits.ts";
 import * as m010 from "./010_settlement_claims.ts";
 import * as m011 from "./011_order_daily_stats.ts";
+import * as m012 from "./012_audit_filters.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "009_rate_limits": m009,
   "010_settlement_claims": m010,
   "011_order_daily_stats": m011,
+  "012_audit_filters": m012,
 };

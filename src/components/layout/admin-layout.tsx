@@ -7,6 +7,7 @@ import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
 import { ThemedConfig } from "@/components/antd/setup";
+import { PaletteProvider } from "@/components/palette/palette";
 import "./section-icons"; // the sidebar's lazy icons are then already here
 import { HeaderActions } from "./header-actions";
 import { Sidebar } from "./sidebar";
@@ -24,6 +25,7 @@ export function AdminLayout() {
 
   return (
     <ThemedConfig>
+      <PaletteProvider>
       <Layout className="admin-layout">
         {wide ? (
           <Layout.Sider width={SIDER_WIDTH} className="admin-sider">
@@ -62,6 +64,7 @@ export function AdminLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
+      </PaletteProvider>
     </ThemedConfig>
   );
 }

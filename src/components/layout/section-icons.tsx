@@ -3,6 +3,7 @@ import {
   AppstoreOutlined,
   DashboardOutlined,
   DollarCircleOutlined,
+  HistoryOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
@@ -18,6 +19,7 @@ const glyphs = {
   shops: ShopOutlined,
   orders: ShoppingCartOutlined,
   settlements: TransactionOutlined,
+  activity: HistoryOutlined,
   marketplace: SettingOutlined,
 } as const;
 

@@ -5,6 +5,7 @@ import { useLogout } from "@refinedev/core";
 import { Link, useLocation } from "react-router";
 import { SIDEBAR_TITLE } from "@/config";
 import { adminResources } from "@/resources";
+import { PaletteButton } from "@/components/palette/palette";
 import { useSectionAvailability } from "@/components/routing/optional-section";
 import { Badge, type BadgeColor } from "@/components/value/badges";
 import { usePreload } from "@/components/routing/use-preload";
@@ -85,6 +86,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="admin-sidebar">
       <Brand />
+      <PaletteButton onOpen={onNavigate} />
       <SectionNav onNavigate={onNavigate} />
       <UserPanel />
     </div>

@@ -2,7 +2,7 @@
 // API applies live in useTable's filters, so syncWithLocation keeps them in the URL (a filtered,
 // paged view is a link) and the data provider sends them; changing one goes back to page 1. Filters
 // over the loaded page (find, toggle) stay in the screen and send nothing.
-import { useEffect, useMemo, useRef, useState, type ReactElement } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactElement } from "react";
 import { Input, Select, Switch } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
@@ -17,6 +17,9 @@ import {
   type ToggleFilter,
 } from "@/components/list/filters";
 import "./filter-bar.css";
+
+// Only the lists with a date range load the date picker.
+const DateRangeBox = lazy(() => import("./date-range"));
 
 export const SEARCH_DEBOUNCE_MS = 400;
 
@@ -48,9 +51,10 @@ export interface FilterBarResult<Row> {
   keep: ((row: Row) => boolean) | undefined;
 }
 
-/** One sent filter changed: the others kept, back to page 1, as every filter change must. */
-function apply<Row>(table: FilterableTable<Row>, field: string, value: string) {
-  table.setFilters(withFilter(table.filters, field, value), "replace");
+/** Sent filters changed (`field` → value): the others kept, back to page 1, as every filter change must. */
+function apply<Row>(table: FilterableTable<Row>, changes: Record<string, string>) {
+  const next = Object.entries(changes).reduce((filters, [field, value]) => withFilter(filters, field, value), table.filters);
+  table.setFilters(next, "replace");
   table.setCurrentPage(1);
 }
 
@@ -215,7 +219,7 @@ export function useFilterBar<Row>(
                 value={unknown.includes(filter) ? ALL : filterValue(table.filters, filter.field)}
                 options={optionsOf(filter)}
                 loading={moreOptions[filter.field]?.loading}
-                onChange={(value) => apply(table, filter.field, value)}
+                onChange={(value) => apply(table, { [filter.field]: value })}
               />
             );
           case "search":
@@ -226,8 +230,20 @@ export function useFilterBar<Row>(
                 label={filter.label}
                 placeholder={filter.placeholder}
                 value={filterValue(table.filters, filter.field)}
-                onCommit={(text) => apply(table, filter.field, text)}
+                onCommit={(text) => apply(table, { [filter.field]: text })}
               />
+            );
+          case "dates":
+            return (
+              <Suspense key={filter.from} fallback={<span className="list-filters__dates" />}>
+                <DateRangeBox
+                  id={idOf(filter.from)}
+                  label={filter.label}
+                  from={filterValue(table.filters, filter.from)}
+                  to={filterValue(table.filters, filter.to)}
+                  onChange={(from, to) => apply(table, { [filter.from]: from, [filter.to]: to })}
+                />
+              </Suspense>
             );
           case "find":
             return (

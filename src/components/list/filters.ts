@@ -61,10 +61,22 @@ export interface ToggleFilter<Row> {
   hides: (row: Row) => boolean;
 }
 
-export type ListFilter<Row> = SelectFilter | SearchFilter | FindFilter<Row> | ToggleFilter<Row>;
+/**
+ * A span of days the API applies, as two filters: `from` the first day's start and `to` the last
+ * day's end, both ISO instants of the admin's own time zone (so the URL says exactly what was asked).
+ */
+export interface DateRangeFilter {
+  kind: "dates";
+  from: string;
+  to: string;
+  /** The control's accessible name. */
+  label: string;
+}
 
-export const isSent = <Row>(filter: ListFilter<Row>): filter is SelectFilter | SearchFilter =>
-  filter.kind === "select" || filter.kind === "search";
+export type ListFilter<Row> = SelectFilter | SearchFilter | DateRangeFilter | FindFilter<Row> | ToggleFilter<Row>;
+
+export const isSent = <Row>(filter: ListFilter<Row>): filter is SelectFilter | SearchFilter | DateRangeFilter =>
+  filter.kind === "select" || filter.kind === "search" || filter.kind === "dates";
 
 /**
  * What the filters over loaded rows (find, toggle) let through, given their current values: the
@@ -84,7 +96,7 @@ export function keepsRow<Row>(filters: readonly ListFilter<Row>[], values: Reado
 
 /** The query parameters a list's filters may send. */
 export function sentFields(filters: readonly ListFilter<never>[] = []): string[] {
-  return filters.filter(isSent).map((filter) => filter.field);
+  return filters.filter(isSent).flatMap((filter) => (filter.kind === "dates" ? [filter.from, filter.to] : [filter.field]));
 }
 
 /** The query-string form of a filter value, or undefined when it means "no filter". */

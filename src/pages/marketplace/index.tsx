@@ -5,6 +5,7 @@ import { Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { MARKETPLACE_POLL_MS } from "@/config";
 import { PageHeader } from "@/components/page-header";
+import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { ListError } from "@/components/list/list-error";
 import { useConfirm } from "@/components/prompts/confirm";
 import { endpoints } from "@/providers/endpoints";
@@ -38,6 +39,11 @@ export function MarketplacePage() {
     // Re-read either way: success flips the view, and a 409 means it was initialized elsewhere.
     refresh();
   };
+
+  // Offered where the page offers it: once, while the marketplace is not initialized.
+  usePaletteActions([
+    status && !status.initialized && !pending && { id: "initialize", name: "Initialize Marketplace", keywords: "setup chain", perform: () => void onInitialize() },
+  ]);
 
   let body;
   if (status) {

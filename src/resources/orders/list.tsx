@@ -4,12 +4,14 @@
 import { useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { getDefaultSortOrder } from "@refinedev/antd";
-import type { Order } from "@contract";
+import type { Order, OrderFilter } from "@contract";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
+import { usePaletteActions } from "@/components/palette/use-palette-actions";
+import { withFilter } from "@/components/list/filters";
 import { DEADLINE_SORT, orderColumns } from "./columns";
 import { OrderDetailsModal } from "./details-modal";
 import { useDisputeLimit } from "./dispute-deadline";
@@ -26,6 +28,17 @@ export function OrderList() {
   const invalidate = useInvalidate();
   const disputeLimit = useDisputeLimit();
   const deadlineSort = getDefaultSortOrder(DEADLINE_SORT, table.sorters) ?? null;
+  usePaletteActions([
+    {
+      id: "disputed",
+      name: "Show disputed orders",
+      keywords: "in dispute resolve",
+      perform: () => {
+        table.setFilters(withFilter(table.filters, "filter", "in_dispute" satisfies OrderFilter), "replace");
+        table.setCurrentPage(1);
+      },
+    },
+  ]);
   const columns = useMemo(
     () => orderColumns((order) => openOrder(order.id), { disputeLimit, deadlineSort }),
     [openOrder, disputeLimit, deadlineSort],

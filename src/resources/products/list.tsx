@@ -7,6 +7,7 @@ import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
+import { useListPaletteActions } from "@/components/palette/list-actions";
 import { productColumns } from "./columns";
 import { PRODUCT_EXPORT } from "./export";
 import { PRODUCT_FILTERS } from "./filters";
@@ -25,6 +26,7 @@ export function ProductList() {
   });
   const actions = useProductActions(categories.refetch);
   const details = useRoutedRecord<Product>("products", table.tableQuery.data?.data);
+  useListPaletteActions(table, { plural: "products", singular: "product", searchId: "product-filter-search" });
 
   return (
     <>

@@ -8,6 +8,7 @@ import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
+import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { useReasonedCall } from "@/components/prompts/use-reasoned-call";
 import { endpoints } from "@/providers/endpoints";
 import { head } from "@/utils/format";
@@ -46,6 +47,7 @@ export function SettlementList() {
   const filters = useFilterBar(table, SETTLEMENT_FILTERS, { name: "settlement", label: "Filter settlements" });
   const { retry, retrying, holder } = useSettlementRetry();
   const reconcile = useSettlementReconcile();
+  usePaletteActions([{ id: "reconcile", name: "Reconcile escrows", keywords: "chain check settlements", perform: reconcile.run }]);
   const columns = useMemo(() => settlementColumns({ onRetry: (row) => void retry(row), retrying }), [retry, retrying]);
 
   // A settlement on its way changes on the server alone: re-read until none is.

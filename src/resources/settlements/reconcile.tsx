@@ -96,5 +96,5 @@ export function useSettlementReconcile() {
         </section>
       );
   }
-  return { button, outcome };
+  return { button, outcome, run };
 }

@@ -5,6 +5,7 @@ import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
+import { useListPaletteActions } from "@/components/palette/list-actions";
 import { shopColumns } from "./columns";
 import { useShopEditModal } from "./edit-modal";
 import { SHOP_EXPORT } from "./export";
@@ -14,6 +15,7 @@ import "./shops.css";
 export function ShopList() {
   const table = useListTable<Shop>("shops");
   const filters = useFilterBar(table, SHOP_FILTERS, { name: "shop", label: "Filter shops" });
+  useListPaletteActions(table, { plural: "shops", singular: "shop", searchId: "shop-filter-search" });
   const editor = useShopEditModal();
 
   return (

@@ -9,6 +9,7 @@ import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
+import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { tokenColumns } from "./columns";
 import { useTokenEditModal } from "./edit-modal";
 import { TOKEN_EXPORT } from "./export";
@@ -31,6 +32,8 @@ export function TokenList() {
       { onSettled: () => setTogglingId(undefined) },
     );
   };
+
+  usePaletteActions([{ id: "add-token", name: "Add Token", keywords: "new create whitelist", perform: () => creator.open() }]);
 
   const columns = tokenColumns({ onEdit: editor.open, onToggleActive: toggleActive, togglingId });
 

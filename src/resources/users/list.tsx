@@ -6,6 +6,7 @@ import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
+import { useListPaletteActions } from "@/components/palette/list-actions";
 import { userColumns } from "./columns";
 import { useDeactivateUser } from "./deactivate";
 import { useUserEditModal } from "./edit-modal";
@@ -16,6 +17,7 @@ import "./users.css";
 export function UserList() {
   const table = useListTable<User>("users");
   const filters = useFilterBar(table, USER_FILTERS, { name: "user", label: "Filter users" });
+  useListPaletteActions(table, { plural: "users", singular: "user" });
   const editor = useUserEditModal();
   const { deactivate, deactivatingId, holder } = useDeactivateUser();
 

@@ -1,0 +1,80 @@
+// Beyond SPEC: the Activity screen's columns — when, which admin, what they did to which record (a
+// link to it), why, and the proof: the transaction and the decision the admin's wallet signed.
+import type { ColumnsType } from "antd/es/table";
+import { Link } from "react-router";
+import { SHORTEN } from "@/config";
+import { actionLabel, changedFields } from "@/components/history/audit-labels";
+import { SignedDecisionNote } from "@/components/history/signed-decision";
+import { TransactionLine } from "@/components/history/transaction-line";
+import { Address } from "@/components/value/address";
+import { formatDate, head } from "@/utils/format";
+import type { AuditEntry } from "@contract";
+import { TARGET_TYPE_LABELS } from "./filters";
+
+/** The record an entry names, as its link reads: "User 3f2a…", "Marketplace". */
+export function targetText({ targetType, targetId }: Pick<AuditEntry, "targetType" | "targetId">): string {
+  const type = TARGET_TYPE_LABELS[targetType] ?? targetType;
+  return targetType === "marketplace" ? type : `${type} ${head(targetId, SHORTEN.orderId)}`;
+}
+
+/** `recordUrl(type, id)`: where the entry's record opens (components/routing/record-url.ts). */
+export function activityColumns(recordUrl: (type: string, id: string) => string | undefined): ColumnsType<AuditEntry> {
+  return [
+    {
+      title: "When",
+      key: "when",
+      render: (_, { createdAt }) => <time dateTime={createdAt}>{formatDate(createdAt)}</time>,
+    },
+    {
+      title: "Admin",
+      key: "admin",
+      render: (_, { adminPublicKey }) => <Address value={adminPublicKey} display={head(adminPublicKey, SHORTEN.sidebarKey)} />,
+    },
+    {
+      title: "Action",
+      key: "action",
+      render: (_, entry) => {
+        const changed = entry.action.endsWith(".update") ? changedFields(entry.before, entry.after) : [];
+        return (
+          <>
+            {actionLabel(entry.action, entry.after)}
+            {changed.length ? <span className="activity__muted"> ({changed.join(", ")})</span> : null}
+          </>
+        );
+      },
+    },
+    {
+      title: "Record",
+      key: "target",
+      render: (_, entry) => {
+        const url = recordUrl(entry.targetType, entry.targetId);
+        const text = targetText(entry);
+        return url ? (
+          <Link to={url} title={entry.targetId}>
+            {text}
+          </Link>
+        ) : (
+          <span title={entry.targetId}>{text}</span>
+        );
+      },
+    },
+    {
+      title: "Reason",
+      key: "reason",
+      render: (_, { reason }) => (reason ? <span className="activity__reason">{reason}</span> : <span className="activity__muted">—</span>),
+    },
+    {
+      title: "Signature",
+      key: "signature",
+      render: (_, entry) =>
+        entry.transactionSignature || entry.signedDecision ? (
+          <div className="kit-history activity__proof">
+            {entry.transactionSignature ? <TransactionLine signature={entry.transactionSignature} cluster={entry.cluster} /> : null}
+            {entry.signedDecision ? <SignedDecisionNote decision={entry.signedDecision} /> : null}
+          </div>
+        ) : (
+          <span className="activity__muted">—</span>
+        ),
+    },
+  ];
+}

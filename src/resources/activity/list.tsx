@@ -1,0 +1,34 @@
+// Beyond SPEC: Activity, the admin audit trail of every record (GET /admin/audit), newest first,
+// filtered by admin, action, record type and days, each filter in the URL. Each entry links to the
+// record it changed. The section hides itself when the API has no audit trail (optional section).
+import { useMemo } from "react";
+import { useFilterBar } from "@/components/list/filter-bar";
+import { ListTable, useListTable } from "@/components/list/list-table";
+import { PageHeader } from "@/components/page-header";
+import { useRecordUrl } from "@/components/routing/record-url";
+import type { AuditEntry } from "@contract";
+import { activityColumns } from "./columns";
+import { ACTIVITY_FILTERS } from "./filters";
+import { useAdminOptions } from "./use-admin-options";
+import "./activity.css";
+
+export function ActivityList() {
+  const table = useListTable<AuditEntry>("activity");
+  const admins = useAdminOptions();
+  // Without the admins call there is nothing to choose from: the Admin filter is left out.
+  const filters = useMemo(() => (admins.missing ? ACTIVITY_FILTERS.filter((f) => f.kind !== "select" || f.field !== "admin") : ACTIVITY_FILTERS), [admins.missing]);
+  const bar = useFilterBar(table, filters, {
+    name: "activity",
+    label: "Filter activity",
+    moreOptions: { admin: { options: admins.options, loading: admins.loading } },
+  });
+  const recordUrl = useRecordUrl();
+
+  return (
+    <>
+      <PageHeader title="Activity" subtitle="What admins changed, when and why" />
+      {bar.bar}
+      <ListTable table={table} columns={activityColumns(recordUrl)} rowKey="id" emptyText="No activity found" />
+    </>
+  );
+}

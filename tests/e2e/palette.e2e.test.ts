@@ -1,0 +1,96 @@
+// The command palette in the built console against the reference server: Ctrl+K, "Orders", Enter
+// goes to /orders; a user found by name opens at its URL; a screen's own action runs from it; the
+// sidebar's Search button opens it on a phone; keyboard only throughout, and axe while it is open,
+// at desktop and 390 x 844.
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { openWithWallet, PHONE, screenshot, settled, signIn } from "./support/screens.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { createTestWallet } from "./support/test-wallet.ts";
+
+const admin = createTestWallet("E2E Palette Admin");
+
+signedInForThisFile(admin);
+
+const palette = (target: Page) => target.getByRole("dialog", { name: "Command palette" });
+const searchBox = (target: Page) => palette(target).getByRole("combobox", { name: "Search sections, records and actions" });
+/** The option the keyboard is on. */
+const active = (target: Page) => palette(target).locator('[role="option"][aria-selected="true"]');
+
+async function openWithKeys(target: Page) {
+  await target.keyboard.press("Control+k");
+  await searchBox(target).waitFor();
+  await expect.poll(() => searchBox(target).evaluate((input) => input === document.activeElement)).toBe(true);
+}
+
+describe("the command palette", () => {
+  it("Ctrl+K, 'Orders', Enter goes to /orders; Escape closes it and gives the focus back", async () => {
+    await page.goto(`${consoleServer.origin}/`);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await openWithKeys(page);
+    await expectAccessible(page, "palette desktop");
+    await screenshot(page, "palette-desktop");
+
+    await page.keyboard.type("Orders");
+    await expect.poll(() => active(page).innerText()).toBe("Orders");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${consoleServer.origin}/orders`);
+    await palette(page).waitFor({ state: "detached" });
+    await page.getByRole("heading", { name: "Order Management" }).waitFor();
+
+    // Closing without a choice puts the focus back where it was.
+    const opener = page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Users" });
+    await opener.focus();
+    await openWithKeys(page);
+    await page.keyboard.press("Escape");
+    await palette(page).waitFor({ state: "detached" });
+    await expect.poll(() => opener.evaluate((link) => link === document.activeElement)).toBe(true);
+  });
+
+  it("finds a user by name and opens it at its URL, with the keyboard only", async () => {
+    const user = await db().selectFrom("users").select(["id", "displayName"]).where("displayName", "is not", null).where("role", "=", "USER").executeTakeFirstOrThrow();
+    await page.goto(`${consoleServer.origin}/`);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await openWithKeys(page);
+    await page.keyboard.type(user.displayName!);
+    const hit = palette(page).getByRole("option", { name: `Open user ${user.displayName}` });
+    await hit.first().waitFor();
+    // Down to the hit from wherever the list starts.
+    for (let step = 0; step < 20 && (await active(page).innerText()) !== (await hit.first().innerText()); step++) await page.keyboard.press("ArrowDown");
+    expect(await active(page).innerText()).toContain(`Open user ${user.displayName}`);
+    await expectAccessible(page, "palette records desktop");
+    await page.keyboard.press("Enter");
+    // The record's own URL once users have one (Refine's show route), the Users screen until then.
+    await page.waitForURL(new RegExp(`/users(/${user.id})?$`));
+  });
+
+  it("runs the current screen's action: Orders' 'Show disputed orders'", async () => {
+    await page.goto(`${consoleServer.origin}/orders`);
+    await page.getByRole("heading", { name: "Order Management" }).waitFor();
+    await openWithKeys(page);
+    await page.keyboard.type("disputed");
+    await expect.poll(() => active(page).innerText()).toBe("Show disputed orders");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/filters.*in_dispute/);
+  });
+
+  it("opens from the sidebar's Search button on a phone, inside 390 px, and passes axe", async () => {
+    const phone = await openWithWallet(browser, admin, PHONE);
+    await signIn(phone, consoleServer.origin, admin);
+    await phone.getByRole("button", { name: "Open navigation" }).click();
+    await phone.getByRole("button", { name: /^Search/ }).click();
+    await searchBox(phone).waitFor();
+    await settled(phone);
+    const box = (await palette(phone).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(phone, "palette phone");
+    await screenshot(phone, "palette-phone");
+    await searchBox(phone).fill("Tokens");
+    await expect.poll(() => active(phone).innerText()).toBe("Tokens");
+    await active(phone).click();
+    await phone.waitForURL(`${consoleServer.origin}/tokens`);
+    await phone.context().close();
+  });
+});

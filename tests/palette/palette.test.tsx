@@ -1,0 +1,129 @@
+// The command palette against the fake API: Ctrl+K opens it on the sections the sidebar shows;
+// typed text is looked up once typing pauses, as a user (the SPEC's user search), a product and a
+// shop (their lists' search) and, when it could be one, an order id; the hits open their record;
+// what the API lacks or refuses adds nothing and says nothing.
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Order, Product, Shop, User } from "@contract";
+import { compileFirst, renderApp, setupUser, signedInApi } from "../app/support";
+
+compileFirst(() => import("@/pages/dashboard"), () => import("@/resources/shops/list"), () => import("@/resources/tokens/list"));
+
+const USER: Partial<User> = { id: "u-9", displayName: "Alice Cooper", publicKey: "AliceWa11et1111111111111111111111111111111", role: "USER" };
+const SHOP: Partial<Shop> = { id: "s-7", name: "Alice's Attic", category: "Vintage" };
+const UNRELATED: Partial<Product> = { id: "p-1", title: "Desk lamp", category: "Home" };
+const ORDER_ID = "ord12345-1111-4222-8333-444455556666";
+
+const paged = <T,>(items: T[]) => ({ data: { items, total: items.length, page: 1, limit: 4, totalPages: 1 } });
+
+async function openPalette(user: ReturnType<typeof setupUser>) {
+  await screen.findByRole("heading", { name: "Dashboard" });
+  await user.keyboard("{Control>}k{/Control}");
+  return screen.findByRole("dialog", { name: "Command palette" });
+}
+
+const options = (dialog: HTMLElement) => within(dialog).queryAllByRole("option").map((option) => option.textContent);
+
+describe("command palette", { timeout: 60_000 }, () => {
+  it("opens on Ctrl+K with the sidebar's sections, and goes to one with Enter", async () => {
+    signedInApi();
+    const user = setupUser();
+    renderApp("/");
+    const dialog = await openPalette(user);
+    const box = within(dialog).getByRole("combobox", { name: "Search sections, records and actions" });
+    expect(box).toHaveFocus();
+    // Optional sections the API lacks (the fake answers 404) are left out, as in the sidebar.
+    await waitFor(() => expect(options(dialog)).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"]));
+    await user.keyboard("Shops");
+    await waitFor(() => expect(within(dialog).getByRole("option", { selected: true })).toHaveTextContent("Shops"));
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(window.location.pathname).toBe("/shops"));
+  });
+
+  it("looks up the typed text as a user, a product and a shop, once typing pauses, and opens a hit", async () => {
+    const api = signedInApi();
+    api.get(/^\/users\/search\//, (request) => [200, paged(decodeURIComponent(request.path).includes("alice") ? [USER] : [])]);
+    // An API without the beyond-SPEC title search answers its first page: an unrelated product.
+    api.get("/admin/products", [200, paged([UNRELATED])]);
+    api.get("/admin/shops", [200, { data: [SHOP], meta: { total: 1 } }]);
+    const user = setupUser();
+    renderApp("/");
+    const dialog = await openPalette(user);
+    await user.keyboard("alice");
+
+    const hit = await within(dialog).findByRole("option", { name: /Open user Alice Cooper/ });
+    expect(within(dialog).getByRole("option", { name: /Open shop Alice's Attic/ })).toBeInTheDocument();
+    expect(options(dialog).some((text) => text?.includes("Desk lamp"))).toBe(false);
+    expect(within(hit).getByText(USER.publicKey!)).toBeInTheDocument();
+
+    // One lookup of each kind, for the text as it stood when typing paused.
+    expect(api.requests("GET", /^\/users\/search\//).map((request) => request.path)).toEqual(["/users/search/alice"]);
+    expect(api.requests("GET", "/admin/products").map((request) => request.query)).toEqual([{ search: "alice", limit: "4" }]);
+    expect(api.requests("GET", "/admin/shops").map((request) => request.query)).toEqual([{ page: "1", limit: "4", search: "alice" }]);
+    // "alice" cannot be an order id: no order was asked for.
+    expect(api.requests("GET", /^\/admin\/orders\//)).toEqual([]);
+
+    while (!within(dialog).getByRole("option", { selected: true }).textContent?.includes("Open user")) await user.keyboard("{ArrowDown}");
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/users(\/u-9)?$/));
+    expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument();
+  });
+
+  it("opens an order by its id; lookups the API refuses add nothing and say nothing", async () => {
+    const api = signedInApi();
+    api.get(`/admin/orders/${ORDER_ID}`, [200, { data: { id: ORDER_ID, status: "DISPUTED" } satisfies Partial<Order> }]);
+    api.get(/^\/users\/search\//, [500, { message: "Search is down" }]);
+    api.get("/admin/products", [400, { message: "Bad search" }]);
+    api.get("/admin/shops", [404, { message: "Not found" }]);
+    const user = setupUser();
+    renderApp("/");
+    const dialog = await openPalette(user);
+    await user.keyboard(ORDER_ID);
+    const hit = await within(dialog).findByRole("option", { name: /Open order ord12345\.\.\./ });
+    expect(hit).toHaveTextContent("DISPUTED");
+    await waitFor(() => expect(api.requests("GET", "/admin/shops")).toHaveLength(1));
+    expect(options(dialog).filter((text) => text?.startsWith("Open"))).toEqual([hit.textContent]);
+    expect(document.querySelector(".ant-notification-notice")).toBeNull();
+    expect(within(dialog).queryByText(/down|Bad search/)).not.toBeInTheDocument();
+  });
+
+  it("offers the current screen's own actions, and only while it is open", async () => {
+    const api = signedInApi();
+    api.get("/tokens/admin", [200, paged([])]);
+    api.get("/admin/shops", [200, { data: [SHOP], meta: { total: 1 } }]);
+    const user = setupUser();
+    renderApp("/tokens");
+    await screen.findByRole("heading", { name: "Token Management" });
+    await user.keyboard("{Control>}k{/Control}");
+    let dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await user.keyboard("add token");
+    await waitFor(() => expect(within(dialog).getByRole("option", { selected: true })).toHaveTextContent("Add Token"));
+    await user.keyboard("{Enter}");
+    const modal = await screen.findByRole("dialog", { name: "Add New Token" });
+    // The action's own dialog has the focus, not whatever had it before the palette.
+    await waitFor(() => expect(modal.contains(document.activeElement)).toBe(true));
+    await user.click(within(modal).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Add New Token" })).not.toBeInTheDocument());
+
+    // On Shops: its search box and, once a filter is set, clearing them; Tokens' action is gone.
+    await user.click(within(screen.getByRole("navigation", { name: "Sections" })).getByRole("link", { name: "Shops" }));
+    await screen.findByText("Alice's Attic");
+    await user.keyboard("{Control>}k{/Control}");
+    dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await waitFor(() => expect(within(dialog).getByRole("group", { name: "This screen" })).toBeInTheDocument());
+    expect(within(within(dialog).getByRole("group", { name: "This screen" })).getAllByRole("option").map((option) => option.textContent)).toEqual(["Search shops"]);
+    expect(options(dialog)).not.toContain("Add Token");
+    await user.keyboard("search shops{Enter}");
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Search shops" })).toHaveFocus());
+    await user.keyboard("attic");
+    await waitFor(() => expect(window.location.search).toContain("attic"));
+    await user.keyboard("{Control>}k{/Control}");
+    dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await user.keyboard("clear shop filters");
+    await waitFor(() => expect(within(dialog).getByRole("option", { selected: true })).toHaveTextContent("Clear shop filters"));
+    await user.keyboard("{Enter}");
+    await waitFor(() => expect(window.location.search).not.toContain("attic"));
+    // The unfiltered first page again (from the cache), and an empty box.
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Search shops" })).toHaveValue(""));
+  });
+});

@@ -1,0 +1,149 @@
+// Beyond SPEC: the Activity screen against the fake API: the sidebar link once the API has the
+// audit trail; each filter (admin, action, record type, days) sent as its query parameter and kept
+// in the URL; each entry's record link, reason and proof; the Admin filter left out without a word
+// when the API lacks GET /admin/audit/admins; the whole section hidden when it lacks the trail.
+import { screen, waitFor, within } from "@testing-library/react";
+import dayjs from "dayjs";
+import { describe, expect, it } from "vitest";
+import type { AuditEntry } from "@contract";
+import { ADMIN_KEY, choose, compileFirst, renderApp, selectedText, setupUser, signedInApi } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
+
+compileFirst(() => import("@/resources/activity/list"), () => import("@/components/list/date-range"));
+
+const OTHER_ADMIN = "7YttLkHDoNj9wyDur5pM1ejNaAvT9X4eqaYcHQqtj2G5";
+const SIGNATURE = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
+
+function entry(overrides: Partial<AuditEntry>): AuditEntry {
+  return {
+    id: "1",
+    createdAt: "2025-03-04T15:06:00.000Z",
+    adminPublicKey: ADMIN_KEY,
+    action: "user.deactivate",
+    targetType: "user",
+    targetId: "u-42",
+    reason: "Spam listings",
+    before: { disabled: false },
+    after: { disabled: true },
+    transactionSignature: null,
+    cluster: null,
+    ...overrides,
+  };
+}
+
+const DEACTIVATION = entry({ id: "3" });
+const RESOLUTION = entry({
+  id: "2",
+  adminPublicKey: OTHER_ADMIN,
+  action: "order.resolve_dispute",
+  targetType: "order",
+  targetId: "ord12345-1111-4222-8333-444455556666",
+  reason: null,
+  after: { resolution: "REFUND_BUYER" },
+  transactionSignature: SIGNATURE,
+  cluster: "devnet",
+  signedDecision: { signedBy: OTHER_ADMIN, message: "Resolve order ord12345 as REFUND_BUYER", signature: SIGNATURE },
+});
+const TOKEN_CHANGE = entry({ id: "1", action: "token.update", targetType: "token", targetId: "t-1", reason: null, before: { isActive: true }, after: { isActive: false } });
+
+function activityApi(): FakeApi {
+  const api = signedInApi();
+  api.get("/admin/audit", [200, { data: { items: [DEACTIVATION, RESOLUTION, TOKEN_CHANGE], total: 3, page: 1, limit: 20, totalPages: 1 } }]);
+  api.get("/admin/audit/admins", [200, { data: { admins: [OTHER_ADMIN, ADMIN_KEY] } }]);
+  return api;
+}
+
+const listQueries = (api: FakeApi) => api.requests("GET", "/admin/audit").map((request) => request.query);
+const rowOf = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
+const sections = () => within(screen.getByRole("navigation", { name: "Sections" })).getAllByRole("link").map((link) => link.textContent);
+
+describe("Activity", { timeout: 60_000 }, () => {
+  it("lists the trail behind its sidebar link: when, who, what, the record's link, the reason and the proof", async () => {
+    const api = activityApi();
+    renderApp("/activity");
+    expect(await screen.findByRole("heading", { name: "Activity", level: 1 })).toBeInTheDocument();
+    await screen.findByText("Spam listings");
+    await waitFor(() => expect(sections()).toContain("Activity"));
+    // The sidebar's probe is the screen's own first query: asked once.
+    expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["When", "Admin", "Action", "Record", "Reason", "Signature"]);
+
+    const deactivation = within(rowOf("3"));
+    expect(deactivation.getByText("Deactivated")).toBeInTheDocument();
+    expect(deactivation.getByText(`${ADMIN_KEY.slice(0, 8)}...`)).toBeInTheDocument();
+    expect(deactivation.getByRole("link", { name: "User u-42" })).toHaveAttribute("href", expect.stringMatching(/^\/users(\/u-42)?$/));
+
+    const resolution = within(rowOf("2"));
+    expect(resolution.getByText("Dispute resolved (refund to buyer)")).toBeInTheDocument();
+    expect(resolution.getByRole("link", { name: "Order ord12345..." })).toHaveAttribute("href", expect.stringMatching(/^\/orders(\/ord12345-1111-4222-8333-444455556666)?$/));
+    expect(resolution.getAllByRole("link", { name: /explorer/i }).map((link) => link.getAttribute("href"))).toContain(
+      `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`,
+    );
+    expect(resolution.getByText("Signed decision")).toBeInTheDocument();
+
+    const token = within(rowOf("1"));
+    // Tokens have no page of their own: the Tokens screen.
+    expect(token.getByRole("link", { name: "Token t-1" })).toHaveAttribute("href", "/tokens");
+    expect(token.getByText("(isActive)")).toBeInTheDocument();
+  });
+
+  it("sends each filter as its query parameter, from page 1, and keeps it in the URL", async () => {
+    const api = activityApi();
+    const user = setupUser();
+    renderApp("/activity");
+    await screen.findByText("Spam listings");
+    await api.settled();
+
+    await choose(user, "Admin", `${OTHER_ADMIN.slice(0, 8)}...${OTHER_ADMIN.slice(-4)}`);
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: "1", limit: "20", admin: OTHER_ADMIN }));
+    await choose(user, "Action", "Dispute resolved");
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: "1", limit: "20", admin: OTHER_ADMIN, action: "order.resolve_dispute" }));
+    await choose(user, "Record", "Order");
+    await waitFor(() =>
+      expect(listQueries(api).at(-1)).toEqual({ page: "1", limit: "20", admin: OTHER_ADMIN, action: "order.resolve_dispute", targetType: "order" }),
+    );
+    expect(decodeURIComponent(window.location.search)).toContain("[value]=order.resolve_dispute");
+
+    // Days are the admin's own: the first one's start and the last one's end, as instants.
+    await user.click(screen.getByPlaceholderText("From date"));
+    await user.keyboard("2025-03-01{Enter}");
+    await user.keyboard("2025-03-31{Enter}");
+    const from = dayjs("2025-03-01").startOf("day").toISOString();
+    const to = dayjs("2025-03-31").endOf("day").toISOString();
+    await waitFor(() => expect(listQueries(api).at(-1)).toMatchObject({ from, to, admin: OTHER_ADMIN }));
+    expect(decodeURIComponent(window.location.search)).toContain(`[value]=${from}`);
+  });
+
+  it("reopens a link with its days, shown in the date picker and sent as they are", async () => {
+    const api = activityApi();
+    const from = dayjs("2025-02-10").startOf("day").toISOString();
+    const to = dayjs("2025-02-12").endOf("day").toISOString();
+    renderApp(`/activity?filters[0][field]=from&filters[0][operator]=eq&filters[0][value]=${from}&filters[1][field]=to&filters[1][operator]=eq&filters[1][value]=${to}`);
+    await screen.findByText("Spam listings");
+    // (The sidebar's probe asks the first page without filters.)
+    await waitFor(() => expect(listQueries(api)).toContainEqual({ page: "1", limit: "20", from, to }));
+    await waitFor(() => expect(screen.getByPlaceholderText("From date")).toHaveValue("2025-02-10"));
+    expect(screen.getByPlaceholderText("To date")).toHaveValue("2025-02-12");
+    expect(selectedText("Action")).toBe("All");
+  });
+
+  it("leaves the Admin filter out, without a word, when the API cannot list the admins", async () => {
+    const api = activityApi();
+    api.get("/admin/audit/admins", [404, { message: "Not found" }]);
+    renderApp("/activity");
+    await screen.findByText("Spam listings");
+    await waitFor(() => expect(screen.queryByRole("combobox", { name: "Admin" })).not.toBeInTheDocument());
+    expect(screen.getByRole("combobox", { name: "Action" })).toBeInTheDocument();
+    expect(document.querySelector(".ant-notification-notice")).toBeNull();
+  });
+
+  it("hides the whole section when the API has no audit trail (404)", async () => {
+    const api = signedInApi();
+    api.get("/admin/audit", [404, { message: "Not found" }]);
+    renderApp("/activity");
+    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
+    expect(sections()).not.toContain("Activity");
+    expect(api.requests("GET", "/admin/audit")).toHaveLength(1);
+    expect(document.querySelector(".ant-notification-notice")).toBeNull();
+  });
+});
