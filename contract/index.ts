@@ -9,3 +9,4 @@ export * from "./query.ts";
 export * from "./money.ts";
 export * from "./units.ts";
 export * from "./timeline.ts";
+export * from "./live.ts";

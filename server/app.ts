@@ -20,6 +20,7 @@ import { documentAdminGuard, installOpenApi, serveOpenApi } from "./plugins/open
 import { installOperations } from "./plugins/operations.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
 import { installStatic } from "./plugins/static.ts";
+import { eventRoutes } from "./routes/events.ts";
 import { resourceRoutes } from "./routes/index.ts";
 
 export const API_PREFIX = "/api/v1";
@@ -84,6 +85,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     guarded.addHook("onRequest", adminGuard(ctx));
     guarded.addHook("onRoute", documentAdminGuard);
     await guarded.register(options.resources ?? resourceRoutes, { ctx });
+    // Given the whole context: a stream re-checks its session as the guard does.
+    await guarded.register(eventRoutes, { ctx });
   }, { prefix: API_PREFIX });
 
   await serveOpenApi(app, { apiPrefix: API_PREFIX });

@@ -40,5 +40,10 @@ export const endpoints = {
   settlementRetry: (id: Id) => `/admin/settlements/${seg(id)}/retry`,
   reconciliation: "/admin/reconciliation",
   audit: "/admin/audit",
+  /**
+   * Beyond SPEC: live updates, a server-sent event stream (an EventSource opens it); asked by the HTTP
+   * client it answers the open disputes' count once, or why the stream would not open (401, 404...).
+   */
+  liveEvents: "/admin/events",
   demoWallet: "/demo/wallet",
 } as const;

@@ -103,6 +103,7 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   audit: [{ method: "GET", data: "Page<AuditEntry>" }], // components/history/audit-history.tsx
   settlementRetry: [{ method: "POST", data: "Settlement" }], // the Settlements screen's Retry
   reconciliation: [{ method: "GET", data: "Reconciliation" }], // settlements/reconcile.tsx
+  liveEvents: [{ method: "GET", data: "DisputesEvent" }], // providers/live-updates.ts (its probe; the stream itself is text/event-stream)
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
   "auth.nonce": [{ method: "GET", data: "Nonce" }],
   "auth.verify": [{ method: "POST", data: "Verification" }],
@@ -271,7 +272,7 @@ describe("GET /api/v1/openapi.json", () => {
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "GET /healthz", "GET /readyz", "GET /metrics"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "GET /healthz", "GET /readyz", "GET /metrics", "GET /admin/events"].sort());
   });
 
   it("places the operations routes at the server's root, outside the API's prefix", () => {
