@@ -7,6 +7,7 @@ import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
 import { antdConfig } from "@/components/antd/setup";
+import { LiveUpdates } from "./live-updates";
 import "./section-icons"; // the sidebar's lazy icons are then already here
 import { Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
@@ -23,38 +24,41 @@ export function AdminLayout() {
 
   return (
     <ConfigProvider {...antdConfig}>
-      <Layout className="admin-layout">
-        {wide ? (
-          <Layout.Sider width={SIDER_WIDTH} className="admin-sider">
-            <Sidebar />
-          </Layout.Sider>
-        ) : (
-          <Drawer
-            open={drawerOpen}
-            onClose={closeDrawer}
-            placement="left"
-            width={264}
-            closable={false}
-            title={null}
-            className="admin-drawer"
-            styles={{ body: { padding: 0 } }}
-          >
-            <Sidebar onNavigate={closeDrawer} />
-          </Drawer>
-        )}
-        <Layout className="admin-main" style={{ marginLeft: wide ? SIDER_WIDTH : 0 }}>
-          {wide ? null : <TopBar onOpenMenu={() => setDrawerOpen(true)} />}
-          <ClusterBanner />
-          <Layout.Content className="admin-content">
-            {/* A screen that crashes keeps the sidebar; moving to another path tries again. */}
-            <ErrorBoundary inline resetKey={pathname}>
-              <Suspense fallback={<PendingIndicator />}>
-                <Outlet />
-              </Suspense>
-            </ErrorBoundary>
-          </Layout.Content>
+      {/* Here, not in App: it runs only while an admin is signed in, and stays off /login's first load. */}
+      <LiveUpdates>
+        <Layout className="admin-layout">
+          {wide ? (
+            <Layout.Sider width={SIDER_WIDTH} className="admin-sider">
+              <Sidebar />
+            </Layout.Sider>
+          ) : (
+            <Drawer
+              open={drawerOpen}
+              onClose={closeDrawer}
+              placement="left"
+              width={264}
+              closable={false}
+              title={null}
+              className="admin-drawer"
+              styles={{ body: { padding: 0 } }}
+            >
+              <Sidebar onNavigate={closeDrawer} />
+            </Drawer>
+          )}
+          <Layout className="admin-main" style={{ marginLeft: wide ? SIDER_WIDTH : 0 }}>
+            {wide ? null : <TopBar onOpenMenu={() => setDrawerOpen(true)} />}
+            <ClusterBanner />
+            <Layout.Content className="admin-content">
+              {/* A screen that crashes keeps the sidebar; moving to another path tries again. */}
+              <ErrorBoundary inline resetKey={pathname}>
+                <Suspense fallback={<PendingIndicator />}>
+                  <Outlet />
+                </Suspense>
+              </ErrorBoundary>
+            </Layout.Content>
+          </Layout>
         </Layout>
-      </Layout>
+      </LiveUpdates>
     </ConfigProvider>
   );
 }
