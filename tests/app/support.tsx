@@ -97,7 +97,7 @@ export function selectedText(selectName: string, within: HTMLElement = document.
 }
 
 /** The live updates' calls (the event stream, its probe, the polled open-disputes count): the shell's, not a screen's. */
-const isLiveUpdate = (request: SeenRequest) =>
+export const isLiveUpdate = (request: SeenRequest) =>
   request.path === "/admin/events" || (request.path === "/admin/orders" && request.query.filter === "in_dispute" && request.query.limit === "1");
 
 /** The requests a screen made: all but the shell's session check, demo-wallet probe and live updates. */
