@@ -39,6 +39,8 @@ export function AdminLayout() {
               width={264}
               closable={false}
               title={null}
+              // A dialog needs a name (axe: aria-dialog-name); it has no visible title.
+              aria-label="Navigation"
               className="admin-drawer"
               styles={{ body: { padding: 0 } }}
             >
