@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ConfigError, parseConfig } from "../../server/config.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import { markConfirmed } from "../../server/services/settlement-rows.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
@@ -67,6 +68,15 @@ async function openDispute(server: TestServer): Promise<string> {
   const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString() });
   return order.id;
 }
+
+it("reads EVENTS_POLL_SECONDS: 2 s by default, refused outside (0, 60]", () => {
+  expect(parseConfig({}).eventsPollMs).toBe(2_000);
+  expect(parseConfig({ EVENTS_POLL_SECONDS: "0.5" }).eventsPollMs).toBe(500);
+  for (const bad of ["0", "61", "soon"]) {
+    expect(() => parseConfig({ EVENTS_POLL_SECONDS: bad })).toThrow(ConfigError);
+    expect(() => parseConfig({ EVENTS_POLL_SECONDS: bad })).toThrow(/^EVENTS_POLL_SECONDS: /);
+  }
+});
 
 describe("one instance", () => {
   let server: TestServer;
