@@ -10,3 +10,4 @@ export * from "./money.ts";
 export * from "./units.ts";
 export * from "./timeline.ts";
 export * from "./daily-stats.ts";
+export * from "./live.ts";

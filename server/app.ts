@@ -21,6 +21,7 @@ import { installOperations } from "./plugins/operations.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
 import { installSeedImages } from "./plugins/seed-images.ts";
 import { installStatic } from "./plugins/static.ts";
+import { eventRoutes } from "./routes/events.ts";
 import { resourceRoutes } from "./routes/index.ts";
 
 export const API_PREFIX = "/api/v1";
@@ -85,6 +86,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     guarded.addHook("onRequest", adminGuard(ctx));
     guarded.addHook("onRoute", documentAdminGuard);
     await guarded.register(options.resources ?? resourceRoutes, { ctx });
+    // Given the whole context: a stream re-checks its session as the guard does.
+    await guarded.register(eventRoutes, { ctx });
   }, { prefix: API_PREFIX });
 
   await serveOpenApi(app, { apiPrefix: API_PREFIX });

@@ -61,6 +61,8 @@ export interface Config {
   metricsToken: string | null;
   /** SHUTDOWN_TIMEOUT_SECONDS: how long a stop (SIGTERM) waits for requests and settlements in flight. */
   shutdownTimeoutMs: number;
+  /** EVENTS_POLL_SECONDS: how often the live-updates feed reads the database while a console listens. */
+  eventsPollMs: number;
 }
 
 export class ConfigError extends Error {
@@ -311,6 +313,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     settlementRecheckMs: readRecheckSeconds(env),
     metricsToken: readMetricsToken(env),
     shutdownTimeoutMs: Math.round(readPositive(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 3_600, "seconds") * 1000),
+    eventsPollMs: Math.round(readPositive(env, "EVENTS_POLL_SECONDS", 2, 60, "seconds") * 1000),
   };
 }
 

@@ -26,6 +26,11 @@ export const SIDEBAR_TITLE = "Admin";
 export const MARKETPLACE_POLL_MS = 5000;
 /** Beyond SPEC: how often the Settlements screen re-reads while a settlement is pending or submitted. */
 export const SETTLEMENTS_POLL_MS = 5000;
+/**
+ * Beyond SPEC: live updates. Against an API without the event stream the open disputes' count is
+ * polled this often; a stream that failed is opened again after a wait that doubles up to the maximum.
+ */
+export const LIVE_UPDATES = { pollMs: 30_000, reconnectMinMs: 1_000, reconnectMaxMs: 30_000 } as const;
 export const ALERT_DURATION_MS = 5000;
 export const DISPUTE_MODAL_CLOSE_MS = 2000;
 export const SECONDS_PER_DAY = 86400;

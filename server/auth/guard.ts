@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { unauthorized } from "../http/errors.ts";
 import { assertAdmin, findUserById } from "./admins.ts";
 import { assertCsrfSafe } from "./csrf.ts";
-import { findLiveSession } from "./sessions.ts";
+import { findLiveSession, hashSessionToken, isLive } from "./sessions.ts";
 
 export const SESSION_REQUIRED = "Authentication required: sign in again";
 
@@ -19,4 +19,20 @@ export function adminGuard(ctx: AppContext) {
     assertCsrfSafe(ctx, request);
     request.admin = { userId: user.id, publicKey: user.publicKey };
   };
+}
+
+/**
+ * Whether the session behind `token` still holds, as the guard would judge it (live, whitelisted, an
+ * admin, not disabled), without restarting its idle timer: a long-lived stream (GET /admin/events)
+ * asks this again and again, and an open tab must not keep an idle session alive.
+ */
+export async function sessionStillAdmin(ctx: AppContext, token: string): Promise<boolean> {
+  const session = await ctx.db.selectFrom("sessions").selectAll().where("id", "=", hashSessionToken(token)).executeTakeFirst();
+  if (!session || !isLive(ctx, session)) return false;
+  try {
+    assertAdmin(ctx, await findUserById(ctx, session.userId), session.publicKey);
+    return true;
+  } catch {
+    return false;
+  }
 }

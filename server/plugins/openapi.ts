@@ -40,6 +40,7 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: "Marketplace", description: "The on-chain marketplace configuration" },
   { name: "Audit", description: "The admin audit trail (beyond SPEC)" },
   { name: "Demo", description: "The reference server's local demo wallet (beyond SPEC)" },
+  { name: "Live updates", description: "New disputes and settlement status changes as server-sent events (beyond SPEC)" },
   { name: OPERATIONS_TAG, description: "Health, readiness and metrics of one instance, at the server's root (beyond SPEC)" },
 ];
 

@@ -46,5 +46,10 @@ export const endpoints = {
   audit: "/admin/audit",
   /** Beyond SPEC: the admins the audit trail names (the Activity screen's admin filter). */
   auditAdmins: "/admin/audit/admins",
+  /**
+   * Beyond SPEC: live updates, a server-sent event stream (an EventSource opens it); asked by the HTTP
+   * client it answers the open disputes' count once, or why the stream would not open (401, 404...).
+   */
+  liveEvents: "/admin/events",
   demoWallet: "/demo/wallet",
 } as const;

@@ -3,8 +3,8 @@
 // (QUERY_CACHE). A beyond-SPEC call the API answers 404 to does not exist there: it is remembered
 // for the rest of the session (per running app, i.e. query client) and not asked again.
 import { useEffect } from "react";
-import type { HttpError } from "@refinedev/core";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { keys, type HttpError } from "@refinedev/core";
+import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { QUERY_CACHE } from "@/config";
 
 export function retryServerErrors(failureCount: number, error: unknown): boolean {
@@ -37,4 +37,20 @@ export function useRememberMissing(call: string, error: HttpError | null | undef
     if (notFound) rememberMissing(queryClient, call);
   }, [call, notFound, queryClient]);
   return notFound;
+}
+
+const customPrefix = keys().data().mutation("custom").get();
+
+/**
+ * A Refine custom query (key [..."custom", { url, ... }]) for one of these paths: what Refine's
+ * resource invalidation does not reach (the dashboard's counts, the audit trail, a timeline).
+ */
+export function isCustomQueryFor(paths: string[]) {
+  return (query: Query) => {
+    const key = query.queryKey;
+    if (key.length <= customPrefix.length || !customPrefix.every((segment, i) => key[i] === segment)) return false;
+    const params = key[customPrefix.length] as { url?: unknown } | undefined;
+    const url = typeof params?.url === "string" ? params.url : "";
+    return paths.some((path) => url === path || url.endsWith(path));
+  };
 }

@@ -6,7 +6,7 @@ import { expect, vi } from "vitest";
 import App from "@/App";
 import { authStore } from "@/providers/auth-store";
 import { navigation } from "@/providers/navigation";
-import { fakeApiForThisFile, type FakeApi } from "../support/fake-api";
+import { fakeApiForThisFile, type FakeApi, type SeenRequest } from "../support/fake-api";
 import { compileChunks } from "../support/compile-first";
 import { fakeMatchMedia } from "../support/media";
 
@@ -96,9 +96,13 @@ export function selectedText(selectName: string, within: HTMLElement = document.
   return select?.querySelector(".ant-select-selection-item")?.textContent ?? "";
 }
 
-/** The requests a screen made: all but the shell's session check and demo-wallet probe. */
+/** The live updates' calls (the event stream, its probe, the polled open-disputes count): the shell's, not a screen's. */
+export const isLiveUpdate = (request: SeenRequest) =>
+  request.path === "/admin/events" || (request.path === "/admin/orders" && request.query.filter === "in_dispute" && request.query.limit === "1");
+
+/** The requests a screen made: all but the shell's session check, demo-wallet probe and live updates. */
 export function screenRequests(fake: FakeApi) {
-  return fake.requests().filter((request) => request.path !== "/auth/validate" && request.path !== "/demo/wallet");
+  return fake.requests().filter((request) => request.path !== "/auth/validate" && request.path !== "/demo/wallet" && !isLiveUpdate(request));
 }
 
 /** What a screen changed: method, path and body of each request other than a GET, in order. */

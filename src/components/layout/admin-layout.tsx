@@ -8,6 +8,7 @@ import { ErrorBoundary } from "@/components/error-boundary";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
 import { ThemedConfig } from "@/components/antd/setup";
 import { PaletteProvider } from "@/components/palette/palette";
+import { LiveUpdates } from "./live-updates";
 import "./section-icons"; // the sidebar's lazy icons are then already here
 import { HeaderActions } from "./header-actions";
 import { Sidebar } from "./sidebar";
@@ -26,6 +27,8 @@ export function AdminLayout() {
   return (
     <ThemedConfig>
       <PaletteProvider>
+        {/* Here, not in App: it runs only while an admin is signed in, and stays off /login's first load. */}
+        <LiveUpdates>
       <Layout className="admin-layout">
         {wide ? (
           <Layout.Sider width={SIDER_WIDTH} className="admin-sider">
@@ -39,6 +42,8 @@ export function AdminLayout() {
             width={264}
             closable={false}
             title={null}
+            // A dialog needs a name (axe: aria-dialog-name); it has no visible title.
+            aria-label="Navigation"
             className="admin-drawer"
             styles={{ body: { padding: 0 } }}
           >
@@ -64,6 +69,7 @@ export function AdminLayout() {
           </Layout.Content>
         </Layout>
       </Layout>
+        </LiveUpdates>
       </PaletteProvider>
     </ThemedConfig>
   );

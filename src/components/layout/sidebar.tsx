@@ -1,5 +1,5 @@
 // The sidebar's content (desktop Sider and small-screen Drawer alike): title, sections, who is signed in.
-import { Button, Menu } from "antd";
+import { Badge as CountBadge, Button, Menu } from "antd";
 import { LogoutOutlined } from "@ant-design/icons";
 import { useLogout } from "@refinedev/core";
 import { Link, useLocation } from "react-router";
@@ -11,6 +11,7 @@ import { Badge, type BadgeColor } from "@/components/value/badges";
 import { usePreload } from "@/components/routing/use-preload";
 import { isSectionActive } from "./active";
 import { sidebarName, useSessionUser } from "./identity";
+import { useOpenDisputes } from "./live-updates";
 
 // The kit's badges: antd's preset tag colours fall under 4.5:1 in the dark mode.
 const ROLE_COLORS: Record<string, BadgeColor> = {
@@ -25,6 +26,21 @@ export function Brand() {
       <img src="/favicon.svg" alt="" width={28} height={28} />
       <span className="admin-brand__title">{SIDEBAR_TITLE}</span>
     </div>
+  );
+}
+
+/**
+ * The open disputes' count beside the Orders link (none at 0), outside the link so its name stays
+ * the section's. Clicks go through it to the link under it.
+ */
+function DisputeBadge() {
+  const open = useOpenDisputes();
+  if (!open) return null;
+  const label = `${open} open ${open === 1 ? "dispute" : "disputes"}`;
+  return (
+    <span className="admin-nav__badge" role="status" aria-label={label} title={label}>
+      <CountBadge count={open} color="#cf1322" overflowCount={999} aria-hidden />
+    </span>
   );
 }
 
@@ -43,10 +59,13 @@ function SectionNav({ onNavigate }: { onNavigate?: () => void }) {
       key: entry.resource.name,
       icon: entry.resource.meta.icon,
       label: (
-        // antd stretches a menu item's link over the whole row, so hovering anywhere on it counts.
-        <Link to={entry.resource.list} aria-current={active ? "page" : undefined} {...intentHandlers(entry)}>
-          {entry.resource.meta.label}
-        </Link>
+        <>
+          {/* antd stretches a menu item's link over the whole row, so hovering anywhere on it counts. */}
+          <Link to={entry.resource.list} aria-current={active ? "page" : undefined} {...intentHandlers(entry)}>
+            {entry.resource.meta.label}
+          </Link>
+          {entry.resource.name === "orders" ? <DisputeBadge /> : null}
+        </>
       ),
     };
   });

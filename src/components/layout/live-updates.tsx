@@ -1,0 +1,98 @@
+// Live updates in the admin shell (issue 13 item 8): new disputes and settlement status changes show
+// without a reload. Mounted by the admin layout, so it runs only while an admin is signed in (never
+// on /login). It follows the event stream (providers/live-updates.ts) and refreshes what each event
+// makes stale; against an API without the stream (404) it polls the SPEC list call
+// GET /admin/orders?filter=in_dispute&limit=1 for its total instead, quietly. The open disputes'
+// count, from either source, is what the sidebar's Orders badge shows (useOpenDisputes).
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useInvalidate, useList } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import type { Order, OrderFilter, SettlementEvent } from "@contract";
+import { LIVE_UPDATES } from "@/config";
+import { endpoints } from "@/providers/endpoints";
+import { startLiveUpdates, type EventStream } from "@/providers/live-updates";
+import { isCustomQueryFor } from "@/providers/query-policy";
+
+const OpenDisputes = createContext<number | null>(null);
+
+/** The open disputes' count as last heard (null until known, or where nothing reports it). */
+export const useOpenDisputes = (): number | null => useContext(OpenDisputes);
+
+const IN_DISPUTE: OrderFilter = "in_dispute";
+
+/** Marks stale (refetching what is on screen) what a dispute or a settlement change touches. */
+function useRefreshLive() {
+  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (settlement?: SettlementEvent) => {
+      const orderId = settlement?.orderId ?? undefined;
+      const custom = [endpoints.userStats, ...(orderId ? [endpoints.orderTimeline(orderId)] : [])];
+      void Promise.all([
+        invalidate({ resource: "orders", invalidates: ["list", "many", "detail"], id: orderId }),
+        invalidate({ resource: "settlements", invalidates: ["list"] }),
+        queryClient.invalidateQueries({ predicate: isCustomQueryFor(custom) }),
+      ]);
+    },
+    [invalidate, queryClient],
+  );
+}
+
+export interface LiveUpdatesProps {
+  children: ReactNode;
+  /** Opens the event stream (tests pass their own); the browser's EventSource unless given. */
+  openStream?: (url: string) => EventStream;
+}
+
+export function LiveUpdates({ children, openStream }: LiveUpdatesProps) {
+  const refresh = useRefreshLive();
+  const [streaming, setStreaming] = useState(true);
+  const [streamed, setStreamed] = useState<number | null>(null);
+  const lastCount = useRef<number | null>(null);
+
+  // A changed count (not the first one heard) means orders changed status: refresh what shows them.
+  const heard = useCallback(
+    (open: number) => {
+      const before = lastCount.current;
+      lastCount.current = open;
+      if (before !== null && before !== open) refresh();
+    },
+    [refresh],
+  );
+
+  // The stream is opened once per mount: its handlers read the latest callbacks through a ref.
+  const handlers = useRef({ heard, refresh });
+  handlers.current = { heard, refresh };
+  useEffect(
+    () =>
+      startLiveUpdates({
+        openStream,
+        onDisputes: (open) => {
+          setStreamed(open);
+          handlers.current.heard(open);
+        },
+        onSettlement: (settlement) => handlers.current.refresh(settlement),
+        onOpen: (again) => {
+          if (again) handlers.current.refresh();
+        },
+        onUnavailable: () => setStreaming(false),
+      }),
+    [openStream],
+  );
+
+  const polled = useList<Order>({
+    resource: "orders",
+    filters: [{ field: "filter", operator: "eq", value: IN_DISPUTE }],
+    pagination: { currentPage: 1, pageSize: 1 },
+    // Only the badge reads it: a failure shows nothing (no toast, no badge).
+    errorNotification: false,
+    queryOptions: { enabled: !streaming, refetchInterval: LIVE_UPDATES.pollMs, refetchIntervalInBackground: false },
+  });
+  const polledTotal = streaming ? undefined : polled.result.total;
+  useEffect(() => {
+    if (polledTotal !== undefined) heard(polledTotal);
+  }, [polledTotal, heard]);
+
+  const open = streaming ? streamed : (polledTotal ?? null);
+  return <OpenDisputes.Provider value={open}>{children}</OpenDisputes.Provider>;
+}
