@@ -10,6 +10,7 @@ import { message, Modal, notification } from "antd";
 // first destroy below creates their holder: without it, a holder that never mounts, and no
 // notification would show on this page again).
 import "@/components/antd/setup";
+import { clearSettingsCache } from "@/components/list/settings/store";
 import { authStore } from "@/providers/auth-store";
 import { fakeApiHooks } from "./support/fake-api";
 
@@ -28,4 +29,5 @@ afterEach(async () => {
   });
   authStore.clear();
   window.localStorage.clear();
+  clearSettingsCache();
 });

@@ -6,23 +6,24 @@ import { Table, type TableProps } from "antd";
 import type { SorterResult } from "antd/es/table/interface";
 import type { BaseRecord, CrudSort, HttpError } from "@refinedev/core";
 import { useTable, type useTableReturnType } from "@refinedev/antd";
-import { PAGE_SIZE } from "@contract";
 import { ListError } from "@/components/list/list-error";
 import { Pager } from "@/components/list/pager";
+import { readSettings } from "@/components/list/settings/store";
 import "@/styles/kit.css";
 
 export { ListError, type ListErrorProps } from "@/components/list/list-error";
 export { Pager, type PagerProps } from "@/components/list/pager";
 
 /**
- * The list of `resource`, page by page (PAGE_SIZE), with page and filters in the URL so a view is
+ * The list of `resource`, page by page (PAGE_SIZE unless the admin chose another), with page and filters in the URL so a view is
  * a link. Its load error is shown in place by ListTable, with Retry: no toast says it a second time.
  */
 export function useListTable<TData extends BaseRecord>(resource: string) {
   return useTable<TData, HttpError>({
     resource,
     syncWithLocation: true,
-    pagination: { pageSize: PAGE_SIZE },
+    // The admin's own page size for this list (table settings), SPEC's PAGE_SIZE by default.
+    pagination: { pageSize: readSettings(resource).pageSize },
     errorNotification: false,
   });
 }

@@ -22,7 +22,7 @@ import {
 } from "@refinedev/kbar";
 import { adminResources } from "@/resources";
 import { useSectionAvailability } from "@/components/routing/optional-section";
-import { useRecordUrl } from "@/components/routing/record-url";
+import { useRecordUrl } from "@/components/record/record-url";
 import { PaletteRegistry, type PaletteAction, type PaletteRegister } from "./use-palette-actions";
 import { useRecordLookup } from "./use-record-lookup";
 import "./palette.css";

@@ -10,7 +10,7 @@ import { endpoints } from "@/providers/endpoints";
 import { adminResources } from "@/resources";
 import { head, shortWallet } from "@/utils/format";
 import type { Order, PagedList, Product, Shop, User } from "@contract";
-import type { RecordType } from "@/components/routing/record-url";
+import type { RecordType } from "@/components/record/record-url";
 
 /** How long typing must pause before the lookup is sent. */
 export const LOOKUP_DEBOUNCE_MS = 300;

@@ -1,13 +1,16 @@
 // Beyond SPEC: Activity, the admin audit trail of every record (GET /admin/audit), newest first,
 // filtered by admin, action, record type and days, each filter in the URL. Each entry links to the
-// record it changed. The section hides itself when the API has no audit trail (optional section).
+// record it changed; the list exports as CSV. The section hides itself when the API has no audit trail (optional section).
 import { useMemo } from "react";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
+import { ExportButton } from "@/components/list/export/export-button";
+import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
-import { useRecordUrl } from "@/components/routing/record-url";
+import { useRecordUrl } from "@/components/record/record-url";
 import type { AuditEntry } from "@contract";
 import { activityColumns } from "./columns";
+import { ACTIVITY_EXPORT } from "./export";
 import { ACTIVITY_FILTERS } from "./filters";
 import { useAdminOptions } from "./use-admin-options";
 import "./activity.css";
@@ -23,12 +26,24 @@ export function ActivityList() {
     moreOptions: { admin: { options: admins.options, loading: admins.loading } },
   });
   const recordUrl = useRecordUrl();
+  const columns = activityColumns(recordUrl);
+  const view = useListView("activity", table, columns);
 
   return (
     <>
-      <PageHeader title="Activity" subtitle="What admins changed, when and why" />
+      <PageHeader
+        title="Activity"
+        subtitle="What admins changed, when and why"
+        extra={
+          <>
+            <ExportButton resource="activity" table={table} columns={ACTIVITY_EXPORT} visibleKeys={view.visibleKeys} />
+            {view.settingsButton}
+          </>
+        }
+      />
       {bar.bar}
-      <ListTable table={table} columns={activityColumns(recordUrl)} rowKey="id" emptyText="No activity found" />
+      {view.savedViews}
+      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" emptyText="No activity found" />
     </>
   );
 }

@@ -8,6 +8,7 @@ import type { Order, OrderFilter } from "@contract";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
+import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
@@ -44,16 +45,23 @@ export function OrderList() {
     [openOrder, disputeLimit, deadlineSort],
   );
   const exported = useMemo(() => orderExport(disputeLimit), [disputeLimit]);
+  const view = useListView("orders", table, columns);
 
   return (
     <>
       <PageHeader
         title="Order Management"
         subtitle="View and manage marketplace orders, resolve disputes"
-        extra={<ExportButton resource="orders" table={table} columns={exported} />}
+        extra={
+          <>
+            <ExportButton resource="orders" table={table} columns={exported} visibleKeys={view.visibleKeys} />
+            {view.settingsButton}
+          </>
+        }
       />
       {filters.bar}
-      <ListTable table={table} columns={columns} rowKey="id" emptyText="No orders found" size="middle" />
+      {view.savedViews}
+      <ListTable table={table} columns={view.columns} rowKey="id" emptyText="No orders found" size={view.size ?? "middle"} />
       <OrderDetailsModal
         details={details}
         disputeLimit={disputeLimit}

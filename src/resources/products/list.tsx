@@ -5,6 +5,7 @@ import type { Product } from "@contract";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
+import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { useListPaletteActions } from "@/components/palette/list-actions";
@@ -25,6 +26,8 @@ export function ProductList() {
     moreOptions: { category: categories },
   });
   const actions = useProductActions(categories.refetch);
+  const columns = productColumns(actions);
+  const view = useListView("products", table, columns);
   const details = useRoutedRecord<Product>("products", table.tableQuery.data?.data);
   useListPaletteActions(table, { plural: "products", singular: "product", searchId: "product-filter-search" });
 
@@ -33,15 +36,21 @@ export function ProductList() {
       <PageHeader
         title="Product Management"
         subtitle="Manage products and featured listings"
-        extra={<ExportButton resource="products" table={table} columns={PRODUCT_EXPORT} keep={filters.keep} />}
+        extra={
+          <>
+            <ExportButton resource="products" table={table} columns={PRODUCT_EXPORT} keep={filters.keep} visibleKeys={view.visibleKeys} />
+            {view.settingsButton}
+          </>
+        }
       />
       {filters.bar}
+      {view.savedViews}
       <ListTable
         table={table}
         dataSource={filters.rows}
-        columns={productColumns(actions)}
+        columns={view.columns}
         rowKey="id"
-        size="middle"
+        size={view.size ?? "middle"}
         emptyText="No products found"
       />
       {actions.holders}

@@ -7,6 +7,7 @@ import { SETTLEMENTS_POLL_MS, SHORTEN } from "@/config";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
+import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { useReasonedCall } from "@/components/prompts/use-reasoned-call";
@@ -49,6 +50,7 @@ export function SettlementList() {
   const reconcile = useSettlementReconcile();
   usePaletteActions([{ id: "reconcile", name: "Reconcile escrows", keywords: "chain check settlements", perform: reconcile.run }]);
   const columns = useMemo(() => settlementColumns({ onRetry: (row) => void retry(row), retrying }), [retry, retrying]);
+  const view = useListView("settlements", table, columns);
 
   // A settlement on its way changes on the server alone: re-read until none is.
   const waiting = table.tableQuery.data?.data.some(inFlight) ?? false;
@@ -66,14 +68,16 @@ export function SettlementList() {
     <>
       <PageHeader title="Settlements" subtitle="Payouts and initializations sent on chain, and the escrows' reconciliation" extra={
           <>
-            <ExportButton resource="settlements" table={table} columns={SETTLEMENT_EXPORT} />
+            <ExportButton resource="settlements" table={table} columns={SETTLEMENT_EXPORT} visibleKeys={view.visibleKeys} />
+            {view.settingsButton}
             {reconcile.button}
           </>
         }
       />
       {reconcile.outcome}
       {filters.bar}
-      <ListTable table={table} columns={columns} rowKey="id" emptyText="No settlements found" size="middle" />
+      {view.savedViews}
+      <ListTable table={table} columns={view.columns} rowKey="id" emptyText="No settlements found" size={view.size ?? "middle"} />
       {holder}
     </>
   );

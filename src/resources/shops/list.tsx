@@ -4,6 +4,7 @@ import type { Shop } from "@contract";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
+import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
 import { shopColumns } from "./columns";
@@ -17,16 +18,24 @@ export function ShopList() {
   const filters = useFilterBar(table, SHOP_FILTERS, { name: "shop", label: "Filter shops" });
   useListPaletteActions(table, { plural: "shops", singular: "shop", searchId: "shop-filter-search" });
   const editor = useShopEditModal();
+  const columns = shopColumns(editor.open);
+  const view = useListView("shops", table, columns);
 
   return (
     <>
       <PageHeader
         title="Shop Management"
         subtitle="Manage marketplace shops and verify sellers"
-        extra={<ExportButton resource="shops" table={table} columns={SHOP_EXPORT} />}
+        extra={
+          <>
+            <ExportButton resource="shops" table={table} columns={SHOP_EXPORT} visibleKeys={view.visibleKeys} />
+            {view.settingsButton}
+          </>
+        }
       />
       {filters.bar}
-      <ListTable table={table} columns={shopColumns(editor.open)} rowKey="id" emptyText="No shops found" />
+      {view.savedViews}
+      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" emptyText="No shops found" />
       {editor.modal}
     </>
   );

@@ -8,6 +8,7 @@ import type { Token } from "@contract";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
+import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { tokenColumns } from "./columns";
@@ -36,6 +37,7 @@ export function TokenList() {
   usePaletteActions([{ id: "add-token", name: "Add Token", keywords: "new create whitelist", perform: () => creator.open() }]);
 
   const columns = tokenColumns({ onEdit: editor.open, onToggleActive: toggleActive, togglingId });
+  const view = useListView("tokens", table, columns);
 
   return (
     <>
@@ -44,7 +46,8 @@ export function TokenList() {
         subtitle="Manage SPL token whitelist"
         extra={
           <>
-            <ExportButton resource="tokens" table={table} columns={TOKEN_EXPORT} keep={filters.keep} />
+            <ExportButton resource="tokens" table={table} columns={TOKEN_EXPORT} keep={filters.keep} visibleKeys={view.visibleKeys} />
+            {view.settingsButton}
             <InitSolButton />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => creator.open()}>
               Add Token
@@ -53,9 +56,11 @@ export function TokenList() {
         }
       />
       {filters.bar}
+      {view.savedViews}
       <ListTable<Token>
         table={table}
-        columns={columns}
+        columns={view.columns}
+        size={view.size}
         rowKey="id"
         dataSource={filters.rows}
         emptyText={emptyReason(table.tableProps.dataSource ?? [], String(filters.values.search ?? ""))}

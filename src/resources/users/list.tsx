@@ -5,6 +5,7 @@ import type { User } from "@contract";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
+import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
 import { userColumns } from "./columns";
@@ -22,16 +23,23 @@ export function UserList() {
   const { deactivate, deactivatingId, holder } = useDeactivateUser();
 
   const columns = userColumns({ onEdit: editor.open, onDeactivate: (user) => void deactivate(user), deactivatingId });
+  const view = useListView("users", table, columns);
 
   return (
     <>
       <PageHeader
         title="User Management"
         subtitle="Manage users and permissions"
-        extra={<ExportButton resource="users" table={table} columns={USER_EXPORT} />}
+        extra={
+          <>
+            <ExportButton resource="users" table={table} columns={USER_EXPORT} visibleKeys={view.visibleKeys} />
+            {view.settingsButton}
+          </>
+        }
       />
       {filters.bar}
-      <ListTable table={table} columns={columns} rowKey="id" emptyText="No users found" />
+      {view.savedViews}
+      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" emptyText="No users found" />
       {editor.modal}
       {holder}
     </>

@@ -1,6 +1,6 @@
 // Where a record of the audit trail (or a palette result) lives in the console. Orders, users,
-// products and shops have a record route (Refine's `show`); a token lives on the Tokens screen and
-// the marketplace on its own. Until a resource declares its `show` route, its list is the link.
+// products and shops have a record route (Refine's `show`, opened by useRecordRoute); a token lives
+// on the Tokens screen and the marketplace on its own.
 import { useNavigation } from "@refinedev/core";
 
 /** The audit trail's target types (server/services/audit.ts). */

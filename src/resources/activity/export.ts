@@ -1,0 +1,39 @@
+// What the Activity list's CSV export writes: the table's columns (columns.tsx) as they read on
+// screen, with the full admin key, the action's code, the record id and the proofs beside them.
+import { SHORTEN } from "@/config";
+import { actionLabel } from "@/components/history/audit-labels";
+import { isoDate, text, type ExportColumn } from "@/components/list/export/columns";
+import { formatDate, head } from "@/utils/format";
+import type { AuditEntry } from "@contract";
+import { targetText } from "./columns";
+
+export const ACTIVITY_EXPORT: readonly ExportColumn<AuditEntry>[] = [
+  { key: "when", title: "When", value: (entry) => formatDate(entry.createdAt), raw: [{ title: "When (ISO)", value: (entry) => isoDate(entry.createdAt) }] },
+  {
+    key: "admin",
+    title: "Admin",
+    value: (entry) => head(entry.adminPublicKey, SHORTEN.sidebarKey),
+    raw: [{ title: "Admin (full)", value: (entry) => entry.adminPublicKey }],
+  },
+  { key: "action", title: "Action", value: (entry) => actionLabel(entry.action, entry.after), raw: [{ title: "Action code", value: (entry) => entry.action }] },
+  {
+    key: "target",
+    title: "Record",
+    value: (entry) => targetText(entry),
+    raw: [
+      { title: "Record type", value: (entry) => entry.targetType },
+      { title: "Record ID", value: (entry) => entry.targetId },
+    ],
+  },
+  { key: "reason", title: "Reason", value: (entry) => text(entry.reason) },
+  {
+    key: "signature",
+    title: "Transaction",
+    value: (entry) => text(entry.transactionSignature),
+    raw: [
+      { title: "Cluster", value: (entry) => text(entry.cluster) },
+      { title: "Decision signature", value: (entry) => text(entry.signedDecision?.signature) },
+      { title: "Decision message", value: (entry) => text(entry.signedDecision?.message) },
+    ],
+  },
+];
