@@ -82,6 +82,8 @@ function themeFor(mode: ResolvedColorMode): ThemeConfig {
         "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     },
     components: {
+      // Its unselected options are coloured like labels (the secondary text), under 4.5:1 on the page.
+      Segmented: { itemColor: colors.text },
       Layout: { siderBg: colors.siderBg, headerBg: colors.headerBg, headerHeight: 56, headerPadding: "0 16px" },
       Menu: {
         darkItemBg: colors.siderBg,

@@ -95,8 +95,9 @@ describe("Activity in the browser", () => {
     await openActivity(page);
     const deactivation = (await entries()).find((entry) => entry.action === "user.deactivate")!;
     await page.locator(`tr[data-row-key="${deactivation.id}"]`).getByRole("link", { name: /^User / }).click();
-    // The record's own URL once users have one (Refine's show route), the Users screen until then.
-    await page.waitForURL(new RegExp(`/users(/${deactivated.id})?$`));
+    // The record's own URL: its Edit User dialog over the list.
+    await page.waitForURL(new RegExp(`/users/${deactivated.id}$`));
+    await page.locator(".ant-modal", { hasText: "Edit User" }).getByLabel("Display Name").waitFor();
   });
 
   it("fits a phone and passes axe there", async () => {

@@ -61,8 +61,9 @@ describe("the command palette", () => {
     expect(await active(page).innerText()).toContain(`Open user ${user.displayName}`);
     await expectAccessible(page, "palette records desktop");
     await page.keyboard.press("Enter");
-    // The record's own URL once users have one (Refine's show route), the Users screen until then.
-    await page.waitForURL(new RegExp(`/users(/${user.id})?$`));
+    // The record's own URL: its Edit User dialog over the list.
+    await page.waitForURL(new RegExp(`/users/${user.id}$`));
+    await page.locator(".ant-modal", { hasText: "Edit User" }).getByLabel("Display Name").waitFor();
   });
 
   it("runs the current screen's action: Orders' 'Show disputed orders'", async () => {

@@ -43,11 +43,41 @@ const waitForRows = (page: Page) => page.locator(".ant-table-tbody tr[data-row-k
  * sizes. /login is checked signed out, below.
  */
 const SCREENS: Screen[] = [
-  { name: "dashboard", path: "/", heading: "Dashboard", then: (page) => page.getByText("Total Users").waitFor() },
+  {
+    name: "dashboard",
+    path: "/",
+    heading: "Dashboard",
+    then: async (page) => {
+      await page.getByText("Total Users").waitFor();
+      await page.locator(".dashboard-charts__grid [role=\"img\"] canvas").first().waitFor();
+    },
+  },
   { name: "tokens", path: "/tokens", heading: "Token Management", then: waitForRows },
   { name: "users", path: "/users", heading: "User Management", then: waitForRows },
   { name: "products", path: "/products", heading: "Product Management", then: waitForRows },
   { name: "shops", path: "/shops", heading: "Shop Management", then: waitForRows },
+  {
+    name: "product record",
+    path: "/products",
+    heading: "Product Management",
+    then: async (page) => {
+      await waitForRows(page);
+      await page.locator(".ant-table-tbody tr[data-row-key] a.record-link").first().click();
+      await page.locator(".ant-drawer-open .record-frame__crumbs").waitFor();
+    },
+  },
+  {
+    name: "table settings",
+    path: "/users",
+    heading: "User Management",
+    then: async (page) => {
+      await waitForRows(page);
+      await page.getByRole("button", { name: "Table settings" }).click();
+      await page.getByRole("button", { name: "Reset to defaults" }).waitFor();
+    },
+  },
+  // A fresh database has no admin action yet: the empty table is what is checked.
+  { name: "activity", path: "/activity", heading: "Activity", then: (page) => page.locator(".ant-table").first().waitFor() },
   { name: "orders", path: "/orders", heading: "Order Management", then: waitForRows },
   {
     name: "order details",

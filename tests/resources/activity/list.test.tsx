@@ -71,7 +71,7 @@ describe("Activity", { timeout: 60_000 }, () => {
     const deactivation = within(rowOf("3"));
     expect(deactivation.getByText("Deactivated")).toBeInTheDocument();
     expect(deactivation.getByText(`${ADMIN_KEY.slice(0, 8)}...`)).toBeInTheDocument();
-    expect(deactivation.getByRole("link", { name: "User u-42" })).toHaveAttribute("href", expect.stringMatching(/^\/users(\/u-42)?$/));
+    expect(deactivation.getByRole("link", { name: "User u-42" })).toHaveAttribute("href", "/users/u-42");
 
     const resolution = within(rowOf("2"));
     expect(resolution.getByText("Dispute resolved (refund to buyer)")).toBeInTheDocument();

@@ -1,7 +1,7 @@
 // The "Table settings" button of a list and its panel: which columns show and in what order, the
 // density, the rows per page, the saved views, and one button back to the defaults.
 import { useState } from "react";
-import { Button, Checkbox, Divider, Input, Popover, Segmented, Select } from "antd";
+import { Button, Checkbox, Divider, Grid, Input, Popover, Segmented, Select } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, SettingOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { PAGE_SIZES, resetSettings, writeSettings, type Density } from "./store";
@@ -17,7 +17,7 @@ export interface SettingsTable {
 }
 
 const DENSITIES: { label: string; value: Density }[] = [
-  { label: "Comfortable", value: "large" },
+  { label: "Large", value: "large" },
   { label: "Default", value: "middle" },
   { label: "Compact", value: "small" },
 ];
@@ -133,12 +133,15 @@ function ViewsSection<T>({ resource, view, table }: { resource: string; view: Ta
 }
 
 export function TableSettingsButton<T>({ resource, view, table }: { resource: string; view: TableView<T>; table: SettingsTable }) {
+  // On a phone the header's buttons wrap under the title, at the left: the panel opens centred under it.
+  const wide = Grid.useBreakpoint().md === true;
   const content = (
     <div className="table-settings">
       <ColumnsSection resource={resource} view={view} />
       <fieldset className="table-settings__group">
         <legend>Density</legend>
         <Segmented
+          block
           size="small"
           options={DENSITIES}
           value={view.settings.density ?? "middle"}
@@ -174,7 +177,7 @@ export function TableSettingsButton<T>({ resource, view, table }: { resource: st
     </div>
   );
   return (
-    <Popover content={content} title="Table settings" trigger="click" placement="bottomRight">
+    <Popover content={content} title="Table settings" trigger="click" placement={wide ? "bottomRight" : "bottom"}>
       <Button icon={<SettingOutlined aria-hidden />} aria-label="Table settings" />
     </Popover>
   );

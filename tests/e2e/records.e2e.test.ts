@@ -1,0 +1,89 @@
+// Records with a URL and each admin's table settings, in the built console against the reference
+// server: /orders/:id and /users/:id show their record after a reload and close back to the list
+// as it was; a hidden column stays hidden across a reload for this wallet and comes back with
+// Reset; at desktop and phone sizes, with axe.
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { openDialog, openWithWallet, screenshot, signIn, PHONE } from "./support/screens.ts";
+import { expectAccessible } from "./support/axe.ts";
+import { createTestWallet } from "./support/test-wallet.ts";
+
+const admin = createTestWallet("E2E Records Admin");
+signedInForThisFile(admin);
+
+const FILTER = "currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute";
+
+async function disputedOrder() {
+  return db().selectFrom("orders").select(["id"]).where("status", "=", "DISPUTED").limit(1).executeTakeFirstOrThrow();
+}
+
+async function namedUser() {
+  return db().selectFrom("users").select(["id", "displayName"]).where("displayName", "is not", null).limit(1).executeTakeFirstOrThrow();
+}
+
+const headers = (target: Page) =>
+  target.locator(".ant-table-thead th").evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim()).filter(Boolean));
+
+describe("record URLs and table settings", () => {
+  it("/orders/:id shows the order after a reload, over the filtered list, and closes back to it", async () => {
+    const order = await disputedOrder();
+    await page.goto(`${consoleServer.origin}/orders/${order.id}?${FILTER}`);
+    let dialog = await openDialog(page, `Order Details · ${order.id.slice(0, 8)}`);
+    await page.reload();
+    dialog = await openDialog(page, `Order Details · ${order.id.slice(0, 8)}`);
+    await dialog.getByText("Dispute Details").waitFor();
+    await expectAccessible(page, "order record");
+    await screenshot(page, "record-order");
+
+    await dialog.getByRole("link", { name: "Orders" }).click();
+    await page.waitForURL((url) => url.pathname === "/orders");
+    expect(new URL(page.url()).searchParams.get("filters[0][value]")).toBe("in_dispute");
+    await expect.poll(() => page.locator(".ant-modal:visible").count()).toBe(0);
+  });
+
+  it("/users/:id shows the user's Edit User dialog after a reload", async () => {
+    const user = await namedUser();
+    await page.goto(`${consoleServer.origin}/users/${user.id}`);
+    await openDialog(page, "Edit User");
+    await page.reload();
+    const dialog = await openDialog(page, "Edit User");
+    await expect.poll(() => dialog.getByLabel("Display Name").inputValue()).toBe(user.displayName);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL((url) => url.pathname === "/users");
+  });
+
+  it("keeps this admin's hidden column across a reload, and Reset brings it back", async () => {
+    await page.goto(`${consoleServer.origin}/users`);
+    await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+    expect(await headers(page)).toContain("Verified");
+    await page.getByRole("button", { name: "Table settings" }).click();
+    await page.getByRole("checkbox", { name: "Verified" }).click();
+    await expect.poll(() => headers(page)).not.toContain("Verified");
+    await expectAccessible(page, "table settings");
+
+    await page.reload();
+    await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+    expect(await headers(page)).not.toContain("Verified");
+    await page.getByRole("button", { name: "Table settings" }).click();
+    await page.getByRole("button", { name: "Reset to defaults" }).click();
+    await expect.poll(() => headers(page)).toContain("Verified");
+  });
+
+  it("opens a record's URL on a phone, with the settings button in reach", async () => {
+    const phone = await openWithWallet(browser, admin, PHONE);
+    await signIn(phone, consoleServer.origin, admin);
+    const order = await disputedOrder();
+    await phone.goto(`${consoleServer.origin}/orders/${order.id}`);
+    await openDialog(phone, `Order Details · ${order.id.slice(0, 8)}`);
+    await expectAccessible(phone, "order record phone");
+    await screenshot(phone, "record-order-phone");
+    await phone.goto(`${consoleServer.origin}/users`);
+    await phone.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+    await phone.getByRole("button", { name: "Table settings" }).click();
+    await phone.getByRole("button", { name: "Reset to defaults" }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectAccessible(phone, "table settings phone");
+    await phone.context().close();
+  });
+});
