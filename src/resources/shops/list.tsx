@@ -1,11 +1,13 @@
 // Shop Management (SPEC §2): the admin shop list with its filters (search, category, active,
 // verified) kept in the URL, and the Edit Shop modal.
 import type { Shop } from "@contract";
+import { useBulk } from "@/components/list/bulk/bulk-bar";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
+import { useShopBulkActions } from "./bulk";
 import { shopColumns } from "./columns";
 import { useShopEditModal } from "./edit-modal";
 import { SHOP_EXPORT } from "./export";
@@ -17,6 +19,13 @@ export function ShopList() {
   const filters = useFilterBar(table, SHOP_FILTERS, { name: "shop", label: "Filter shops" });
   useListPaletteActions(table, { plural: "shops", singular: "shop", searchId: "shop-filter-search" });
   const editor = useShopEditModal();
+  const bulk = useBulk<Shop>({
+    resource: "shops",
+    table,
+    name: (shop) => shop.name,
+    nouns: { singular: "shop", plural: "shops" },
+    actions: useShopBulkActions(),
+  });
 
   return (
     <>
@@ -26,8 +35,10 @@ export function ShopList() {
         extra={<ExportButton resource="shops" table={table} columns={SHOP_EXPORT} />}
       />
       {filters.bar}
-      <ListTable table={table} columns={shopColumns(editor.open)} rowKey="id" emptyText="No shops found" />
+      {bulk.bar}
+      <ListTable table={table} columns={shopColumns(editor.open)} rowKey="id" rowSelection={bulk.rowSelection} emptyText="No shops found" />
       {editor.modal}
+      {bulk.holders}
     </>
   );
 }
