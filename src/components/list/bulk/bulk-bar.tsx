@@ -8,6 +8,7 @@ import { BulkDialogs } from "./bulk-dialogs";
 import { useBulkRun } from "./use-bulk-run";
 import { useSelection, type SelectionOptions } from "./use-selection";
 import type { BulkAction, BulkNouns } from "./types";
+import "@/styles/kit.css";
 import "./bulk.css";
 
 export type { BulkAction, BulkNouns } from "./types";
@@ -42,7 +43,7 @@ export function useBulk<Row extends BaseRecord>(options: BulkOptions<Row>) {
             Clear
           </Button>
         </div>
-        <div className="list-bulk__actions">
+        <div className="list-bulk__actions kit-row-actions">
           {actions.map((action) => (
             <Button key={action.label} danger={action.danger} disabled={running || matching.phase === "reading"} onClick={() => void run.start(action, selection.rows)}>
               {action.label}
