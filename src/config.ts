@@ -31,6 +31,8 @@ export const SETTLEMENTS_POLL_MS = 5000;
  * polled this often; a stream that failed is opened again after a wait that doubles up to the maximum.
  */
 export const LIVE_UPDATES = { pollMs: 30_000, reconnectMinMs: 1_000, reconnectMaxMs: 30_000 } as const;
+/** Beyond SPEC: a list's bulk action sends each row's own call, this many at a time. */
+export const BULK_CONCURRENCY = 4;
 export const ALERT_DURATION_MS = 5000;
 export const DISPUTE_MODAL_CLOSE_MS = 2000;
 export const SECONDS_PER_DAY = 86400;

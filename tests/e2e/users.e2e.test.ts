@@ -172,7 +172,8 @@ describe("User Management in the browser", () => {
     await signIn(phone, consoleServer.origin, admin);
     await openUsers(phone);
     const headers = await phone.locator(".ant-table-thead th").allInnerTexts();
-    expect(headers.map((text) => text.trim())).toEqual(["User", "Public Key", "Active", "Actions"]);
+    // First the bulk actions' selection column (a checkbox, no text).
+    expect(headers.map((text) => text.trim())).toEqual(["", "User", "Public Key", "Active", "Actions"]);
     // Nothing pushes the page itself sideways: the table scrolls inside its own box.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expectAccessible(phone, "users phone");

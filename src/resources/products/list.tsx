@@ -1,7 +1,9 @@
 // Product Management (SPEC §2): the admin product list with its Category and Featured filters (kept
 // in the URL), a search box over the loaded page, the row actions, and each product's own URL
 // (/products/:id, a drawer over the list).
+import { useInvalidate } from "@refinedev/core";
 import type { Product } from "@contract";
+import { useBulk } from "@/components/list/bulk/bulk-bar";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
@@ -9,6 +11,7 @@ import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { useListPaletteActions } from "@/components/palette/list-actions";
+import { useProductBulkActions } from "./bulk";
 import { productColumns } from "./columns";
 import { PRODUCT_EXPORT } from "./export";
 import { PRODUCT_FILTERS } from "./filters";
@@ -28,6 +31,18 @@ export function ProductList() {
   const actions = useProductActions(categories.refetch);
   const columns = productColumns(actions);
   const view = useListView("products", table, columns);
+  const invalidate = useInvalidate();
+  const bulk = useBulk<Product>({
+    resource: "products",
+    table,
+    keep: filters.keep,
+    resetOn: filters.values,
+    name: (product) => product.title,
+    nouns: { singular: "product", plural: "products" },
+    actions: useProductBulkActions(),
+    // Every change can move the counts of the Category filter.
+    refresh: () => Promise.all([invalidate({ resource: "products", invalidates: ["list", "many", "detail"] }), categories.refetch()]),
+  });
   const details = useRoutedRecord<Product>("products", table.tableQuery.data?.data);
   useListPaletteActions(table, { plural: "products", singular: "product", searchId: "product-filter-search" });
 
@@ -45,15 +60,18 @@ export function ProductList() {
       />
       {filters.bar}
       {view.savedViews}
+      {bulk.bar}
       <ListTable
         table={table}
         dataSource={filters.rows}
         columns={view.columns}
         rowKey="id"
         size={view.size ?? "middle"}
+        rowSelection={bulk.rowSelection}
         emptyText="No products found"
       />
       {actions.holders}
+      {bulk.holders}
       <ProductShowDrawer details={details} />
     </>
   );

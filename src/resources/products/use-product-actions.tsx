@@ -27,6 +27,19 @@ const failure = (message: string) => (error?: HttpError) => ({
   description: error?.message,
 });
 
+/** The featured star's call (SPEC §7 PUT /products/:id/feature): the row action's and the bulk action's. */
+export const featureRequest = (product: Product, featured: boolean) => ({
+  url: endpoints.productFeature(product.id),
+  method: "put" as const,
+  values: { featured },
+});
+
+/** The reason field's label for enabling (`active` true) or disabling a product. */
+export const activeReasonLabel = (active: boolean) => `Reason for ${active ? "enabling" : "disabling"} (required):`;
+
+/** The enable/disable body (PATCH /admin/products/:id): the flag and its reason. */
+export const activeValues = (active: boolean, reason: string) => ({ isActive: active, reason });
+
 export interface ProductActions {
   busy: (id: string) => ProductAction | undefined;
   toggleFeatured: (product: Product) => Promise<void>;
@@ -74,9 +87,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
     const featured = !product.isFeatured;
     await run(product.id, "feature", () =>
       custom({
-        url: endpoints.productFeature(product.id),
-        method: "put",
-        values: { featured },
+        ...featureRequest(product, featured),
         successNotification: {
           type: "success",
           message: featured ? `"${product.title}" is now featured` : `"${product.title}" is no longer featured`,
@@ -91,7 +102,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
     const verb = product.isActive ? "disable" : "enable";
     const reason = await ask({
       confirmText: `Are you sure you want to ${verb} "${product.title}"?`,
-      reasonLabel: `Reason for ${product.isActive ? "disabling" : "enabling"} (required):`,
+      reasonLabel: activeReasonLabel(!product.isActive),
       okText: product.isActive ? "Disable" : "Enable",
       danger: product.isActive,
     });
@@ -100,7 +111,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
       update({
         resource: "products",
         id: product.id,
-        values: { isActive: !product.isActive, reason },
+        values: activeValues(!product.isActive, reason),
         mutationMode: "pessimistic",
         successNotification: { type: "success", message: `"${product.title}" is now ${product.isActive ? "inactive" : "active"}` },
         errorNotification: failure(`Could not ${verb} "${product.title}"`),

@@ -14,6 +14,9 @@ export interface ShopFlags {
   isVerified: boolean;
 }
 
+/** Exactly the two flags, nothing else of the shop: the modal's save and the list's bulk actions send this. */
+export const shopFlagsBody = ({ isActive, isVerified }: ShopFlags): ShopFlags => ({ isActive, isVerified });
+
 const count = (value: number | undefined) => (value ?? 0).toLocaleString("en-US");
 
 function ModalOwner({ seller }: { seller: Shop["seller"] }) {
@@ -52,7 +55,7 @@ export function useShopEditModal() {
     title: "Edit Shop",
     okText: "Update Shop",
     // Only the two flags: the read-only details are not form fields and are never sent.
-    toBody: ({ isActive, isVerified }) => ({ isActive, isVerified }),
+    toBody: shopFlagsBody,
     history: "shop",
     successNotification: (data) => ({ type: "success", message: `"${data?.data.name ?? "Shop"}" updated` }),
     fields: (shop) =>

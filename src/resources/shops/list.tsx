@@ -1,12 +1,14 @@
 // Shop Management (SPEC §2): the admin shop list with its filters (search, category, active,
 // verified) kept in the URL, and the Edit Shop modal.
 import type { Shop } from "@contract";
+import { useBulk } from "@/components/list/bulk/bulk-bar";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
+import { useShopBulkActions } from "./bulk";
 import { shopColumns } from "./columns";
 import { useShopEditModal } from "./edit-modal";
 import { SHOP_EXPORT } from "./export";
@@ -20,6 +22,13 @@ export function ShopList() {
   const editor = useShopEditModal();
   const columns = shopColumns(editor.open);
   const view = useListView("shops", table, columns);
+  const bulk = useBulk<Shop>({
+    resource: "shops",
+    table,
+    name: (shop) => shop.name,
+    nouns: { singular: "shop", plural: "shops" },
+    actions: useShopBulkActions(),
+  });
 
   return (
     <>
@@ -35,8 +44,10 @@ export function ShopList() {
       />
       {filters.bar}
       {view.savedViews}
-      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" emptyText="No shops found" />
+      {bulk.bar}
+      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" rowSelection={bulk.rowSelection} emptyText="No shops found" />
       {editor.modal}
+      {bulk.holders}
     </>
   );
 }

@@ -6,16 +6,20 @@ import type { User } from "@contract";
 import { userName } from "./columns";
 import { useRefreshUsers } from "./refresh";
 
+/** The deactivation call of one user (SPEC §7), sent with `{ reason }`: the row action's and the bulk action's. */
+export const deactivateRequest = (user: User) => ({ url: endpoints.userDeactivate(user.id), method: "patch" as const });
+export const DEACTIVATE_REASON_LABEL = "Reason for deactivation (required):";
+
 export function useDeactivateUser() {
   const refresh = useRefreshUsers();
   const { run, runningId, holder } = useReasonedCall<User, User>({
     prompt: (user) => ({
       confirmText: `Are you sure you want to deactivate ${userName(user)}?`,
-      reasonLabel: "Reason for deactivation (required):",
+      reasonLabel: DEACTIVATE_REASON_LABEL,
       okText: "Deactivate",
       danger: true,
     }),
-    request: (user) => ({ url: endpoints.userDeactivate(user.id), method: "patch" }),
+    request: deactivateRequest,
     success: (user) => ({ type: "success", message: "User deactivated", description: userName(user) }),
     failure: "Could not deactivate the user",
     after: (user) => refresh(user.id),

@@ -36,7 +36,8 @@ const rules = antdRules({
 
 const text = (value: string | null | undefined) => value?.trim() || null;
 
-function toBody(values: UserFormValues): UserUpdateBody {
+/** The edit's PATCH body, also what the list's bulk Activate sends for a row (the row as the form's values). */
+export function userUpdateBody(values: UserFormValues): UserUpdateBody {
   return {
     displayName: text(values.displayName),
     contactInfo: text(values.contactInfo),
@@ -57,7 +58,7 @@ export function useUserEditModal() {
     noun: "user",
     title: "Edit User",
     okText: "Save",
-    toBody,
+    toBody: userUpdateBody,
     history: "user",
     successNotification: { type: "success", message: "User updated" },
     onSaved: () => void refresh(),

@@ -2,17 +2,20 @@
 // deactivation with a reason. The URL holds page and filters, so a filtered, paged list is a link
 // that reopens as the same view.
 import type { User } from "@contract";
+import { useBulk } from "@/components/list/bulk/bulk-bar";
 import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
-import { userColumns } from "./columns";
+import { useUserBulkActions } from "./bulk";
+import { userColumns, userName } from "./columns";
 import { useDeactivateUser } from "./deactivate";
 import { useUserEditModal } from "./edit-modal";
 import { USER_EXPORT } from "./export";
 import { USER_FILTERS } from "./filters";
+import { useRefreshUsers } from "./refresh";
 import "./users.css";
 
 export function UserList() {
@@ -21,6 +24,15 @@ export function UserList() {
   useListPaletteActions(table, { plural: "users", singular: "user" });
   const editor = useUserEditModal();
   const { deactivate, deactivatingId, holder } = useDeactivateUser();
+  const refresh = useRefreshUsers();
+  const bulk = useBulk<User>({
+    resource: "users",
+    table,
+    name: userName,
+    nouns: { singular: "user", plural: "users" },
+    actions: useUserBulkActions(),
+    refresh: () => refresh(),
+  });
 
   const columns = userColumns({ onEdit: editor.open, onDeactivate: (user) => void deactivate(user), deactivatingId });
   const view = useListView("users", table, columns);
@@ -39,9 +51,11 @@ export function UserList() {
       />
       {filters.bar}
       {view.savedViews}
-      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" emptyText="No users found" />
+      {bulk.bar}
+      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" rowSelection={bulk.rowSelection} emptyText="No users found" />
       {editor.modal}
       {holder}
+      {bulk.holders}
     </>
   );
 }

@@ -66,7 +66,8 @@ describe("Product Management: the list", () => {
     expect(screen.getByText("Manage products and featured listings")).toBeInTheDocument();
     await screen.findByText("Desk Lamp");
     const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
-    expect(headers).toEqual(["Image", "Title", "Price", "Category", "Stock", "Featured", "Status", "Actions"]);
+    // First the bulk actions' selection column, its header a "Select all" checkbox.
+    expect(headers).toEqual(["", "Image", "Title", "Price", "Category", "Stock", "Featured", "Status", "Actions"]);
 
     const lamp = rowOf("Desk Lamp");
     expect(lamp.querySelector("img")).toHaveAttribute("src", "https://img.test/p1-thumb.jpg");

@@ -50,7 +50,9 @@ describe("Shop Management: the list", () => {
     expect(await screen.findByRole("heading", { name: "Shop Management", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("Manage marketplace shops and verify sellers")).toBeInTheDocument();
     await screen.findByText("Gadget Hub");
+    // First the bulk actions' selection column, its header a "Select all" checkbox.
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "",
       "Shop",
       "Owner",
       "Category",

@@ -48,7 +48,8 @@ describe("User Management list", { timeout: 120_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByText("Manage users and permissions")).toBeInTheDocument();
     await findRow("Carol Diaz");
-    expect(columnTitles()).toEqual(["User", "Public Key", "Status", "Verified", "Active", "Actions"]);
+    // First the bulk actions' selection column, its header a "Select all" checkbox.
+    expect(columnTitles()).toEqual(["", "User", "Public Key", "Status", "Verified", "Active", "Actions"]);
     expect(selectedText("Role")).toBe("All Roles");
     expect(selectedText("Verified")).toBe("All");
     expect(selectedText("Status")).toBe("All");
@@ -208,6 +209,6 @@ describe("User Management list", { timeout: 120_000 }, () => {
     renderApp("/users");
 
     await findRow("Carol Diaz");
-    expect(columnTitles()).toEqual(["User", "Public Key", "Active", "Actions"]);
+    expect(columnTitles()).toEqual(["", "User", "Public Key", "Active", "Actions"]);
   });
 });

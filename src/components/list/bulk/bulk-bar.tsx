@@ -1,0 +1,69 @@
+// A list's bulk actions: the checkbox column (rowSelection, for ListTable) and, once rows are
+// selected, the bar above the table: "N selected", "Select all M matching", Clear, and the
+// resource's actions, each run row by row with the row's own single call (use-bulk-run.tsx).
+import { Alert, Button } from "antd";
+import type { BaseRecord } from "@refinedev/core";
+import { errorMessage } from "@/components/list/list-error";
+import { BulkDialogs } from "./bulk-dialogs";
+import { useBulkRun } from "./use-bulk-run";
+import { useSelection, type SelectionOptions } from "./use-selection";
+import type { BulkAction, BulkNouns } from "./types";
+import "@/styles/kit.css";
+import "./bulk.css";
+
+export type { BulkAction, BulkNouns } from "./types";
+
+export interface BulkOptions<Row> extends SelectionOptions<Row> {
+  nouns: BulkNouns;
+  actions: readonly BulkAction<Row>[];
+  /** After a run: what refreshes the rows and whatever else shows them; by default, the resource's list. */
+  refresh?: () => unknown;
+}
+
+export function useBulk<Row extends BaseRecord>(options: BulkOptions<Row>) {
+  const { nouns, actions, refresh, resource, name } = options;
+  const selection = useSelection<Row>(options);
+  const run = useBulkRun<Row>({ resource, nouns, refresh, keepSelected: selection.select });
+  const { count, total, matching } = selection;
+  const running = run.state.phase === "running";
+
+  const bar =
+    count === 0 ? null : (
+      <div className="list-bulk" role="region" aria-label={`Selected ${nouns.plural}`}>
+        <div className="list-bulk__selection">
+          <span className="list-bulk__selected" role="status">
+            {count} selected
+          </span>
+          {total !== undefined && count < total ? (
+            <Button type="link" onClick={() => void selection.selectAllMatching()} loading={matching.phase === "reading"}>
+              Select all {total} matching
+            </Button>
+          ) : null}
+          <Button type="link" onClick={selection.clear}>
+            Clear
+          </Button>
+        </div>
+        <div className="list-bulk__actions kit-row-actions">
+          {actions.map((action) => (
+            <Button key={action.label} danger={action.danger} disabled={running || matching.phase === "reading"} onClick={() => void run.start(action, selection.rows)}>
+              {action.label}
+            </Button>
+          ))}
+        </div>
+        {matching.phase === "failed" ? (
+          <Alert className="list-bulk__error" type="error" showIcon message={`Could not select every matching ${nouns.singular}`} description={errorMessage(matching.error)} />
+        ) : null}
+      </div>
+    );
+
+  return {
+    rowSelection: selection.rowSelection,
+    bar,
+    holders: (
+      <>
+        {run.holders}
+        <BulkDialogs state={run.state} nouns={nouns} name={name} onCancel={run.cancel} onDismiss={run.dismiss} />
+      </>
+    ),
+  };
+}
