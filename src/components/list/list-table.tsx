@@ -24,6 +24,9 @@ export function useListTable<TData extends BaseRecord>(resource: string) {
     syncWithLocation: true,
     // The admin's own page size for this list (table settings), SPEC's PAGE_SIZE by default.
     pagination: { pageSize: readSettings(resource).pageSize },
+    // Refine adds the route's params to every query's meta (its key): without this, opening a
+    // record over the list (/orders/:id) would read the list again. (Undefined leaves the key as is.)
+    meta: { id: undefined },
     errorNotification: false,
   });
 }
