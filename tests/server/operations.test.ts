@@ -247,11 +247,14 @@ describe("a stop", () => {
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
-    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+      child.once("exit", (code, signal) => done({ code, signal })),
+    );
     try {
       await vi.waitFor(() => expect(output).toContain("Marketplace Admin console:"), { timeout: 60_000, interval: 50 });
       child.kill("SIGTERM");
-      expect(await exited).toBe(0);
+      // The whole output on failure: a signal or a crash says more than the bare exit code.
+      expect(await exited, output).toEqual({ code: 0, signal: null });
       const lines = output.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(lines).toContainEqual(expect.objectContaining({ msg: "stopping", signal: "SIGTERM", timeoutMs: 10_000 }));
     } finally {
