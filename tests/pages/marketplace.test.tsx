@@ -275,7 +275,7 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     expect(resumedAfter).toBeLessThan(MARKETPLACE_POLL_MS + 50);
   });
 
-  it("failure: the server's message for 5 s, and the poll goes on", async () => {
+  it("failure: the server's message for 5 s, and the poll goes on", { retry: 1 }, async () => {
     const api = marketplaceApi();
     const times = timeStatusCalls(api, () => notInitialized);
     const unavailable = "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
