@@ -39,10 +39,18 @@ export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) 
   const order = details.record ?? null;
   const isOpen = details.id !== undefined;
   const onClose = details.close;
-  // The last order stays rendered while the modal animates out; an open one shows only itself.
-  const [last, setLast] = useState(order);
-  if (order && order !== last) setLast(order);
-  const shown = isOpen ? order : last;
+  // The order as first read for this id, as when the details were read off the row: live updates
+  // refresh the list (a resolution moves the order out of DISPUTED, or off a filtered page) and
+  // must not take the dispute form and its outcome away mid-way. It also stays rendered while the
+  // modal animates out; an open modal shows only the order its URL names.
+  const [snapshot, setSnapshot] = useState(order);
+  const [openedAs, setOpenedAs] = useState(isOpen);
+  if (isOpen !== openedAs) {
+    // Each opening reads afresh (the same order reopened after a resolution is no longer disputed).
+    setOpenedAs(isOpen);
+    if (isOpen) setSnapshot(order);
+  } else if (order && order.id !== snapshot?.id) setSnapshot(order);
+  const shown = !isOpen ? snapshot : snapshot?.id === details.id ? snapshot : null;
   const [resolved, setResolved] = useState(false);
   if (!isOpen && resolved) setResolved(false);
 
@@ -80,8 +88,8 @@ export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) 
         name={shown ? `Order ${shown.id.slice(0, SHORTEN.orderId)}` : undefined}
         backHref={details.listHref}
         onBack={close}
-        loading={details.loading}
-        error={details.error}
+        loading={!shown && details.loading}
+        error={shown ? null : details.error}
         onRetry={details.retry}
       >
         {shown ? (
