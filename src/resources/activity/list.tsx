@@ -4,7 +4,6 @@
 import { useMemo } from "react";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
-import { ExportButton } from "@/components/list/export/export-button";
 import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useRecordUrl } from "@/components/record/record-url";
@@ -27,19 +26,14 @@ export function ActivityList() {
   });
   const recordUrl = useRecordUrl();
   const columns = activityColumns(recordUrl);
-  const view = useListView("activity", table, columns);
+  const view = useListView("activity", table, columns, { columns: ACTIVITY_EXPORT });
 
   return (
     <>
       <PageHeader
         title="Activity"
         subtitle="What admins changed, when and why"
-        extra={
-          <>
-            <ExportButton resource="activity" table={table} columns={ACTIVITY_EXPORT} visibleKeys={view.visibleKeys} />
-            {view.settingsButton}
-          </>
-        }
+        extra={view.tools}
       />
       {bar.bar}
       {view.savedViews}

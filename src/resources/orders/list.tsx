@@ -5,7 +5,6 @@ import { useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { getDefaultSortOrder } from "@refinedev/antd";
 import type { Order, OrderFilter } from "@contract";
-import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
@@ -45,19 +44,14 @@ export function OrderList() {
     [openOrder, disputeLimit, deadlineSort],
   );
   const exported = useMemo(() => orderExport(disputeLimit), [disputeLimit]);
-  const view = useListView("orders", table, columns);
+  const view = useListView("orders", table, columns, { columns: exported });
 
   return (
     <>
       <PageHeader
         title="Order Management"
         subtitle="View and manage marketplace orders, resolve disputes"
-        extra={
-          <>
-            <ExportButton resource="orders" table={table} columns={exported} visibleKeys={view.visibleKeys} />
-            {view.settingsButton}
-          </>
-        }
+        extra={view.tools}
       />
       {filters.bar}
       {view.savedViews}

@@ -4,7 +4,6 @@
 import { useInvalidate } from "@refinedev/core";
 import type { Product } from "@contract";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
-import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
@@ -30,7 +29,7 @@ export function ProductList() {
   });
   const actions = useProductActions(categories.refetch);
   const columns = productColumns(actions);
-  const view = useListView("products", table, columns);
+  const view = useListView("products", table, columns, { columns: PRODUCT_EXPORT, keep: filters.keep });
   const invalidate = useInvalidate();
   const bulk = useBulk<Product>({
     resource: "products",
@@ -51,12 +50,7 @@ export function ProductList() {
       <PageHeader
         title="Product Management"
         subtitle="Manage products and featured listings"
-        extra={
-          <>
-            <ExportButton resource="products" table={table} columns={PRODUCT_EXPORT} keep={filters.keep} visibleKeys={view.visibleKeys} />
-            {view.settingsButton}
-          </>
-        }
+        extra={view.tools}
       />
       {filters.bar}
       {view.savedViews}

@@ -4,7 +4,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { SETTLEMENTS_POLL_MS, SHORTEN } from "@/config";
-import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
@@ -50,7 +49,7 @@ export function SettlementList() {
   const reconcile = useSettlementReconcile();
   usePaletteActions([{ id: "reconcile", name: "Reconcile escrows", keywords: "chain check settlements", perform: reconcile.run }]);
   const columns = useMemo(() => settlementColumns({ onRetry: (row) => void retry(row), retrying }), [retry, retrying]);
-  const view = useListView("settlements", table, columns);
+  const view = useListView("settlements", table, columns, { columns: SETTLEMENT_EXPORT });
 
   // A settlement on its way changes on the server alone: re-read until none is.
   const waiting = table.tableQuery.data?.data.some(inFlight) ?? false;
@@ -68,8 +67,7 @@ export function SettlementList() {
     <>
       <PageHeader title="Settlements" subtitle="Payouts and initializations sent on chain, and the escrows' reconciliation" extra={
           <>
-            <ExportButton resource="settlements" table={table} columns={SETTLEMENT_EXPORT} visibleKeys={view.visibleKeys} />
-            {view.settingsButton}
+            {view.tools}
             {reconcile.button}
           </>
         }

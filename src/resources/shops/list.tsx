@@ -2,7 +2,6 @@
 // verified) kept in the URL, and the Edit Shop modal.
 import type { Shop } from "@contract";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
-import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
@@ -21,7 +20,7 @@ export function ShopList() {
   useListPaletteActions(table, { plural: "shops", singular: "shop", searchId: "shop-filter-search" });
   const editor = useShopEditModal();
   const columns = shopColumns(editor.open);
-  const view = useListView("shops", table, columns);
+  const view = useListView("shops", table, columns, { columns: SHOP_EXPORT });
   const bulk = useBulk<Shop>({
     resource: "shops",
     table,
@@ -35,12 +34,7 @@ export function ShopList() {
       <PageHeader
         title="Shop Management"
         subtitle="Manage marketplace shops and verify sellers"
-        extra={
-          <>
-            <ExportButton resource="shops" table={table} columns={SHOP_EXPORT} visibleKeys={view.visibleKeys} />
-            {view.settingsButton}
-          </>
-        }
+        extra={view.tools}
       />
       {filters.bar}
       {view.savedViews}

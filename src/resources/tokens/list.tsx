@@ -5,7 +5,6 @@ import { Button } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useUpdate, type HttpError } from "@refinedev/core";
 import type { Token } from "@contract";
-import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
@@ -37,7 +36,7 @@ export function TokenList() {
   usePaletteActions([{ id: "add-token", name: "Add Token", keywords: "new create whitelist", perform: () => creator.open() }]);
 
   const columns = tokenColumns({ onEdit: editor.open, onToggleActive: toggleActive, togglingId });
-  const view = useListView("tokens", table, columns);
+  const view = useListView("tokens", table, columns, { columns: TOKEN_EXPORT, keep: filters.keep });
 
   return (
     <>
@@ -46,8 +45,7 @@ export function TokenList() {
         subtitle="Manage SPL token whitelist"
         extra={
           <>
-            <ExportButton resource="tokens" table={table} columns={TOKEN_EXPORT} keep={filters.keep} visibleKeys={view.visibleKeys} />
-            {view.settingsButton}
+            {view.tools}
             <InitSolButton />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => creator.open()}>
               Add Token

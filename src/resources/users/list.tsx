@@ -3,7 +3,6 @@
 // that reopens as the same view.
 import type { User } from "@contract";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
-import { ExportButton } from "@/components/list/export/export-button";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
@@ -35,19 +34,14 @@ export function UserList() {
   });
 
   const columns = userColumns({ onEdit: editor.open, onDeactivate: (user) => void deactivate(user), deactivatingId });
-  const view = useListView("users", table, columns);
+  const view = useListView("users", table, columns, { columns: USER_EXPORT });
 
   return (
     <>
       <PageHeader
         title="User Management"
         subtitle="Manage users and permissions"
-        extra={
-          <>
-            <ExportButton resource="users" table={table} columns={USER_EXPORT} visibleKeys={view.visibleKeys} />
-            {view.settingsButton}
-          </>
-        }
+        extra={view.tools}
       />
       {filters.bar}
       {view.savedViews}

@@ -1,8 +1,10 @@
 // One call per list screen for the admin's own arrangement of it: the columns to render, the
-// density, the keys an export writes, and the two pieces of UI (settings button, saved views).
+// density, the header's tools (the CSV export of the columns shown, and the settings button) and
+// the saved views.
 import type { ReactNode } from "react";
 import type { TableColumnsType } from "antd";
-import type { CrudFilter, CrudSort } from "@refinedev/core";
+import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
+import { ExportButton, type ExportColumn } from "@/components/list/export/export-button";
 import { SavedViews, TableSettingsButton, type SettingsTable } from "./settings-panel";
 import type { Density } from "./store";
 import { useTableView } from "./use-table-settings";
@@ -11,9 +13,15 @@ export interface ListView<T> {
   columns: TableColumnsType<T>;
   /** The admin's density, when they chose one (else the screen's own). */
   size?: Density;
-  visibleKeys: string[];
-  settingsButton: ReactNode;
+  /** For the page header: Export CSV, then Table settings. */
+  tools: ReactNode;
   savedViews: ReactNode;
+}
+
+/** What the list's export writes (its export.ts), and the screen's filters over loaded rows, if any. */
+export interface ListExport<T> {
+  columns: readonly ExportColumn<T>[];
+  keep?: (row: T) => boolean;
 }
 
 type ViewTable = SettingsTable & {
@@ -21,13 +29,22 @@ type ViewTable = SettingsTable & {
   setSorters: (sorters: CrudSort[]) => void;
 };
 
-export function useListView<T>(resource: string, table: ViewTable, columns: TableColumnsType<T>): ListView<T> {
+export function useListView<T extends BaseRecord>(
+  resource: string,
+  table: ViewTable,
+  columns: TableColumnsType<T>,
+  exported: ListExport<T>,
+): ListView<T> {
   const view = useTableView(resource, columns);
   return {
     columns: view.columns,
     size: view.density,
-    visibleKeys: view.visibleKeys,
-    settingsButton: <TableSettingsButton resource={resource} view={view} table={table} />,
+    tools: (
+      <>
+        <ExportButton resource={resource} table={table} columns={exported.columns} keep={exported.keep} visibleKeys={view.visibleKeys} />
+        <TableSettingsButton resource={resource} view={view} table={table} />
+      </>
+    ),
     savedViews: <SavedViews view={view} table={table} />,
   };
 }
