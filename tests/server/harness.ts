@@ -216,3 +216,29 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/** Two instances of the server on one database, as several are deployed (one SESSION_SECRET). */
+export interface TwoInstances {
+  first: TestServer;
+  /** Also whitelists the first's admin wallet, so that admin signs in on either. */
+  second: TestServer;
+  close(): Promise<void>;
+}
+
+export async function startTwoInstances(options: TestServerOptions = {}): Promise<TwoInstances> {
+  const dir = mkdtempSync(join(tmpdir(), "two-instances-"));
+  const database = await createTestDatabase(dir, "shared.sqlite");
+  const shared = { ...options, env: { ...options.env, ...database.env, SESSION_SECRET: "one-secret-for-every-instance-of-this-server" } };
+  const first = await startTestServer(shared);
+  const second = await startTestServer({ ...shared, extraAdminWallets: [...(options.extraAdminWallets ?? []), first.adminWallet] });
+  return {
+    first,
+    second,
+    async close() {
+      await second.close();
+      await first.close();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,34 +1,19 @@
 // Issue 12, item 3 (the part that holds on any shared database): two instances of the server on one
 // database, as behind a load balancer. A session made on one works on the other, and the sign-in
 // rate limit counts the calls made to both (its counters are in the database, not in each process).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startTestServer, type TestServer } from "./harness.ts";
-import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+import { startTwoInstances, type TestServer, type TwoInstances } from "./harness.ts";
 
 const LIMIT = 4;
-const dir = mkdtempSync(join(tmpdir(), "two-instances-"));
+/** Both on one database: a SQLite file, or on the PostgreSQL run one PostgreSQL database. */
+let instances: TwoInstances;
 let first: TestServer;
 let second: TestServer;
-/** The one database of both instances: a SQLite file, or on the PostgreSQL run one PostgreSQL database. */
-let database: TestDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase(dir, "shared.sqlite");
-  const shared = {
-    env: { ...database.env, SESSION_SECRET: "one-secret-for-every-instance-of-this-server" },
-    config: { authRateLimit: { max: LIMIT, windowMs: 60_000 } },
-  };
-  first = await startTestServer(shared);
-  second = await startTestServer({ ...shared, extraAdminWallets: [first.adminWallet] });
+  instances = await startTwoInstances({ config: { authRateLimit: { max: LIMIT, windowMs: 60_000 } } });
+  ({ first, second } = instances);
 });
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-  await database?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => instances?.close());
 
 it("a session made on one instance works on the other, state-changing calls included", async () => {
   const onFirst = await first.signIn();

@@ -2,16 +2,12 @@
 // The open disputes' count on connect, a dispute opened in the database and a settlement's status
 // change arriving as events, the guard's 401 before any stream, the stream ending with its session
 // and with the server, and a second instance on the same database seeing a change made through the first.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError, parseConfig } from "../../server/config.ts";
 import { createOrderRecord } from "../../server/seed/records.ts";
 import { markConfirmed } from "../../server/services/settlement-rows.ts";
-import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+import { startTestServer, startTwoInstances, type TestClient, type TestServer, type TwoInstances } from "./harness.ts";
 import { writeSubmitted } from "./settlement-support.ts";
-import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 /** Short polls: the events arrive within a test's patience. */
 const FAST = { config: { eventsPollMs: 50 } };
@@ -180,23 +176,15 @@ it("an open stream does not hold up the server's close: it ends", async () => {
 });
 
 describe("two instances on one database", () => {
-  const dir = mkdtempSync(join(tmpdir(), "live-events-"));
-  let database: TestDatabase;
+  let instances: TwoInstances;
   let first: TestServer;
   let second: TestServer;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dir, "shared.sqlite");
-    const shared = { ...FAST, env: { ...database.env, SESSION_SECRET: "one-secret-for-every-instance-of-this-server" } };
-    first = await startTestServer(shared);
-    second = await startTestServer({ ...shared, extraAdminWallets: [first.adminWallet] });
+    instances = await startTwoInstances(FAST);
+    ({ first, second } = instances);
   });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => instances?.close());
 
   it("a console on the second sees a dispute opened through the first", async () => {
     const onSecond = await openStream(second.baseUrl, await second.signIn(first.adminWallet));
