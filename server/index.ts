@@ -202,9 +202,15 @@ export function stopper(server: Pick<RunningServer, "app" | "ctx" | "close">, ex
 }
 
 export async function main(): Promise<void> {
-  let server: RunningServer;
+  const starting = startServer();
+  // Listened for before the start, not after it: the banner says the server is up, and a stop sent
+  // on reading it (a deploy, a test) must not find the default action, which kills the process
+  // unclosed. A stop during the start waits for it, then closes as usual.
+  const stop = (signal: NodeJS.Signals) => void starting.then((server) => stopper(server)(signal), () => undefined);
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
   try {
-    server = await startServer();
+    await starting;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);
@@ -217,9 +223,6 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const stop = stopper(server);
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
