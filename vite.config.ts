@@ -5,6 +5,20 @@ import { fileURLToPath, URL } from "node:url";
 // The reference server listens here in development; `npm run dev` starts both.
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
 
+// Modules whose top level only declares things, though their packages do not say so ("sideEffects"):
+// without this, the bundler keeps all of a module a chunk imports, used or not.
+const SIDE_EFFECT_FREE = [
+  // Imported by libraries on the first-load path but unused by this app (Refine's CSV import/export
+  // and devtools, the mobile wallet's QR modal): ~16 kB gzip.
+  /\/node_modules\/(papaparse|pluralize|error-stack-parser|stackframe|qrcode|dijkstrajs)\//,
+  // @refinedev/antd's MarkdownField, which the console never renders: react-markdown and its
+  // unified/micromark pipeline would otherwise ride in every list screen (~35 kB gzip).
+  /\/node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|hast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|space-separated-tokens|comma-separated-tokens|style-to-object|inline-style-parser|bail|trough|is-plain-obj|extend|ccount|markdown-table|longest-streak|parse-entities|character-entities[^/]*|decode-named-character-reference|zwitch|html-void-elements|repeat-string|is-buffer)\//,
+  // The shared contract: schemas built at module level (zod calls) are plain declarations, so a
+  // chunk that needs only a constant does not carry zod with it.
+  /\/contract\/[^/]+\.ts$/,
+];
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -25,7 +39,7 @@ export default defineConfig({
       // is used. These are imported by libraries on the first-load path but unused by this app
       // (Refine's CSV import/export and devtools, the mobile wallet's QR modal): ~16 kB gzip.
       treeshake: {
-        moduleSideEffects: (id: string) => !/\/node_modules\/(papaparse|pluralize|error-stack-parser|stackframe|qrcode|dijkstrajs)\//.test(id),
+        moduleSideEffects: (id: string) => !SIDE_EFFECT_FREE.some((pattern) => pattern.test(id)),
       },
     },
     chunkSizeWarningLimit: 1500,

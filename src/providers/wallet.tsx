@@ -3,22 +3,25 @@
 // added explicitly because its adapter also covers Solflare's non-Standard paths (web and MetaMask snap).
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   type ReactNode,
 } from "react";
-import { WalletAdapterNetwork, WalletNotReadyError, type Adapter, type WalletError } from "@solana/wallet-adapter-base";
-import { ConnectionProvider, WalletProvider } from "@solana/wallet-adapter-react";
-import { WalletModalProvider } from "@solana/wallet-adapter-react-ui";
-import { SolflareWalletAdapter } from "@solana/wallet-adapter-solflare";
+import { WalletNotReadyError, type WalletError } from "@solana/wallet-adapter-base";
+import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-react";
+import { WalletModalContext, type WalletModalContextState } from "@solana/wallet-adapter-react-ui";
 import walletAdapterCss from "@solana/wallet-adapter-react-ui/styles.css?raw";
-import { SOLANA_CLUSTER, SOLANA_RPC_URL, STORAGE_KEYS, WALLET_AUTO_CONNECT } from "@/config";
+import { STORAGE_KEYS, WALLET_AUTO_CONNECT } from "@/config";
 import { dataProvider } from "@/providers/data-provider";
 import { endpoints } from "@/providers/endpoints";
 import type { DemoWalletKeypair } from "@/providers/demo-wallet";
+import type { WalletEngineState } from "@/providers/wallet-engine";
 
 // The adapter's stylesheet opens with an @import of Google Fonts: a third-party request from an admin
 // console, which the page CSP (font-src/style-src 'self') blocks with a console error on every load.
@@ -38,12 +41,6 @@ function injectWalletStyles() {
   document.head.prepend(style);
 }
 injectWalletStyles();
-
-const NETWORKS: Record<string, WalletAdapterNetwork> = {
-  devnet: WalletAdapterNetwork.Devnet,
-  testnet: WalletAdapterNetwork.Testnet,
-  "mainnet-beta": WalletAdapterNetwork.Mainnet,
-};
 
 /** Readable words for adapter errors that carry no message of their own. */
 const ERROR_NAMES: Record<string, string> = {
@@ -100,19 +97,45 @@ export async function loadDemoWallet(): Promise<boolean> {
 // Once per page: StrictMode's double effects or a remount must not register a second demo wallet.
 let demoWalletLoad: Promise<boolean> | null = null;
 
+// The adapter's machinery (web3.js, the mobile wallet protocol, the Standard wallet bridge) is a third of
+// the console's JavaScript, and no screen needs it to draw: it loads beside the first render, not before
+// it. Until it has, the wallet reads as not connected, and a "Select Wallet" click waits for it.
+const WalletEngine = lazy(() => import("@/providers/wallet-engine"));
+
+const notReady = () => Promise.reject(new WalletNotReadyError());
+const LOADING_WALLET: WalletContextState = {
+  autoConnect: WALLET_AUTO_CONNECT,
+  wallets: [],
+  wallet: null,
+  publicKey: null,
+  connecting: false,
+  connected: false,
+  disconnecting: false,
+  select: () => undefined,
+  connect: notReady,
+  disconnect: () => Promise.resolve(),
+  sendTransaction: notReady,
+  signTransaction: undefined,
+  signAllTransactions: undefined,
+  signMessage: undefined,
+  signIn: undefined,
+};
+
 export function WalletSetup({ children }: { children: ReactNode }) {
   const [error, setError] = useState<WalletError | null>(null);
-
-  const wallets = useMemo<Adapter[]>(
-    () => [new SolflareWalletAdapter({ network: NETWORKS[SOLANA_CLUSTER] ?? WalletAdapterNetwork.Devnet })],
+  const [engine, setEngine] = useState<WalletEngineState | null>(null);
+  // A "Select Wallet" click before the engine is there: the modal opens as soon as it is.
+  const openWhenReady = useRef(false);
+  const loadingModal = useMemo<WalletModalContextState>(
+    () => ({ visible: false, setVisible: (open) => void (openWhenReady.current = open) }),
     [],
   );
 
-  const onError = useCallback((walletError: WalletError, adapter?: Adapter) => {
-    setError(walletError);
-    // Keeps the adapter's default for a wallet that is not installed: open its site to get it.
-    if (walletError instanceof WalletNotReadyError && adapter?.url) {
-      window.open(adapter.url, "_blank", "noopener,noreferrer");
+  const onReady = useCallback((next: WalletEngineState) => {
+    setEngine(next);
+    if (openWhenReady.current) {
+      openWhenReady.current = false;
+      next.modal.setVisible(true);
     }
   }, []);
 
@@ -124,17 +147,15 @@ export function WalletSetup({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <ConnectionProvider endpoint={SOLANA_RPC_URL}>
-      <WalletProvider
-        wallets={wallets}
-        autoConnect={WALLET_AUTO_CONNECT}
-        localStorageKey={STORAGE_KEYS.walletName}
-        onError={onError}
-      >
-        <WalletModalProvider>
+    <>
+      <WalletContext.Provider value={engine?.wallet ?? LOADING_WALLET}>
+        <WalletModalContext.Provider value={engine?.modal ?? loadingModal}>
           <WalletErrorContext.Provider value={errorState}>{children}</WalletErrorContext.Provider>
-        </WalletModalProvider>
-      </WalletProvider>
-    </ConnectionProvider>
+        </WalletModalContext.Provider>
+      </WalletContext.Provider>
+      <Suspense fallback={null}>
+        <WalletEngine localStorageKey={STORAGE_KEYS.walletName} onChange={onReady} onError={setError} />
+      </Suspense>
+    </>
   );
 }
