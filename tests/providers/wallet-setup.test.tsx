@@ -1,0 +1,49 @@
+// WalletSetup draws the screens before the wallet adapter has loaded (it is a chunk of its own): the
+// wallet reads as not connected meanwhile, and a "Select Wallet" click made then is not lost.
+import { describe, expect, it, vi } from "vitest";
+import { render, screen, waitFor } from "@testing-library/react";
+import { userEvent } from "@testing-library/user-event";
+import { useWallet } from "@solana/wallet-adapter-react";
+import { useWalletModal } from "@solana/wallet-adapter-react-ui";
+import { WalletSetup } from "@/providers/wallet";
+
+// The adapter's chunk arrives when the test says so.
+let release: () => void = () => undefined;
+const arrived = new Promise<void>((resolve) => (release = resolve));
+vi.mock("@/providers/wallet-engine", async (importOriginal) => {
+  await arrived;
+  return importOriginal();
+});
+
+function Probe() {
+  const { connected, connecting } = useWallet();
+  const { setVisible } = useWalletModal();
+  return (
+    <>
+      <p>{connected ? "connected" : connecting ? "connecting" : "not connected"}</p>
+      <button type="button" onClick={() => setVisible(true)}>
+        Select Wallet
+      </button>
+    </>
+  );
+}
+
+describe("WalletSetup", () => {
+  it("draws before the adapter has loaded, and opens the wallet list for a click made meanwhile", async () => {
+    render(
+      <WalletSetup>
+        <Probe />
+      </WalletSetup>,
+    );
+    expect(screen.getByText("not connected")).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Select Wallet" }));
+    // Give the click every chance to have opened something: nothing can, the adapter is not there.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.querySelector(".wallet-adapter-modal")).toBeNull();
+
+    release();
+    await waitFor(() => expect(document.querySelector(".wallet-adapter-modal")).not.toBeNull());
+    expect(screen.getByText("not connected")).toBeInTheDocument();
+  });
+});
