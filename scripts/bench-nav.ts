@@ -103,8 +103,11 @@ const PAGE_LIB = `(() => {
       document.querySelectorAll(selector).forEach((element) => element.setAttribute("data-bench-old", ""));
       const fresh = ":is(" + selector + "):not([data-bench-old])";
       const state = clickOnce();
-      this.pending = watch(state, () => (document.querySelector(fresh) ? true : undefined), timeoutMs).then((r) => ({
-        start: r.start, seen: r.seen, end: r.end, calls: apiCalls(r.start, r.seen),
+      const old = document.querySelectorAll("[data-bench-old]").length;
+      // Where the content showed (the new screen's route, or the bench found the wrong thing).
+      const found = () => (document.querySelector(fresh) ? location.pathname : undefined);
+      this.pending = watch(state, found, timeoutMs).then((r) => ({
+        start: r.start, seen: r.seen, end: r.end, calls: apiCalls(r.start, r.seen), path: r.found, old,
       }));
       this.pending.catch(() => undefined);
       return true;
@@ -261,7 +264,7 @@ async function makeHistory(page: Page): Promise<string> {
 const linkOf = (page: Page, section: Section) => page.locator(`nav[aria-label="Sections"] a[href="${section.path}"]`);
 
 /** Hover (and wait for the preload), click, and time the new screen's first content. */
-async function navigate(page: Page, traffic: Traffic, section: Section): Promise<{ ms: number; calls: number }> {
+async function navigate(page: Page, traffic: Traffic, section: Section): Promise<{ ms: number; calls: number; old: number }> {
   const link = linkOf(page, section);
   await link.hover();
   await traffic.quiet(PRELOAD_MIN_MS);
@@ -269,9 +272,11 @@ async function navigate(page: Page, traffic: Traffic, section: Section): Promise
   await call(page, "armNav", section.first, TIMEOUT_MS);
   await link.click();
   try {
-    const r = await call<{ start: number; end: number; calls: number }>(page, "result");
-    return { ms: r.end - r.start, calls: r.calls };
+    const r = await call<{ start: number; end: number; calls: number; path: string; old: number }>(page, "result");
+    if (r.path !== section.path) throw new Error(`${section.label}: its first content (${section.first}) showed on ${r.path}, not ${section.path}`);
+    return { ms: r.end - r.start, calls: r.calls, old: r.old };
   } catch (error) {
+    if (error instanceof Error && error.message.startsWith(`${section.label}:`)) throw error;
     throw new Error(`${section.label}: ${messageOf(error)} after clicking its link (looked for ${section.first})`);
   }
 }
@@ -299,25 +304,33 @@ function printTable(rows: string[][]): void {
   for (const row of rows) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd());
 }
 
-async function navigationRun(page: Page, traffic: Traffic, sections: Section[], rounds: number, warmup: number): Promise<Map<string, { ms: Stats; calls: Stats }>> {
-  const samples = new Map(sections.map((s) => [s.label, { ms: [] as number[], calls: [] as number[] }]));
+interface NavStats {
+  ms: Stats;
+  calls: Stats;
+  old: Stats;
+}
+
+async function navigationRun(page: Page, traffic: Traffic, sections: Section[], rounds: number, warmup: number): Promise<Map<string, NavStats>> {
+  const samples = new Map(sections.map((s) => [s.label, { ms: [] as number[], calls: [] as number[], old: [] as number[] }]));
   for (let round = 0; round < warmup + rounds; round++) {
     for (const section of sections) {
       const r = await navigate(page, traffic, section);
       if (round < warmup) continue;
-      samples.get(section.label)!.ms.push(r.ms);
-      samples.get(section.label)!.calls.push(r.calls);
+      const into = samples.get(section.label)!;
+      into.ms.push(r.ms);
+      into.calls.push(r.calls);
+      into.old.push(r.old);
     }
   }
-  return new Map([...samples].map(([label, s]) => [label, { ms: stats(s.ms), calls: stats(s.calls) }]));
+  return new Map([...samples].map(([label, s]) => [label, { ms: stats(s.ms), calls: stats(s.calls), old: stats(s.old) }]));
 }
 
-function printNavigation(results: Map<string, { ms: Stats; calls: Stats }>): void {
+function printNavigation(results: Map<string, NavStats>): void {
   const floor = results.get("Floor")?.ms.median;
   const marketplace = results.get("Marketplace")?.ms.median;
-  const rows = [["section", "median ms", "min", "max", "x Floor", "x Marketplace", "API calls"]];
-  for (const [label, { ms: s, calls }] of results) {
-    rows.push([label, ms(s.median), ms(s.min), ms(s.max), ratio(s.median, floor), ratio(s.median, marketplace), String(calls.median)]);
+  const rows = [["section", "median ms", "min", "max", "x Floor", "x Marketplace", "API calls", "left by prev."]];
+  for (const [label, { ms: s, calls, old }] of results) {
+    rows.push([label, ms(s.median), ms(s.min), ms(s.max), ratio(s.median, floor), ratio(s.median, marketplace), String(calls.max), String(old.max)]);
   }
   printTable(rows);
 }
@@ -509,7 +522,8 @@ async function main(): Promise<void> {
   console.log(
     `\nNavigation: hover (preload) -> click -> first frame with the new screen's first content; ${rounds} timed rounds ` +
       `after ${warmup} untimed, median ms; ${VIEWPORT.width}x${VIEWPORT.height}; ${availableParallelism()} CPU(s) here. ` +
-      `"API calls": requests sent between the click and the first content (0 = the preload answered).`,
+      `"API calls": most requests sent between the click and the first content (0 = the preload answered); "left by prev.": ` +
+      `most matches of the screen's content selector the previous screen had on the page at the click (never counted).`,
   );
   for (const rate of rates) {
     await throttle(rate);
