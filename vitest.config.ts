@@ -98,7 +98,8 @@ export default defineConfig({
     coverage: {
       provider: "v8",
       include: ["src/**", "server/**", "contract/**"],
-      exclude: ["**/*.d.ts", "**/*.css"],
+      // src/bench/: only in `npm run bench:nav`'s own build (vite build --mode bench), never in dist/.
+      exclude: ["**/*.d.ts", "**/*.css", "src/bench/**"],
       reporter: ["text-summary", "json-summary", "html"],
     },
     projects: [

@@ -52,7 +52,7 @@ export interface Config {
   maxLiveNonces: number;
   /** Per-IP limits of the two sign-in calls. */
   authRateLimit: { max: number; windowMs: number };
-  /** The console's build output served on the same origin. */
+  /** STATIC_DIR: the console's build output served on the same origin (default dist/). */
   staticDir: string;
   logLevel: string;
   /** SETTLEMENT_RECHECK_SECONDS: how often settlements left PENDING by an unknown outcome are checked again. */
@@ -308,7 +308,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     maxNoncesPerRequester: 3,
     maxLiveNonces: 10_000,
     authRateLimit: { max: 10, windowMs: 60_000 },
-    staticDir: resolve(cwd, "dist"),
+    staticDir: resolve(cwd, env.STATIC_DIR?.trim() || "dist"),
     logLevel,
     settlementRecheckMs: readRecheckSeconds(env),
     metricsToken: readMetricsToken(env),

@@ -8,6 +8,7 @@ import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router";
 import { APP_TITLE, QUERY_CACHE } from "@/config";
 import { AppStatus } from "@/components/app-status";
 import { AuthGuard } from "@/components/auth-guard";
+import { BenchProbe } from "@/bench/probe";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { AdminLayout } from "@/components/layout/lazy";
 import { NotFoundPage } from "@/pages/not-found";
@@ -72,6 +73,8 @@ export default function App() {
               </Routes>
             </Suspense>
             <DocumentTitleHandler handler={documentTitle} />
+            {/* `npm run bench:nav`'s hook into the query cache, in its bench build only (vite build --mode bench). */}
+            {import.meta.env.MODE === "bench" ? <BenchProbe /> : null}
           </Refine>
         </WalletSetup>
       </BrowserRouter>

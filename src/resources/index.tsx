@@ -6,6 +6,7 @@
 import { SectionIcon } from "@/components/layout/section-icon";
 import { screen } from "@/components/routing/lazy-screen";
 import { endpoints } from "@/providers/endpoints";
+import { benchFloorSection } from "@/bench/section";
 import type { OrderSort } from "@contract";
 import { ACTIVITY_FILTERS } from "./activity/filters";
 import { firstListPage, sectionsOf } from "./define";
@@ -88,4 +89,6 @@ export const { adminResources, resources, adminRoutes } = sectionsOf([
     load: screen(() => import("@/pages/marketplace"), "MarketplacePage"),
     firstQuery: { type: "custom", url: endpoints.marketplaceStatus },
   },
+  // `npm run bench:nav`'s yardstick, in its bench build only (vite build --mode bench): see src/bench/.
+  ...(import.meta.env.MODE === "bench" ? [benchFloorSection()] : []),
 ]);

@@ -37,6 +37,7 @@ describe("parseConfig defaults", () => {
     expect(config.adminWallets).toEqual([KEY, other]);
     expect(config.databasePath).toBe(resolve("/srv/app/db/x.sqlite"));
     expect(config.production).toBe(true);
+    expect(parseConfig({ STATIC_DIR: "build/console" }, "/srv/app").staticDir).toBe(resolve("/srv/app/build/console"));
     expect(config.rpcUrl).toBe("https://rpc.example.com");
     expect(parseConfig({ PUBLIC_ORIGIN: "https://Admin.Example.com/" }).publicOrigin).toBe("https://admin.example.com");
   });
