@@ -1,7 +1,7 @@
 // The wallet adapter itself, loaded beside the first render (see WalletSetup in ./wallet.tsx): the
 // providers run here, in a subtree of their own, and hand their state up to the contexts the screens
 // read, so `useWallet()` and `useWalletModal()` work the same everywhere.
-import { memo, useCallback, useLayoutEffect, useMemo, type ReactNode } from "react";
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, type ReactNode } from "react";
 import { WalletAdapterNetwork, WalletNotReadyError, type Adapter, type WalletError } from "@solana/wallet-adapter-base";
 import {
   ConnectionContext,
@@ -42,10 +42,16 @@ export interface WalletEngineProps {
   localStorageKey: string;
   onChange: (state: WalletEngineState) => void;
   onError: (error: WalletError) => void;
+  /**
+   * Once the adapter listens for new wallets. It reads the wallets registered so far while rendering
+   * and listens for new ones only in an effect: a wallet registered in between is never listed. This
+   * effect runs after the adapter's (a parent's effects run after its children's).
+   */
+  onMounted: () => void;
 }
 
 /** Memoized: its parent re-renders on every state it hands up, which must not re-render the adapter. */
-const WalletEngine = memo(function WalletEngine({ localStorageKey, onChange, onError }: WalletEngineProps) {
+const WalletEngine = memo(function WalletEngine({ localStorageKey, onChange, onError, onMounted }: WalletEngineProps) {
   // Solflare is added explicitly because its adapter also covers Solflare's non-Standard paths.
   const wallets = useMemo<Adapter[]>(
     () => [new SolflareWalletAdapter({ network: NETWORKS[SOLANA_CLUSTER] ?? WalletAdapterNetwork.Devnet })],
@@ -62,6 +68,8 @@ const WalletEngine = memo(function WalletEngine({ localStorageKey, onChange, onE
     },
     [onError],
   );
+
+  useEffect(() => onMounted(), [onMounted]);
 
   return (
     <ConnectionContext.Provider value={RPC_ENDPOINT_ONLY}>

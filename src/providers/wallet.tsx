@@ -7,7 +7,6 @@ import {
   Suspense,
   useCallback,
   useContext,
-  useEffect,
   useMemo,
   useRef,
   useState,
@@ -96,6 +95,7 @@ export async function loadDemoWallet(): Promise<boolean> {
 
 // Once per page: StrictMode's double effects or a remount must not register a second demo wallet.
 let demoWalletLoad: Promise<boolean> | null = null;
+const registerDemoWalletOnce = () => void (demoWalletLoad ??= loadDemoWallet());
 
 // The adapter's machinery (web3.js, the mobile wallet protocol, the Standard wallet bridge) is a third of
 // the console's JavaScript, and no screen needs it to draw: it loads beside the first render, not before
@@ -142,10 +142,6 @@ export function WalletSetup({ children }: { children: ReactNode }) {
   const clearError = useCallback(() => setError(null), []);
   const errorState = useMemo(() => ({ error, clearError }), [error, clearError]);
 
-  useEffect(() => {
-    demoWalletLoad ??= loadDemoWallet();
-  }, []);
-
   return (
     <>
       <WalletContext.Provider value={engine?.wallet ?? LOADING_WALLET}>
@@ -154,7 +150,12 @@ export function WalletSetup({ children }: { children: ReactNode }) {
         </WalletModalContext.Provider>
       </WalletContext.Provider>
       <Suspense fallback={null}>
-        <WalletEngine localStorageKey={STORAGE_KEYS.walletName} onChange={onReady} onError={setError} />
+        <WalletEngine
+          localStorageKey={STORAGE_KEYS.walletName}
+          onChange={onReady}
+          onError={setError}
+          onMounted={registerDemoWalletOnce}
+        />
       </Suspense>
     </>
   );
