@@ -6,6 +6,8 @@ import { userEvent } from "@testing-library/user-event";
 import { useWallet } from "@solana/wallet-adapter-react";
 import { useWalletModal } from "@solana/wallet-adapter-react-ui";
 import { WalletSetup } from "@/providers/wallet";
+import { makeWalletKey } from "../support/ed25519";
+import { fakeApiForThisFile } from "../support/fake-api";
 
 // The adapter's chunk arrives when the test says so.
 let release: () => void = () => undefined;
@@ -14,6 +16,8 @@ vi.mock("@/providers/wallet-engine", async (importOriginal) => {
   await arrived;
   return importOriginal();
 });
+
+const mock = fakeApiForThisFile();
 
 function Probe() {
   const { connected, connecting } = useWallet();
@@ -29,7 +33,9 @@ function Probe() {
 }
 
 describe("WalletSetup", () => {
-  it("draws before the adapter has loaded, and opens the wallet list for a click made meanwhile", async () => {
+  it("draws before the adapter has loaded, opens the wallet list for a click made meanwhile, and lists the demo wallet", async () => {
+    const key = await makeWalletKey();
+    mock.get("/demo/wallet", [200, { data: { publicKey: key.address, secretKey: key.secretKey, label: "Held Demo Wallet" } }]);
     render(
       <WalletSetup>
         <Probe />
@@ -42,8 +48,16 @@ describe("WalletSetup", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(document.querySelector(".wallet-adapter-modal")).toBeNull();
 
+    // The adapter reads the wallets registered so far while rendering and listens for new ones only
+    // in an effect: a wallet registered in between would never be listed. So the demo wallet is asked
+    // for once the adapter listens, and is listed.
+    expect(mock.requests("GET", "/demo/wallet")).toHaveLength(0);
+
     release();
     await waitFor(() => expect(document.querySelector(".wallet-adapter-modal")).not.toBeNull());
     expect(screen.getByText("not connected")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /Held Demo Wallet/ })).toBeInTheDocument();
+    expect(mock.requests("GET", "/demo/wallet")).toHaveLength(1);
   });
+
 });
