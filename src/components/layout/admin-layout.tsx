@@ -7,7 +7,7 @@ import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
 import { ThemedConfig } from "@/components/antd/setup";
-import { PaletteProvider } from "@/components/palette/palette";
+import { PaletteProvider } from "@/components/palette/launcher";
 import { LiveUpdates } from "./live-updates";
 import "./section-icons"; // the sidebar's lazy icons are then already here
 import { HeaderActions } from "./header-actions";
