@@ -14,6 +14,10 @@ const SIDE_EFFECT_FREE = [
   // @refinedev/antd's MarkdownField, which the console never renders: react-markdown and its
   // unified/micromark pipeline would otherwise ride in every list screen (~35 kB gzip).
   /\/node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|hast-[^/]+|unist-[^/]+|unified|vfile[^/]*|property-information|space-separated-tokens|comma-separated-tokens|style-to-object|inline-style-parser|bail|trough|is-plain-obj|extend|ccount|markdown-table|longest-streak|parse-entities|character-entities[^/]*|decode-named-character-reference|zwitch|html-void-elements|repeat-string|is-buffer)\//,
+  // antd's ConfigProvider and inputs import rc-field-form's FormProvider from its index, whose
+  // top-level assignments (Form.Field = Field, ...) kept the whole form engine and its validator in
+  // every signed-in screen: now only the screens with a form carry them (~13 kB gzip).
+  /\/node_modules\/(rc-field-form|@rc-component\/async-validator)\//,
   // The shared contract: schemas built at module level (zod calls) are plain declarations, so a
   // chunk that needs only a constant does not carry zod with it.
   /\/contract\/[^/]+\.ts$/,

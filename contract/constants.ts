@@ -19,6 +19,10 @@ export const REASON_MAX = 1000;
 export const REFUND_PERCENT_MIN = 0;
 export const REFUND_PERCENT_MAX = 100;
 export const REFUND_PERCENT_DEFAULT = 50;
+/** Below this many settlements' fees and rents, the authority's balance is shown as low (GET /admin/authority). */
+export const AUTHORITY_LOW_SETTLEMENTS = 20;
+/** settlementsCovered stops here (a JSON number; past it the exact figure tells nobody anything). */
+export const SETTLEMENTS_COVERED_MAX = 1_000_000;
 
 export const SHOP_CATEGORIES = [
   "Electronics",

@@ -4,6 +4,7 @@
 // needs them (each answers 404 there).
 import { z } from "zod";
 import { base58, count, text, time } from "./primitives.ts";
+import { AUTHORITY_LOW_SETTLEMENTS, SETTLEMENTS_COVERED_MAX } from "./constants.ts";
 import { SETTLEMENT_KINDS, SETTLEMENT_QUEUE_STATUSES } from "./schemas.ts";
 /** An amount in the token's base units, as a decimal string (u64 does not fit a JSON number). */
 export const baseUnits = z.string().regex(/^\d+$/).meta({ description: "Base units (decimal string)" });
@@ -111,11 +112,6 @@ export type Mismatch = z.infer<typeof mismatchSchema>;
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 // ---- Authority health: GET /admin/authority ----
-
-/** Below this many settlements' fees and rents, the authority's balance is shown as low. */
-export const AUTHORITY_LOW_SETTLEMENTS = 20;
-/** settlementsCovered stops here (a JSON number; past it the exact figure tells nobody anything). */
-export const SETTLEMENTS_COVERED_MAX = 1_000_000;
 
 export const authorityHealthSchema = z
   .object({

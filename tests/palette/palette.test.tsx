@@ -3,7 +3,7 @@
 // shop (their lists' search) and, when it could be one, an order id; the hits open their record;
 // what the API lacks or refuses adds nothing and says nothing.
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
 import { compileFirst, renderApp, setupUser, signedInApi } from "../app/support";
 
@@ -85,6 +85,31 @@ describe("command palette", { timeout: 60_000 }, () => {
     expect(options(dialog).filter((text) => text?.startsWith("Open"))).toEqual([hit.textContent]);
     expect(document.querySelector(".ant-notification-notice")).toBeNull();
     expect(within(dialog).queryByText(/down|Bad search/)).not.toBeInTheDocument();
+  });
+
+  it("opens on the first Ctrl+K or Search click even before it has loaded, with the screen's actions", async () => {
+    // The palette's chunk loads when the browser is idle; here it never is, so the key loads it.
+    vi.stubGlobal("requestIdleCallback", () => 0);
+    const api = signedInApi();
+    api.get("/tokens/admin", [200, paged([])]);
+    const user = setupUser();
+    renderApp("/tokens");
+    await screen.findByRole("heading", { name: "Token Management" });
+    expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument();
+    await user.keyboard("{Control>}k{/Control}");
+    let dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await waitFor(() => expect(within(dialog).getByRole("combobox")).toHaveFocus());
+    await waitFor(() => expect(within(dialog).getByRole("group", { name: "This screen" })).toHaveTextContent("Add Token"));
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
+    // Loaded now: kbar takes the shortcut, and the sidebar's button opens it too.
+    await user.keyboard("{Control>}k{/Control}");
+    await screen.findByRole("dialog", { name: "Command palette" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
+    await user.click(screen.getByRole("button", { name: /Search/ }));
+    dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await waitFor(() => expect(options(dialog)).toContain("Shops"));
   });
 
   it("offers the current screen's own actions, and only while it is open", async () => {

@@ -1,13 +1,13 @@
 // The admin shell around every authenticated screen: a fixed sidebar on wide screens, a drawer and a
 // top bar on small ones (SPEC §2 Layout). Its own chunk: it is where antd enters the app.
-import { Suspense, useState } from "react";
-import { Drawer, Grid, Layout } from "antd";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Grid, Layout } from "antd";
 import { Outlet, useLocation } from "react-router";
 import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
 import { ThemedConfig } from "@/components/antd/setup";
-import { PaletteProvider } from "@/components/palette/palette";
+import { PaletteProvider } from "@/components/palette/launcher";
 import { LiveUpdates } from "./live-updates";
 import "./section-icons"; // the sidebar's lazy icons are then already here
 import { HeaderActions } from "./header-actions";
@@ -17,12 +17,27 @@ import "@/styles/layout.css";
 
 const SIDER_WIDTH = 240;
 
+const loadNavDrawer = () => import("./nav-drawer");
+const NavDrawer = lazy(loadNavDrawer);
+
 export function AdminLayout() {
   // Below antd's `lg` breakpoint (992 px) the sidebar becomes a drawer.
-  const wide = Grid.useBreakpoint().lg === true;
+  const { lg } = Grid.useBreakpoint();
+  const wide = lg === true;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is mounted from its first open on: closed, it shows nothing.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const { pathname } = useLocation();
   const closeDrawer = () => setDrawerOpen(false);
+  const openDrawer = () => {
+    setDrawerUsed(true);
+    setDrawerOpen(true);
+  };
+  // A narrow screen (known once antd has measured it) fetches the drawer ahead of its first open.
+  const narrow = lg === false;
+  useEffect(() => {
+    if (narrow) void loadNavDrawer().catch(() => undefined);
+  }, [narrow]);
 
   return (
     <ThemedConfig>
@@ -34,29 +49,18 @@ export function AdminLayout() {
           <Layout.Sider width={SIDER_WIDTH} className="admin-sider">
             <Sidebar />
           </Layout.Sider>
-        ) : (
-          <Drawer
-            open={drawerOpen}
-            onClose={closeDrawer}
-            placement="left"
-            width={264}
-            closable={false}
-            title={null}
-            // A dialog needs a name (axe: aria-dialog-name); it has no visible title.
-            aria-label="Navigation"
-            className="admin-drawer"
-            styles={{ body: { padding: 0 } }}
-          >
-            <Sidebar onNavigate={closeDrawer} />
-          </Drawer>
-        )}
+        ) : drawerUsed ? (
+          <Suspense fallback={null}>
+            <NavDrawer open={drawerOpen} onClose={closeDrawer} />
+          </Suspense>
+        ) : null}
         <Layout className="admin-main" style={{ marginLeft: wide ? SIDER_WIDTH : 0 }}>
           {wide ? (
             <header className="admin-header">
               <HeaderActions />
             </header>
           ) : (
-            <TopBar onOpenMenu={() => setDrawerOpen(true)} />
+            <TopBar onOpenMenu={openDrawer} />
           )}
           <ClusterBanner />
           <Layout.Content className="admin-content">

@@ -5,7 +5,7 @@ import { useLogout } from "@refinedev/core";
 import { Link, useLocation } from "react-router";
 import { SIDEBAR_TITLE } from "@/config";
 import { adminResources } from "@/resources";
-import { PaletteButton } from "@/components/palette/palette";
+import { PaletteButton } from "@/components/palette/launcher";
 import { useSectionAvailability } from "@/components/routing/optional-section";
 import { Badge, type BadgeColor } from "@/components/value/badges";
 import { usePreload } from "@/components/routing/use-preload";

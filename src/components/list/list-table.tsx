@@ -1,11 +1,12 @@
 // Every list screen's table: Refine's useTable (useListTable: the URL keeps page and filters, 20 per
 // page) rendered by antd without antd's own pagination (the SPEC has its own pager), scrolling
-// sideways on small screens, and the load error with Retry in place of an empty table.
+// sideways on small screens, and the load error with Retry in place of an empty table. Refine's core
+// useTable, not @refinedev/antd's: ListTable does its own antd wiring (sort, no antd pager), so a
+// list's first load carries neither @refinedev/antd nor antd's Form.
 import type { ReactNode } from "react";
 import { Table, type TableProps } from "antd";
-import type { SorterResult } from "antd/es/table/interface";
-import type { BaseRecord, CrudSort, HttpError } from "@refinedev/core";
-import { useTable, type useTableReturnType } from "@refinedev/antd";
+import type { SortOrder, SorterResult } from "antd/es/table/interface";
+import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, type useTableReturnType } from "@refinedev/core";
 import { ListError } from "@/components/list/list-error";
 import { Pager } from "@/components/list/pager";
 import { readSettings } from "@/components/list/settings/store";
@@ -18,8 +19,8 @@ export { Pager, type PagerProps } from "@/components/list/pager";
  * The list of `resource`, page by page (PAGE_SIZE unless the admin chose another), with page and filters in the URL so a view is
  * a link. Its load error is shown in place by ListTable, with Retry: no toast says it a second time.
  */
-export function useListTable<TData extends BaseRecord>(resource: string) {
-  return useTable<TData, HttpError>({
+export function useListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
+  const table = useTable<TData, HttpError>({
     resource,
     syncWithLocation: true,
     // The admin's own page size for this list (table settings), SPEC's PAGE_SIZE by default.
@@ -29,13 +30,28 @@ export function useListTable<TData extends BaseRecord>(resource: string) {
     meta: { id: undefined },
     errorNotification: false,
   });
+  // The rows and the loading state, as @refinedev/antd's useTable gives them to antd's Table.
+  const liveMode = useLiveMode(undefined);
+  const { data, isFetched, isLoading } = table.tableQuery;
+  return { ...table, tableProps: { dataSource: data?.data, loading: liveMode === "auto" ? isLoading : !isFetched } };
 }
 
-/** What ListTable reads from useTable; the full useTable result fits. */
+/** Refine's useTable result, with what antd's Table shows: the page's rows and whether it is loading. */
+export type ListTableResult<TData extends BaseRecord> = useTableReturnType<TData, HttpError> & {
+  tableProps: { dataSource?: readonly TData[]; loading: boolean };
+};
+
+/** What ListTable reads from useListTable; its full result fits (and @refinedev/antd's useTable's). */
 export type ListTableSource<TData extends BaseRecord> = Pick<
-  useTableReturnType<TData, HttpError>,
-  "tableProps" | "tableQuery" | "currentPage" | "setCurrentPage" | "pageCount" | "setSorters"
->;
+  ListTableResult<TData>,
+  "tableQuery" | "currentPage" | "setCurrentPage" | "pageCount" | "setSorters"
+> & { tableProps: Pick<TableProps<TData>, "dataSource" | "loading"> };
+
+/** A sortable column's `sortOrder` from the table's sorters (the column's `key` is the sorter's field). */
+export function sortOrderOf(field: string, sorters: readonly CrudSort[] | undefined): SortOrder | undefined {
+  const sorter = sorters?.find((item) => item.field === field);
+  return sorter ? (`${sorter.order}end` as SortOrder) : undefined;
+}
 
 /**
  * A column header's sort click as Refine's sorters (what the URL keeps and the data provider reads):

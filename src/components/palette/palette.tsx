@@ -2,8 +2,9 @@
 // the sidebar offers, open a record by id, wallet or name (use-record-lookup.ts), or run the current
 // screen's main actions (usePaletteActions). Built on @refinedev/kbar's state (actions, matching,
 // the shortcut), with its own search box and results: a labelled listbox of labelled groups, drawn
-// with the antd theme's tokens so it follows the console's theme. Lives in the admin layout's chunk.
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
+// with the antd theme's tokens so it follows the console's theme. A chunk of its own, loaded and
+// mounted by launcher.tsx (the Search button, the first Ctrl+K, the screens' actions).
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type RefObject } from "react";
 import { theme } from "antd";
 import { useGo } from "@refinedev/core";
 import {
@@ -23,39 +24,55 @@ import {
 import { adminResources } from "@/resources";
 import { useSectionAvailability } from "@/components/routing/optional-section";
 import { useRecordUrl } from "@/components/record/record-url";
-import { PaletteRegistry, type PaletteAction, type PaletteRegister } from "./use-palette-actions";
+import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./launcher";
 import { useRecordLookup } from "./use-record-lookup";
-import "./palette.css";
 
 export const SECTIONS_GROUP = "Go to";
 export const SCREEN_GROUP = "This screen";
 export const RECORDS_GROUP = "Records";
-const DIALOG_ID = "command-palette";
+const DIALOG_ID = PALETTE_DIALOG_ID;
 
-/** The palette's state and UI around the admin screens. Render it inside antd's ConfigProvider. */
-export function PaletteProvider({ children }: { children: ReactNode }) {
+/** The palette's state and dialog, mounted beside the admin screens by launcher.tsx's PaletteProvider. */
+export function PaletteRuntime({ control, screenActions }: PaletteRuntimeProps) {
   const { token } = theme.useToken();
   const still = token.motion === false;
   return (
     <KBarProvider options={{ enableHistory: false, animations: still ? { enterMs: 0, exitMs: 0 } : undefined }}>
-      <ScreenRegistry>{children}</ScreenRegistry>
       <SectionActions />
-      <PaletteDialog />
+      <ScreenActionsOf store={screenActions} />
+      <PaletteDialog control={control} />
+      <Ready control={control} />
     </KBarProvider>
   );
 }
 
-/** Lets the screens (usePaletteActions) add their actions to the palette. */
-function ScreenRegistry({ children }: { children: ReactNode }) {
+/** Hands the launcher the palette's toggle, and opens it if it was asked for while loading. */
+function Ready({ control }: { control: RefObject<PaletteControl> }) {
   const { query } = useKBar();
-  const register = useCallback<PaletteRegister>(
-    (actions: readonly PaletteAction[]) =>
-      query.registerActions(
-        actions.map((action) => ({ id: `screen:${action.id}`, name: action.name, keywords: action.keywords, section: SCREEN_GROUP, perform: action.perform })),
-      ),
-    [query],
+  useEffect(() => {
+    const current = control.current;
+    current.toggle = () => query.toggle();
+    if (current.openWhenReady) {
+      current.openWhenReady = false;
+      query.toggle();
+    }
+    return () => {
+      current.toggle = null;
+    };
+  }, [control, query]);
+  return null;
+}
+
+/** The current screens' actions (usePaletteActions, kept by the launcher) as the palette's. */
+function ScreenActionsOf({ store }: { store: ScreenActions }) {
+  const lists = useSyncExternalStore(store.subscribe, store.current);
+  const actions = useMemo<Action[]>(
+    () =>
+      lists.flat().map((action) => ({ id: `screen:${action.id}`, name: action.name, keywords: action.keywords, section: SCREEN_GROUP, perform: action.perform })),
+    [lists],
   );
-  return <PaletteRegistry.Provider value={register}>{children}</PaletteRegistry.Provider>;
+  useRegisterActions(actions, [actions]);
+  return null;
 }
 
 /**
@@ -175,7 +192,7 @@ function groupsOf(results: (string | ActionImpl)[]): Group[] {
   return groups.filter((group) => group.items.length > 0);
 }
 
-function PaletteDialog() {
+function PaletteDialog({ control }: { control: RefObject<PaletteControl> }) {
   const { token } = theme.useToken();
   const { query, search, showing, activeIndex: storedIndex } = useKBar((state) => ({
     search: state.searchQuery,
@@ -188,21 +205,16 @@ function PaletteDialog() {
   // Until the effect below has moved it, an index left on a group name (or past the end) means the first action.
   const activeIndex = results[storedIndex] === undefined || typeof results[storedIndex] === "string" ? firstAction : storedIndex;
 
-  // Where focus was before the palette opened, so closing it without a choice puts it back.
-  const lastFocus = useRef<HTMLElement | null>(null);
+  // Closing without a choice puts the focus back where it was (the launcher follows it). Only a
+  // close: the palette may mount long after the page loaded, with the focus elsewhere by then.
+  const wasShowing = useRef(false);
   useEffect(() => {
-    const remember = (event: FocusEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && !target.closest?.(`#${DIALOG_ID}`)) lastFocus.current = target;
-    };
-    document.addEventListener("focusin", remember);
-    return () => document.removeEventListener("focusin", remember);
-  }, []);
-  useEffect(() => {
-    if (showing) return;
-    const previous = lastFocus.current;
+    const closed = wasShowing.current && !showing;
+    wasShowing.current = showing;
+    if (!closed) return;
+    const previous = control.current.lastFocus;
     if ((document.activeElement === document.body || !document.activeElement) && previous?.isConnected) previous.focus();
-  }, [showing]);
+  }, [showing, control]);
 
   // A new list starts on its first action.
   useEffect(() => {
@@ -303,26 +315,5 @@ function PaletteDialog() {
         </KBarAnimator>
       </KBarPositioner>
     </KBarPortal>
-  );
-}
-
-/** The visible way to open the palette (touch screens have no Ctrl+K). */
-export function PaletteButton({ onOpen }: { onOpen?: () => void }) {
-  const { query } = useKBar();
-  const mac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
-  return (
-    <button
-      type="button"
-      className="palette-trigger"
-      aria-haspopup="dialog"
-      aria-keyshortcuts={mac ? "Meta+K" : "Control+K"}
-      onClick={() => {
-        onOpen?.();
-        query.toggle();
-      }}
-    >
-      <span className="palette-trigger__text">Search...</span>
-      <kbd className="palette-trigger__keys">{mac ? "⌘ K" : "Ctrl K"}</kbd>
-    </button>
   );
 }

@@ -1,6 +1,7 @@
 // A screen's own commands in the command palette (Ctrl/Cmd+K): `usePaletteActions([...])` while the
 // screen is mounted, gone when it unmounts. This module is tiny and free of kbar on purpose: the
-// screens (their own chunks) import it, the palette itself lives in the admin layout's chunk.
+// screens (their own chunks) import it; the actions wait in the launcher's store (admin layout's
+// chunk) until the palette, a chunk of its own, reads them.
 import { createContext, useContext, useEffect, useRef } from "react";
 
 export interface PaletteAction {

@@ -3,10 +3,9 @@
 // order (/orders/:id).
 import { useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
-import { getDefaultSortOrder } from "@refinedev/antd";
 import type { Order, OrderFilter } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
-import { ListTable, useListTable } from "@/components/list/list-table";
+import { ListTable, sortOrderOf, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
@@ -27,7 +26,7 @@ export function OrderList() {
   const openOrder = details.open;
   const invalidate = useInvalidate();
   const disputeLimit = useDisputeLimit();
-  const deadlineSort = getDefaultSortOrder(DEADLINE_SORT, table.sorters) ?? null;
+  const deadlineSort = sortOrderOf(DEADLINE_SORT, table.sorters) ?? null;
   usePaletteActions([
     {
       id: "disputed",

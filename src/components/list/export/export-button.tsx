@@ -1,15 +1,18 @@
-// A list's "Export CSV" button and the dialog that follows an export: a progress bar over the
-// pages read, with Cancel; if a page fails, the server's words with Retry. The file is saved only
-// once every row is in.
-import { Alert, Button, Modal, Progress } from "antd";
+// A list's "Export CSV" button. The dialog that follows an export (export-dialog.tsx: progress,
+// Cancel, a failed page with Retry) is loaded on the first export, or as the pointer or the focus
+// reaches the button. The file is saved only once every row is in.
+import { lazy, Suspense, useState } from "react";
+import { Button } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
-import { errorMessage } from "@/components/list/list-error";
 import type { ExportColumn } from "./columns";
-import { useListExport, type ExportState } from "./use-list-export";
+import { useListExport } from "./use-list-export";
 import "./export.css";
 
 export type { ExportColumn, ExportValue } from "./columns";
+
+const loadDialog = () => import("./export-dialog");
+const ExportDialog = lazy(loadDialog);
 
 export interface ExportButtonProps<Row> {
   /** The Refine resource; it names the file (`users-2026-11-25.csv`) and the dialog. */
@@ -23,63 +26,31 @@ export interface ExportButtonProps<Row> {
   keep?: (row: Row) => boolean;
 }
 
-function counted({ loaded, total }: { loaded: number; total?: number }) {
-  return total === undefined ? "Reading the first page..." : `Read ${Math.min(loaded, total)} of ${total} rows`;
-}
-
-function percentOf({ loaded, total }: { loaded: number; total?: number }) {
-  if (!total) return 0;
-  return Math.min(100, Math.floor((loaded / total) * 100));
-}
-
-function ExportProgress({ resource, state }: { resource: string; state: Exclude<ExportState, { phase: "idle" }> }) {
-  return (
-    <>
-      <Progress
-        percent={percentOf(state)}
-        status={state.phase === "failed" ? "exception" : "active"}
-        aria-label={`Export of ${resource}`}
-      />
-      <p className="list-export__count" aria-live="polite">
-        {counted(state)}
-      </p>
-      {state.phase === "failed" ? (
-        <Alert type="error" showIcon message="A page could not be read" description={errorMessage(state.error)} />
-      ) : null}
-    </>
-  );
-}
-
 export function ExportButton<Row extends BaseRecord>({ resource, table, columns, visibleKeys, keep }: ExportButtonProps<Row>) {
   const { state, start, retry, cancel } = useListExport<Row>({ resource, filters: table.filters, sorters: table.sorters, columns, visibleKeys, keep });
-  const failed = state.phase === "failed";
+  // The dialog is mounted from the first export on (closed between exports, as before).
+  const [exported, setExported] = useState(false);
+  const preload = () => void loadDialog().catch(() => undefined);
 
   return (
     <>
-      <Button icon={<DownloadOutlined aria-hidden />} onClick={start} loading={state.phase === "reading"}>
+      <Button
+        icon={<DownloadOutlined aria-hidden />}
+        onClick={() => {
+          setExported(true);
+          start();
+        }}
+        onPointerEnter={preload}
+        onFocus={preload}
+        loading={state.phase === "reading"}
+      >
         Export CSV
       </Button>
-      <Modal
-        open={state.phase !== "idle"}
-        title={`Exporting ${resource}`}
-        onCancel={cancel}
-        maskClosable={false}
-        destroyOnHidden
-        footer={[
-          <Button key="cancel" onClick={cancel}>
-            Cancel
-          </Button>,
-          ...(failed
-            ? [
-                <Button key="retry" type="primary" onClick={retry}>
-                  Retry
-                </Button>,
-              ]
-            : []),
-        ]}
-      >
-        {state.phase === "idle" ? null : <ExportProgress resource={resource} state={state} />}
-      </Modal>
+      {exported ? (
+        <Suspense fallback={null}>
+          <ExportDialog resource={resource} state={state} onCancel={cancel} onRetry={retry} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

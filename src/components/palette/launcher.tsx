@@ -1,0 +1,168 @@
+// The command palette's light half, in the admin layout's chunk: the sidebar's Search button, the
+// Ctrl+K (Cmd+K on a Mac) shortcut and the screens' actions, kept in a small store of our own. The
+// palette itself (palette.tsx, with @refinedev/kbar) is a chunk of its own: it loads once the
+// layout has rendered and the browser is idle, or at once on a first Ctrl+K or Search click, which
+// then opens it as soon as it is there. Once it is mounted, kbar listens to the shortcut itself.
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type RefObject,
+} from "react";
+import { PaletteRegistry, type PaletteAction, type PaletteRegister } from "./use-palette-actions";
+// The Search button's styles and the dialog's: the button is drawn from the first render.
+import "./palette.css";
+
+/** What the screens have registered (usePaletteActions), in the order they did. */
+export interface ScreenActions {
+  /** The registered lists, a new array on every change. */
+  current: () => readonly (readonly PaletteAction[])[];
+  subscribe: (listener: () => void) => () => void;
+}
+
+/** The loaded palette and the launcher, through one object the launcher keeps. */
+export interface PaletteControl {
+  /** Opens or closes the palette; set by the loaded palette while it is mounted. */
+  toggle: (() => void) | null;
+  /** Asked for before the palette was there: it opens once mounted. */
+  openWhenReady: boolean;
+  /** The last element outside the palette that had the focus, given back when it closes without a choice. */
+  lastFocus: HTMLElement | null;
+}
+
+export interface PaletteRuntimeProps {
+  control: RefObject<PaletteControl>;
+  screenActions: ScreenActions;
+}
+
+/** The palette's own element id (its dialog). */
+export const PALETTE_DIALOG_ID = "command-palette";
+
+const isMac = () => typeof navigator !== "undefined" && /Mac|iPod|iPhone|iPad/.test(navigator.platform);
+
+/** kbar's toggle shortcut ("$mod+k" in its tinykeys): K with Ctrl (Cmd on a Mac) and no other modifier. */
+function isToggleShortcut(event: KeyboardEvent): boolean {
+  const mod = isMac() ? "Meta" : "Control";
+  if (event.key.toUpperCase() !== "K" && event.code !== "KeyK") return false;
+  const held = (key: string) => typeof event.getModifierState === "function" && event.getModifierState(key);
+  return held(mod) && !["Shift", "Meta", "Alt", "Control"].some((key) => key !== mod && held(key));
+}
+
+function createScreenActions(): ScreenActions & { register: PaletteRegister } {
+  let lists: readonly (readonly PaletteAction[])[] = [];
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+  return {
+    current: () => lists,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    register: (actions) => {
+      const list = [...actions];
+      lists = [...lists, list];
+      changed();
+      return () => {
+        lists = lists.filter((other) => other !== list);
+        changed();
+      };
+    },
+  };
+}
+
+const OpenPalette = createContext<() => void>(() => undefined);
+
+// Only this loader names the palette's chunk: the layout's first load stays free of kbar.
+const loadPalette = () => import("./palette").then((module) => module.PaletteRuntime);
+
+/** The palette around the admin screens. Render it inside antd's ConfigProvider. */
+export function PaletteProvider({ children }: { children: ReactNode }) {
+  const [screenActions] = useState(createScreenActions);
+  const control = useRef<PaletteControl>({ toggle: null, openWhenReady: false, lastFocus: null });
+  const [Runtime, setRuntime] = useState<ComponentType<PaletteRuntimeProps> | null>(null);
+  const loading = useRef(false);
+
+  const load = useCallback(() => {
+    if (loading.current) return;
+    loading.current = true;
+    loadPalette().then(
+      (loaded) => setRuntime(() => loaded),
+      // Offline, say: the next Ctrl+K or Search click tries again.
+      () => {
+        loading.current = false;
+      },
+    );
+  }, []);
+
+  const toggle = useCallback(() => {
+    if (control.current.toggle) return control.current.toggle();
+    control.current.openWhenReady = !control.current.openWhenReady;
+    load();
+  }, [load]);
+
+  // Where the focus was before the palette opened, so closing it without a choice puts it back.
+  useEffect(() => {
+    const remember = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && !target.closest?.(`#${PALETTE_DIALOG_ID}`)) control.current.lastFocus = target;
+    };
+    document.addEventListener("focusin", remember);
+    return () => document.removeEventListener("focusin", remember);
+  }, []);
+
+  // The shortcut, until the palette is mounted and kbar takes it.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (control.current.toggle || event.defaultPrevented || !isToggleShortcut(event)) return;
+      event.preventDefault();
+      toggle();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [toggle]);
+
+  // Loaded without being asked once the layout is up and the browser has nothing better to do.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const id = window.requestIdleCallback(load, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 200);
+    return () => clearTimeout(timer);
+  }, [load]);
+
+  return (
+    <PaletteRegistry.Provider value={screenActions.register}>
+      <OpenPalette.Provider value={toggle}>
+        {children}
+        {Runtime ? <Runtime control={control} screenActions={screenActions} /> : null}
+      </OpenPalette.Provider>
+    </PaletteRegistry.Provider>
+  );
+}
+
+/** The visible way to open the palette (touch screens have no Ctrl+K). */
+export function PaletteButton({ onOpen }: { onOpen?: () => void }) {
+  const toggle = useContext(OpenPalette);
+  const mac = isMac();
+  return (
+    <button
+      type="button"
+      className="palette-trigger"
+      aria-haspopup="dialog"
+      aria-keyshortcuts={mac ? "Meta+K" : "Control+K"}
+      onClick={() => {
+        onOpen?.();
+        toggle();
+      }}
+    >
+      <span className="palette-trigger__text">Search...</span>
+      <kbd className="palette-trigger__keys">{mac ? "⌘ K" : "Ctrl K"}</kbd>
+    </button>
+  );
+}
