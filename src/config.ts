@@ -77,5 +77,15 @@ export const ROUTER = {
   cacheLifetimeMs: 5 * 60_000,
 } as const;
 
+/**
+ * A screen's dialogs are chunks of their own (src/components/routing/lazy-dialog.tsx), fetched once
+ * the screen has rendered and the browser is idle: at the latest `idleTimeoutMs` after it rendered,
+ * or after `fallbackDelayMs` where the browser has no requestIdleCallback.
+ */
+export const DIALOG_PRELOAD = {
+  idleTimeoutMs: 1500,
+  fallbackDelayMs: 300,
+} as const;
+
 /** No HTTP timeout by default (SPEC §9): settlement calls can take as long as the chain does. */
 export const HTTP_TIMEOUT_MS = 0;

@@ -4,6 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { useReasonPrompt, type ReasonPromptOptions } from "@/components/prompts/reason-prompt";
 import { useConfirm, type ConfirmOptions } from "@/components/prompts/confirm";
+import { compileChunks } from "../support/compile-first";
+
+// The dialogs are lazy chunks (fetched when idle or on the first question): compiled before the clocks start.
+compileChunks(() => import("@/components/prompts/reason-dialog"), () => import("@/components/prompts/confirm-dialog"));
 
 const DELETE: ReasonPromptOptions = {
   confirmText: 'Are you sure you want to delete "Lamp"? This action can be reversed by an admin.',

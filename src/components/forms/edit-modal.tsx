@@ -3,12 +3,17 @@
 // record's, not even while the next one loads); a failed save keeps the modal open with what was
 // typed and the server's words at the top (field errors land under their fields); the save sends
 // the resource's own body, built from the form by `toBody`.
+//
+// It is the lazy part of a screen's edit dialog (edit-dialog.tsx): a resource's `edit-modal.tsx`
+// exports a component returning useEditModal({ ..., request }), which the screen mounts, with the
+// screen's latest request, on the first opening.
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { Alert, Form, Modal, Spin } from "antd";
 import { useModalForm } from "@refinedev/antd";
 import { useResourceParams, type BaseRecord, type HttpError } from "@refinedev/core";
 import { AuditHistory, type AuditTargetType } from "@/components/history/audit-history";
 import { RecordCrumbs } from "@/components/record/record-frame";
+import type { EditRequest } from "@/components/forms/edit-dialog";
 import { useRecordRoute } from "@/components/routing/use-record-route";
 import "@/components/antd/setup";
 import "@/styles/kit.css";
@@ -44,13 +49,8 @@ export interface EditModalOptions<TRecord extends BaseRecord, TValues, TBody> {
   routed?: boolean;
   /** A routed record's name in its breadcrumb. */
   recordName?: (record: TRecord) => string;
-}
-
-export interface EditModal<TRecord> {
-  /** Opens the modal: for the record of this row (edit), or empty (create). */
-  open: (record?: TRecord) => void;
-  /** Render it once in the screen. */
-  modal: ReactElement;
+  /** The screen's latest ask to open the modal (EditDialogProps): each new one opens it. */
+  request?: EditRequest<TRecord>;
 }
 
 export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBody = TValues>({
@@ -68,7 +68,8 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   onSaved,
   routed = false,
   recordName,
-}: EditModalOptions<TRecord, TValues, TBody>): EditModal<TRecord> {
+  request,
+}: EditModalOptions<TRecord, TValues, TBody>): ReactElement {
   const fromRow = action === "create" || source === "row";
   const [row, setRow] = useState<TRecord>();
   const [saveError, setSaveError] = useState<string>();
@@ -136,6 +137,11 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
     if (routedId !== undefined) followUrl.current.openHere({ id: routedId } as TRecord);
     else followUrl.current.close();
   }, [routed, routedId]);
+  // Elsewhere the screen leads: each ask it makes (a row, or none to create) opens the modal, the
+  // first one as soon as the modal is mounted.
+  useEffect(() => {
+    if (request) followUrl.current.openHere(request.record);
+  }, [request]);
   // ...and the modal closing by itself (cancel, or a save that went through) goes back to the list.
   const wasOpen = useRef(false);
   const backToList = route.close;
@@ -145,8 +151,6 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   }, [routed, isOpen, routedId, backToList]);
 
   const sectionLabel = String(useResourceParams({ resource }).resource?.meta?.label ?? resource);
-
-  const open = (next?: TRecord) => (routed && next ? route.open(next.id!) : openHere(next));
 
   async function submit(values: TValues) {
     setSaveError(undefined);
@@ -159,7 +163,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
     }
   }
 
-  const modal = (
+  return (
     <Modal
       {...modalProps}
       title={title}
@@ -209,6 +213,4 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
       {history && record && modalProps.open ? <AuditHistory targetType={history} targetId={String(record.id)} /> : null}
     </Modal>
   );
-
-  return { open, modal };
 }

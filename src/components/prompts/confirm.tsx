@@ -1,10 +1,9 @@
 // An in-page confirmation (the SPEC's browser confirm, as an antd modal). OK has the focus, so
-// Enter confirms and Escape cancels.
-import { useRef, type ReactElement, type ReactNode } from "react";
-import { Button, Modal } from "antd";
-import { useFocusOnOpen } from "@/components/prompts/use-focus-on-open";
+// Enter confirms and Escape cancels. This hook holds the question; the dialog (confirm-dialog.tsx)
+// is a lazy dialog, loaded on the first question at the latest.
+import type { ReactElement, ReactNode } from "react";
+import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { usePendingAnswer } from "@/components/prompts/use-pending-answer";
-import "@/styles/kit.css";
 
 export interface ConfirmOptions {
   /** Default 'Please confirm'. */
@@ -24,31 +23,17 @@ export interface ConfirmApi {
   holder: ReactElement;
 }
 
+/** What the dialog shows and how it answers. */
+export interface ConfirmDialogProps {
+  options: ConfirmOptions | null;
+  open: boolean;
+  answer: (confirmed: boolean) => void;
+}
+
+const ConfirmDialog = lazyDialog(() => import("./confirm-dialog"), "ConfirmDialog");
+
 export function useConfirm(): ConfirmApi {
   const { options, open, askWith, answer } = usePendingAnswer<ConfirmOptions, boolean>(false);
-  const okRef = useRef<HTMLButtonElement>(null);
-  useFocusOnOpen(okRef, open);
-
-  const holder = (
-    <Modal
-      open={open}
-      title={options?.title ?? "Please confirm"}
-      onCancel={() => answer(false)}
-      footer={[
-        <Button key="cancel" onClick={() => answer(false)}>
-          {options?.cancelText ?? "Cancel"}
-        </Button>,
-        <Button key="ok" ref={okRef} type="primary" danger={options?.danger} onClick={() => answer(true)}>
-          {options?.okText ?? "OK"}
-        </Button>,
-      ]}
-      maskClosable={false}
-      destroyOnHidden
-      centered
-    >
-      <div className="kit-prompt__text">{options?.content}</div>
-    </Modal>
-  );
-
+  const holder = <ConfirmDialog.Host active={open} options={options} open={open} answer={answer} />;
   return { confirm: askWith, holder };
 }

@@ -1,13 +1,11 @@
 // SPEC §5 reasons: a confirmation dialog first, then a prompt for the reason. Nothing is resolved
 // until both are answered; a blank reason cannot be submitted, nor one the shared rule refuses (too
 // long, control characters), whose message shows under the field; cancelling either step gives null.
-import { useCallback, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
-import { Button, Input, Modal } from "antd";
-import type { TextAreaRef } from "antd/es/input/TextArea";
-import { fields, REASON_MAX } from "@contract";
-import { useFocusOnOpen } from "@/components/prompts/use-focus-on-open";
+// This hook holds the question and its answer; the dialog (reason-dialog.tsx, with the rule) is a
+// lazy dialog, loaded on the first question at the latest.
+import { useCallback, useState, type ReactElement, type ReactNode } from "react";
+import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { usePendingAnswer } from "@/components/prompts/use-pending-answer";
-import "@/styles/kit.css";
 
 export interface ReasonPromptOptions {
   /** The SPEC's confirmation text, e.g. 'Are you sure you want to deactivate Alice?'. */
@@ -28,17 +26,27 @@ export interface ReasonPromptApi {
   holder: ReactElement;
 }
 
-type Stage = "confirm" | "reason";
+export type ReasonStage = "confirm" | "reason";
+
+/** What the dialog shows and how it answers. */
+export interface ReasonDialogProps {
+  options: ReasonPromptOptions | null;
+  open: boolean;
+  stage: ReasonStage;
+  onStage: (stage: ReasonStage) => void;
+  reason: string;
+  onReason: (reason: string) => void;
+  /** The trimmed reason, or null for a cancel. */
+  answer: (reason: string | null) => void;
+}
+
+const ReasonDialog = lazyDialog(() => import("./reason-dialog"), "ReasonDialog");
 
 export function useReasonPrompt(): ReasonPromptApi {
-  const pending = usePendingAnswer<ReasonPromptOptions, string | null>(null);
-  const [stage, setStage] = useState<Stage>("confirm");
+  const { options, open, answer, askWith } = usePendingAnswer<ReasonPromptOptions, string | null>(null);
+  const [stage, setStage] = useState<ReasonStage>("confirm");
   const [reason, setReason] = useState("");
-  const fieldId = useId();
-  const okRef = useRef<HTMLButtonElement>(null);
-  const fieldRef = useRef<TextAreaRef>(null);
 
-  const { options, open, answer, askWith } = pending;
   const ask = useCallback(
     (next: ReasonPromptOptions) => {
       setStage("confirm");
@@ -48,73 +56,17 @@ export function useReasonPrompt(): ReasonPromptApi {
     [askWith],
   );
 
-  const trimmed = reason.trim();
-  // Blank is simply not submittable yet; anything else the API would refuse is said here first.
-  const problem = trimmed ? fields.reason.safeParse(reason).error?.issues[0]?.message : undefined;
-  const submittable = !!trimmed && !problem;
-  const submit = () => {
-    if (submittable) answer(trimmed);
-  };
-  useFocusOnOpen(okRef, open && stage === "confirm", stage);
-  useFocusOnOpen(fieldRef, open && stage === "reason", stage);
-
   const holder = (
-    // One modal for both steps: a second modal would get the focus handed back to the page when
-    // the first one finishes closing, stealing it from the reason field.
-    <Modal
+    <ReasonDialog.Host
+      active={open}
+      options={options}
       open={open}
-      title={options?.title ?? (stage === "confirm" ? "Please confirm" : "Reason required")}
-      onCancel={() => answer(null)}
-      footer={[
-        <Button key="cancel" onClick={() => answer(null)}>
-          Cancel
-        </Button>,
-        stage === "confirm" ? (
-          <Button key="confirm" ref={okRef} type="primary" danger={options?.danger} onClick={() => setStage("reason")}>
-            OK
-          </Button>
-        ) : (
-          <Button key="submit" type="primary" danger={options?.danger} disabled={!submittable} onClick={submit}>
-            {options?.okText}
-          </Button>
-        ),
-      ]}
-      maskClosable={false}
-      destroyOnHidden
-      centered
-    >
-      {stage === "confirm" ? (
-        <div className="kit-prompt__text">{options?.confirmText}</div>
-      ) : (
-        <>
-          <label className="kit-prompt__label" htmlFor={fieldId}>
-            {options?.reasonLabel}
-          </label>
-          <Input.TextArea
-            id={fieldId}
-            ref={fieldRef}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            // Enter writes a new line in a text area; Ctrl/Cmd+Enter submits, like most forms.
-            onKeyDown={(event) => {
-              if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) submit();
-            }}
-            autoSize={{ minRows: 3, maxRows: 8 }}
-            // A counter, not maxLength: a pasted reason over the limit is kept, and said to be too long.
-            count={{ show: true, max: REASON_MAX }}
-            status={problem ? "error" : undefined}
-            aria-required
-            aria-invalid={!!problem}
-            aria-describedby={problem ? `${fieldId}-error` : undefined}
-          />
-          {problem ? (
-            <div id={`${fieldId}-error`} className="kit-prompt__error" role="alert">
-              {problem}
-            </div>
-          ) : null}
-        </>
-      )}
-    </Modal>
+      stage={stage}
+      onStage={setStage}
+      reason={reason}
+      onReason={setReason}
+      answer={answer}
+    />
   );
 
   return { ask, holder };

@@ -3,6 +3,7 @@ import { Button, Tooltip, Typography } from "antd";
 import type { ColumnsType, SortOrder } from "antd/es/table/interface";
 import { EyeOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
+import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
@@ -19,9 +20,11 @@ export interface OrderColumnOptions {
   disputeLimit?: number;
   /** The Deadline column's sort as the table's sorters hold it. */
   deadlineSort?: SortOrder;
+  /** The View buttons' pointer and focus handlers (they fetch the details' code). */
+  viewIntent?: DialogIntent;
 }
 
-export function orderColumns(onView: (order: Order) => void, { disputeLimit, deadlineSort = null }: OrderColumnOptions = {}): ColumnsType<Order> {
+export function orderColumns(onView: (order: Order) => void, { disputeLimit, deadlineSort = null, viewIntent }: OrderColumnOptions = {}): ColumnsType<Order> {
   // Beyond SPEC, so only when it has something to say: the time left on each dispute, sortable.
   const deadline: ColumnsType<Order> =
     disputeLimit === undefined
@@ -111,6 +114,7 @@ export function orderColumns(onView: (order: Order) => void, { disputeLimit, dea
             icon={<EyeOutlined />}
             aria-label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
             onClick={() => onView(order)}
+            {...viewIntent}
           />
         </Tooltip>
       ),

@@ -1,6 +1,6 @@
 // SPEC §2 Order Management: the orders, filtered by status, with the details modal and the dispute
 // resolve form. The filter and the page live in the URL, so a view is shareable; so does the open
-// order (/orders/:id).
+// order (/orders/:id). The details, with their forms, are a lazy dialog: loaded on first use.
 import { useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
 import type { Order, OrderFilter } from "@contract";
@@ -8,15 +8,17 @@ import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, sortOrderOf, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
+import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { withFilter } from "@/components/list/filters";
 import { DEADLINE_SORT, orderColumns } from "./columns";
-import { OrderDetailsModal } from "./details-modal";
 import { useDisputeLimit } from "./dispute-deadline";
 import { orderExport } from "./export";
 import { ORDER_FILTERS } from "./filters";
 import "./orders.css";
+
+const OrderDetailsModal = lazyDialog(() => import("./details-modal"), "OrderDetailsModal");
 
 export function OrderList() {
   const table = useListTable<Order>("orders");
@@ -39,7 +41,7 @@ export function OrderList() {
     },
   ]);
   const columns = useMemo(
-    () => orderColumns((order) => openOrder(order.id), { disputeLimit, deadlineSort }),
+    () => orderColumns((order) => openOrder(order.id), { disputeLimit, deadlineSort, viewIntent: OrderDetailsModal.intent }),
     [openOrder, disputeLimit, deadlineSort],
   );
   const exported = useMemo(() => orderExport(disputeLimit), [disputeLimit]);
@@ -55,7 +57,8 @@ export function OrderList() {
       {filters.bar}
       {view.savedViews}
       <ListTable table={table} columns={view.columns} rowKey="id" emptyText="No orders found" size={view.size ?? "middle"} />
-      <OrderDetailsModal
+      <OrderDetailsModal.Host
+        active={details.id !== undefined}
         details={details}
         disputeLimit={disputeLimit}
         onResolved={() => {

@@ -1,6 +1,6 @@
 // Product Management (SPEC §2): the admin product list with its Category and Featured filters (kept
 // in the URL), a search box over the loaded page, the row actions, and each product's own URL
-// (/products/:id, a drawer over the list).
+// (/products/:id, a drawer over the list, a lazy dialog: loaded on first use).
 import { useInvalidate } from "@refinedev/core";
 import type { Product } from "@contract";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
@@ -8,16 +8,18 @@ import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
+import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { useListPaletteActions } from "@/components/palette/list-actions";
 import { useProductBulkActions } from "./bulk";
 import { productColumns } from "./columns";
 import { PRODUCT_EXPORT } from "./export";
 import { PRODUCT_FILTERS } from "./filters";
-import { ProductShowDrawer } from "./show-drawer";
 import { useProductCategories } from "./use-categories";
 import { useProductActions } from "./use-product-actions";
 import "./products.css";
+
+const ProductShowDrawer = lazyDialog(() => import("./show-drawer"), "ProductShowDrawer");
 
 export function ProductList() {
   const table = useListTable<Product>("products");
@@ -66,7 +68,7 @@ export function ProductList() {
       />
       {actions.holders}
       {bulk.holders}
-      <ProductShowDrawer details={details} />
+      <ProductShowDrawer.Host active={details.id !== undefined} details={details} />
     </>
   );
 }

@@ -4,7 +4,7 @@
 import { useDataProvider } from "@refinedev/core";
 import type { BulkAction } from "@/components/list/bulk/bulk-bar";
 import type { Shop } from "@contract";
-import { shopFlagsBody, type ShopFlags } from "./edit-modal";
+import { shopFlagsBody, type ShopFlags } from "./flags";
 
 export function useShopBulkActions(): BulkAction<Shop>[] {
   const dataProvider = useDataProvider();

@@ -4,6 +4,7 @@ import { Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { EditOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
+import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
@@ -30,7 +31,8 @@ export function ShopOwner({ seller, keyLength }: { seller: Shop["seller"]; keyLe
   );
 }
 
-export function shopColumns(onEdit: (shop: Shop) => void): ColumnsType<Shop> {
+/** `editIntent`: the Edit buttons' pointer and focus handlers (they fetch the modal's code). */
+export function shopColumns(onEdit: (shop: Shop) => void, editIntent?: DialogIntent): ColumnsType<Shop> {
   return [
     {
       key: "shop",
@@ -80,7 +82,7 @@ export function shopColumns(onEdit: (shop: Shop) => void): ColumnsType<Shop> {
       // Stays in view while the rest scrolls sideways on a phone.
       fixed: "right",
       render: (_, shop) => (
-        <Button size="small" icon={<EditOutlined />} aria-label={`Edit "${shop.name}"`} onClick={() => onEdit(shop)}>
+        <Button size="small" icon={<EditOutlined />} aria-label={`Edit "${shop.name}"`} onClick={() => onEdit(shop)} {...editIntent}>
           Edit
         </Button>
       ),

@@ -1,21 +1,15 @@
 // The Edit Shop modal (SPEC §2): the shop's details read-only (GET /admin/shops/:id), the Active
-// Status and Verified Status toggles (SPEC §5: booleans), 'Update Shop', and the shop's history.
+// Status and Verified Status toggles (SPEC §5: booleans), 'Update Shop', and the shop's history. A
+// lazy dialog of the Shops screen (list.tsx), which it opens at /shops/:id.
 import { Descriptions, Form, Switch } from "antd";
 import { SHORTEN } from "@/config";
+import type { EditDialogProps } from "@/components/forms/edit-dialog";
 import { useEditModal } from "@/components/forms/edit-modal";
 import { Address } from "@/components/value/address";
 import { Badge } from "@/components/value/badges";
 import { head } from "@/utils/format";
 import type { Shop } from "@contract";
-
-/** Exactly what PATCH /admin/shops/{id} receives. */
-export interface ShopFlags {
-  isActive: boolean;
-  isVerified: boolean;
-}
-
-/** Exactly the two flags, nothing else of the shop: the modal's save and the list's bulk actions send this. */
-export const shopFlagsBody = ({ isActive, isVerified }: ShopFlags): ShopFlags => ({ isActive, isVerified });
+import { shopFlagsBody, type ShopFlags } from "./flags";
 
 const count = (value: number | undefined) => (value ?? 0).toLocaleString("en-US");
 
@@ -45,10 +39,11 @@ function ShopDetails({ shop }: { shop: Shop }) {
   );
 }
 
-export function useShopEditModal() {
+export function ShopEditModal({ request }: EditDialogProps<Shop>) {
   return useEditModal<Shop, ShopFlags>({
     resource: "shops",
     routed: true,
+    request,
     recordName: (shop) => shop.name,
     action: "edit",
     noun: "shop",

@@ -1,25 +1,28 @@
 // Shop Management (SPEC §2): the admin shop list with its filters (search, category, active,
-// verified) kept in the URL, and the Edit Shop modal.
+// verified) kept in the URL, and the Edit Shop modal (/shops/:id).
 import type { Shop } from "@contract";
+import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
+import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useShopBulkActions } from "./bulk";
 import { shopColumns } from "./columns";
-import { useShopEditModal } from "./edit-modal";
 import { SHOP_EXPORT } from "./export";
 import { SHOP_FILTERS } from "./filters";
 import "./shops.css";
+
+const ShopEditModal = lazyDialog(() => import("./edit-modal"), "ShopEditModal");
 
 export function ShopList() {
   const table = useListTable<Shop>("shops");
   const filters = useFilterBar(table, SHOP_FILTERS, { name: "shop", label: "Filter shops" });
   useListPaletteActions(table, { plural: "shops", singular: "shop", searchId: "shop-filter-search" });
-  const editor = useShopEditModal();
-  const columns = shopColumns(editor.open);
+  const editor = useEditDialog<Shop>(ShopEditModal, { resource: "shops", routed: true });
+  const columns = shopColumns(editor.open, editor.intent);
   const view = useListView("shops", table, columns, { columns: SHOP_EXPORT });
   const bulk = useBulk<Shop>({
     resource: "shops",

@@ -3,6 +3,7 @@
 import { Avatar, Button, Space, Tooltip } from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import type { TableColumnsType } from "antd";
+import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { FlagBadge } from "@/components/value/badges";
 import { shortMint } from "@/utils/format";
@@ -10,6 +11,8 @@ import type { Token } from "@contract";
 
 export interface TokenColumnActions {
   onEdit: (token: Token) => void;
+  /** The Edit buttons' pointer and focus handlers (they fetch the modal's code). */
+  editIntent?: DialogIntent;
   onToggleActive: (token: Token) => void;
   /** The token whose activate/deactivate call is in flight. */
   togglingId?: Token["id"];
@@ -24,7 +27,7 @@ export function TokenLogo({ token }: { token: Token }) {
   );
 }
 
-export function tokenColumns({ onEdit, onToggleActive, togglingId }: TokenColumnActions): TableColumnsType<Token> {
+export function tokenColumns({ onEdit, editIntent, onToggleActive, togglingId }: TokenColumnActions): TableColumnsType<Token> {
   return [
     { key: "logo", title: "Logo", width: 72, render: (_, token) => <TokenLogo token={token} /> },
     { key: "symbol", title: "Symbol", dataIndex: "symbol", render: (symbol: string) => <strong>{symbol}</strong> },
@@ -50,7 +53,7 @@ export function tokenColumns({ onEdit, onToggleActive, togglingId }: TokenColumn
       render: (_, token) => (
         <Space size={4} className="kit-row-actions">
           <Tooltip title="Edit">
-            <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${token.symbol}`} onClick={() => onEdit(token)} />
+            <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${token.symbol}`} onClick={() => onEdit(token)} {...editIntent} />
           </Tooltip>
           <Button
             size="small"

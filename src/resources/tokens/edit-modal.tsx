@@ -1,7 +1,8 @@
 // The 'Add New Token' / 'Edit Token' modal (SPEC §2, rules of SPEC §5): create POSTs /tokens/admin,
 // edit PATCHes /tokens/admin/:id. The API has no GET /tokens/admin/:id, so an edit starts from the
-// list row the admin clicked.
+// list row the admin clicked. Both are lazy dialogs of the Tokens screen (list.tsx).
 import { Form, Input, InputNumber } from "antd";
+import type { EditDialogProps } from "@/components/forms/edit-dialog";
 import { useEditModal } from "@/components/forms/edit-modal";
 import { antdRule } from "@/utils/form-rules";
 import { fields, type Token } from "@contract";
@@ -40,11 +41,20 @@ function toFormValues({ mintAddress, symbol, name, decimals, logoUrl }: Token): 
   return { mintAddress, symbol, name, decimals, logoUrl: logoUrl ?? null };
 }
 
-export function useTokenEditModal(action: "create" | "edit") {
+export function TokenCreateModal({ request }: EditDialogProps<Token>) {
+  return useTokenEditModal("create", request);
+}
+
+export function TokenEditModal({ request }: EditDialogProps<Token>) {
+  return useTokenEditModal("edit", request);
+}
+
+function useTokenEditModal(action: "create" | "edit", request: EditDialogProps<Token>["request"]) {
   const editing = action === "edit";
   return useEditModal<Token, TokenFormValues>({
     resource: "tokens",
     action,
+    request,
     source: "row",
     noun: "token",
     title: editing ? "Edit Token" : "Add New Token",

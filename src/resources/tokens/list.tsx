@@ -5,23 +5,27 @@ import { Button } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useUpdate, type HttpError } from "@refinedev/core";
 import type { Token } from "@contract";
+import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
+import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { tokenColumns } from "./columns";
-import { useTokenEditModal } from "./edit-modal";
 import { TOKEN_EXPORT } from "./export";
 import { emptyReason, TOKEN_FILTERS } from "./filters";
 import { InitSolButton } from "./init-sol";
 import "./tokens.css";
 
+const TokenCreateModal = lazyDialog(() => import("./edit-modal"), "TokenCreateModal");
+const TokenEditModal = lazyDialog(() => import("./edit-modal"), "TokenEditModal");
+
 export function TokenList() {
   const table = useListTable<Token>("tokens");
   const filters = useFilterBar(table, TOKEN_FILTERS, { name: "token", label: "Filter tokens" });
-  const creator = useTokenEditModal("create");
-  const editor = useTokenEditModal("edit");
+  const creator = useEditDialog<Token>(TokenCreateModal, { resource: "tokens" });
+  const editor = useEditDialog<Token>(TokenEditModal, { resource: "tokens" });
   const { mutate: update } = useUpdate<Token, HttpError, Pick<Token, "isActive">>();
   const [togglingId, setTogglingId] = useState<Token["id"]>();
 
@@ -35,7 +39,7 @@ export function TokenList() {
 
   usePaletteActions([{ id: "add-token", name: "Add Token", keywords: "new create whitelist", perform: () => creator.open() }]);
 
-  const columns = tokenColumns({ onEdit: editor.open, onToggleActive: toggleActive, togglingId });
+  const columns = tokenColumns({ onEdit: editor.open, editIntent: editor.intent, onToggleActive: toggleActive, togglingId });
   const view = useListView("tokens", table, columns, { columns: TOKEN_EXPORT, keep: filters.keep });
 
   return (
@@ -47,7 +51,7 @@ export function TokenList() {
           <>
             {view.tools}
             <InitSolButton />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => creator.open()}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => creator.open()} {...creator.intent}>
               Add Token
             </Button>
           </>

@@ -5,7 +5,7 @@ import { useDataProvider } from "@refinedev/core";
 import type { BulkAction } from "@/components/list/bulk/bulk-bar";
 import type { User } from "@contract";
 import { DEACTIVATE_REASON_LABEL, deactivateRequest } from "./deactivate";
-import { userUpdateBody } from "./edit-modal";
+import { userUpdateBody } from "./update-body";
 
 export function useUserBulkActions(): BulkAction<User>[] {
   const dataProvider = useDataProvider();

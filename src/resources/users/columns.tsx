@@ -3,6 +3,7 @@
 import { Avatar, Button, Tooltip, type TableColumnsType } from "antd";
 import { EditOutlined, StopOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
+import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
 import { avatarInitial, head } from "@/utils/format";
@@ -41,12 +42,14 @@ export function UserStatusBadge({ user }: { user: User }) {
 
 interface ColumnActions {
   onEdit: (user: User) => void;
+  /** The Edit buttons' pointer and focus handlers (they fetch the modal's code). */
+  editIntent?: DialogIntent;
   onDeactivate: (user: User) => void;
   /** The user whose deactivation is being sent, if any. */
   deactivatingId?: string;
 }
 
-export function userColumns({ onEdit, onDeactivate, deactivatingId }: ColumnActions): TableColumnsType<User> {
+export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }: ColumnActions): TableColumnsType<User> {
   return [
     {
       key: "user",
@@ -92,7 +95,7 @@ export function userColumns({ onEdit, onDeactivate, deactivatingId }: ColumnActi
         return (
           <div className="user-actions">
             <Tooltip title="Edit">
-              <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} />
+              <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
             </Tooltip>
             {user.disabled ? null : (
               <Tooltip title="Deactivate">

@@ -1,31 +1,15 @@
 // SPEC §2 'Edit User' modal: GET /users/:id fills the form, PATCH /users/:id saves it (SPEC §7), and
-// the user's admin history shows below. The save also refreshes the counts and the history.
+// the user's admin history shows below. The save also refreshes the counts and the history. A lazy
+// dialog of the Users screen (list.tsx), which it opens at /users/:id.
 import { Form, Input, Select, Switch } from "antd";
+import type { EditDialogProps } from "@/components/forms/edit-dialog";
 import { useEditModal } from "@/components/forms/edit-modal";
 import { antdRules } from "@/utils/form-rules";
-import { fields, type User, type UserRole } from "@contract";
+import { fields, type User } from "@contract";
 import { userName } from "./columns";
 import { ROLE_OPTIONS } from "./filters";
 import { useRefreshUsers } from "./refresh";
-
-interface UserFormValues {
-  displayName?: string | null;
-  contactInfo?: string | null;
-  role?: UserRole;
-  verified?: boolean;
-  disabled?: boolean;
-  status?: string | null;
-}
-
-/** The PATCH body of SPEC §7: all six fields, blanks as null (the API stores "no value" as null). */
-export interface UserUpdateBody {
-  displayName: string | null;
-  contactInfo: string | null;
-  role: UserRole | undefined;
-  verified: boolean;
-  disabled: boolean;
-  status: string | null;
-}
+import { userUpdateBody, type UserFormValues, type UserUpdateBody } from "./update-body";
 
 const rules = antdRules({
   displayName: fields.displayName,
@@ -34,25 +18,12 @@ const rules = antdRules({
   status: fields.status,
 });
 
-const text = (value: string | null | undefined) => value?.trim() || null;
-
-/** The edit's PATCH body, also what the list's bulk Activate sends for a row (the row as the form's values). */
-export function userUpdateBody(values: UserFormValues): UserUpdateBody {
-  return {
-    displayName: text(values.displayName),
-    contactInfo: text(values.contactInfo),
-    role: values.role,
-    verified: values.verified === true,
-    disabled: values.disabled === true,
-    status: text(values.status),
-  };
-}
-
-export function useUserEditModal() {
+export function UserEditModal({ request }: EditDialogProps<User>) {
   const refresh = useRefreshUsers();
   return useEditModal<User, UserFormValues, UserUpdateBody>({
     resource: "users",
     routed: true,
+    request,
     recordName: userName,
     action: "edit",
     noun: "user",

@@ -1,27 +1,30 @@
 // SPEC §2 User Management: filters, the users table with its paging, the Edit User modal and
 // deactivation with a reason. The URL holds page and filters, so a filtered, paged list is a link
-// that reopens as the same view.
+// that reopens as the same view; so does the user being edited (/users/:id).
 import type { User } from "@contract";
+import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
+import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useUserBulkActions } from "./bulk";
 import { userColumns, userName } from "./columns";
 import { useDeactivateUser } from "./deactivate";
-import { useUserEditModal } from "./edit-modal";
 import { USER_EXPORT } from "./export";
 import { USER_FILTERS } from "./filters";
 import { useRefreshUsers } from "./refresh";
 import "./users.css";
 
+const UserEditModal = lazyDialog(() => import("./edit-modal"), "UserEditModal");
+
 export function UserList() {
   const table = useListTable<User>("users");
   const filters = useFilterBar(table, USER_FILTERS, { name: "user", label: "Filter users" });
   useListPaletteActions(table, { plural: "users", singular: "user" });
-  const editor = useUserEditModal();
+  const editor = useEditDialog<User>(UserEditModal, { resource: "users", routed: true });
   const { deactivate, deactivatingId, holder } = useDeactivateUser();
   const refresh = useRefreshUsers();
   const bulk = useBulk<User>({
@@ -33,7 +36,7 @@ export function UserList() {
     refresh: () => refresh(),
   });
 
-  const columns = userColumns({ onEdit: editor.open, onDeactivate: (user) => void deactivate(user), deactivatingId });
+  const columns = userColumns({ onEdit: editor.open, editIntent: editor.intent, onDeactivate: (user) => void deactivate(user), deactivatingId });
   const view = useListView("users", table, columns, { columns: USER_EXPORT });
 
   return (

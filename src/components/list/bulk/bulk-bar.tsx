@@ -1,10 +1,12 @@
 // A list's bulk actions: the checkbox column (rowSelection, for ListTable) and, once rows are
 // selected, the bar above the table: "N selected", "Select all M matching", Clear, and the
-// resource's actions, each run row by row with the row's own single call (use-bulk-run.tsx).
+// resource's actions, each run row by row with the row's own single call (use-bulk-run.tsx). Its
+// progress and outcome dialogs are a lazy dialog, loaded on the first run at the latest.
 import { Alert, Button } from "antd";
 import type { BaseRecord } from "@refinedev/core";
 import { errorMessage } from "@/components/list/list-error";
-import { BulkDialogs } from "./bulk-dialogs";
+import { lazyDialog } from "@/components/routing/lazy-dialog";
+import type { BulkDialogsProps } from "./bulk-dialogs";
 import { useBulkRun } from "./use-bulk-run";
 import { useSelection, type SelectionOptions } from "./use-selection";
 import type { BulkAction, BulkNouns } from "./types";
@@ -12,6 +14,8 @@ import "@/styles/kit.css";
 import "./bulk.css";
 
 export type { BulkAction, BulkNouns } from "./types";
+
+const BulkDialogs = lazyDialog(() => import("./bulk-dialogs"), "BulkDialogs");
 
 export interface BulkOptions<Row> extends SelectionOptions<Row> {
   nouns: BulkNouns;
@@ -62,7 +66,11 @@ export function useBulk<Row extends BaseRecord>(options: BulkOptions<Row>) {
     holders: (
       <>
         {run.holders}
-        <BulkDialogs state={run.state} nouns={nouns} name={name} onCancel={run.cancel} onDismiss={run.dismiss} />
+        <BulkDialogs.Host
+          active={run.state.phase !== "idle"}
+          // One lazy component serves every list: typed for any row, handed this list's.
+          {...({ state: run.state, nouns, name, onCancel: run.cancel, onDismiss: run.dismiss } satisfies BulkDialogsProps<Row> as BulkDialogsProps<unknown>)}
+        />
       </>
     ),
   };
