@@ -13,8 +13,7 @@
 // PostgreSQL runs in one throw-away cluster (tests/support/postgres.ts), one database per size.
 import { spawn, type ChildProcess } from "node:child_process";
 import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import bs58 from "bs58";
@@ -22,6 +21,7 @@ import { openDatabase, runOnPostgres } from "../server/db/connection.ts";
 import { seedDatabase } from "../server/seed/index.ts";
 import { freePort } from "../tests/support/free-port.ts";
 import { postgresBin, startCluster, type Cluster } from "../tests/support/postgres.ts";
+import { onCleanUp, runWithCleanUp, tempDir } from "./support/clean-up.ts";
 
 const P95_LIMIT_MS = 20;
 const RATIO_LIMIT = 2;
@@ -103,30 +103,6 @@ class Client {
   }
 }
 
-/** Undone in reverse order at the end of the run, whether it succeeded, failed or was interrupted. */
-const cleanups: (() => Promise<void> | void)[] = [];
-let cleaning: Promise<void> | null = null;
-
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    while (cleanups.length) {
-      const undo = cleanups.pop()!;
-      try {
-        await undo();
-      } catch (error) {
-        console.error(`Clean-up: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 /** SIGTERM, then SIGKILL if the server has not exited within 30 s. Safe to call twice. */
 async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -164,7 +140,7 @@ let cluster: Cluster | null = null;
 async function postgresCluster(): Promise<Cluster> {
   if (!cluster) {
     const started = await startCluster();
-    cleanups.push(() => started.stop());
+    onCleanUp(() => started.stop());
     cluster = started;
   }
   return cluster;
@@ -211,7 +187,7 @@ async function startInstance(db: BenchDatabase, shared: Shared, client: Client |
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  cleanups.push(() => stopChild(child));
+  onCleanUp(() => stopChild(child));
   const instance = { child, origin, client: client ? client.at(origin) : new Client(origin) };
   await ready(instance);
   return instance;
@@ -565,17 +541,4 @@ function short(n: number): string {
   return n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n);
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the servers and the database…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanUp())
-  .finally(() => process.exit());
+runWithCleanUp(main, "the servers and the database");

@@ -17,14 +17,15 @@
 // Prints medians (ms), min and max, each section's ratio to the Floor and to Marketplace. Reports,
 // never judges: a crash or a screen whose content never shows is an error, no figure is.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { startServer, type RunningServer } from "../server/index.ts";
 import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
 import { freePort } from "../tests/support/free-port.ts";
+import { onCleanUp, runWithCleanUp, tempDir } from "./support/clean-up.ts";
 
 const VIEWPORT = { width: 1280, height: 800 };
 /** A list's real data row (not antd's placeholder or measure row). */
@@ -151,37 +152,13 @@ function call<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
   return page.evaluate(`window.__bench.${name}(${args.map((arg) => JSON.stringify(arg)).join(", ")})`) as Promise<T>;
 }
 
-/** Undone in reverse order at the end of the run, whether it succeeded, failed or was interrupted. */
-const cleanups: (() => Promise<void> | void)[] = [];
-let cleaning: Promise<void> | null = null;
-
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    while (cleanups.length) {
-      const undo = cleanups.pop()!;
-      try {
-        await undo();
-      } catch (error) {
-        console.error(`Clean-up: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-function tempDir(prefix: string, keep = false): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  if (!keep) cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 async function buildConsole(outDir: string): Promise<void> {
   const started = performance.now();
   const vite = join(process.cwd(), "node_modules", "vite", "bin", "vite.js");
   const child = spawn(process.execPath, [vite, "build", "--mode", "bench", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"], {
     stdio: ["ignore", "ignore", "inherit"],
   });
-  cleanups.push(() => {
+  onCleanUp(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
   });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
@@ -485,10 +462,10 @@ async function main(): Promise<void> {
     STATIC_DIR: buildDir,
     LOG_LEVEL: "warn",
   });
-  cleanups.push(() => server.close());
+  onCleanUp(() => server.close());
 
   const browser: Browser = await chromium.launch(chromiumLaunchOptions());
-  cleanups.push(() => browser.close());
+  onCleanUp(() => browser.close());
   const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript({ content: PAGE_LIB });
   const page = await context.newPage();
@@ -553,17 +530,4 @@ async function main(): Promise<void> {
   console.log(`\nTotal: ${((performance.now() - runStarted) / 1000).toFixed(0)} s.`);
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the browser and the server…`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-main()
-  .catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(() => cleanUp())
-  .finally(() => process.exit());
+runWithCleanUp(main, "the browser and the server");
