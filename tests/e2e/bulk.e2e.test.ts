@@ -4,7 +4,7 @@
 // 390×844, each passing axe.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, screenshot, settled, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -12,14 +12,6 @@ import { createTestWallet } from "./support/test-wallet.ts";
 const admin = createTestWallet("E2E Bulk Admin");
 
 signedInForThisFile(admin);
-
-async function openList(target: Page, path: string, heading: string) {
-  await target.goto(`${consoleServer.origin}${path}`);
-  await target.getByRole("heading", { name: heading, level: 1 }).waitFor();
-  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
-  // Pictures that never load (no network in the sandbox) fall back; let that settle.
-  await target.waitForLoadState("networkidle");
-}
 
 /** Two active users of the page shown, neither the admin signed in. */
 async function twoActiveUsersShown(target: Page) {

@@ -4,23 +4,14 @@
 // phone sizes. Screenshots go to test-results/e2e/ to be looked at.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, screenshot, signIn, PHONE, row } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Products Admin");
 
-
 signedInForThisFile(admin);
-
-async function openList(target: Page, path: string, heading: string) {
-  await target.goto(`${consoleServer.origin}${path}`);
-  await target.getByRole("heading", { name: heading, level: 1 }).waitFor();
-  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
-  // Images that never load (no network in the sandbox) fall back; wait for the table to settle.
-  await target.waitForLoadState("networkidle");
-}
 
 /** The page-1 products, newest first, exactly as GET /admin/products orders them. */
 async function firstPageProducts() {

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "./support/browser.ts";
-import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import { browser, consoleForThisFile, consoleServer } from "./support/session.ts";
 import { chooseWallet, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -9,18 +7,7 @@ import { createTestWallet } from "./support/test-wallet.ts";
 const admin = createTestWallet("E2E Admin Wallet");
 const stranger = createTestWallet("E2E Stranger Wallet");
 
-let browser: Browser;
-let consoleServer: ConsoleServer;
-
-beforeAll(async () => {
-  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await consoleServer?.close();
-});
+consoleForThisFile(admin);
 
 describe("wallet sign-in in the browser", () => {
   it("an admin wallet signs in and sees the dashboard with the seeded numbers", async () => {

@@ -4,28 +4,16 @@
 // the header's toggle switches to light, is remembered across a reload, and "system" follows the OS
 // again. With every host but the server's blocked, the seeded product and shop pictures still load.
 // Light mode's axe checks are in each screen's own file. Screenshots go to test-results/e2e/.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.ts";
-import { startConsoleServer, type ConsoleServer } from "./support/server.ts";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { browser, consoleForThisFile, consoleServer } from "./support/session.ts";
 import { DESKTOP, openDialog, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Theme Admin");
 
-let browser: Browser;
-let consoleServer: ConsoleServer;
-
-beforeAll(async () => {
-  consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await consoleServer?.close();
-});
+consoleForThisFile(admin);
 
 interface Screen {
   name: string;

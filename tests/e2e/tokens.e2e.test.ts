@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import bs58 from "bs58";
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
-import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, screenshot, signIn, PHONE, row } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -19,12 +19,7 @@ signedInForThisFile(admin);
 const shownKeys = (target: Page) =>
   target.locator(".ant-table-tbody tr[data-row-key]").evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
 
-async function openTokens(target: Page) {
-  await target.goto(`${consoleServer.origin}/tokens`);
-  await target.getByRole("heading", { name: "Token Management", level: 1 }).waitFor();
-  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
-  await target.waitForLoadState("networkidle");
-}
+const openTokens = (target: Page) => openList(target, "/tokens", "Token Management");
 
 /** Page 1 of GET /tokens/admin (newest first), as the server orders it. */
 async function tokensInOrder() {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { UserRole } from "../../contract/index.ts";
 import type { Page } from "playwright-core";
-import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, screenshot, signIn, PHONE, settled, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -25,13 +25,7 @@ async function usersInOrder(role?: UserRole) {
   return query.orderBy(sql`rowid`, "desc").execute();
 }
 
-async function openUsers(target: Page, path = "/users") {
-  await target.goto(`${consoleServer.origin}${path}`);
-  await target.getByRole("heading", { name: "User Management", level: 1 }).waitFor();
-  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
-  // Avatars that never load (no network in the sandbox) fall back to initials; let that settle.
-  await target.waitForLoadState("networkidle");
-}
+const openUsers = (target: Page, path = "/users") => openList(target, path, "User Management");
 
 /** antd's combobox input is transparent: the select around it takes the click. */
 async function choose(target: Page, selectName: string, optionText: string) {

@@ -36,10 +36,33 @@ export const db = () => consoleServer.server.ctx.db;
 /** The in-process chain the file's server settles on. */
 export const chain = () => consoleServer.server.ctx.settlementBackend!;
 
+/**
+ * The server and a browser before the file's tests, closed after them, with no page signed in: for
+ * files that sign in themselves (or not at all).
+ */
+export function consoleForThisFile(...admins: TestWallet[]): void {
+  beforeAll(async () => {
+    consoleServer = await startConsoleServer({ adminWallets: admins.map((admin) => admin.address) });
+    browser = await launchBrowser();
+  });
+  afterAll(() => closeConsole({ browser, consoleServer }));
+}
+
 /** Opens the signed-in console before the file's tests and closes it after them. */
 export function signedInForThisFile(admin: TestWallet): void {
   beforeAll(async () => {
     ({ consoleServer, browser, page } = await openSignedInConsole(admin));
   });
   afterAll(() => closeConsole({ browser, consoleServer }));
+}
+
+/**
+ * Opens a list screen of the file's console at `path` and waits for its heading and first row, then
+ * for the network to go quiet: pictures that never load (no network here) fall back to placeholders.
+ */
+export async function openList(target: Page, path: string, heading: string): Promise<void> {
+  await target.goto(`${consoleServer.origin}${path}`);
+  await target.getByRole("heading", { name: heading, level: 1 }).waitFor();
+  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+  await target.waitForLoadState("networkidle");
 }
