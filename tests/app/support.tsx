@@ -40,9 +40,22 @@ export function signIn(fake: FakeApi, user: TestUser = alice) {
   fake.get("/auth/validate", [200, { data: { valid: true, user: { ...user, isAdmin: true } } }]);
 }
 
-/** Compiles the lazy chunks a screen test opens (its screens and the admin layout) before its first test. */
+// The screens' dialogs are lazy chunks of their own (src/components/routing/lazy-dialog.tsx), opened
+// by a click: compiled with the screens, so a dialog test's first click does not wait on Vite.
+const DIALOGS = [
+  () => import("@/components/prompts/reason-dialog"),
+  () => import("@/components/prompts/confirm-dialog"),
+  () => import("@/components/list/bulk/bulk-dialogs"),
+  () => import("@/resources/tokens/edit-modal"),
+  () => import("@/resources/users/edit-modal"),
+  () => import("@/resources/shops/edit-modal"),
+  () => import("@/resources/orders/details-modal"),
+  () => import("@/resources/products/show-drawer"),
+];
+
+/** Compiles the lazy chunks a screen test opens (its screens, the admin layout, the dialogs) before its first test. */
 export function compileFirst(...screens: (() => Promise<unknown>)[]) {
-  compileChunks(() => import("@/components/layout/admin-layout"), ...screens);
+  compileChunks(() => import("@/components/layout/admin-layout"), ...DIALOGS, ...screens);
 }
 
 /** `user` signed in on a window `width` wide: the fake API with the session check answered. */

@@ -332,7 +332,7 @@ describe("LoginPage", () => {
 
 describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
   // WalletSetup loads the demo wallet's module only when the API offers one.
-  compileChunks(() => import("@/providers/demo-wallet"));
+  compileChunks(() => import("@/providers/demo-wallet"), () => import("@/providers/wallet-engine"));
 
   function renderWithWalletSetup() {
     return render(

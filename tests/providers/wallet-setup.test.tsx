@@ -6,6 +6,7 @@ import { userEvent } from "@testing-library/user-event";
 import { useWallet } from "@solana/wallet-adapter-react";
 import { useWalletModal } from "@solana/wallet-adapter-react-ui";
 import { WalletSetup } from "@/providers/wallet";
+import { compileChunks } from "../support/compile-first";
 import { makeWalletKey } from "../support/ed25519";
 import { fakeApiForThisFile } from "../support/fake-api";
 
@@ -18,6 +19,13 @@ vi.mock("@/providers/wallet-engine", async (importOriginal) => {
 });
 
 const mock = fakeApiForThisFile();
+
+// The adapter's own module is held back above; what it imports is loaded before the clock starts.
+compileChunks(
+  () => import("@solana/wallet-adapter-react"),
+  () => import("@solana/wallet-adapter-react-ui"),
+  () => import("@solana/wallet-adapter-solflare"),
+);
 
 function Probe() {
   const { connected, connecting } = useWallet();

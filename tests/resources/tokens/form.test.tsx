@@ -14,8 +14,9 @@ async function openTokens() {
 
 // By its title: in tests rc-util gives every modal title the same id ("test-id"), so the dialogs'
 // accessible names cannot tell them apart (in a browser the ids are unique).
-function dialog(title: string): HTMLElement {
-  const modal = screen.getByText(title, { selector: ".ant-modal-title" }).closest<HTMLElement>("[role=dialog]");
+// The modal is a lazy chunk: a click opens it once the chunk is there.
+async function dialog(title: string): Promise<HTMLElement> {
+  const modal = (await screen.findByText(title, { selector: ".ant-modal-title" })).closest<HTMLElement>("[role=dialog]");
   if (!modal) throw new Error(`No dialog titled ${title}`);
   return modal;
 }
@@ -54,7 +55,7 @@ async function openCreate() {
 
 async function openEdit(symbol: string) {
   await userEvent.click(screen.getByRole("button", { name: `Edit ${symbol}` }));
-  const modal = dialog("Edit Token");
+  const modal = await dialog("Edit Token");
   await waitFor(() => expect(fieldsOf(modal).symbol.value).toBe(symbol));
   return modal;
 }
