@@ -1,9 +1,9 @@
 // A key or signature as the screens show it (SPEC §9 lengths are chosen by the caller through
 // `display`): the full value in a tooltip, a copy button and, on a public cluster, an explorer link.
-import { Tooltip } from "antd";
 import { ExportOutlined } from "@ant-design/icons";
 import { explorerUrl, type ExplorerKind } from "@/utils/explorer";
 import { CopyButton } from "@/components/value/copy-button";
+import { Hint } from "@/components/value/hint";
 import "@/styles/kit.css";
 
 export interface AddressProps {
@@ -24,12 +24,12 @@ export function Address({ value, display, kind = "address", cluster, className }
   const url = explorerUrl(value, kind, cluster);
   return (
     <span className={className ? `kit-address ${className}` : "kit-address"}>
-      <Tooltip title={<span style={{ wordBreak: "break-all" }}>{value}</span>} trigger={["hover", "focus"]}>
-        {/* Focusable so keyboard users can reach the tooltip with the full value. */}
+      <Hint title={value}>
+        {/* Focusable so keyboard users can reach the hint with the full value. */}
         <span className="kit-address__text" tabIndex={0}>
           {display || value}
         </span>
-      </Tooltip>
+      </Hint>
       <CopyButton value={value} label={COPY_LABEL[kind]} />
       {url ? (
         <a

@@ -1,8 +1,9 @@
 // Status and flag badges. Colours come from kit.css (not antd's presets, whose orange and green
 // text falls under the 4.5:1 contrast axe asks for at tag size).
 import type { ReactNode } from "react";
-import { Tag, Tooltip } from "antd";
+import { Tag } from "antd";
 import { CheckCircleFilled, CloseCircleOutlined } from "@ant-design/icons";
+import { Hint } from "@/components/value/hint";
 import "@/styles/kit.css";
 
 export type BadgeTone = "success" | "error" | "warning" | "info" | "neutral" | "purple" | "cyan";
@@ -90,12 +91,12 @@ export function FlagBadge({ value, trueText, falseText, trueColor = "success", f
 export function VerifiedMark({ verified }: { verified: boolean }) {
   const label = verified ? "Verified" : "Not verified";
   return (
-    <Tooltip title={label}>
+    <Hint title={label}>
       {verified ? (
         <CheckCircleFilled role="img" aria-label={label} className="kit-verified kit-verified--yes" />
       ) : (
         <CloseCircleOutlined role="img" aria-label={label} className="kit-verified kit-verified--no" />
       )}
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,7 +1,8 @@
 // SPEC §2 Order Management: the table's columns, in the SPEC's order.
-import { Button, Tooltip, Typography } from "antd";
+import { Button, Typography } from "antd";
 import type { ColumnsType, SortOrder } from "antd/es/table/interface";
 import { EyeOutlined } from "@ant-design/icons";
+import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
@@ -108,7 +109,7 @@ export function orderColumns(onView: (order: Order) => void, { disputeLimit, dea
       fixed: "right",
       width: 64,
       render: (_, order) => (
-        <Tooltip title="View details">
+        <Hint title="View details">
           <Button
             type="text"
             icon={<EyeOutlined />}
@@ -116,7 +117,7 @@ export function orderColumns(onView: (order: Order) => void, { disputeLimit, dea
             onClick={() => onView(order)}
             {...viewIntent}
           />
-        </Tooltip>
+        </Hint>
       ),
     },
   ];

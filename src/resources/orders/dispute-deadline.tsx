@@ -2,9 +2,9 @@
 // (GET /admin/marketplace/status, seconds) counted from the dispute's opening. Without the limit
 // (the call fails, or the marketplace has none) nothing is shown.
 import { useEffect, useState } from "react";
-import { Tooltip } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import type { MarketplaceStatus, Order } from "@contract";
+import { Hint } from "@/components/value/hint";
 import { Badge } from "@/components/value/badges";
 import { endpoints } from "@/providers/endpoints";
 import { disputeDeadline, formatDate } from "@/utils/format";
@@ -42,10 +42,10 @@ export function DisputeDeadline({ order, limit }: { order: Order; limit: number 
   const deadline = order.status === "DISPUTED" ? disputeDeadline(order.disputeRaisedAt, limit, now) : null;
   if (!deadline) return null;
   return (
-    <Tooltip title={`Resolve by ${formatDate(deadline.at)}`}>
+    <Hint title={`Resolve by ${formatDate(deadline.at)}`}>
       <span className="orders-deadline" data-overdue={deadline.overdue || undefined}>
         <Badge color={deadline.overdue ? "error" : "neutral"}>{deadline.text}</Badge>
       </span>
-    </Tooltip>
+    </Hint>
   );
 }

@@ -1,8 +1,9 @@
 // The Product Management table columns (SPEC §2): image, title with description, price, category,
 // stock, the featured star, status and the row actions.
-import { Button, Space, Tooltip } from "antd";
+import { Button, Space} from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { CheckCircleOutlined, DeleteOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
+import { Hint } from "@/components/value/hint";
 import { RecordLink } from "@/components/record/record-link";
 import { FlagBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
@@ -28,7 +29,7 @@ function ProductThumb({ product }: { product: Product }) {
 function FeaturedStar({ product, actions }: { product: Product; actions: ProductActions }) {
   const busy = actions.busy(product.id) === "feature";
   return (
-    <Tooltip title={product.isFeatured ? "Remove from featured" : "Mark as featured"}>
+    <Hint title={product.isFeatured ? "Remove from featured" : "Mark as featured"}>
       <Button
         type="text"
         aria-label={`Featured: ${product.title}`}
@@ -38,7 +39,7 @@ function FeaturedStar({ product, actions }: { product: Product; actions: Product
         loading={busy}
         onClick={() => void actions.toggleFeatured(product)}
       />
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -48,7 +49,7 @@ function RowActions({ product, actions }: { product: Product; actions: ProductAc
   const verb = product.isActive ? "Disable" : "Enable";
   return (
     <Space size={4} wrap={false} className="kit-row-actions">
-      <Tooltip title={verb}>
+      <Hint title={verb}>
         <Button
           size="small"
           aria-label={`${verb} "${product.title}"`}
@@ -57,8 +58,8 @@ function RowActions({ product, actions }: { product: Product; actions: ProductAc
           disabled={busy !== undefined && busy !== "active"}
           onClick={() => void actions.toggleActive(product)}
         />
-      </Tooltip>
-      <Tooltip title="Delete">
+      </Hint>
+      <Hint title="Delete">
         <Button
           size="small"
           danger
@@ -68,7 +69,7 @@ function RowActions({ product, actions }: { product: Product; actions: ProductAc
           disabled={busy !== undefined && busy !== "delete"}
           onClick={() => void actions.remove(product)}
         />
-      </Tooltip>
+      </Hint>
     </Space>
   );
 }

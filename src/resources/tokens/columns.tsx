@@ -1,8 +1,9 @@
 // The Token Management table's columns (SPEC §2): Logo, Symbol, Name, Mint Address, Decimals,
 // Status and Actions.
-import { Avatar, Button, Space, Tooltip } from "antd";
+import { Avatar, Button, Space} from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import type { TableColumnsType } from "antd";
+import { Hint } from "@/components/value/hint";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { FlagBadge } from "@/components/value/badges";
@@ -52,9 +53,9 @@ export function tokenColumns({ onEdit, editIntent, onToggleActive, togglingId }:
       fixed: "right",
       render: (_, token) => (
         <Space size={4} className="kit-row-actions">
-          <Tooltip title="Edit">
+          <Hint title="Edit">
             <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${token.symbol}`} onClick={() => onEdit(token)} {...editIntent} />
-          </Tooltip>
+          </Hint>
           <Button
             size="small"
             danger={token.isActive}

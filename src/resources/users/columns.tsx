@@ -1,7 +1,8 @@
 // The User Management table columns of SPEC §2, in order: User, Public Key, Status, Verified,
 // Active, Actions. Verified and Status are secondary and hide below md (SPEC small-screen rule).
-import { Avatar, Button, Tooltip, type TableColumnsType } from "antd";
+import { Avatar, Button, type TableColumnsType } from "antd";
 import { EditOutlined, StopOutlined } from "@ant-design/icons";
+import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
@@ -94,11 +95,11 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
         const name = userName(user);
         return (
           <div className="user-actions">
-            <Tooltip title="Edit">
+            <Hint title="Edit">
               <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
-            </Tooltip>
+            </Hint>
             {user.disabled ? null : (
-              <Tooltip title="Deactivate">
+              <Hint title="Deactivate">
                 <Button
                   type="text"
                   danger
@@ -108,7 +109,7 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
                   disabled={deactivatingId !== undefined}
                   onClick={() => onDeactivate(user)}
                 />
-              </Tooltip>
+              </Hint>
             )}
           </div>
         );
