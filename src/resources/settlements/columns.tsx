@@ -15,10 +15,13 @@ export const SETTLEMENT_KIND_LABELS: Readonly<Record<SettlementKind, string>> = 
 };
 
 const STATUS_COLOR: Readonly<Record<SettlementQueueStatus, BadgeColor>> = {
+  awaiting_approval: "warning",
   pending: "neutral",
   submitted: "info",
   confirmed: "success",
   failed: "error",
+  rejected: "neutral",
+  expired: "neutral",
 };
 
 export interface SettlementColumnOptions {
