@@ -244,7 +244,7 @@ function readPayoutApprovals(env: Env): Config["payoutApprovals"] {
 export function checkApprovers(config: Config): Config {
   const required = config.payoutApprovals.required;
   const wallets = config.adminWallets.length;
-  if (wallets < required) {
+  if (required > 1 && wallets < required) {
     throw new ConfigError(
       "PAYOUT_APPROVALS",
       `${required} admins must approve each payout, but ADMIN_WALLETS lists ${wallets} admin wallet${wallets === 1 ? "" : "s"}: add wallets or lower PAYOUT_APPROVALS`,

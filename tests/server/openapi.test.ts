@@ -105,6 +105,8 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   audit: [{ method: "GET", data: "Page<AuditEntry>" }], // components/history/audit-history.tsx, the Activity screen
   auditAdmins: [{ method: "GET", data: "AuditAdmins" }], // activity/use-admin-options.ts
   settlementRetry: [{ method: "POST", data: "Settlement" }], // the Settlements screen's Retry
+  settlementApprove: [{ method: "POST", data: "ApprovalResult" }], // settlements/proposals.tsx
+  settlementReject: [{ method: "POST", data: "Settlement" }], // settlements/proposals.tsx
   reconciliation: [{ method: "GET", data: "Reconciliation" }], // settlements/reconcile.tsx
   liveEvents: [{ method: "GET", data: "DisputesEvent" }], // providers/live-updates.ts (its probe; the stream itself is text/event-stream)
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
