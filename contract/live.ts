@@ -10,8 +10,11 @@ export const LIVE_EVENTS = { disputes: "disputes", settlement: "settlement" } as
 
 /** `event: disputes`: the orders in DISPUTED now; sent on connect and whenever it changes. */
 export const disputesEventSchema = z
-  .object({ open: count })
-  .meta({ id: "DisputesEvent", description: "How many orders are DISPUTED: sent once on connect, then whenever it changes" });
+  .object({
+    open: count,
+    awaitingApproval: count.optional().meta({ description: "Dispute payouts proposed and waiting for a second admin (PAYOUT_APPROVALS=2)" }),
+  })
+  .meta({ id: "DisputesEvent", description: "How many orders are DISPUTED, and how many payouts await approval: sent once on connect, then whenever either changes" });
 
 /** `event: settlement`: a settlement queue row appeared or changed status. */
 export const settlementEventSchema = z

@@ -41,7 +41,7 @@ export const MESSAGES = {
   days: `Days must be a whole number from 1 to ${DAILY_STATS_DAYS.max}`,
   orderFilter: "Filter must be one of new, ongoing, in_dispute, completed",
   orderSort: "Sort must be deadline",
-  settlementStatus: "status must be one of pending, submitted, confirmed, failed",
+  settlementStatus: "status must be one of awaiting_approval, pending, submitted, confirmed, failed, rejected, expired",
   textTooLong: "Must be at most 100 characters",
   auditAdmin: "Admin must be a wallet address",
   auditTime: (label: string) => `${label} must be an ISO date (YYYY-MM-DD) or date-time with a time zone`,

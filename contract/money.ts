@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { base58, count, text, time } from "./primitives.ts";
 import { AUTHORITY_LOW_SETTLEMENTS, SETTLEMENTS_COVERED_MAX } from "./constants.ts";
-import { SETTLEMENT_KINDS, SETTLEMENT_QUEUE_STATUSES } from "./schemas.ts";
+import { DISPUTE_RESOLUTIONS, SETTLEMENT_KINDS, SETTLEMENT_QUEUE_STATUSES } from "./schemas.ts";
 /** An amount in the token's base units, as a decimal string (u64 does not fit a JSON number). */
 export const baseUnits = z.string().regex(/^\d+$/).meta({ description: "Base units (decimal string)" });
 
@@ -60,11 +60,27 @@ export const settlementSchema = z
     lastValidBlockHeight: z.number().int().nullable().optional(),
     lastError: text.nullable(),
     cluster: text.nullable().optional(),
-    requestedBy: base58.nullable().optional().meta({ description: "The admin wallet that asked for it" }),
+    requestedBy: base58.nullable().optional().meta({ description: "The admin wallet that asked for it (under four eyes: the proposer)" }),
+    resolution: z.enum(DISPUTE_RESOLUTIONS).nullish().meta({ description: "A dispute payout's decision" }),
+    refundPercentage: z.number().int().nullish(),
+    adminNotes: text.nullish().meta({ description: "The reason the deciding admin gave" }),
+    payouts: z.array(payoutSchema).nullish().meta({ description: "A proposal's previewed amounts, as they were when it was proposed" }),
+    expiresAt: time.nullish().meta({ description: "A proposal's end: past it, it can no longer be approved" }),
+    approvedBy: base58.nullish().meta({ description: "The second admin wallet that approved the proposal" }),
     createdAt: time,
     updatedAt: time,
   })
   .meta({ id: "Settlement" });
+
+// ---- Four eyes (PAYOUT_APPROVALS=2): a resolution is a proposal until a second admin approves it ----
+
+export const payoutProposalSchema = z
+  .object({ status: z.literal("awaiting_approval"), settlementId: text })
+  .meta({ id: "PayoutProposal", description: "The resolution was recorded as a proposal: another admin must approve it before anything is sent (202)." });
+
+export const approvalResultSchema = z
+  .object({ status: z.enum(SETTLEMENT_QUEUE_STATUSES), transactionSignature: base58 })
+  .meta({ id: "ApprovalResult", description: "The approved payout's transaction and its settlement's status" });
 
 export const settlementListSchema = z.object({ items: z.array(settlementSchema), total: count });
 
@@ -108,6 +124,8 @@ export type Payout = z.infer<typeof payoutSchema>;
 export type DecisionChallenge = z.infer<typeof decisionChallengeSchema>;
 export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 export type Settlement = z.infer<typeof settlementSchema>;
+export type PayoutProposal = z.infer<typeof payoutProposalSchema>;
+export type ApprovalResult = z.infer<typeof approvalResultSchema>;
 export type Mismatch = z.infer<typeof mismatchSchema>;
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 

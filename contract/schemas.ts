@@ -16,7 +16,12 @@ export const SETTLEMENT_STATUSES = ["PENDING", "CONFIRMED", "FAILED"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
 /** A settlement queue row (beyond SPEC): pending → submitted (signed and sent) → confirmed | failed. */
-export const SETTLEMENT_QUEUE_STATUSES = ["pending", "submitted", "confirmed", "failed"] as const;
+/**
+ * A settlement's life: pending → submitted → confirmed | failed. Under four eyes (PAYOUT_APPROVALS=2)
+ * a dispute payout starts awaiting_approval, and a second admin's approval makes it pending; a
+ * rejection or the approval window's end closes it (rejected, expired) with nothing sent.
+ */
+export const SETTLEMENT_QUEUE_STATUSES = ["awaiting_approval", "pending", "submitted", "confirmed", "failed", "rejected", "expired"] as const;
 export const SETTLEMENT_KINDS = ["dispute_payout", "marketplace_initialization"] as const;
 export type SettlementQueueStatus = (typeof SETTLEMENT_QUEUE_STATUSES)[number];
 export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
@@ -221,6 +226,12 @@ export const signedDecisionSchema = z
 
 export const disputeResolutionSchema = body({ ...splitShape, adminNotes: fields.adminNotes, signedDecision: signedDecisionSchema.optional() }).transform(readSplit);
 
+/**
+ * Beyond SPEC, four eyes: the approval of a proposed payout, with the approving admin's own signed
+ * decision over the same payout when they signed one (written by .../resolve-dispute/decision).
+ */
+export const approvalRequestSchema = body({ decision: signedDecisionSchema.optional() }).meta({ id: "ApprovalRequest" });
+
 /** The decision written out for signing (beyond SPEC): the resolve body, before it is signed. */
 export const disputeDecisionSchema = body({ ...splitShape, adminNotes: fields.adminNotes }).transform(readSplit);
 
@@ -244,3 +255,4 @@ export type DisputeResolutionInput = z.output<typeof disputeResolutionSchema>;
 export type DisputePreviewInput = z.output<typeof disputePreviewSchema>;
 export type DisputeDecisionInput = z.output<typeof disputeDecisionSchema>;
 export type SignedDecision = z.output<typeof signedDecisionSchema>;
+export type ApprovalRequest = z.output<typeof approvalRequestSchema>;

@@ -8,7 +8,7 @@ import { openReadOnlyDatabase } from "../server/db/connection.ts";
 import { verifyAuditSignatures, type AuditVerification } from "../server/services/audit-verify.ts";
 
 export function formatVerification(result: AuditVerification): string {
-  const summary = `Checked ${result.checked} signed decisions in the audit trail: ${result.failures.length} failed`;
+  const summary = `Checked ${result.checked} signed decisions and approvals in the audit trail: ${result.failures.length} failed`;
   return [summary, ...result.failures.map((f) => `  audit #${f.auditId} (order ${f.targetId}, admin ${f.adminPublicKey}): ${f.problem}`)].join("\n");
 }
 

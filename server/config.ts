@@ -63,6 +63,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** EVENTS_POLL_SECONDS: how often the live-updates feed reads the database while a console listens. */
   eventsPollMs: number;
+  /**
+   * PAYOUT_APPROVALS: how many admins must agree before a dispute payout is sent (1: the resolving
+   * admin alone; 2: a second admin approves each proposal). PAYOUT_APPROVAL_HOURS: how long a proposal
+   * waits for that approval (never past the dispute's deadline).
+   */
+  payoutApprovals: { required: 1 | 2; ttlMs: number };
 }
 
 export class ConfigError extends Error {
@@ -223,6 +229,30 @@ function readSwitch(env: Env, name: string): boolean {
   throw new ConfigError(name, `"${env[name]}" is not true, false, 1 or 0`);
 }
 
+function readPayoutApprovals(env: Env): Config["payoutApprovals"] {
+  const raw = env.PAYOUT_APPROVALS?.trim() || "1";
+  if (raw !== "1" && raw !== "2") throw new ConfigError("PAYOUT_APPROVALS", `"${raw}" is not 1 (one admin settles) or 2 (a second admin approves each payout)`);
+  const hours = readPositive(env, "PAYOUT_APPROVAL_HOURS", 72, 24 * 365, "hours");
+  return { required: raw === "2" ? 2 : 1, ttlMs: Math.round(hours * 3_600_000) };
+}
+
+/**
+ * Four eyes need two admins: with fewer whitelisted wallets than approvals required, no payout could
+ * ever be approved, so the server refuses to start. (The local demo wallet is not counted: it is one
+ * browser's key, not a second person.)
+ */
+export function checkApprovers(config: Config): Config {
+  const required = config.payoutApprovals.required;
+  const wallets = config.adminWallets.length;
+  if (required > 1 && wallets < required) {
+    throw new ConfigError(
+      "PAYOUT_APPROVALS",
+      `${required} admins must approve each payout, but ADMIN_WALLETS lists ${wallets} admin wallet${wallets === 1 ? "" : "s"}: add wallets or lower PAYOUT_APPROVALS`,
+    );
+  }
+  return config;
+}
+
 function readMetricsToken(env: Env): string | null {
   const token = env.METRICS_TOKEN?.trim();
   if (!token) return null;
@@ -314,6 +344,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     metricsToken: readMetricsToken(env),
     shutdownTimeoutMs: Math.round(readPositive(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 3_600, "seconds") * 1000),
     eventsPollMs: Math.round(readPositive(env, "EVENTS_POLL_SECONDS", 2, 60, "seconds") * 1000),
+    payoutApprovals: readPayoutApprovals(env),
   };
 }
 
@@ -338,9 +369,9 @@ export function resolveSessionSecret(config: Config): Config {
   return { ...config, sessionSecret: Buffer.from(secret, "utf8") };
 }
 
-/** The whole start-up configuration: environment checks plus the generated secret. */
+/** The whole start-up configuration: environment checks, enough approvers, plus the generated secret. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
-  return resolveSessionSecret(parseConfig(env, cwd));
+  return resolveSessionSecret(checkApprovers(parseConfig(env, cwd)));
 }
 
 export function isLoopbackHost(host: string): boolean {

@@ -95,6 +95,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     settlementBackend,
     settlement: settlementBackend && chainSettlementPort(settlementBackend, adminWallets),
     decisions: decisionPolicy(config),
+    approvals: config.payoutApprovals,
     metrics: createMetrics(database),
     async close() {
       // The chain first: its final checkpoint must not wait on (or be lost with) the database.

@@ -197,6 +197,13 @@ export interface SettlementsTable extends SignedDecisionColumns {
   /** The re-check worker holding the row, until claimedUntil (epoch ms; migration 010). */
   claimedBy: ColumnType<string | null, string | null | undefined, string | null>;
   claimedUntil: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Four eyes (migration 013): a proposal's previewed payouts (JSON of Payout[]) and its end (ISO time). */
+  payouts: ColumnType<string | null, string | null | undefined, string | null>;
+  expiresAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The second admin who approved it, and their signed decision over the same payout when they gave one. */
+  approvedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  approvalMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  approvalSignature: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }

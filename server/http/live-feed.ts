@@ -2,7 +2,7 @@
 // console listens, one poller reads what changed in the database (services/live-changes.ts) and fans
 // it out to this instance's streams as server-sent events. Every instance polls the shared database
 // itself, so a change made through any instance reaches every console; with nobody listening nothing runs.
-import { LIVE_EVENTS, type SettlementEvent } from "../../contract/index.ts";
+import { LIVE_EVENTS, type DisputesEvent, type SettlementEvent } from "../../contract/index.ts";
 import { openDisputes, SettlementWatch } from "../services/live-changes.ts";
 import type { ServiceContext } from "../services/ports.ts";
 
@@ -31,7 +31,8 @@ export class LiveFeed {
   private readonly clients = new Set<LiveClient>();
   /** Streams that have not had the count yet: the next poll sends it to them, changed or not. */
   private readonly fresh = new Set<LiveClient>();
-  private open: number | null = null;
+  /** The counts last sent (the event's text): a change of either is news. */
+  private open: string | null = null;
   private watch: SettlementWatch | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -96,9 +97,9 @@ export class LiveFeed {
     await this.endExpired();
     if (this.clients.size === 0 || !this.watch) return;
     const [open, settlements] = await Promise.all([openDisputes(this.ctx), this.watch.changes()]);
-    const count = sseEvent(LIVE_EVENTS.disputes, { open });
-    if (open !== this.open) {
-      this.open = open;
+    const count = sseEvent(LIVE_EVENTS.disputes, open satisfies DisputesEvent);
+    if (count !== this.open) {
+      this.open = count;
       this.broadcast(count);
     } else {
       for (const client of this.fresh) client.write(count);

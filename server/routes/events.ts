@@ -54,7 +54,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     },
   }, async (request, reply) => {
     if (!/\btext\/event-stream\b/.test(request.headers.accept ?? "")) {
-      return reply.type("application/json; charset=utf-8").send({ data: { open: await openDisputes(ctx) } });
+      return reply.type("application/json; charset=utf-8").send({ data: await openDisputes(ctx) });
     }
     // The guard has seen a live session, so the cookie is there.
     const token = readSessionToken(ctx, request) ?? "";

@@ -11,6 +11,7 @@ import {
   orderStatsSchema,
   pagedListSchema,
   payoutPreviewSchema,
+  payoutProposalSchema,
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
 import type { z } from "zod";
@@ -59,15 +60,25 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
   }, async (request) => ({ data: await getOrder(ctx, request.params.id) }));
 
   // Checks in the order a caller can act on: a bad body (400), an unknown order (404), an order that
-  // is not disputed (409), and only then whether settlement is available at all (503).
+  // is not disputed (409), and only then whether settlement is available at all (503). Under four
+  // eyes (PAYOUT_APPROVALS=2) the resolution is a proposal instead (202): nothing is sent yet.
   app.post("/admin/orders/:id/resolve-dispute", {
     schema: {
-      ...about("resolveDispute", "Resolve a disputed order: the escrow is settled on chain"),
+      ...about("resolveDispute", "Resolve a disputed order: the escrow is settled on chain (or, with PAYOUT_APPROVALS=2, the payout is proposed: 202)"),
       params: idParamsSchema,
       body: disputeResolutionSchema,
-      response: { ...ok(resolveDisputeResponseSchema), ...errors(404, 502, 503, 504), ...error(400, SPLIT_REFUSED), ...error(409, NOT_RESOLVABLE) },
+      response: {
+        ...ok(resolveDisputeResponseSchema),
+        ...ok(payoutProposalSchema, 202),
+        ...errors(404, 502, 503, 504),
+        ...error(400, SPLIT_REFUSED),
+        ...error(409, `${NOT_RESOLVABLE}; or a proposed payout of it awaits approval`),
+      },
     },
-  }, async (request) => ({ data: await resolveDispute(ctx, request.admin, request.params.id, request.body) }));
+  }, async (request, reply) => {
+    const outcome = await resolveDispute(ctx, request.admin, request.params.id, request.body);
+    return outcome.proposal ? reply.code(202).send({ data: outcome.proposal }) : { data: outcome.settled };
+  });
 
   // The resolve call's body (its notes optional: the preview comes before they are written) and its
   // refusals; a settlement the chain would refuse is not an error here but the preview's failed simulation.

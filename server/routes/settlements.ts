@@ -1,6 +1,16 @@
-import { idParamsSchema, reasonSchema, settlementListQuerySchema, settlementListSchema, settlementSchema } from "../../contract/index.ts";
+import {
+  approvalRequestSchema,
+  approvalResultSchema,
+  idParamsSchema,
+  reasonSchema,
+  settlementListQuerySchema,
+  settlementListSchema,
+  settlementSchema,
+} from "../../contract/index.ts";
 import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
+import { approvePayout, rejectPayout } from "../services/payout-approvals.ts";
+import { toSettlement } from "../services/settlement-rows.ts";
 import { listSettlements, retrySettlement } from "../services/settlements.ts";
 
 // The settlement queue (beyond SPEC): every dispute payout and marketplace initialization, and the
@@ -31,4 +41,30 @@ export async function settlementRoutes(app: ZodApp, ctx: ServiceContext): Promis
       },
     },
   }, async (request) => ({ data: await retrySettlement(ctx, request.admin, request.params.id, request.body.reason) }));
+
+  // Four eyes (PAYOUT_APPROVALS=2): a proposed payout is sent once another admin than its proposer
+  // approves it; the same outcomes as a resolve (502, 504) once it is sent.
+  app.post("/admin/settlements/:id/approve", {
+    schema: {
+      ...about("approveSettlement", "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond SPEC)", BEYOND_SPEC),
+      params: idParamsSchema,
+      body: approvalRequestSchema,
+      response: {
+        ...ok(approvalResultSchema),
+        ...errors(404, 502, 503, 504),
+        ...error(400, "Invalid request, or a `decision` signature that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet"),
+        ...error(403, "Another admin must approve this payout: its proposer cannot (or the usual admin-guard refusals)"),
+        ...error(409, "Only a proposal awaiting approval, not expired, whose order is DISPUTED, can be approved; a concurrent approval already sent it"),
+      },
+    },
+  }, async (request) => ({ data: await approvePayout(ctx, request.admin, request.params.id, request.body.decision) }));
+
+  app.post("/admin/settlements/:id/reject", {
+    schema: {
+      ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond SPEC)", BEYOND_SPEC),
+      params: idParamsSchema,
+      body: reasonSchema,
+      response: { ...ok(settlementSchema), ...errors(400, 404), ...error(409, "Only a proposal awaiting approval can be rejected") },
+    },
+  }, async (request) => ({ data: toSettlement(await rejectPayout(ctx, request.admin, request.params.id, request.body.reason)) }));
 }

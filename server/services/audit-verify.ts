@@ -1,9 +1,13 @@
 // Re-checks, offline, every signed decision in the audit trail: the signature must be the entry's
 // admin wallet's over the stored text, and the text (the part the server wrote) must name the
-// entry's order and admin. Anyone with the database can run it; nothing is trusted but the keys.
-import type { Db } from "../db/schema.ts";
+// entry's order and admin. Every approval of a proposed payout (four eyes) is checked too: by another
+// admin than its proposer, and, when signed, over the very payout that was proposed. Anyone with the
+// database can run it; nothing is trusted but the keys.
+import type { DisputeResolution, Payout } from "../../contract/index.ts";
+import type { AuditRow, Db } from "../db/schema.ts";
 import { verifySolanaSignature } from "../auth/signature.ts";
-import { decisionHead } from "./signed-decisions.ts";
+import { json } from "./context.ts";
+import { decisionHead, payoutLines } from "./signed-decisions.ts";
 
 export interface AuditSignatureFailure {
   auditId: string;
@@ -26,20 +30,47 @@ function problemOf(row: { targetId: string; adminPublicKey: string; decisionMess
   return null;
 }
 
+const APPROVE = "settlement.approve";
+const PROPOSE = "settlement.propose";
+
+interface ProposalRecord {
+  settlementId?: string;
+  resolution?: DisputeResolution;
+  refundPercentage?: number | null;
+  payouts?: Payout[];
+  proposedBy?: string;
+}
+
+/** Why this approval does not hold up (its own signature is checked as any other), or null. */
+async function approvalProblem(db: Db, row: AuditRow): Promise<string | null> {
+  const approval = json<ProposalRecord>(row.after) ?? {};
+  if (!approval.proposedBy || approval.proposedBy === row.adminPublicKey) return "the payout was approved by its own proposer";
+  if (!row.decisionMessage) return null;
+  const proposals = await db.selectFrom("auditLog").selectAll().where("targetId", "=", row.targetId).where("action", "=", PROPOSE).execute();
+  const proposal = proposals.map((p) => json<ProposalRecord>(p.after) ?? {}).find((p) => p.settlementId === approval.settlementId);
+  if (!proposal?.resolution) return "the approved proposal is not in the audit trail";
+  const lines = payoutLines({ orderId: row.targetId, decision: { resolution: proposal.resolution, refundPercentage: proposal.refundPercentage }, payouts: proposal.payouts ?? [] });
+  const head = decisionHead(row.decisionMessage);
+  return lines.every((line) => head.includes(line)) ? null : "the approver signed another payout than the one proposed";
+}
+
 export async function verifyAuditSignatures(db: Db): Promise<AuditVerification> {
   const rows = await db
     .selectFrom("auditLog")
-    .select(["id", "targetId", "adminPublicKey", "decisionMessage", "decisionSignature"])
-    .where((eb) => eb.or([eb("decisionMessage", "is not", null), eb("decisionSignature", "is not", null)]))
+    .selectAll()
+    .where((eb) => eb.or([eb("decisionMessage", "is not", null), eb("decisionSignature", "is not", null), eb("action", "=", APPROVE)]))
     .orderBy("id")
     .execute();
   const failures: AuditSignatureFailure[] = [];
   for (const row of rows) {
     const { decisionMessage, decisionSignature } = row;
-    const problem =
-      decisionMessage === null || decisionSignature === null
+    const signed = decisionMessage !== null || decisionSignature !== null;
+    let problem =
+      !signed ? null
+      : decisionMessage === null || decisionSignature === null
         ? "the text or the signature is missing"
         : problemOf({ ...row, decisionMessage, decisionSignature });
+    if (!problem && row.action === APPROVE) problem = await approvalProblem(db, row);
     if (problem) failures.push({ auditId: String(row.id), targetId: row.targetId, adminPublicKey: row.adminPublicKey, problem });
   }
   return { checked: rows.length, failures };

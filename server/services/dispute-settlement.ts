@@ -4,14 +4,15 @@
 // signature is recorded (submitted) before the transaction is sent; the outcome after (confirmed, or
 // failed with the chain's reason). A refusal before anything was signed gives the order back as it was.
 import type { DisputeResolution, OrderStatusValue } from "../../contract/index.ts";
-import type { OrderRow, SettlementRow } from "../db/schema.ts";
+import { isUniqueViolation } from "../db/engine.ts";
+import type { Db, OrderRow, SettlementRow } from "../db/schema.ts";
 import { ApiError, conflict } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { findById, isoNow } from "./context.ts";
 import type { PendingSignature, ServiceContext, SettlementHooks, SettlementPort, SettlementResult } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
 import {
-  claimRows, decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteUnknown, openSettlement, releaseClaim, releaseUnsent, reopenSettlement, type Decision,
+  claimRows, decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteUnknown, openSettlement, releaseClaim, releaseUnsent, type Decision,
 } from "./settlement-rows.ts";
 
 /** What each resolution leaves the order as. */
@@ -30,24 +31,36 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export type Send = (onSigned: SettlementHooks["onSigned"]) => Promise<SettlementResult>;
 
 /**
- * Claims the DISPUTED order and opens (or, for a retry, reopens) its settlement row, atomically.
- * `order` is the order as read before: a refusal before signing puts it back exactly so.
+ * Claims the DISPUTED order and, in the same transaction, takes its settlement row with `take` (opens
+ * a new one, reopens a failed one for a retry, or approves a proposal): both or neither, so of any
+ * number of concurrent claims one sends. `order` is the order as read before: a refusal before
+ * signing puts it back exactly so.
  */
-export async function claimOrder(ctx: ServiceContext, order: OrderRow, decision: Decision, retryOf?: SettlementRow): Promise<SettlementRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const { numUpdatedRows } = await trx
-      .updateTable("orders")
-      .set({ settlementStatus: "PENDING", updatedAt: isoNow(ctx) })
-      .where("id", "=", order.id)
-      .where("status", "=", "DISPUTED")
-      .where((eb) => eb.or([eb("settlementStatus", "is", null), eb("settlementStatus", "=", "FAILED")]))
-      .executeTakeFirst();
-    if (numUpdatedRows !== 1n) throw conflict(IN_FLIGHT);
-    if (!retryOf) return openSettlement(trx, ctx, "dispute_payout", decision.admin, { orderId: order.id, decision });
-    await reopenSettlement(trx, ctx, retryOf.id);
-    return retryOf;
-  });
+export async function claimOrder(ctx: ServiceContext, order: OrderRow, take: (trx: Db) => Promise<SettlementRow>): Promise<SettlementRow> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const { numUpdatedRows } = await trx
+        .updateTable("orders")
+        .set({ settlementStatus: "PENDING", updatedAt: isoNow(ctx) })
+        .where("id", "=", order.id)
+        .where("status", "=", "DISPUTED")
+        .where((eb) => eb.or([eb("settlementStatus", "is", null), eb("settlementStatus", "=", "FAILED")]))
+        .executeTakeFirst();
+      if (numUpdatedRows !== 1n) throw conflict(IN_FLIGHT);
+      return take(trx);
+    });
+  } catch (error) {
+    // The one-in-flight index (migrations 006, 013): another settlement or a proposal holds the order.
+    if (isUniqueViolation(error)) throw conflict(IN_FLIGHT_OR_PROPOSED);
+    throw error;
+  }
 }
+
+/** A first settlement of the order: a new pending row for the decision. */
+export const openPayout = (ctx: ServiceContext, order: OrderRow, decision: Decision) => (trx: Db) =>
+  openSettlement(trx, ctx, "dispute_payout", decision.admin, { orderId: order.id, decision });
+
+export const IN_FLIGHT_OR_PROPOSED = "A settlement of this order is already in progress, or a proposed payout of it awaits approval";
 
 /**
  * Runs `send` for the claimed order and records what came of it. `stored`: the signature already on

@@ -1,16 +1,26 @@
 // What the live-updates feed (http/live-feed.ts) reads from the database at each poll: the open
-// disputes' count and the settlement rows whose status changed. From the database, not from this
+// disputes' and proposed payouts' counts and the settlement rows whose status changed. From the database, not from this
 // process: the server runs as several instances on one database, and a change made through one
 // must reach the consoles listening on every other.
-import type { SettlementEvent } from "../../contract/index.ts";
+import type { DisputesEvent, SettlementEvent } from "../../contract/index.ts";
 import { orderStatusCountName } from "../db/list-families.ts";
+import { approvalsRequired } from "./payout-approvals.ts";
 import type { ServiceContext } from "./ports.ts";
 
 const DISPUTED = orderStatusCountName("DISPUTED");
 
-/** The orders in DISPUTED now: one lookup in the trigger-kept counts (migration 002). */
-export async function openDisputes(ctx: ServiceContext): Promise<number> {
-  return (await ctx.lists.totals([DISPUTED]))[DISPUTED];
+/**
+ * The orders in DISPUTED now (one lookup in the trigger-kept counts, migration 002), and the payouts
+ * proposed and awaiting a second admin (few: read through the status index).
+ */
+export async function openDisputes(ctx: ServiceContext): Promise<DisputesEvent> {
+  const [open, waiting] = await Promise.all([
+    ctx.lists.totals([DISPUTED]).then((totals) => totals[DISPUTED]),
+    ctx.db.selectFrom("settlements").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "awaiting_approval").executeTakeFirstOrThrow(),
+  ]);
+  const awaitingApproval = Number(waiting.n);
+  // A server where one admin settles says what it always said (proposals left from a four-eyes run aside).
+  return awaitingApproval > 0 || approvalsRequired(ctx) > 1 ? { open, awaitingApproval } : { open };
 }
 
 /**

@@ -8,7 +8,8 @@ import { ORDER_STATUS_COUNT, orderFilterCondition, orderListName } from "../db/l
 import type { OrderRow } from "../db/schema.ts";
 import { conflict, unavailable } from "../http/errors.ts";
 import { findById, json } from "./context.ts";
-import { claimOrder, settleDispute } from "./dispute-settlement.ts";
+import { claimOrder, openPayout, settleDispute } from "./dispute-settlement.ts";
+import { approvalsRequired, proposePayout } from "./payout-approvals.ts";
 import { countOf, paged, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
@@ -117,6 +118,10 @@ export async function orderStats(ctx: ServiceContext) {
   };
 }
 
+/**
+ * Settles the dispute as decided; under four eyes (PAYOUT_APPROVALS=2) records the decision as a
+ * proposal instead, which a second admin approves (payout-approvals.ts) before anything is sent.
+ */
 export async function resolveDispute(ctx: ServiceContext, admin: AdminIdentity, id: string, input: DisputeResolutionInput) {
   const order = await findOrder(ctx.db, id);
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order can be resolved: this order is ${order.status}`);
@@ -126,9 +131,10 @@ export async function resolveDispute(ctx: ServiceContext, admin: AdminIdentity, 
 
   const signed = await acceptDecision(ctx, admin, id, input);
   const decision: Decision = { resolution: input.resolution, refundPercentage: input.refundPercentage ?? null, adminNotes: input.adminNotes, admin, signed };
-  const row = await claimOrder(ctx, order, decision);
+  if (approvalsRequired(ctx) > 1) return { proposal: await proposePayout(ctx, order, decision) };
+  const row = await claimOrder(ctx, order, openPayout(ctx, order, decision));
   const { order: updated, result } = await settleDispute(ctx, order, row, decision, (onSigned) =>
     settlement.resolveDispute(order, { resolution: input.resolution, refundPercentage: input.refundPercentage }, { onSigned }),
   );
-  return { transactionSignature: result.transactionSignature, cluster: result.cluster, order: toOrder(updated) };
+  return { settled: { transactionSignature: result.transactionSignature, cluster: result.cluster, order: toOrder(updated) } };
 }

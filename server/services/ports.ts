@@ -170,6 +170,14 @@ export interface DecisionPolicy {
   ttlMs: number;
 }
 
+/** How many admins must agree on a dispute payout (services/payout-approvals.ts). */
+export interface ApprovalPolicy {
+  /** PAYOUT_APPROVALS: 1 = the resolving admin settles; 2 = their resolution is a proposal a second admin approves. */
+  required: 1 | 2;
+  /** PAYOUT_APPROVAL_HOURS in ms: a proposal's life (cut short by the dispute's deadline). */
+  ttlMs: number;
+}
+
 /** What every service is given: the database and the ports. Built once, by server/context.ts. */
 export interface ServiceContext extends Clock, Ids {
   db: Db;
@@ -178,4 +186,6 @@ export interface ServiceContext extends Clock, Ids {
   settlement?: SettlementPort | null;
   /** Absent = signatures optional, under the default domain (test contexts). */
   decisions?: DecisionPolicy;
+  /** Absent = one admin settles (PAYOUT_APPROVALS=1). */
+  approvals?: ApprovalPolicy;
 }

@@ -3,11 +3,11 @@
 // marketplace.ts). Every move is conditional on the state it leaves, so two actors (a request and the
 // re-check) can never both move the same row.
 import type { SelectQueryBuilder } from "kysely";
-import type { DisputeResolution, SettlementKind } from "../../contract/index.ts";
+import type { DisputeResolution, Payout, SettlementKind } from "../../contract/index.ts";
 import { engineOf } from "../db/engine.ts";
 import type { Database, Db, SettlementRow } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
-import { isoNow } from "./context.ts";
+import { isoNow, json } from "./context.ts";
 import type { AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
 
 /** The admin's decision on a dispute, kept on its settlement row until the chain confirms it. */
@@ -35,6 +35,12 @@ export function toSettlement(row: SettlementRow) {
     lastError: row.lastError,
     cluster: row.cluster,
     requestedBy: row.requestedBy,
+    resolution: row.resolution,
+    refundPercentage: row.refundPercentage,
+    adminNotes: row.adminNotes,
+    payouts: row.payouts === null ? null : json<Payout[]>(row.payouts),
+    expiresAt: row.expiresAt,
+    approvedBy: row.approvedBy,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -50,20 +56,30 @@ export function decisionOf(row: SettlementRow): Decision {
   };
 }
 
-/** A new `pending` row: the request is accepted, nothing is signed yet. */
+/** A proposal's own fields (four eyes): what it was previewed to pay, and until when it can be approved. */
+export interface ProposalFields {
+  payouts: Payout[];
+  expiresAt: string;
+}
+
+/**
+ * A new `pending` row: the request is accepted, nothing is signed yet; or, with `proposal`, a row
+ * `awaiting_approval` that nothing sends until a second admin approves it.
+ */
 export async function openSettlement(
   trx: Db,
   ctx: ServiceContext,
   kind: SettlementKind,
   admin: AdminIdentity,
-  fields: { orderId?: string; decision?: Omit<Decision, "admin"> } = {},
+  fields: { orderId?: string; decision?: Omit<Decision, "admin">; proposal?: ProposalFields } = {},
 ): Promise<SettlementRow> {
   const now = isoNow(ctx);
+  const { proposal } = fields;
   const row: SettlementRow = {
     id: ctx.newId(),
     orderId: fields.orderId ?? null,
     kind,
-    status: "pending",
+    status: proposal ? "awaiting_approval" : "pending",
     attempts: 0,
     signature: null,
     lastValidBlockHeight: null,
@@ -79,6 +95,11 @@ export async function openSettlement(
     decisionSignature: fields.decision?.signed?.signature ?? null,
     claimedBy: null,
     claimedUntil: null,
+    payouts: proposal ? JSON.stringify(proposal.payouts) : null,
+    expiresAt: proposal?.expiresAt ?? null,
+    approvedBy: null,
+    approvalMessage: null,
+    approvalSignature: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -160,10 +181,11 @@ export async function markSent(trx: Db, ctx: ServiceContext, id: string, signatu
 
 /**
  * Refused before anything was sent: a first request leaves no row (the request simply failed); a
- * retry's row is failed again, with the new reason. True when the row was the caller's to release.
+ * retry's row, or an approved proposal's (two admins' decision, kept on record), is failed again,
+ * with the new reason. True when the row was the caller's to release.
  */
 export async function releaseUnsent(trx: Db, ctx: ServiceContext, row: SettlementRow, reason: string): Promise<boolean> {
-  if (row.attempts === 0 && row.status === "pending") {
+  if (row.attempts === 0 && row.status === "pending" && row.approvedBy === null) {
     const { numDeletedRows } = await trx.deleteFrom("settlements").where("id", "=", row.id).where("status", "=", "pending").executeTakeFirst();
     return numDeletedRows === 1n;
   }

@@ -9,6 +9,7 @@ import { findById } from "./context.ts";
 import { claimOrder, resumeDisputeSettlements, settleDispute, type ResumeOutcome } from "./dispute-settlement.ts";
 import { ALREADY_INITIALIZED, claimInitialization, INITIALIZE_UNAVAILABLE, marketplaceStatus, resumeInitializations, runInitialization } from "./marketplace.ts";
 import { countOf } from "./paging.ts";
+import { expireProposals } from "./payout-approvals.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
 import { decisionOf, reopenSettlement, toSettlement } from "./settlement-rows.ts";
@@ -51,7 +52,10 @@ async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: Sett
   const order = await findById(ctx.db, "orders", "Order", row.orderId ?? "");
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order's settlement can be retried: this order is ${order.status}`);
   const decision = decisionOf(row);
-  await claimOrder(ctx, order, decision, row);
+  await claimOrder(ctx, order, async (trx) => {
+    await reopenSettlement(trx, ctx, row.id);
+    return row;
+  });
   await auditRetry(ctx, admin, row, reason, { targetType: "order", targetId: order.id });
   const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
   await settleDispute(ctx, order, row, decision, (onSigned) => port.resolveDispute(order, split, { onSigned }));
@@ -79,9 +83,10 @@ function auditRetry(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRo
   );
 }
 
-/** One pass of the re-check: the disputes' payouts, then the initializations. */
+/** One pass of the re-check: the disputes' payouts, then the initializations, then the proposals past their end. */
 export async function resumeSettlements(ctx: ServiceContext, options: { minAgeMs?: number } = {}): Promise<ResumeOutcome[]> {
   const outcomes = await resumeDisputeSettlements(ctx, options);
   await resumeInitializations(ctx, options);
+  await expireProposals(ctx);
   return outcomes;
 }

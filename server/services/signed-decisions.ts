@@ -17,7 +17,9 @@ export const DEFAULT_DECISION_POLICY: DecisionPolicy = { required: false, domain
 export const MAX_WAITING_DECISIONS = 5;
 
 const SIGNATURE_REQUIRED = "this server accepts only resolutions signed by the admin's wallet; sign the decision and send it again";
-const REFUSED = (why: string) => badRequest(`signedDecision: ${why}`, [{ field: "signedDecision", message: why }]);
+/** The body field that carries the signature: signedDecision on a resolve, decision on an approval. */
+type SignedField = "signedDecision" | "decision";
+const REFUSED = (why: string, field: SignedField) => badRequest(`${field}: ${why}`, [{ field, message: why }]);
 
 const RESOLUTION_TEXT: Record<DisputeResolution, (percent: number | null) => string> = {
   REFUND_BUYER: () => "Refund the buyer in full",
@@ -38,19 +40,29 @@ interface DecisionFields {
   nonce: string;
 }
 
-/** The text to sign. The reason, the one part the admin wrote, comes last: nothing after it can be spoofed. */
-export function decisionText(f: DecisionFields): string {
+/**
+ * The lines that state the payout itself: the order, the resolution and what each party receives.
+ * Two admins' texts over the same payout share them (an approval is checked against its proposal so).
+ */
+export function payoutLines(f: { orderId: string; decision: { resolution: DisputeResolution; refundPercentage?: number | null }; payouts: Payout[] }): string[] {
   const receives = (party: Payout["party"], label: string) => {
     const payout = f.payouts.find((p) => p.party === party);
     return `${label} receives: ${payout ? `${payout.uiAmount} ${payout.symbol} to ${payout.wallet}` : "nothing"}`;
   };
   return [
-    `${f.domain} asks you to sign this dispute decision:`,
-    "",
     `Order: ${f.orderId}`,
     `Resolution: ${RESOLUTION_TEXT[f.decision.resolution](f.decision.refundPercentage ?? null)}`,
     receives("buyer", "Buyer"),
     receives("seller", "Seller"),
+  ];
+}
+
+/** The text to sign. The reason, the one part the admin wrote, comes last: nothing after it can be spoofed. */
+export function decisionText(f: DecisionFields): string {
+  return [
+    `${f.domain} asks you to sign this dispute decision:`,
+    "",
+    ...payoutLines(f),
     `Admin: ${f.admin}`,
     `Issued At: ${new Date(f.issuedAt).toISOString()}`,
     `Expiration Time: ${new Date(f.expiresAt).toISOString()}`,
@@ -110,21 +122,27 @@ export async function writeDecision(ctx: ServiceContext, admin: AdminIdentity, o
  * The proof behind a resolve request, or null for an unsigned one the policy allows. The nonce is
  * taken whatever the outcome, so a signature is good for one attempt at most.
  */
-export async function acceptDecision(ctx: ServiceContext, admin: AdminIdentity, orderId: string, input: DisputeResolutionInput): Promise<SignedProof | null> {
+export async function acceptDecision(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  orderId: string,
+  input: DisputeResolutionInput,
+  field: SignedField = "signedDecision",
+): Promise<SignedProof | null> {
   const signed = input.signedDecision;
   if (!signed) {
-    if (policyOf(ctx).required) throw REFUSED(SIGNATURE_REQUIRED);
+    if (policyOf(ctx).required) throw REFUSED(SIGNATURE_REQUIRED, field);
     return null;
   }
   const challenge = await ctx.db.deleteFrom("decisionChallenges").where("nonce", "=", signed.nonce).returningAll().executeTakeFirst();
-  if (!challenge || challenge.expiresAt <= ctx.now()) throw REFUSED("the decision expired or was already used; sign it again");
-  if (challenge.adminPublicKey !== admin.publicKey) throw REFUSED("the decision was written for another admin's wallet");
+  if (!challenge || challenge.expiresAt <= ctx.now()) throw REFUSED("the decision expired or was already used; sign it again", field);
+  if (challenge.adminPublicKey !== admin.publicKey) throw REFUSED("the decision was written for another admin's wallet", field);
   const { resolution, refundPercentage, adminNotes } = input;
   if (challenge.orderId !== orderId || !sameDecision(JSON.parse(challenge.decision) as DisputeDecisionInput, { resolution, refundPercentage, adminNotes })) {
-    throw REFUSED("the signed decision is not this resolution; sign the decision as it is now");
+    throw REFUSED("the signed decision is not this resolution; sign the decision as it is now", field);
   }
   if (!verifySolanaSignature(admin.publicKey, signed.signature, challenge.message)) {
-    throw REFUSED(`the signature is not by the wallet signed in (${admin.publicKey})`);
+    throw REFUSED(`the signature is not by the wallet signed in (${admin.publicKey})`, field);
   }
   return { message: challenge.message, signature: signed.signature };
 }

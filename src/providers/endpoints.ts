@@ -42,6 +42,8 @@ export const endpoints = {
   authority: "/admin/authority",
   /** Beyond SPEC: the settlement queue's actions and the escrow reconciliation. */
   settlementRetry: (id: Id) => `/admin/settlements/${seg(id)}/retry`,
+  settlementApprove: (id: Id) => `/admin/settlements/${seg(id)}/approve`,
+  settlementReject: (id: Id) => `/admin/settlements/${seg(id)}/reject`,
   reconciliation: "/admin/reconciliation",
   audit: "/admin/audit",
   /** Beyond SPEC: the admins the audit trail names (the Activity screen's admin filter). */

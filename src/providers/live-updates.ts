@@ -22,7 +22,8 @@ export interface EventStream {
 }
 
 export interface LiveUpdateHandlers {
-  onDisputes(open: number): void;
+  /** `awaitingApproval`: payouts proposed and waiting for a second admin (0 where the server has none). */
+  onDisputes(open: number, awaitingApproval: number): void;
   onSettlement(event: SettlementEvent): void;
   /** The stream opened; `again`: it had been open before, so what changed meanwhile was missed. */
   onOpen(again: boolean): void;
@@ -92,7 +93,7 @@ export function startLiveUpdates(options: LiveUpdateOptions): () => void {
     };
     current.addEventListener("disputes", (event) => {
       const data = parse<DisputesEvent>(event.data);
-      if (typeof data?.open === "number") options.onDisputes(data.open);
+      if (typeof data?.open === "number") options.onDisputes(data.open, typeof data.awaitingApproval === "number" ? data.awaitingApproval : 0);
     });
     current.addEventListener("settlement", (event) => {
       const data = parse<SettlementEvent>(event.data);

@@ -140,6 +140,11 @@ describe("with the event stream", () => {
     act(() => stream.emit("disputes", { open: 3 }));
     await badge("3 open disputes");
     await waitFor(() => expect(api.requests("GET", "/admin/orders")).toHaveLength(2));
+    // Payouts awaiting a second admin (four eyes) are counted beside the disputes, and alone.
+    act(() => stream.emit("disputes", { open: 3, awaitingApproval: 1 }));
+    await badge("3 open disputes, 1 payout awaiting approval");
+    act(() => stream.emit("disputes", { open: 0, awaitingApproval: 2 }));
+    await badge("2 payouts awaiting approval");
     act(() => stream.emit("disputes", { open: 0 }));
     await waitFor(noBadge);
     // Streaming, nothing polls the count.
@@ -217,7 +222,7 @@ describe("opening the stream", () => {
     const { streams, handlers, stop } = controller(probe);
     streams[0].open();
     streams[0].emit("disputes", { open: 4 });
-    expect(handlers.onDisputes).toHaveBeenCalledWith(4);
+    expect(handlers.onDisputes).toHaveBeenCalledWith(4, 0);
     streams[0].fail();
     await vi.advanceTimersByTimeAsync(LIVE_UPDATES.reconnectMinMs);
     expect(streams).toHaveLength(2);

@@ -83,7 +83,7 @@ describe("a start with another authority than the one that funded the data folde
           .limit(1)
           .execute();
         const resolved = await resolveDispute(fixed.ctx, { userId: "admin", publicKey: admin }, dispute.id, { resolution: "REFUND_BUYER", adminNotes: "Refund", refundPercentage: undefined });
-        expect(resolved.order).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
+        expect(resolved.settled?.order).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
       } finally {
         await fixed.close();
       }

@@ -105,6 +105,8 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   audit: [{ method: "GET", data: "Page<AuditEntry>" }], // components/history/audit-history.tsx, the Activity screen
   auditAdmins: [{ method: "GET", data: "AuditAdmins" }], // activity/use-admin-options.ts
   settlementRetry: [{ method: "POST", data: "Settlement" }], // the Settlements screen's Retry
+  settlementApprove: [{ method: "POST", data: "ApprovalResult" }], // settlements/proposals.tsx
+  settlementReject: [{ method: "POST", data: "Settlement" }], // settlements/proposals.tsx
   reconciliation: [{ method: "GET", data: "Reconciliation" }], // settlements/reconcile.tsx
   liveEvents: [{ method: "GET", data: "DisputesEvent" }], // providers/live-updates.ts (its probe; the stream itself is text/event-stream)
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
@@ -275,7 +277,7 @@ describe("GET /api/v1/openapi.json", () => {
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/audit/admins", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "GET /admin/orders/stats/daily", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "GET /healthz", "GET /readyz", "GET /metrics", "GET /admin/events"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/audit/admins", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /admin/orders/{id}/timeline", "GET /admin/orders/stats/daily", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "POST /admin/settlements/{id}/approve", "POST /admin/settlements/{id}/reject", "GET /healthz", "GET /readyz", "GET /metrics", "GET /admin/events"].sort());
   });
 
   it("places the operations routes at the server's root, outside the API's prefix", () => {

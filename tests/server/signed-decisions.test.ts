@@ -132,7 +132,7 @@ describe("signed dispute decisions", () => {
     const env = { ...process.env, DATABASE_PATH: databasePath, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: "silent" };
     const run = spawnSync("npm", ["run", "--silent", "audit:verify"], { cwd: process.cwd(), env, encoding: "utf8", timeout: 60_000 });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-    expect(run.stdout).toMatch(/^Checked [1-9]\d* signed decisions in the audit trail: 0 failed/);
+    expect(run.stdout).toMatch(/^Checked [1-9]\d* signed decisions and approvals in the audit trail: 0 failed/);
 
     const { db } = server.ctx;
     const signed = await db.selectFrom("auditLog").select(["id", "decisionMessage"]).where("decisionSignature", "is not", null).orderBy("id").limit(1).executeTakeFirstOrThrow();

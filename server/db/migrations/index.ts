@@ -11,6 +11,7 @@ import * as m009 from "./009_rate_limits.ts";
 import * as m010 from "./010_settlement_claims.ts";
 import * as m011 from "./011_order_daily_stats.ts";
 import * as m012 from "./012_audit_filters.ts";
+import * as m013 from "./013_payout_approvals.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "010_settlement_claims": m010,
   "011_order_daily_stats": m011,
   "012_audit_filters": m012,
+  "013_payout_approvals": m013,
 };

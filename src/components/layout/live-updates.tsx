@@ -3,7 +3,8 @@
 // on /login). It follows the event stream (providers/live-updates.ts) and refreshes what each event
 // makes stale; against an API without the stream (404) it polls the SPEC list call
 // GET /admin/orders?filter=in_dispute&limit=1 for its total instead, quietly. The open disputes'
-// count, from either source, is what the sidebar's Orders badge shows (useOpenDisputes).
+// count, from either source, is what the sidebar's Orders badge shows (useOpenDisputes), beside the
+// payouts awaiting a second admin's approval that the stream reports (useAwaitingApproval).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useInvalidate, useList } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
@@ -14,9 +15,13 @@ import { startLiveUpdates, type EventStream } from "@/providers/live-updates";
 import { isCustomQueryFor } from "@/providers/query-policy";
 
 const OpenDisputes = createContext<number | null>(null);
+const AwaitingApproval = createContext<number>(0);
 
 /** The open disputes' count as last heard (null until known, or where nothing reports it). */
 export const useOpenDisputes = (): number | null => useContext(OpenDisputes);
+
+/** The payouts proposed and waiting for a second admin (four eyes), as last heard; 0 where none are reported. */
+export const useAwaitingApproval = (): number => useContext(AwaitingApproval);
 
 const IN_DISPUTE: OrderFilter = "in_dispute";
 
@@ -48,6 +53,7 @@ export function LiveUpdates({ children, openStream }: LiveUpdatesProps) {
   const refresh = useRefreshLive();
   const [streaming, setStreaming] = useState(true);
   const [streamed, setStreamed] = useState<number | null>(null);
+  const [awaitingApproval, setAwaitingApproval] = useState(0);
   const lastCount = useRef<number | null>(null);
 
   // A changed count (not the first one heard) means orders changed status: refresh what shows them.
@@ -67,8 +73,9 @@ export function LiveUpdates({ children, openStream }: LiveUpdatesProps) {
     () =>
       startLiveUpdates({
         openStream,
-        onDisputes: (open) => {
+        onDisputes: (open, proposals) => {
           setStreamed(open);
+          setAwaitingApproval(proposals);
           handlers.current.heard(open);
         },
         onSettlement: (settlement) => handlers.current.refresh(settlement),
@@ -94,5 +101,10 @@ export function LiveUpdates({ children, openStream }: LiveUpdatesProps) {
   }, [polledTotal, heard]);
 
   const open = streaming ? streamed : (polledTotal ?? null);
-  return <OpenDisputes.Provider value={open}>{children}</OpenDisputes.Provider>;
+  // Proposals exist only where the stream reports them (the SPEC list call knows none).
+  return (
+    <OpenDisputes.Provider value={open}>
+      <AwaitingApproval.Provider value={streaming ? awaitingApproval : 0}>{children}</AwaitingApproval.Provider>
+    </OpenDisputes.Provider>
+  );
 }

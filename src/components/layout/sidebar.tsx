@@ -11,7 +11,7 @@ import { Badge, type BadgeColor } from "@/components/value/badges";
 import { usePreload } from "@/components/routing/use-preload";
 import { isSectionActive } from "./active";
 import { sidebarName, useSessionUser } from "./identity";
-import { useOpenDisputes } from "./live-updates";
+import { useAwaitingApproval, useOpenDisputes } from "./live-updates";
 
 // The kit's badges: antd's preset tag colours fall under 4.5:1 in the dark mode.
 const ROLE_COLORS: Record<string, BadgeColor> = {
@@ -30,16 +30,22 @@ export function Brand() {
 }
 
 /**
- * The open disputes' count beside the Orders link (none at 0), outside the link so its name stays
- * the section's. Clicks go through it to the link under it.
+ * The open disputes' count beside the Orders link, and the payouts awaiting a second admin (four
+ * eyes), each none at 0; outside the link so its name stays the section's. Clicks go through it.
  */
 function DisputeBadge() {
-  const open = useOpenDisputes();
-  if (!open) return null;
-  const label = `${open} open ${open === 1 ? "dispute" : "disputes"}`;
+  const open = useOpenDisputes() ?? 0;
+  const proposals = useAwaitingApproval();
+  if (!open && !proposals) return null;
+  const parts = [
+    ...(open ? [`${open} open ${open === 1 ? "dispute" : "disputes"}`] : []),
+    ...(proposals ? [`${proposals} ${proposals === 1 ? "payout" : "payouts"} awaiting approval`] : []),
+  ];
+  const label = parts.join(", ");
   return (
     <span className="admin-nav__badge" role="status" aria-label={label} title={label}>
-      <CountBadge count={open} color="#cf1322" overflowCount={999} aria-hidden />
+      {open ? <CountBadge count={open} color="#cf1322" overflowCount={999} aria-hidden /> : null}
+      {proposals ? <CountBadge count={proposals} color="#ad6800" overflowCount={999} aria-hidden /> : null}
     </span>
   );
 }

@@ -10,6 +10,7 @@ import {
   fields,
   type DisputeResolution,
   type Order,
+  type PayoutProposal,
   type ResolveDisputeRequest,
   type ResolveDisputeResponse,
 } from "@contract";
@@ -22,6 +23,7 @@ import {
   DEFAULT_REFUND_PERCENT,
   DEFAULT_RESOLUTION,
   RESOLUTION_OPTIONS,
+  PROPOSED_TEXT,
   RESOLVE_FAILED,
   resolvedText,
 } from "./dispute-options";
@@ -63,7 +65,8 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
   // A cleared percentage box is no body at all (the form says why), not the default.
   const valid = !(resolution === "PARTIAL_REFUND" && percent === null) && disputePreviewSchema.safeParse(previewBody).success;
   const preview = usePayoutPreview(order.id, valid ? previewBody : undefined);
-  const { mutation, mutate } = useCustomMutation<ResolveDisputeResponse, ApiHttpError, ResolveDisputeRequest>({
+  // A server that wants a second admin's approval (PAYOUT_APPROVALS=2) answers 202 with the proposal.
+  const { mutation, mutate } = useCustomMutation<ResolveDisputeResponse | PayoutProposal, ApiHttpError, ResolveDisputeRequest>({
     mutationOptions: { mutationKey: resolveDisputeKey(order.id) },
   });
   const signer = useDecisionSigner(order.id);
@@ -159,15 +162,7 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
         ) : mutation.isError ? (
           <Alert type="error" showIcon className="dispute-form__result" message={mutation.error.serverMessage ?? RESOLVE_FAILED} />
         ) : null}
-        {done ? (
-          <Alert
-            type="success"
-            role="status"
-            showIcon
-            className="dispute-form__result"
-            message={resolvedText(mutation.data.data.transactionSignature)}
-          />
-        ) : null}
+        {done ? <ResolveOutcome outcome={mutation.data.data} /> : null}
 
         <Button
           type="primary"
@@ -181,5 +176,14 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
         </Button>
       </Form>
     </div>
+  );
+}
+
+/** Settled (its transaction), or proposed: nothing sent until another admin approves it. */
+function ResolveOutcome({ outcome }: { outcome: ResolveDisputeResponse | PayoutProposal }) {
+  return "settlementId" in outcome ? (
+    <Alert type="info" role="status" showIcon className="dispute-form__result" message={PROPOSED_TEXT} />
+  ) : (
+    <Alert type="success" role="status" showIcon className="dispute-form__result" message={resolvedText(outcome.transactionSignature)} />
   );
 }

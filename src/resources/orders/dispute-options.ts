@@ -32,6 +32,10 @@ export function confirmationText(resolution: DisputeResolution, refundPercentage
 
 export const RESOLVE_FAILED = "Failed to resolve dispute";
 
+/** What a resolution proposed under four eyes (the server answered 202) tells the admin. */
+export const PROPOSED_TEXT =
+  "Payout proposed: it now waits for a second admin to approve it on the Settlements screen. Nothing was sent yet.";
+
 export function resolvedText(transactionSignature: string): string {
   return `Dispute resolved successfully! Transaction: ${transactionSignature.slice(0, SHORTEN.signature)}...`;
 }

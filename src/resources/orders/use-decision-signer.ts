@@ -25,11 +25,14 @@ export type SigningStage = "idle" | "writing" | "signing";
 
 export interface DecisionSigner {
   stage: SigningStage;
-  /** The signature for `body`, or undefined when the API takes unsigned resolutions only. */
-  sign: (body: ResolveDisputeRequest) => Promise<SignedDecision | undefined>;
+  /**
+   * The signature for `body` about `forOrder` (the hook's order unless given: the Settlements screen
+   * signs approvals of any order), or undefined when the API takes unsigned resolutions only.
+   */
+  sign: (body: ResolveDisputeRequest, forOrder?: string) => Promise<SignedDecision | undefined>;
 }
 
-export function useDecisionSigner(orderId: string): DecisionSigner {
+export function useDecisionSigner(orderId = ""): DecisionSigner {
   const missing = useKnownMissing(CALL);
   const { wallet } = useWallet();
   const { setVisible: showWallets } = useWalletModal();
@@ -37,10 +40,10 @@ export function useDecisionSigner(orderId: string): DecisionSigner {
   useRememberMissing(CALL, mutation.error);
   const [stage, setStage] = useState<SigningStage>("idle");
 
-  const write = async (body: ResolveDisputeRequest) => {
+  const write = async (body: ResolveDisputeRequest, forOrder: string) => {
     try {
       const response = await mutateAsync({
-        url: endpoints.resolveDisputeDecision(orderId),
+        url: endpoints.resolveDisputeDecision(forOrder),
         method: "post",
         values: body,
         successNotification: false,
@@ -76,11 +79,11 @@ export function useDecisionSigner(orderId: string): DecisionSigner {
     }
   };
 
-  const sign = async (body: ResolveDisputeRequest) => {
+  const sign = async (body: ResolveDisputeRequest, forOrder = orderId) => {
     if (missing) return undefined;
     try {
       setStage("writing");
-      const challenge = await write(body);
+      const challenge = await write(body, forOrder);
       if (!challenge) return undefined;
       setStage("signing");
       return { nonce: challenge.nonce, signature: await signWithWallet(challenge.message) };

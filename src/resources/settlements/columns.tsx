@@ -1,13 +1,15 @@
 // Beyond SPEC: the settlement queue's columns.
-import { Button, Typography } from "antd";
+import { Button, Space, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { RedoOutlined } from "@ant-design/icons";
+import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
 import { Badge, type BadgeColor } from "@/components/value/badges";
-import { formatDate, head } from "@/utils/format";
+import { formatDate, head, shortWallet } from "@/utils/format";
 import type { Settlement, SettlementKind, SettlementQueueStatus } from "@contract";
+import { RESOLUTION_OPTIONS } from "../orders/dispute-options";
 import { SETTLEMENT_STATUS_LABELS } from "./filters";
+import { isProposal, type ProposalActions } from "./proposals";
 
 export const SETTLEMENT_KIND_LABELS: Readonly<Record<SettlementKind, string>> = {
   dispute_payout: "Dispute payout",
@@ -15,19 +17,73 @@ export const SETTLEMENT_KIND_LABELS: Readonly<Record<SettlementKind, string>> = 
 };
 
 const STATUS_COLOR: Readonly<Record<SettlementQueueStatus, BadgeColor>> = {
+  awaiting_approval: "warning",
   pending: "neutral",
   submitted: "info",
   confirmed: "success",
   failed: "error",
+  rejected: "neutral",
+  expired: "neutral",
 };
 
 export interface SettlementColumnOptions {
   onRetry: (settlement: Settlement) => void;
   /** The settlement whose retry is in flight. */
   retrying?: string;
+  /** Approve / Reject of the proposals awaiting a second admin. */
+  proposals: Pick<ProposalActions, "me" | "approve" | "reject" | "busy">;
 }
 
-export function settlementColumns({ onRetry, retrying }: SettlementColumnOptions): ColumnsType<Settlement> {
+const RESOLUTION_LABEL = Object.fromEntries(RESOLUTION_OPTIONS.map((option) => [option.value, option.label]));
+const PARTY = { buyer: "Buyer", seller: "Seller" } as const;
+
+/** A dispute payout's decision: the resolution, what each party gets in the token (a proposal's preview), and the reason. */
+function Decision({ settlement }: { settlement: Settlement }) {
+  const { resolution, refundPercentage, payouts, adminNotes, expiresAt } = settlement;
+  if (!resolution) return <>—</>;
+  return (
+    <div className="settlements-decision">
+      <span>
+        {RESOLUTION_LABEL[resolution] ?? resolution}
+        {resolution === "PARTIAL_REFUND" && refundPercentage != null ? ` (${refundPercentage}% to the buyer)` : ""}
+      </span>
+      {payouts?.map((payout) => (
+        <span key={payout.party} className="orders-amount">
+          {PARTY[payout.party]} receives {payout.uiAmount} {payout.symbol}
+        </span>
+      ))}
+      {adminNotes ? <span className="settlements-decision__reason">Reason: {adminNotes}</span> : null}
+      {isProposal(settlement) && expiresAt ? <span className="settlements-decision__expiry">Expires {formatDate(expiresAt)}</span> : null}
+    </div>
+  );
+}
+
+/** Approve / Reject for every admin but the proposer, who is told whom the proposal waits for. */
+function ProposalButtons({ settlement, proposals }: { settlement: Settlement; proposals: SettlementColumnOptions["proposals"] }) {
+  if (settlement.requestedBy && settlement.requestedBy === proposals.me) return <span className="settlements-waiting">Waiting for another admin</span>;
+  const busy = proposals.busy !== undefined;
+  const name = head(settlement.orderId ?? settlement.id, SHORTEN.orderId);
+  return (
+    <Space size="small">
+      <Button
+        size="small"
+        type="primary"
+        icon={<CheckOutlined />}
+        loading={proposals.busy === settlement.id}
+        disabled={busy}
+        aria-label={`Approve the payout of order ${name}`}
+        onClick={() => void proposals.approve(settlement)}
+      >
+        Approve
+      </Button>
+      <Button size="small" danger icon={<CloseOutlined />} disabled={busy} aria-label={`Reject the payout of order ${name}`} onClick={() => void proposals.reject(settlement)}>
+        Reject
+      </Button>
+    </Space>
+  );
+}
+
+export function settlementColumns({ onRetry, retrying, proposals }: SettlementColumnOptions): ColumnsType<Settlement> {
   return [
     {
       title: "Kind",
@@ -50,6 +106,12 @@ export function settlementColumns({ onRetry, retrying }: SettlementColumnOptions
       title: "Status",
       key: "status",
       render: (_, { status }) => <Badge color={STATUS_COLOR[status]}>{SETTLEMENT_STATUS_LABELS[status] ?? status}</Badge>,
+    },
+    { title: "Decision", key: "decision", render: (_, settlement) => <Decision settlement={settlement} /> },
+    {
+      title: "Requested by",
+      key: "requestedBy",
+      render: (_, { requestedBy }) => (requestedBy ? <Address value={requestedBy} display={shortWallet(requestedBy)} /> : "—"),
     },
     { title: "Attempts", dataIndex: "attempts", key: "attempts", align: "right" },
     {
@@ -80,7 +142,9 @@ export function settlementColumns({ onRetry, retrying }: SettlementColumnOptions
       key: "actions",
       fixed: "right",
       render: (_, settlement) =>
-        settlement.status === "failed" ? (
+        isProposal(settlement) ? (
+          <ProposalButtons settlement={settlement} proposals={proposals} />
+        ) : settlement.status === "failed" ? (
           <Button
             size="small"
             icon={<RedoOutlined />}

@@ -3,10 +3,13 @@ import { choices, type ListFilter } from "@/components/list/filters";
 import type { Settlement, SettlementQueueStatus } from "@contract";
 
 export const SETTLEMENT_STATUS_LABELS: Readonly<Record<SettlementQueueStatus, string>> = {
+  awaiting_approval: "Awaiting approval",
   pending: "Pending",
   submitted: "Submitted",
   confirmed: "Confirmed",
   failed: "Failed",
+  rejected: "Rejected",
+  expired: "Expired",
 };
 
 export const SETTLEMENT_FILTERS: readonly ListFilter<Settlement>[] = [

@@ -1,6 +1,7 @@
 // Beyond SPEC: the settlement queue (every dispute payout and marketplace initialization the server
 // sends), filtered by status, re-read while some are still on their way; a failed one can be retried
-// with a reason; Reconcile compares the orders' escrows with the chain.
+// with a reason; a proposed payout (four eyes) approved or rejected by another admin than its
+// proposer; Reconcile compares the orders' escrows with the chain.
 import { useEffect, useMemo, useRef } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { SETTLEMENTS_POLL_MS, SHORTEN } from "@/config";
@@ -16,6 +17,7 @@ import type { Settlement } from "@contract";
 import { SETTLEMENT_KIND_LABELS, settlementColumns } from "./columns";
 import { SETTLEMENT_EXPORT } from "./export";
 import { SETTLEMENT_FILTERS } from "./filters";
+import { useProposalActions } from "./proposals";
 import { useSettlementReconcile } from "./reconcile";
 import "./settlements.css";
 
@@ -46,9 +48,14 @@ export function SettlementList() {
   const table = useListTable<Settlement>("settlements");
   const filters = useFilterBar(table, SETTLEMENT_FILTERS, { name: "settlement", label: "Filter settlements" });
   const { retry, retrying, holder } = useSettlementRetry();
+  const proposals = useProposalActions();
+  const { me, approve, reject, busy } = proposals;
   const reconcile = useSettlementReconcile();
   usePaletteActions([{ id: "reconcile", name: "Reconcile escrows", keywords: "chain check settlements", perform: reconcile.run }]);
-  const columns = useMemo(() => settlementColumns({ onRetry: (row) => void retry(row), retrying }), [retry, retrying]);
+  const columns = useMemo(
+    () => settlementColumns({ onRetry: (row) => void retry(row), retrying, proposals: { me, approve, reject, busy } }),
+    [retry, retrying, me, approve, reject, busy],
+  );
   const view = useListView("settlements", table, columns, { columns: SETTLEMENT_EXPORT });
 
   // A settlement on its way changes on the server alone: re-read until none is.
@@ -77,6 +84,7 @@ export function SettlementList() {
       {view.savedViews}
       <ListTable table={table} columns={view.columns} rowKey="id" emptyText="No settlements found" size={view.size ?? "middle"} />
       {holder}
+      {proposals.holder}
     </>
   );
 }

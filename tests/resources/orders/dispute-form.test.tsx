@@ -250,6 +250,17 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     expect(sentBodies(api)).toEqual([{ url: RESOLVE_PATH(order), body }]);
   });
 
+  it("says the payout now waits for a second admin when the server takes the resolution as a proposal (202)", async () => {
+    const { form, user, api, order } = await openForm();
+    api.post(RESOLVE_PATH(order), [202, { data: { status: "awaiting_approval", settlementId: "s-42" } }]);
+    await writeNotes(user, form, "Never delivered");
+    await user.click(submitButton(form));
+    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    expect(await within(form).findByText(/now waits for a second admin to approve it/)).toBeInTheDocument();
+    expect(within(form).queryByText(/Dispute resolved successfully!/)).not.toBeInTheDocument();
+    expect(submitButton(form)).toBeDisabled();
+  });
+
   it("sends the partial refund's default 50 when the slider is left alone", async () => {
     const { form, user, api, order } = await openForm();
     api.post(RESOLVE_PATH(order), [200, { data: { transactionSignature: SIGNATURE } }]);

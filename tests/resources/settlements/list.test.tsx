@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Reconciliation, Settlement } from "@contract";
-import { changes, choose, compileFirst, renderApp, setupUser, signedInApi } from "../../app/support";
+import { alice, changes, choose, compileFirst, renderApp, setupUser, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/settlements/list"));
@@ -56,7 +56,7 @@ describe("Settlements", { timeout: 60_000 }, () => {
     // The sidebar's probe is the screen's own first query: asked once.
     expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
-      "Kind", "Order", "Status", "Attempts", "Signature", "Last error", "Created", "Updated", "Actions",
+      "Kind", "Order", "Status", "Decision", "Requested by", "Attempts", "Signature", "Last error", "Created", "Updated", "Actions",
     ]);
 
     const confirmed = within(screen.getAllByText("Confirmed").find((node) => node.closest("tr"))!.closest("tr")!);
@@ -96,6 +96,62 @@ describe("Settlements", { timeout: 60_000 }, () => {
     );
     // The filtered list is read again (Refine may refresh the unfiltered one too, in either order).
     await waitFor(() => expect(listQueries(api).slice(before)).toContainEqual({ page: "1", limit: "20", status: "failed" }));
+  });
+
+  it("shows proposed payouts with the proposer, the amounts and the reason; another admin approves or rejects one, the proposer neither", async () => {
+    const other = "8zK1ProposerOtherAdmin1111111111111111111111";
+    const proposal = (id: string, requestedBy: string, orderId: string): Settlement =>
+      settlement({
+        id,
+        orderId,
+        status: "awaiting_approval",
+        attempts: 0,
+        signature: null,
+        requestedBy,
+        resolution: "PARTIAL_REFUND",
+        refundPercentage: 30,
+        adminNotes: "Arrived damaged",
+        expiresAt: "2025-03-13T10:00:00.000Z",
+        payouts: [
+          { party: "buyer", wallet: "BuyerWallet1111111111111111111111111111111", tokenAccount: "BuyerAta11111111111111111111111111111111111", amount: "450000", uiAmount: "0.45", symbol: "USDC" },
+          { party: "seller", wallet: "SellerWallet111111111111111111111111111111", tokenAccount: "SellerAta1111111111111111111111111111111111", amount: "1050000", uiAmount: "1.05", symbol: "USDC" },
+        ],
+      });
+    const theirs = proposal("p-1", other, "ordAAAAAAA-theirs");
+    const mine = proposal("p-2", alice.publicKey, "ordBBBBBBB-mine");
+    const api = settlementsApi([theirs, mine]);
+    // An API that writes no decisions to sign: approvals go unsigned.
+    api.post("/admin/orders/ordAAAAAAA-theirs/resolve-dispute/decision", [404, { message: "Not found" }]);
+    api.post("/admin/settlements/p-1/approve", [200, { data: { status: "confirmed", transactionSignature: SIGNATURE } }]);
+    api.post("/admin/settlements/p-1/reject", [200, { data: { ...theirs, status: "rejected" } }]);
+    const user = setupUser();
+    renderApp("/settlements");
+
+    await screen.findAllByText("Awaiting approval");
+    const row = within(document.querySelector("tr[data-row-key='p-1']") as HTMLElement);
+    expect(row.getByText("Partial Refund (30% to the buyer)")).toBeInTheDocument();
+    expect(row.getByText("Buyer receives 0.45 USDC")).toBeInTheDocument();
+    expect(row.getByText("Seller receives 1.05 USDC")).toBeInTheDocument();
+    expect(row.getByText("Reason: Arrived damaged")).toBeInTheDocument();
+    expect(row.getByText(/^Expires /)).toBeInTheDocument();
+    expect(row.getByText(/^8zK1/)).toBeInTheDocument();
+    const own = within(document.querySelector("tr[data-row-key='p-2']") as HTMLElement);
+    expect(own.getByText("Waiting for another admin")).toBeInTheDocument();
+    expect(own.queryByRole("button", { name: /Approve|Reject/ })).not.toBeInTheDocument();
+
+    await user.click(row.getByRole("button", { name: /^Approve the payout/ }));
+    const confirm = await screen.findByRole("dialog");
+    expect(confirm).toHaveTextContent("Resolve with a partial refund: 30% to buyer and 70% to seller?");
+    await user.click(within(confirm).getByRole("button", { name: "Approve and send" }));
+    await waitFor(() => expect(api.requests("POST", "/admin/settlements/p-1/approve").map((r) => r.body)).toEqual([{}]));
+
+    await user.click(row.getByRole("button", { name: /^Reject the payout/ }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "OK" }));
+    const reasonStep = await screen.findByRole("dialog");
+    await user.click(within(reasonStep).getByLabelText("Reason for rejecting (required):"));
+    await user.paste("Seller sent tracking");
+    await user.click(within(reasonStep).getByRole("button", { name: "Reject" }));
+    await waitFor(() => expect(api.requests("POST", "/admin/settlements/p-1/reject").map((r) => r.body)).toEqual([{ reason: "Seller sent tracking" }]));
   });
 
   it("Reconcile says how many orders were checked when all is clean, and lists the mismatches in words otherwise", async () => {
