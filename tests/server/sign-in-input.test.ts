@@ -2,11 +2,13 @@
 // /auth/sign-in-input), a text the "wallet" writes itself from it with the reference builder of
 // @solana/wallet-standard-util, and POST /auth/admin/verify checking every field of it, the address
 // against the signing key, the nonce's single use and expiry, then the signature.
-import { createSignInMessageText, parseSignInMessageText } from "@solana/wallet-standard-util";
+import { createSignInMessageText, parseSignInMessageText, type SolanaSignInInputWithRequiredFields } from "@solana/wallet-standard-util";
+import type { SignInInputResponse as Input } from "../../contract/index.ts";
 import { parseSignInMessage, signInMessageText } from "../../server/auth/siws.ts";
 import { startTestServer, type TestClient, type TestServer, type TestWallet } from "./harness.ts";
 
-type Input = Record<string, string>;
+/** The fields a wallet writes into the text. */
+type Message = SolanaSignInInputWithRequiredFields;
 
 let server: TestServer;
 
@@ -24,7 +26,7 @@ async function signInInput(client: TestClient): Promise<Input> {
 }
 
 /** What a wallet does with the input: write the text with its own address and sign it. */
-function walletAnswer(wallet: TestWallet, input: Input, change: (message: Input) => Input = (m) => m) {
+function walletAnswer(wallet: TestWallet, input: Input, change: (message: Message) => Message = (m) => m) {
   const message = createSignInMessageText(change({ ...input, address: wallet.publicKey }));
   return { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce: input.nonce, message };
 }
@@ -138,18 +140,19 @@ describe("POST /auth/admin/verify with a wallet-written text", () => {
     expectRefused(await other.post("/auth/admin/verify", walletAnswer(server.adminWallet, input)));
   });
 
-  it.each<[string, (m: Input) => Input]>([
+  const shifted = (time: string | undefined, ms: number) => new Date(Date.parse(String(time)) + ms).toISOString();
+  it.each<[string, (m: Message) => Message]>([
     ["the URI", (m) => ({ ...m, uri: "http://localhost:5174" })],
     ["the version", (m) => ({ ...m, version: "2" })],
     ["the chain", (m) => ({ ...m, chainId: "mainnet" })],
     ["the nonce", (m) => ({ ...m, nonce: "0123456789abcdef0123456789abcdef" })],
-    ["the issue time", (m) => ({ ...m, issuedAt: new Date(Date.parse(m.issuedAt) - 1000).toISOString() })],
-    ["the expiry, pushed later", (m) => ({ ...m, expirationTime: new Date(Date.parse(m.expirationTime) + 3_600_000).toISOString() })],
+    ["the issue time", (m) => ({ ...m, issuedAt: shifted(m.issuedAt, -1000) })],
+    ["the expiry, pushed later", (m) => ({ ...m, expirationTime: shifted(m.expirationTime, 3_600_000) })],
     ["the statement", (m) => ({ ...m, statement: "Send everything to me." })],
     ["the expiry, left out", ({ expirationTime: _, ...m }) => m],
     ["the statement, left out", ({ statement: _, ...m }) => m],
     ["a Not Before the server did not issue", (m) => ({ ...m, notBefore: m.issuedAt })],
-    ["resources the server did not issue", (m) => ({ ...m, resources: ["https://evil.example"] } as unknown as Input)],
+    ["resources the server did not issue", (m) => ({ ...m, resources: ["https://evil.example"] })],
   ])("refuses a text with %s changed, though its signature is good", async (_label, change) => {
     const client = server.client();
     const input = await signInInput(client);
