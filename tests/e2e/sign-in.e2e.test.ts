@@ -52,16 +52,6 @@ describe("wallet sign-in in the browser", () => {
     await page.context().close();
   });
 
-  it("a wallet that is not on the whitelist gets the 403 text and is disconnected", async () => {
-    const page = await openWithWallet(browser, stranger);
-    await chooseWallet(page, consoleServer.origin, stranger);
-    await page.getByText("Access denied. Your wallet is not authorized for admin access.").waitFor();
-    await page.getByRole("button", { name: "Select Wallet" }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/login");
-    await screenshot(page, "login-denied");
-    await page.context().close();
-  });
-
   it("a wallet offering solana:signIn connects and signs in in one step, on the server's input", async () => {
     const page = await openWithWallet(browser, oneStepAdmin);
     await signIn(page, consoleServer.origin, oneStepAdmin);
@@ -72,12 +62,17 @@ describe("wallet sign-in in the browser", () => {
     await page.context().close();
   });
 
-  it("a one-step wallet that is not on the whitelist gets the 403 text and is disconnected", async () => {
-    const page = await openWithWallet(browser, oneStepStranger);
-    await chooseWallet(page, consoleServer.origin, oneStepStranger);
+  it.each([
+    ["a wallet", stranger, { signed: 1, signedIn: 0 }],
+    ["a wallet offering solana:signIn", oneStepStranger, { signed: 0, signedIn: 1 }],
+  ])("%s that is not on the whitelist gets the 403 text and is disconnected", async (_label, wallet, prompts) => {
+    const page = await openWithWallet(browser, wallet);
+    await chooseWallet(page, consoleServer.origin, wallet);
     await page.getByText("Access denied. Your wallet is not authorized for admin access.").waitFor();
     await page.getByRole("button", { name: "Select Wallet" }).waitFor();
-    await expect(walletPrompts(page)).resolves.toEqual({ signed: 0, signedIn: 1 });
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await expect(walletPrompts(page)).resolves.toEqual(prompts);
+    await screenshot(page, `login-denied${prompts.signedIn ? "-one-step" : ""}`);
     await page.context().close();
   });
 
