@@ -29,6 +29,24 @@ export const nonceResponseSchema = z
   .object({ nonce: text, message: text.meta({ description: "The exact text the wallet signs." }) })
   .meta({ id: "Nonce", description: "A sign-in challenge." });
 
+/**
+ * Beyond SPEC: a challenge issued before the address is known, as the input of the Wallet Standard
+ * `solana:signIn` feature. The wallet connects, writes the SIWS text from it with its own address and
+ * signs it in one step; the console then posts that text to POST /auth/admin/verify.
+ */
+export const signInInputSchema = z
+  .object({
+    domain: text,
+    statement: text,
+    uri: text,
+    version: text,
+    chainId: text,
+    nonce: text,
+    issuedAt: text.meta({ description: "ISO 8601" }),
+    expirationTime: text.meta({ description: "ISO 8601: the nonce is refused from then on" }),
+  })
+  .meta({ id: "SignInInput", description: "A Sign In With Solana input: every field must come back unchanged in the signed text." });
+
 export const verifyResponseSchema = z
   .object({ isAdmin: z.boolean(), adminWalletAuthorized: z.boolean(), user: sessionUserSchema })
   .meta({ id: "Verification", description: "Sign-in succeeds only when both flags are true (SPEC §5)." });
@@ -316,6 +334,7 @@ export const apiErrorSchema = z
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 export type NonceResponse = z.infer<typeof nonceResponseSchema>;
+export type SignInInputResponse = z.infer<typeof signInInputSchema>;
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 export type ValidateResponse = z.infer<typeof validateResponseSchema>;
 export type DemoWallet = z.infer<typeof demoWalletSchema>;

@@ -4,23 +4,25 @@ import {
   logoutResponseSchema,
   nonceQuerySchema,
   nonceResponseSchema,
+  signInInputSchema,
   validateResponseSchema,
   verifyRequestSchema,
   verifyResponseSchema,
 } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
-import { documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "./admins.ts";
 import { isPublicKey } from "./base58.ts";
 import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "./csrf.ts";
-import { clearRequesterCookie, issueNonce, requesterOf, takeNonce } from "./nonces.ts";
+import { ANY_ADDRESS, clearRequesterCookie, issuedInput, issueNonce, issueSignInInput, requesterOf, takeNonce } from "./nonces.ts";
 import {
   clearSessionCookie, createSession, deleteDeadSessions, findLiveSession, hashSessionToken,
   readSessionToken, revokeSession, revokeWalletSessions, setSessionCookie,
 } from "./sessions.ts";
 import { SESSION_REQUIRED } from "./guard.ts";
 import { verifySolanaSignature } from "./signature.ts";
+import { signedMessageProblem } from "./siws.ts";
 
 export const BAD_SIGNATURE = "Invalid signature or expired nonce";
 
@@ -59,12 +61,29 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
     return { data: challenge };
   });
 
+  // One-step sign-in: the challenge comes before the wallet is connected, so it names no address.
+  app.get("/auth/sign-in-input", {
+    config: limited,
+    schema: {
+      ...about("getSignInInput", "A sign-in challenge without an address, as the input of the wallet's solana:signIn", BEYOND_SPEC),
+      response: { ...ok(signInInputSchema), ...errors(429), ...error(503, "Too many sign-ins are pending: try again shortly") },
+    },
+  }, async (request, reply) => {
+    const input = await issueSignInInput(ctx, requesterOf(ctx, request, reply) ?? "");
+    ensureXsrfCookie(ctx, request, reply);
+    return { data: input };
+  });
+
   // The CSRF check runs before the body is validated: a forged request is refused (403) as such.
   app.post("/auth/admin/verify", {
     config: limited,
     preValidation: csrf,
     schema: {
-      ...about("verifyAdmin", "Verify the signed challenge; on success a session cookie is set"),
+      ...about(
+        "verifyAdmin",
+        "Verify the signed challenge; on success a session cookie is set. For a nonce of GET /auth/sign-in-input, " +
+          "`message` is the text the wallet signed and `publicKey` its account",
+      ),
       body: verifyRequestSchema,
       response: {
         ...ok(verifyResponseSchema),
@@ -80,22 +99,25 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
     const problem = !stored ? "unknown nonce"
       : stored.expiresAt <= now ? "expired nonce"
       : !stored.requester || stored.requester !== requesterOf(ctx, request) ? "nonce issued to another browser"
+      : stored.publicKey === ANY_ADDRESS ? signedMessageProblem(issuedInput(stored), body.publicKey, body.message)
       : stored.publicKey !== body.publicKey ? "nonce issued for another key"
       : stored.message !== body.message ? "message differs from the issued text"
-      : !verifySolanaSignature(body.publicKey, body.signature, stored.message) ? "bad signature"
       : null;
-    if (problem || !stored) {
-      ctx.metrics.signInFailures.inc({ reason: problem ?? "unknown nonce" });
-      request.log.info({ publicKey: body.publicKey, problem }, "sign-in refused");
+    // Over the posted text, which the checks above tied to the nonce: byte-equal to the issued text,
+    // or (one-step) a text naming this key whose every field is the issued one.
+    const refused = problem ?? (verifySolanaSignature(body.publicKey, body.signature, body.message) ? null : "bad signature");
+    if (refused || !stored) {
+      ctx.metrics.signInFailures.inc({ reason: refused ?? "unknown nonce" });
+      request.log.info({ publicKey: body.publicKey, problem: refused }, "sign-in refused");
       throw unauthorized(BAD_SIGNATURE);
     }
 
-    const user = await findOrCreateAdminUser(ctx, stored.publicKey);
+    const user = await findOrCreateAdminUser(ctx, body.publicKey);
     try {
-      assertAdmin(ctx, user, stored.publicKey);
+      assertAdmin(ctx, user, body.publicKey);
     } catch (error) {
       ctx.metrics.signInFailures.inc({ reason: "not an admin" });
-      request.log.info({ publicKey: stored.publicKey, reason: (error as Error).message }, "sign-in forbidden");
+      request.log.info({ publicKey: body.publicKey, reason: (error as Error).message }, "sign-in forbidden");
       throw error;
     }
 

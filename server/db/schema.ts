@@ -38,8 +38,9 @@ export interface SessionsTable {
 
 export interface NoncesTable {
   nonce: string;
+  /** The key the challenge is for; "" for a one-step (`solana:signIn`) challenge, bound at verify. */
   publicKey: string;
-  /** The exact text the wallet must sign. */
+  /** The exact text the wallet must sign; for a one-step challenge, the issued input as JSON. */
   message: string;
   createdAt: number;
   expiresAt: number;

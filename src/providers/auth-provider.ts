@@ -3,17 +3,23 @@
 // The auth calls go straight to the HTTP client (an auth provider is not a data-provider consumer),
 // with their paths from the endpoints module like every other call.
 import type { AuthActionResponse, AuthProvider, CheckResponse, OnErrorResponse } from "@refinedev/core";
+import type { SolanaSignInInput, SolanaSignInOutput } from "@solana/wallet-standard-features";
 import bs58 from "bs58";
 import { authStore, type AuthState } from "@/providers/auth-store";
 import { endpoints } from "@/providers/endpoints";
 import { http, type ApiHttpError } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
-import type { NonceResponse, SessionUser, ValidateResponse, VerifyRequest, VerifyResponse } from "@contract";
+import type { NonceResponse, SessionUser, SignInInputResponse, ValidateResponse, VerifyRequest, VerifyResponse } from "@contract";
 
-/** What the login page passes to `useLogin().mutate(...)`: the connected wallet's address and signer. */
+/**
+ * What the login page passes to `useLogin().mutate(...)`: the connected wallet's address and signer;
+ * or, for one step, the wallet's Sign In With Solana and the server's challenge for it.
+ */
 export interface WalletLoginParams {
   publicKey?: string | null;
   signMessage?: ((message: Uint8Array) => Promise<Uint8Array>) | null;
+  signIn?: ((input: SolanaSignInInput) => Promise<SolanaSignInOutput>) | null;
+  signInInput?: SignInInputResponse | null;
 }
 
 export const LOGIN_ERRORS = {
@@ -63,26 +69,64 @@ function storedUser(user: SessionUser): Omit<SessionUser, "isAdmin"> {
   return { id, displayName, publicKey, role };
 }
 
-async function login(params: WalletLoginParams | undefined): Promise<AuthActionResponse> {
+/**
+ * The challenge for a one-step sign-in, or null when the server has no such call (404): the console
+ * then connects and signs in two steps.
+ */
+export async function fetchSignInInput(): Promise<SignInInputResponse | null> {
+  try {
+    return (await http.get<SignInInputResponse>(endpoints.auth.signInInput)).data;
+  } catch (error) {
+    if (statusOf(error) === 404) return null;
+    throw error;
+  }
+}
+
+/** Nonce for the address, then the server's text signed untouched: it compares it byte for byte. */
+async function signedChallenge(
+  publicKey: string,
+  signMessage: (message: Uint8Array) => Promise<Uint8Array>,
+): Promise<VerifyRequest> {
+  const challenge = (await http.get<NonceResponse>(endpoints.auth.nonce, { params: { publicKey } })).data;
+  const signature = await signMessage(new TextEncoder().encode(challenge.message));
+  return { publicKey, signature: bs58.encode(signature), nonce: challenge.nonce, message: challenge.message };
+}
+
+/** The wallet connects and writes and signs the text in one step; the server checks each field of it. */
+async function signedInput(
+  signIn: (input: SolanaSignInInput) => Promise<SolanaSignInOutput>,
+  input: SignInInputResponse,
+): Promise<VerifyRequest> {
+  const output = await signIn(input);
+  return {
+    publicKey: output.account.address,
+    signature: bs58.encode(output.signature),
+    nonce: input.nonce,
+    // Sent as signed: a wallet that wrapped or prefixed the text gets the server's refusal, not a guess.
+    message: new TextDecoder("utf-8", { ignoreBOM: true }).decode(output.signedMessage),
+  };
+}
+
+/** How these params sign the server's challenge, or null when the wallet cannot sign. */
+function signer(params: WalletLoginParams | undefined): (() => Promise<VerifyRequest>) | null {
+  const { signIn, signInInput, signMessage } = params ?? {};
+  if (typeof signIn === "function" && signInInput) return () => signedInput(signIn, signInInput);
   const publicKey = nonEmpty(params?.publicKey);
-  const signMessage = params?.signMessage;
-  if (!publicKey || typeof signMessage !== "function") return failure(LOGIN_ERRORS.notConnected);
+  if (publicKey && typeof signMessage === "function") return () => signedChallenge(publicKey, signMessage);
+  return null;
+}
+
+async function login(params: WalletLoginParams | undefined): Promise<AuthActionResponse> {
+  const sign = signer(params);
+  if (!sign) return failure(LOGIN_ERRORS.notConnected);
 
   try {
-    const challenge = (await http.get<NonceResponse>(endpoints.auth.nonce, { params: { publicKey } })).data;
-    // The server wrote the exact text and compares it byte for byte: sign it untouched.
-    const signature = await signMessage(new TextEncoder().encode(challenge.message));
-    const body: VerifyRequest = {
-      publicKey,
-      signature: bs58.encode(signature),
-      nonce: challenge.nonce,
-      message: challenge.message,
-    };
+    const body = await sign();
     const verdict = (await http.post<VerifyResponse>(endpoints.auth.verify, body)).data;
     if (verdict?.isAdmin !== true || verdict?.adminWalletAuthorized !== true || !verdict.user) {
       return failure(LOGIN_ERRORS.notAdmin);
     }
-    authStore.signIn(storedUser({ ...verdict.user, publicKey: verdict.user.publicKey ?? publicKey }), true);
+    authStore.signIn(storedUser({ ...verdict.user, publicKey: verdict.user.publicKey ?? body.publicKey }), true);
     return { success: true, redirectTo: "/" };
   } catch (error) {
     return failure(loginErrorMessage(error));

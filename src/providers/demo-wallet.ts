@@ -2,7 +2,12 @@
 // (GET /demo/wallet). Loaded on demand only when that call succeeds, so production bundles that never
 // see a 200 never run this code. It signs without prompting: it is a local testing aid, nothing more.
 import { ed25519 } from "@noble/curves/ed25519";
-import type { SolanaSignMessageFeature, SolanaSignTransactionFeature } from "@solana/wallet-standard-features";
+import type {
+  SolanaSignInFeature,
+  SolanaSignMessageFeature,
+  SolanaSignTransactionFeature,
+} from "@solana/wallet-standard-features";
+import { createSignInMessageText } from "@solana/wallet-standard-util";
 import type { Wallet, WalletAccount, WalletIcon } from "@wallet-standard/base";
 import type {
   StandardConnectFeature,
@@ -48,7 +53,8 @@ type DemoFeatures = StandardConnectFeature &
   StandardDisconnectFeature &
   StandardEventsFeature &
   SolanaSignMessageFeature &
-  SolanaSignTransactionFeature;
+  SolanaSignTransactionFeature &
+  SolanaSignInFeature;
 
 function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
@@ -136,7 +142,7 @@ export class DemoWallet implements Wallet {
       address: bs58.encode(publicKey),
       publicKey,
       chains: DEMO_CHAINS,
-      features: ["solana:signMessage", "solana:signTransaction"],
+      features: ["solana:signMessage", "solana:signTransaction", "solana:signIn"],
       label: this.name,
     });
   }
@@ -156,6 +162,7 @@ export class DemoWallet implements Wallet {
         supportedTransactionVersions: ["legacy", 0],
         signTransaction: this.#signTransaction,
       },
+      "solana:signIn": { version: "1.0.0", signIn: this.#signIn },
     };
   }
 
@@ -194,6 +201,17 @@ export class DemoWallet implements Wallet {
       this.#assertAccount(account);
       return { signedMessage: message, signature: ed25519.sign(message, this.#seed) };
     });
+
+  // Connects and signs in one step, writing the text from the app's input as a wallet must: the domain
+  // and address it leaves out are this page's and this account's, and nothing else is added.
+  #signIn: SolanaSignInFeature["solana:signIn"]["signIn"] = async (...inputs) => {
+    await this.#connect();
+    return inputs.map((input) => {
+      const text = createSignInMessageText({ ...input, domain: input.domain ?? window.location.host, address: this.#account.address });
+      const signedMessage = new TextEncoder().encode(text);
+      return { account: this.#account, signedMessage, signature: ed25519.sign(signedMessage, this.#seed), signatureType: "ed25519" };
+    });
+  };
 
   #signTransaction: SolanaSignTransactionFeature["solana:signTransaction"]["signTransaction"] = async (
     ...inputs

@@ -10,6 +10,8 @@ export const endpoints = {
   auth: {
     nonce: "/auth/nonce",
     verify: "/auth/admin/verify",
+    /** Beyond SPEC: the challenge of a one-step `solana:signIn`; a 404 means the two-step sign-in. */
+    signInInput: "/auth/sign-in-input",
     validate: "/auth/validate",
     logout: "/auth/logout",
   },

@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { browser, consoleForThisFile, consoleServer } from "./support/session.ts";
 import { chooseWallet, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
@@ -6,8 +7,15 @@ import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Admin Wallet");
 const stranger = createTestWallet("E2E Stranger Wallet");
+const oneStepAdmin = createTestWallet("E2E One-Step Admin Wallet", { signIn: true });
+const oneStepStranger = createTestWallet("E2E One-Step Stranger Wallet", { signIn: true });
 
-consoleForThisFile(admin);
+consoleForThisFile(admin, oneStepAdmin);
+
+/** How many times the page's test wallet signed a message, and signed in with solana:signIn. */
+const walletPrompts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __testWallet: { signed: number; signedIn: number } }).__testWallet)
+    .then(({ signed, signedIn }) => ({ signed, signedIn }));
 
 describe("wallet sign-in in the browser", () => {
   it("an admin wallet signs in and sees the dashboard with the seeded numbers", async () => {
@@ -19,6 +27,8 @@ describe("wallet sign-in in the browser", () => {
 
     await signIn(page, consoleServer.origin, admin);
     await page.getByText("Total Users").waitFor();
+    // A wallet without solana:signIn: connected first, then one message signed.
+    await expect(walletPrompts(page)).resolves.toEqual({ signed: 1, signedIn: 0 });
 
     const { db } = consoleServer.server.ctx;
     const total = await db.selectFrom("users").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -42,13 +52,25 @@ describe("wallet sign-in in the browser", () => {
     await page.context().close();
   });
 
-  it("a wallet that is not on the whitelist gets the 403 text and is disconnected", async () => {
-    const page = await openWithWallet(browser, stranger);
-    await chooseWallet(page, consoleServer.origin, stranger);
+  it("a wallet offering solana:signIn connects and signs in in one step, on the server's input", async () => {
+    const page = await openWithWallet(browser, oneStepAdmin);
+    await signIn(page, consoleServer.origin, oneStepAdmin);
+    await page.getByText("Total Users").waitFor();
+    await expect(walletPrompts(page)).resolves.toEqual({ signed: 0, signedIn: 1 });
+    await page.context().close();
+  });
+
+  it.each([
+    ["a wallet", stranger, { signed: 1, signedIn: 0 }],
+    ["a wallet offering solana:signIn", oneStepStranger, { signed: 0, signedIn: 1 }],
+  ])("%s that is not on the whitelist gets the 403 text and is disconnected", async (_label, wallet, prompts) => {
+    const page = await openWithWallet(browser, wallet);
+    await chooseWallet(page, consoleServer.origin, wallet);
     await page.getByText("Access denied. Your wallet is not authorized for admin access.").waitFor();
     await page.getByRole("button", { name: "Select Wallet" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/login");
-    await screenshot(page, "login-denied");
+    await expect(walletPrompts(page)).resolves.toEqual(prompts);
+    await screenshot(page, `login-denied${prompts.signedIn ? "-one-step" : ""}`);
     await page.context().close();
   });
 

@@ -5,6 +5,7 @@ import { Authenticated, Refine, type NotificationProvider } from "@refinedev/cor
 import routerProvider from "@refinedev/react-router";
 import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-react";
 import { WalletModalProvider } from "@solana/wallet-adapter-react-ui";
+import { createSignInMessageText } from "@solana/wallet-standard-util";
 import { PublicKey } from "@solana/web3.js";
 import type { Wallet } from "@wallet-standard/base";
 import { registerWallet } from "@wallet-standard/wallet";
@@ -16,6 +17,7 @@ import { LoginPage, SESSION_NOT_KEPT } from "@/pages/login";
 import DefaultLoginPage from "@/pages/login";
 import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
+import { registerDemoWallet } from "@/providers/demo-wallet";
 import { WALLET_STYLE_ID, WalletSetup, withoutRemoteImports } from "@/providers/wallet";
 import { compileChunks } from "../support/compile-first";
 import { makeWalletKey, type TestWalletKey } from "../support/ed25519";
@@ -362,7 +364,7 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
     expect(css).not.toContain("fonts.googleapis.com");
   });
 
-  it("signs in end to end with the demo wallet from GET /demo/wallet", async () => {
+  it("signs in end to end with the demo wallet from GET /demo/wallet, in two steps from a server without the one-step call (404)", async () => {
     const key = await makeWalletKey();
     mock.get("/demo/wallet", [200, {
       data: { publicKey: key.address, secretKey: key.secretKey, label: "Local demo admin wallet" },
@@ -375,7 +377,32 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
 
     expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
     await expectRealSignature(mock, key);
+    expect(mock.requests("GET").filter((r) => r.path === "/auth/sign-in-input")).toHaveLength(1);
     expect(window.localStorage.getItem("walletName")).toBe(JSON.stringify("Local demo admin wallet"));
+  });
+
+  it("connects and signs in in one step with a wallet that offers solana:signIn, on the server's input", async () => {
+    const key = await makeWalletKey();
+    mock.get("/demo/wallet", [404, { message: "Not Found" }]);
+    registerDemoWallet({ publicKey: key.address, secretKey: key.secretKey, label: "One-step test wallet" });
+    const input = {
+      domain: "localhost", statement: "Sign in.", uri: "http://localhost", version: "1", chainId: "devnet",
+      nonce: "0a1b2c3d4e5f6789", issuedAt: "2026-01-01T00:00:00.000Z", expirationTime: "2026-01-01T00:05:00.000Z",
+    };
+    mock.get("/auth/sign-in-input", [200, { data: input }]);
+    mock.post("/auth/admin/verify", [200, verifiedBody(key)]);
+    renderWithWalletSetup();
+
+    await pickWallet("One-step test wallet");
+
+    expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
+    expect(nonceRequests()).toHaveLength(0);
+    const posted = mock.requests("POST");
+    expect(posted).toHaveLength(1);
+    const body = posted[0].body as { publicKey: string; nonce: string; message: string; signature: string };
+    const text = createSignInMessageText({ ...input, address: key.address });
+    expect(body).toMatchObject({ publicKey: key.address, nonce: input.nonce, message: text });
+    expect(await key.verifies(text, bs58.decode(body.signature))).toBe(true);
   });
 
   it("shows a wallet's own connection error in the alert", async () => {

@@ -1,7 +1,9 @@
 import bs58 from "bs58";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "@/config";
-import { authProvider, LOGIN_ERRORS, type WalletLoginParams } from "@/providers/auth-provider";
+import type { SolanaSignInInput } from "@solana/wallet-standard-features";
+import { createSignInMessageText } from "@solana/wallet-standard-util";
+import { authProvider, fetchSignInInput, LOGIN_ERRORS, type WalletLoginParams } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
 import { NETWORK_ERROR_MESSAGE } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
@@ -169,6 +171,58 @@ describe("authProvider.login", () => {
     expect(result).toMatchObject({ success: false, error: { message: "Wallet not properly connected" } });
     expect(mock.requests("GET")).toHaveLength(0);
     expect(mock.requests("POST")).toHaveLength(0);
+  });
+});
+
+describe("one-step sign-in (solana:signIn)", () => {
+  const INPUT = {
+    domain: "localhost:5173", statement: "Sign in to the Marketplace Admin console.", uri: "http://localhost:5173",
+    version: "1", chainId: "devnet", nonce: NONCE, issuedAt: "2026-01-01T00:00:00.000Z", expirationTime: "2026-01-01T00:05:00.000Z",
+  };
+
+  /** A wallet's signIn: it writes the text from the input with its own address and signs it. */
+  function walletSignIn(wallet: Awaited<ReturnType<typeof makeWalletKey>>) {
+    return vi.fn(async (input: SolanaSignInInput) => {
+      const signedMessage = new TextEncoder().encode(createSignInMessageText({ ...input, domain: input.domain!, address: wallet.address }));
+      const signature = await wallet.signMessage(signedMessage);
+      return { account: { address: wallet.address, publicKey: bs58.decode(wallet.address), chains: [], features: [] }, signedMessage, signature };
+    });
+  }
+
+  it("hands the server's input to the wallet and posts the text it signed, under the account it answered with", async () => {
+    const wallet = await makeWalletKey();
+    mock.post("/auth/admin/verify", [200, { data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) } }]);
+    const signIn = walletSignIn(wallet);
+
+    const result = await login({ signIn, signInInput: INPUT });
+
+    expect(result).toEqual({ success: true, redirectTo: "/" });
+    expect(signIn).toHaveBeenCalledExactlyOnceWith(INPUT);
+    expect(mock.requests("GET")).toHaveLength(0);
+    const body = mock.requests("POST")[0].body as Record<string, string>;
+    const text = createSignInMessageText({ ...INPUT, address: wallet.address });
+    expect(body).toEqual({ publicKey: wallet.address, nonce: NONCE, message: text, signature: expect.any(String) });
+    expect(await wallet.verifies(text, bs58.decode(body.signature))).toBe(true);
+    expect(authStore.get()).toMatchObject({ isAuthenticated: true, user: { publicKey: wallet.address, isAdmin: true } });
+  });
+
+  it("gives the SPEC texts for the server's refusals, and the wallet's own for its rejection", async () => {
+    const wallet = await makeWalletKey();
+    mock.post("/auth/admin/verify", [401, { message: "Invalid signature or expired nonce" }]);
+    expect((await login({ signIn: walletSignIn(wallet), signInInput: INPUT })).error?.message).toBe(LOGIN_ERRORS.unauthorized);
+
+    const rejected = vi.fn().mockRejectedValue(Object.assign(new Error("User rejected the request."), { name: "WalletSignInError" }));
+    expect((await login({ signIn: rejected, signInInput: INPUT })).error?.message).toBe("User rejected the request.");
+    expect(mock.requests("POST")).toHaveLength(1);
+  });
+
+  it("fetches the input, or answers null from a server without the call (404) so the console signs in two steps", async () => {
+    mock.get("/auth/sign-in-input", [200, { data: INPUT }], { once: true });
+    await expect(fetchSignInInput()).resolves.toEqual(INPUT);
+    mock.get("/auth/sign-in-input", [404, { message: "Not found" }], { once: true });
+    await expect(fetchSignInInput()).resolves.toBeNull();
+    mock.get("/auth/sign-in-input", [503, { message: "Too many sign-ins in progress" }], { once: true });
+    await expect(fetchSignInInput()).rejects.toMatchObject({ statusCode: 503 });
   });
 });
 

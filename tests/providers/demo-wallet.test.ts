@@ -95,6 +95,7 @@ describe("DemoWallet", () => {
     expect(wallet.name).toBe("Local demo admin wallet");
     expect(wallet.icon).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Object.keys(wallet.features).sort()).toEqual([
+      "solana:signIn",
       "solana:signMessage",
       "solana:signTransaction",
       "standard:connect",
@@ -106,7 +107,7 @@ describe("DemoWallet", () => {
     const { accounts } = await wallet.features["standard:connect"].connect();
     expect(accounts).toHaveLength(1);
     expect(accounts[0].address).toBe(keypair.publicKey);
-    expect(accounts[0].features).toEqual(["solana:signMessage", "solana:signTransaction"]);
+    expect(accounts[0].features).toEqual(["solana:signMessage", "solana:signTransaction", "solana:signIn"]);
     expect(accounts[0].chains).not.toContain("solana:mainnet");
 
     const message = new TextEncoder().encode("Sign in to Marketplace Admin — nonce 1234abcd");
@@ -120,6 +121,36 @@ describe("DemoWallet", () => {
     expect(wallet.accounts).toHaveLength(0);
     expect(changes).toEqual([1, 0]);
     off();
+  });
+
+  it("signs in in one step: connects, writes the SIWS text from the input with its address, signs it", async () => {
+    const { keypair, signer } = demoKeypair();
+    const wallet = new DemoWallet(keypair);
+    const input = {
+      domain: "localhost:5173", statement: "Sign in.", uri: "http://localhost:5173", version: "1", chainId: "devnet",
+      nonce: "0123456789abcdef", issuedAt: "2026-01-01T00:00:00.000Z", expirationTime: "2026-01-01T00:05:00.000Z",
+    };
+
+    const [output] = await wallet.features["solana:signIn"].signIn(input);
+
+    expect(wallet.accounts.map((account) => account.address)).toEqual([keypair.publicKey]);
+    expect(output.account.address).toBe(keypair.publicKey);
+    expect(new TextDecoder().decode(output.signedMessage)).toBe(
+      [
+        "localhost:5173 wants you to sign in with your Solana account:",
+        keypair.publicKey,
+        "",
+        "Sign in.",
+        "",
+        "URI: http://localhost:5173",
+        "Version: 1",
+        "Chain ID: devnet",
+        "Nonce: 0123456789abcdef",
+        "Issued At: 2026-01-01T00:00:00.000Z",
+        "Expiration Time: 2026-01-01T00:05:00.000Z",
+      ].join("\n"),
+    );
+    expect(ed25519Verify(signer.publicKey.toBytes(), output.signedMessage, output.signature)).toBe(true);
   });
 
   it("refuses to sign while disconnected or for another account", async () => {

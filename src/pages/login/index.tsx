@@ -1,10 +1,10 @@
 // SPEC §2 Login and §4 Login flow. This route must stay small (no antd): plain markup and CSS only.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useGo, useInvalidateAuthStore, useLogin, useParsed } from "@refinedev/core";
-import { useWallet } from "@solana/wallet-adapter-react";
+import { useWallet, WalletContext } from "@solana/wallet-adapter-react";
 import { WalletMultiButton } from "@solana/wallet-adapter-react-ui";
 import { APP_TITLE } from "@/config";
-import { LOGIN_ERRORS, loginErrorMessage, type WalletLoginParams } from "@/providers/auth-provider";
+import { fetchSignInInput, LOGIN_ERRORS, loginErrorMessage, type WalletLoginParams } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
 import { useWalletError, walletErrorMessage } from "@/providers/wallet";
 import "./login.css";
@@ -44,7 +44,8 @@ function ShieldIcon() {
 }
 
 export function LoginPage() {
-  const { publicKey, connected, connecting, signMessage, disconnect } = useWallet();
+  const wallet = useWallet();
+  const { publicKey, connected, connecting, signMessage, signIn, connect, disconnect } = wallet;
   const { error: walletError, clearError: clearWalletError } = useWalletError();
   const { isAuthenticated } = useSyncExternalStore(authStore.subscribe, authStore.get);
   const go = useGo();
@@ -73,7 +74,7 @@ export function LoginPage() {
       // alert is the one place the login error shows. The redirect follows the auth store below.
       onSuccess: (result, variables) => {
         if (result.success) {
-          lastSignIn = { address: variables.publicKey ?? "", at: Date.now() };
+          lastSignIn = { address: authStore.get().user?.publicKey ?? variables.publicKey ?? "", at: Date.now() };
           void invalidateAuthStore();
           return;
         }
@@ -103,8 +104,13 @@ export function LoginPage() {
       startedFor.current = null;
       return;
     }
-    if (isAuthenticated || isPending) return;
+    if (isAuthenticated) return;
     const address = publicKey.toBase58();
+    // A one-step sign-in connects the wallet while it runs: this address is already being signed in.
+    if (isPending) {
+      startedFor.current = address;
+      return;
+    }
     if (startedFor.current === address) return;
     startedFor.current = address;
     if (lastSignIn?.address === address && Date.now() - lastSignIn.at < SESSION_LOST_WINDOW_MS) {
@@ -117,6 +123,22 @@ export function LoginPage() {
     // A wallet that cannot sign still goes through login, which answers 'Wallet not properly connected'.
     mutate({ publicKey: address, signMessage });
   }, [connected, publicKey, signMessage, isAuthenticated, isPending, mutate, clearWalletError, fail]);
+
+  // With a wallet that offers Sign In With Solana, the button's Connect connects and signs in one step,
+  // on the server's address-less challenge; a server without that call (404) gets connect, then sign.
+  const connectAndSignIn = useCallback(async () => {
+    if (!signIn) return connect();
+    setLoginError(null);
+    clearWalletError();
+    try {
+      const signInInput = await fetchSignInInput();
+      if (!signInInput) return connect();
+      mutate({ signIn, signInInput });
+    } catch (error) {
+      fail(loginErrorMessage(error));
+    }
+  }, [signIn, connect, mutate, fail, clearWalletError]);
+  const buttonWallet = useMemo(() => ({ ...wallet, connect: connectAndSignIn }), [wallet, connectAndSignIn]);
 
   const shownError = loginError ?? (walletError ? walletErrorMessage(walletError) : null);
   const dismissError = () => {
@@ -163,7 +185,9 @@ export function LoginPage() {
         )}
 
         <div className="login-card__action">
-          <WalletMultiButton disabled={isPending} style={{ width: "100%", justifyContent: "center" }} />
+          <WalletContext.Provider value={buttonWallet}>
+            <WalletMultiButton disabled={isPending} style={{ width: "100%", justifyContent: "center" }} />
+          </WalletContext.Provider>
         </div>
 
         <footer className="login-card__footer">

@@ -1,7 +1,10 @@
 // A Wallet Standard wallet injected into the page before the console loads, the way a browser
 // extension would: it announces itself with the `wallet-standard:register-wallet` event and signs
-// with WebCrypto Ed25519, so the server checks a real signature made by a real key.
+// with WebCrypto Ed25519, so the server checks a real signature made by a real key. Asked to, it also
+// offers `solana:signIn` (connect and sign in one step), writing the text from the app's input with
+// the reference builder of @solana/wallet-standard-util, as wallets do.
 import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createSignInMessageText } from "@solana/wallet-standard-util";
 import bs58 from "bs58";
 
 export interface TestWallet {
@@ -12,27 +15,47 @@ export interface TestWallet {
   initScript: string;
 }
 
-export function createTestWallet(name: string): TestWallet {
+export interface TestWalletOptions {
+  /** Offer `solana:signIn` besides `solana:signMessage` (default: no, as many wallets). */
+  signIn?: boolean;
+}
+
+export function createTestWallet(name: string, { signIn = false }: TestWalletOptions = {}): TestWallet {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
   const jwk = privateKey.export({ format: "jwk" }) as { d: string; x: string };
   const address = bs58.encode(Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url"));
-  return { name, address, privateKey, initScript: buildInitScript(name, address, jwk) };
+  return { name, address, privateKey, initScript: buildInitScript(name, address, jwk, signIn) };
 }
 
-function buildInitScript(name: string, address: string, jwk: { d: string; x: string }): string {
-  const config = JSON.stringify({ name, address, jwk });
+function buildInitScript(name: string, address: string, jwk: { d: string; x: string }, offersSignIn: boolean): string {
+  const config = JSON.stringify({ name, address, jwk, offersSignIn });
   return `(() => {
-    const { name, address, jwk } = ${config};
+    const { name, address, jwk, offersSignIn } = ${config};
+    const createSignInMessageText = ${createSignInMessageText.toString()};
     const fromB64url = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
     const publicKey = fromB64url(jwk.x);
     const chains = ["solana:devnet", "solana:mainnet", "solana:testnet", "solana:localnet"];
-    const account = Object.freeze({ address, publicKey, chains, features: ["solana:signMessage", "solana:signTransaction"] });
+    const accountFeatures = ["solana:signMessage", "solana:signTransaction", ...(offersSignIn ? ["solana:signIn"] : [])];
+    const account = Object.freeze({ address, publicKey, chains, features: accountFeatures });
     const keyPromise = crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", d: jwk.d, x: jwk.x }, { name: "Ed25519" }, false, ["sign"]);
     const sign = async (bytes) => new Uint8Array(await crypto.subtle.sign({ name: "Ed25519" }, await keyPromise, bytes));
     const listeners = { change: new Set() };
     let accounts = [];
     const emit = () => listeners.change.forEach((fn) => fn({ accounts }));
-    window.__testWallet = { signed: 0, rejectNext: false };
+    window.__testWallet = { signed: 0, signedIn: 0, rejectNext: false };
+    const connect = async () => { accounts = [account]; emit(); return { accounts }; };
+    const rejectIfAsked = () => { if (window.__testWallet.rejectNext) { window.__testWallet.rejectNext = false; throw new Error("User rejected the request."); } };
+    const signInFeature = { "solana:signIn": { version: "1.0.0", signIn: async (...inputs) => {
+      rejectIfAsked();
+      await connect();
+      const out = [];
+      for (const input of inputs) {
+        const signedMessage = new TextEncoder().encode(createSignInMessageText({ ...input, domain: input.domain ?? location.host, address }));
+        out.push({ account, signedMessage, signature: await sign(signedMessage), signatureType: "ed25519" });
+      }
+      window.__testWallet.signedIn += 1;
+      return out;
+    } } };
     const wallet = {
       version: "1.0.0",
       name,
@@ -40,17 +63,18 @@ function buildInitScript(name: string, address: string, jwk: { d: string; x: str
       chains,
       get accounts() { return accounts; },
       features: {
-        "standard:connect": { version: "1.0.0", connect: async () => { accounts = [account]; emit(); return { accounts }; } },
+        "standard:connect": { version: "1.0.0", connect },
         "standard:disconnect": { version: "1.0.0", disconnect: async () => { accounts = []; emit(); } },
         "standard:events": { version: "1.0.0", on: (event, fn) => { listeners[event]?.add(fn); return () => listeners[event]?.delete(fn); } },
         "solana:signMessage": { version: "1.0.0", signMessage: async (...inputs) => {
-          if (window.__testWallet.rejectNext) { window.__testWallet.rejectNext = false; throw new Error("User rejected the request."); }
+          rejectIfAsked();
           const out = [];
           for (const input of inputs) { out.push({ signedMessage: input.message, signature: await sign(input.message) }); }
           window.__testWallet.signed += 1;
           return out;
         } },
         "solana:signTransaction": { version: "1.0.0", supportedTransactionVersions: ["legacy", 0], signTransaction: async () => { throw new Error("The test wallet does not sign transactions."); } },
+        ...(offersSignIn ? signInFeature : {}),
       },
     };
     const callback = ({ register }) => register(wallet);
