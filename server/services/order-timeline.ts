@@ -27,6 +27,10 @@ function resolutionWords(resolution: unknown, refundPercentage: unknown): string
 const ACTION_TITLES: Readonly<Record<string, string>> = {
   [RESOLVE_ACTION]: "Dispute resolved",
   "settlement.retry": "Settlement retried",
+  "settlement.propose": "Payout proposed",
+  "settlement.approve": "Payout approved",
+  "settlement.reject": "Payout rejected",
+  "settlement.expire": "Payout proposal expired",
 };
 
 /** "order.resolve_dispute" → "Dispute resolved"; an action without a title of its own reads as its verb. */

@@ -200,6 +200,10 @@ describe("actionLabel", () => {
     ["order.resolve_dispute", { resolution: "PARTIAL_REFUND", refundPercentage: 30 }, "Dispute resolved (partial refund, 30% to buyer)"],
     ["order.resolve_dispute", { resolution: "RELEASE_TO_SELLER" }, "Dispute resolved (released to seller)"],
     ["order.resolve_dispute", undefined, "Dispute resolved"],
+    ["settlement.propose", undefined, "Payout proposed"],
+    ["settlement.approve", undefined, "Payout approved"],
+    ["settlement.reject", undefined, "Payout rejected"],
+    ["settlement.expire", undefined, "Payout proposal expired"],
     ["shop.suspend_all", undefined, "Suspend all"],
     ["toString", undefined, "ToString"],
   ])("%s → %s", (action, after, label) => {

@@ -176,6 +176,12 @@ describe("four eyes on dispute payouts", () => {
     const again = await resolve(proposer, order.id, { resolution: "RELEASE_TO_SELLER", adminNotes: "Tracking shows delivery" });
     expect(again.status, again.text).toBe(202);
     expect((await settlementsOf(server.ctx.db, order.id)).map((r) => r.status).sort()).toEqual(["awaiting_approval", "rejected"]);
+
+    // The order's history tells the four-eyes steps in words.
+    const timeline = await approver.get(`/admin/orders/${order.id}/timeline`);
+    expect(timeline.status, timeline.text).toBe(200);
+    const titles = timeline.body.data.events.map((event: { title: string }) => event.title);
+    expect(titles.filter((title: string) => title.startsWith("Payout"))).toEqual(["Payout proposed", "Payout rejected", "Payout proposed"]);
   });
 
   it("an expired proposal cannot be approved: it ends expired, audited, and nothing is sent", async () => {

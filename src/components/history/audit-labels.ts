@@ -13,9 +13,14 @@ const VERB_LABELS: Readonly<Record<string, string>> = {
   resolve_dispute: "Dispute resolved",
 };
 
-// Only these change in place (token.delete is the hard delete, unlike product.delete).
+// Actions whose verb alone would say too little (token.delete is the hard delete, unlike
+// product.delete; a settlement's verbs are about its payout under four eyes).
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   "token.delete": "Deleted permanently",
+  "settlement.propose": "Payout proposed",
+  "settlement.approve": "Payout approved",
+  "settlement.reject": "Payout rejected",
+  "settlement.expire": "Payout proposal expired",
 };
 
 const RESOLUTION_LABELS: Readonly<Record<string, string>> = {

@@ -32,6 +32,10 @@ export const ACTION_OPTIONS: readonly FilterOption[] = [
   ["order.note", "Order note added"],
   ["order.resolve_dispute", "Dispute resolved"],
   ["settlement.retry", "Settlement retried"],
+  ["settlement.propose", "Payout proposed"],
+  ["settlement.approve", "Payout approved"],
+  ["settlement.reject", "Payout rejected"],
+  ["settlement.expire", "Payout proposal expired"],
   ["marketplace.initialize", "Marketplace initialized"],
 ].map(([value, label]) => ({ value, label }));
 
