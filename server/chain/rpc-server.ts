@@ -2,12 +2,14 @@
 // (scripts/chain.ts) runs it as the chain several server instances share, kept in a folder, with
 // airdrops; the tests run it in memory as their RPC cluster, with knobs that imitate a slow or lossy
 // node. It answers the methods the server's RpcLedger, web3.js's Connection and the start's escrow
-// funding use, signatureSubscribe over WebSocket (what Connection.confirmTransaction waits for), and
+// funding use (getRecentPrioritizationFees with fees set by its options, getTransaction from the
+// transactions it executed), signatureSubscribe over WebSocket (what Connection.confirmTransaction waits for), and
 // one method of its own, litesvm_setAccount (test mints at a fixed address, as the in-process chain
 // makes them).
 //
-// A transaction executes when it arrives: there are no real blocks, no fees market, no forks, and
-// everything is final at once. The block height moves with time (a 400 ms slot, as on Solana) and
+// A transaction executes when it arrives: there are no real blocks, no fee market (the recent
+// priority fees are whatever the options say), no forks, and everything is final at once; a
+// signature it has seen is never executed again, as a node's status cache refuses duplicates. The block height moves with time (a 400 ms slot, as on Solana) and
 // with each request. Each getLatestBlockhash hands out a new blockhash, valid for
 // `blockhashValidFor` blocks: the node judges lifetimes itself (LiteSVM only knows its latest
 // blockhash), so a transaction past its blockhash's last valid height is refused, never executed.
@@ -23,6 +25,7 @@ import bs58 from "bs58";
 import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { describeLiteSvmError, LiteSvmLedger, SET_ACCOUNT_METHOD, type Outcome } from "../settlement/ledger.ts";
+import { feeOf, staticAccounts, TransactionHistory } from "./transactions.ts";
 
 export interface ChainRpcOptions {
   /** Interface to listen on (default 127.0.0.1). */
@@ -40,6 +43,13 @@ export interface ChainRpcOptions {
   confirmAfterPolls?: number;
   /** Accept transactions without ever executing them: dropped on the way (tests). */
   dropTransactions?: boolean;
+  /** Accept and drop the next this many broadcasts (sendTransaction calls), then execute again; counts down (tests). */
+  dropBroadcasts?: number;
+  /**
+   * What getRecentPrioritizationFees reports (micro-lamports per compute unit, one per recent slot),
+   * or a function of the writable accounts asked about. Default none: no fee market.
+   */
+  prioritizationFees?: readonly number[] | ((accounts: string[]) => readonly number[]);
   /** Blocks a blockhash stays valid for (default 150, as on Solana). */
   blockhashValidFor?: number;
 }
@@ -56,6 +66,8 @@ export interface ChainRpc {
   readonly svm: LiteSVM;
   /** Every method called, in order (the oldest are dropped past 100 000). */
   calls: string[];
+  /** The signature of every transaction broadcast (sendTransaction), dropped ones included, in order. */
+  broadcasts: string[];
   /** The knobs, read at each request: tests change them on the fly. */
   options: ChainRpcOptions;
   /** Lets `blocks` blocks pass at once (a blockhash outlived without sending requests). */
@@ -155,6 +167,8 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
   const messageDecoder = getCompiledTransactionMessageDecoder();
   const statuses = new Map<string, Landed>();
   const calls: string[] = [];
+  const broadcasts: string[] = [];
+  const history = new TransactionHistory();
   /** Blockhashes handed out: the block height when first, and the last one at which it is valid. */
   const issued = new Map<string, { at: number; lastValid: number }>();
   let extraBlocks = 0;
@@ -196,6 +210,27 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
     const landed = { slot: height(), err: found instanceof FailedTransactionMetadata ? describeLiteSvmError(found) : null, polls: Infinity };
     statuses.set(signature, landed);
     return landed;
+  };
+
+  /** Executes a transaction and keeps what getTransaction shows of it. */
+  const executeRecorded = async (signature: string, bytes: Uint8Array, tx: Transaction): Promise<Outcome> => {
+    const keys = staticAccounts(tx);
+    const balances = () => keys.map((key) => Number(ledger.svm.getBalance(key as Address) ?? 0n));
+    const preBalances = balances();
+    const result = await ledger.execute(bytes);
+    const failed = result instanceof FailedTransactionMetadata;
+    const meta = failed ? result.meta() : result;
+    history.add(signature, {
+      bytes,
+      slot: height(),
+      err: failed ? describeLiteSvmError(result) : null,
+      logs: meta.logs(),
+      unitsConsumed: Number(meta.computeUnitsConsumed()),
+      fee: feeOf(tx, LAMPORTS_PER_SIGNATURE),
+      preBalances,
+      postBalances: balances(),
+    });
+    return result;
   };
 
   const blockhashValidFor = () => options.blockhashValidFor ?? DEFAULT_BLOCKHASH_VALID_FOR;
@@ -279,7 +314,15 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
     },
     sendTransaction: async ([encoded, config]) => {
       const { bytes, tx, signature } = decodeTransaction(encoded, config);
+      broadcasts.push(signature);
+      if (broadcasts.length > MAX_CALLS_KEPT) broadcasts.splice(0, broadcasts.length - MAX_CALLS_KEPT / 2);
       if (options.dropTransactions) return signature;
+      if ((options.dropBroadcasts ?? 0) > 0) {
+        options.dropBroadcasts = (options.dropBroadcasts ?? 0) - 1;
+        return signature;
+      }
+      // A re-broadcast of one already executed: LiteSVM's own duplicate check covers only its last few transactions.
+      if (statuses.has(signature) || fromHistory(signature)) return signature;
       const skipPreflight = (config as { skipPreflight?: boolean } | undefined)?.skipPreflight === true;
       if (!skipPreflight) {
         // Like a node: a transaction that fails simulation is refused and never broadcast.
@@ -290,8 +333,16 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
       } else if (!lifetimeValid(tx)) {
         return signature; // expired on the way: it never lands
       }
-      record(signature, await ledger.execute(bytes));
+      record(signature, await executeRecorded(signature, bytes, tx));
       return signature;
+    },
+    getRecentPrioritizationFees: ([accounts]) => {
+      if (accounts !== undefined && (!Array.isArray(accounts) || accounts.length > 128)) throw invalidParams("the accounts must be an array of at most 128 addresses");
+      const keys = ((accounts ?? []) as unknown[]).map((key) => publicKeyParam(key).toBase58());
+      const set = options.prioritizationFees ?? [];
+      const fees = typeof set === "function" ? set(keys) : set;
+      const now = height();
+      return fees.map((prioritizationFee, i) => ({ slot: now - fees.length + i, prioritizationFee }));
     },
     // Like a node: runs the transaction against the current state and keeps nothing.
     simulateTransaction: ([encoded, config]) => {
@@ -315,8 +366,14 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
         }),
       };
     },
-    // Transaction details are not served: the ledger must cope without the logs of a landed failure.
-    getTransaction: () => null,
+    getTransaction: ([signature, config]) => {
+      if (typeof signature !== "string") throw invalidParams("the signature must be a base58 string");
+      try {
+        return history.answer(signature, (config as { encoding?: unknown } | undefined)?.encoding, (bytes) => decoder.decode(bytes));
+      } catch (error) {
+        throw invalidParams((error as Error).message);
+      }
+    },
     [SET_ACCOUNT_METHOD]: async ([key, account]) => {
       const address = publicKeyParam(key);
       if (typeof account !== "object" || account === null) throw invalidParams("the account must be an object");
@@ -473,6 +530,7 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
       return ledger.svm;
     },
     calls,
+    broadcasts,
     options,
     advanceBlocks: (blocks) => void (extraBlocks += blocks),
     close() {

@@ -31,7 +31,8 @@ import {
   type Split,
   type TokenContext,
 } from "./escrow.ts";
-import type { ClusterName, Ledger, LedgerAccount, Simulation } from "./ledger.ts";
+import { budgetInstructions, computeBudget, DEFAULT_FEE_POLICY, MAX_COMPUTE_UNITS, priorityPrice, writableAccounts, type ComputeBudget, type FeePolicy } from "./fees.ts";
+import type { ClusterName, Ledger, LedgerAccount, SendOptions, Simulation } from "./ledger.ts";
 import { buildTransaction, signatureOf, toPublicKey } from "./tx.ts";
 
 /** The order fields settlement needs, named like the `orders` table so a row can be passed as is. */
@@ -66,10 +67,14 @@ export interface SettlementResult {
 export interface PendingSettlement extends SettlementResult {
   orderId: string;
   lastValidBlockHeight: number;
+  /** The compute budget it was signed with; null where there is no fee market (in-process). */
+  budget: ComputeBudget | null;
 }
 
 export interface SettleOptions {
   onSigned?: (pending: PendingSettlement) => void | Promise<void>;
+  /** After each broadcast of the signed transaction (see SendOptions.onBroadcast). */
+  onBroadcast?: SendOptions["onBroadcast"];
 }
 
 export interface ResumeOptions extends SettleOptions {
@@ -99,8 +104,13 @@ export interface ChainStatus {
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
 const SOL_DECIMALS = 9;
-/** The base fee: settlement transactions set no priority fee, so this is all they cost. */
+/** The base fee, per signature; a priority fee comes on top where there is a fee market. */
 const LAMPORTS_PER_SIGNATURE = 5_000n;
+/**
+ * Signings of one settlement per call: each after the one before expired unseen. Past them the
+ * call fails (nothing paid) and the admin, or the re-check, tries again later.
+ */
+const MAX_SIGNINGS = 3;
 
 /** One party's payout in a preview: `tokenAccount` is where it lands (SOL: the wallet itself). */
 export interface PayoutLine {
@@ -128,23 +138,45 @@ export interface SettlementPreview {
   decimals: number;
   /** The non-zero payouts; after a refusal, the split of the order's total (nothing would be paid). */
   payouts: PayoutLine[];
+  /** The base fee plus the priority fee. */
   networkFeeLamports: bigint;
+  /** The part of networkFeeLamports bid for priority (0 without a fee market). */
+  priorityFeeLamports: bigint;
   /** Rent of the recipients' token accounts the transaction would create (paid by the authority). */
   rentLamports: bigint;
   simulation: Simulation;
+}
+
+/** A signed transaction ready to send, with the budget it bids (see EscrowChain.prepare). */
+interface Prepared {
+  tx: VersionedTransaction;
+  budget: ComputeBudget | null;
+  /** The simulation, when it failed: the chain's reason, and the transaction must not be sent. */
+  refused: Simulation | null;
+}
+
+export interface EscrowChainOptions {
+  /** Keys this data folder used before (authority.ts), to name the owner of a foreign escrow. */
+  formerAuthorities?: readonly PublicKey[];
+  /** How priority fees are bid where the ledger has a fee market. */
+  fees?: FeePolicy;
 }
 
 export class EscrowChain {
   readonly authority: PublicKey;
   private readonly busy = new Set<string>();
 
+  private readonly formerAuthorities: readonly PublicKey[];
+  private readonly fees: FeePolicy;
+
   constructor(
     readonly ledger: Ledger,
     private readonly authorityKey: Keypair,
-    /** Keys this data folder used before (authority.ts), to name the owner of a foreign escrow. */
-    private readonly formerAuthorities: readonly PublicKey[] = [],
+    options: EscrowChainOptions = {},
   ) {
     this.authority = authorityKey.publicKey;
+    this.formerAuthorities = options.formerAuthorities ?? [];
+    this.fees = options.fees ?? DEFAULT_FEE_POLICY;
   }
 
   get cluster(): ClusterName {
@@ -216,16 +248,31 @@ export class EscrowChain {
     });
   }
 
-  /** Plans, signs (handing the signature to onSigned) and sends a settlement; the caller holds the order. */
+  /**
+   * Plans, signs (handing the signature to onSigned) and sends a settlement; the caller holds the
+   * order. A transaction that expired unseen can never land: the settlement is then planned and
+   * signed anew (a fresh blockhash and fee), up to MAX_SIGNINGS times.
+   */
   private async sendSettlement(order: EscrowOrder, split: Split, options: SettleOptions): Promise<SettlementResult> {
-    const plan = await this.planSettlement(order, split);
-    const signature = await this.ledger.submit(async (lifetime) => {
-      const tx = this.settlementTransaction(plan, lifetime.blockhash);
-      const pending = { signature: signatureOf(tx), escrow: plan.escrow.toBase58(), ...plan.shares };
-      await options.onSigned?.({ ...pending, orderId: order.id, lastValidBlockHeight: lifetime.lastValidBlockHeight });
-      return tx;
-    });
-    return { signature, escrow: plan.escrow.toBase58(), ...plan.shares };
+    for (let signing = 1; ; signing++) {
+      const plan = await this.planSettlement(order, split);
+      try {
+        const signature = await this.ledger.submit(
+          async (lifetime) => {
+            const prepared = await this.prepare(plan.instructions, [this.authorityKey], lifetime.blockhash);
+            const tx = sendable(prepared);
+            const pending = { signature: signatureOf(tx), escrow: plan.escrow.toBase58(), ...plan.shares };
+            await options.onSigned?.({ ...pending, orderId: order.id, lastValidBlockHeight: lifetime.lastValidBlockHeight, budget: prepared.budget });
+            return tx;
+          },
+          { onBroadcast: options.onBroadcast, simulated: this.feeMarket },
+        );
+        return { signature, escrow: plan.escrow.toBase58(), ...plan.shares };
+      } catch (error) {
+        if (signing < MAX_SIGNINGS && isSettlementError(error, "CHAIN_TRANSACTION_FAILED") && error.details.expired) continue;
+        throw error;
+      }
+    }
   }
 
   /**
@@ -246,7 +293,8 @@ export class EscrowChain {
       if (!isSettlementError(error, ...PLAN_REFUSALS)) throw error;
       return this.refusedPreview(order, split, error.message);
     }
-    const tx = this.settlementTransaction(plan, (await this.ledger.latestBlockhash()).blockhash);
+    const prepared = await this.prepare(plan.instructions, [this.authorityKey], (await this.ledger.latestBlockhash()).blockhash);
+    const { tx, budget } = prepared;
     let rentLamports = 0n;
     if (plan.token) {
       const token = plan.token;
@@ -256,9 +304,10 @@ export class EscrowChain {
       escrow: plan.escrow.toBase58(),
       decimals: plan.token?.decimals ?? SOL_DECIMALS,
       payouts: plan.list.map((p) => payoutLine(p, plan.token)),
-      networkFeeLamports: LAMPORTS_PER_SIGNATURE * BigInt(tx.signatures.length),
+      networkFeeLamports: LAMPORTS_PER_SIGNATURE * BigInt(tx.signatures.length) + BigInt(budget?.priorityFeeLamports ?? 0),
+      priorityFeeLamports: BigInt(budget?.priorityFeeLamports ?? 0),
       rentLamports,
-      simulation: await this.ledger.simulate(tx),
+      simulation: prepared.refused ?? (await this.ledger.simulate(tx)),
     };
   }
 
@@ -273,14 +322,28 @@ export class EscrowChain {
       // An SPL payout's token account cannot be named without the mint's program.
       payouts: order.currencyMint && !token ? [] : mergeSameRecipient(intended).map((p) => payoutLine(p, token)),
       networkFeeLamports: 0n,
+      priorityFeeLamports: 0n,
       rentLamports: 0n,
       simulation: { ok: false, error: reason, logs: [] },
     };
   }
 
-  /** The one builder of a settlement transaction: settle sends what previewSettlement simulates. */
-  private settlementTransaction(plan: Plan, blockhash: string): VersionedTransaction {
-    return buildTransaction(plan.instructions, [this.authorityKey], blockhash);
+  /**
+   * The one builder of the transactions this chain sends: settle sends what previewSettlement
+   * simulates. Where the ledger has a fee market, the instructions are first simulated under the
+   * largest compute budget to learn the units they use; the transaction is then signed with a limit
+   * of that plus a margin and a price from the recent fees on its writable accounts (fees.ts).
+   */
+  private async prepare(instructions: readonly TransactionInstruction[], signers: readonly Keypair[], blockhash: string): Promise<Prepared> {
+    if (!this.ledger.recentPriorityFees) return { tx: buildTransaction(instructions, signers, blockhash), budget: null, refused: null };
+    const payer = signers[0]?.publicKey ?? this.authority;
+    // Priced at 0: the draft must not be refused for a fee that only its oversized limit would cost.
+    const draft = buildTransaction([...budgetInstructions(MAX_COMPUTE_UNITS, 0), ...instructions], signers, blockhash);
+    const [recent, simulation] = await Promise.all([this.ledger.recentPriorityFees(writableAccounts(payer, instructions)), this.ledger.simulate(draft)]);
+    if (!simulation.ok) return { tx: draft, budget: null, refused: simulation };
+    const budget = computeBudget(simulation.unitsConsumed ?? null, priorityPrice(recent, this.fees));
+    const tx = buildTransaction([...budgetInstructions(budget.unitLimit, budget.unitPrice), ...instructions], signers, blockhash);
+    return { tx, budget, refused: null };
   }
 
   private planSettlement(order: EscrowOrder, split: Split): Promise<Plan> {
@@ -499,7 +562,13 @@ export class EscrowChain {
   // -------------------------------------------------------------------------------------------
 
   private async send(instructions: TransactionInstruction[], signers: Keypair[]): Promise<string> {
-    return this.ledger.submit((lifetime) => buildTransaction(instructions, signers, lifetime.blockhash));
+    const build = async (lifetime: { blockhash: string }) => sendable(await this.prepare(instructions, signers, lifetime.blockhash));
+    return this.ledger.submit(build, { simulated: this.feeMarket });
+  }
+
+  /** Whether the ledger has a fee market: then prepare simulates every transaction before it is signed for sending. */
+  private get feeMarket(): boolean {
+    return !!this.ledger.recentPriorityFees;
   }
 
   /** One call at a time per key; a concurrent one is refused (409) rather than queued behind. */
@@ -587,6 +656,13 @@ interface Plan {
   /** null = native SOL. */
   token: TokenContext | null;
   instructions: TransactionInstruction[];
+}
+
+/** The prepared transaction, unless its simulation failed: then the chain's reason, and nothing is sent. */
+function sendable(prepared: Prepared): VersionedTransaction {
+  const { refused, tx } = prepared;
+  if (refused) throw chainFailed(refused.error ?? "Transaction simulation failed", refused.logs, signatureOf(tx));
+  return tx;
 }
 
 /** Refusals of the plan that depend on the chain's state: a preview reports them as a failed simulation. */

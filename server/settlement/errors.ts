@@ -50,7 +50,7 @@ const MESSAGES = {
    * The chain rejected or failed the transaction. Nothing was paid: the order stays DISPUTED.
    * `message` is the chain's own explanation (error plus the decisive log line); `logs` are all of them.
    */
-  CHAIN_TRANSACTION_FAILED: (d: { message: string; logs?: readonly string[]; signature?: string | null }) => d.message,
+  CHAIN_TRANSACTION_FAILED: (d: { message: string; logs?: readonly string[]; signature?: string | null; expired?: boolean }) => d.message,
   /**
    * The transaction was signed and sent, but whether it landed is not known yet (RPC timeout or
    * network failure). Keep the stored signature and finish with EscrowChain.resumeSettlement later.
@@ -80,6 +80,18 @@ export function isSettlementError<C extends SettlementErrorCode>(error: unknown,
 /** The chain rejected or failed the transaction: nothing was paid. */
 export const chainFailed = (message: string, logs: readonly string[] = [], signature: string | null = null) =>
   new SettlementError("CHAIN_TRANSACTION_FAILED", { message, logs, signature });
+
+/**
+ * Sent, never seen by the cluster, and its blockhash is past its last valid height: it can never
+ * land, so the same payment may be signed anew (the one case where it may).
+ */
+export const expiredUnlanded = (signature: string) =>
+  new SettlementError("CHAIN_TRANSACTION_FAILED", {
+    message: `Transaction ${signature} expired before it was confirmed (its blockhash is no longer valid)`,
+    logs: [],
+    signature,
+    expired: true,
+  });
 
 /** Sent, but whether it landed is not known yet. */
 export const outcomeUnknown = (signature: string, reason: string) => new SettlementError("CHAIN_OUTCOME_UNKNOWN", { signature, reason });

@@ -6,6 +6,7 @@ import { Keypair, type PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
 import { AUTHORITY_FILE, knownAuthorities } from "./authority.ts";
 import { EscrowChain } from "./chain.ts";
+import type { FeePolicy } from "./fees.ts";
 import { LiteSvmLedger, RpcLedger, type ClusterName, type Ledger, type RpcLedgerOptions } from "./ledger.ts";
 
 export * from "./errors.ts";
@@ -13,6 +14,7 @@ export { CorruptChainError } from "./journal.ts";
 export * from "./chain.ts";
 export { toSplit, splitAmount, escrowAddress, configAddress, orderSeed, REFUND_PERCENTAGE_MESSAGE } from "./escrow.ts";
 export type { MarketplaceConfig, Split, Shares } from "./escrow.ts";
+export { DEFAULT_FEE_POLICY, type ComputeBudget, type FeePolicy } from "./fees.ts";
 export { LiteSvmLedger, RpcLedger, clusterFromUrl } from "./ledger.ts";
 export type { ClusterName, Ledger, LedgerAccount, RecentBlockhash, SignatureState, Simulation } from "./ledger.ts";
 
@@ -35,6 +37,8 @@ export interface SettlementOptions {
   /** The authority key itself (e.g. the local demo admin wallet); takes precedence over the file. */
   authorityKeypair?: Keypair;
   rpc?: RpcLedgerOptions;
+  /** How an RPC cluster's payouts bid priority fees (PRIORITY_FEE_*); the in-process chain has no fee market. */
+  fees?: FeePolicy;
 }
 
 export interface Settlement {
@@ -71,7 +75,7 @@ export async function createSettlement(options: SettlementOptions): Promise<Sett
   }
   // Keys of earlier runs, so an escrow recorded under one of them can be named in the refusal.
   const former = knownAuthorities(dataDir).map((k) => k.publicKey).filter((k) => !k.equals(authorityKey.publicKey));
-  const chain = new EscrowChain(ledger, authorityKey, former);
+  const chain = new EscrowChain(ledger, authorityKey, { formerAuthorities: former, fees: options.fees });
   return { chain, ledger, cluster: ledger.cluster, inProcess: target === "litesvm", authority: authorityKey.publicKey, close: () => ledger.close() };
 }
 
@@ -103,7 +107,7 @@ export async function openSettlementReadOnly(options: SettlementOptions): Promis
   const target = options.cluster?.trim() || "litesvm";
   const ledger: Ledger = target === "litesvm" ? LiteSvmLedger.openReadOnly(join(dataDir, CHAIN_DIR)) : new RpcLedger(target, options.rpc);
   const former = knownAuthorities(dataDir).map((k) => k.publicKey).filter((k) => !k.equals(authorityKey.publicKey));
-  const chain = new EscrowChain(ledger, authorityKey, former);
+  const chain = new EscrowChain(ledger, authorityKey, { formerAuthorities: former, fees: options.fees });
   return { chain, ledger, cluster: ledger.cluster, inProcess: target === "litesvm", authority: authorityKey.publicKey, close: async () => {} };
 }
 

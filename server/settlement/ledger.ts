@@ -12,7 +12,7 @@ import {
 import { getTransactionDecoder, lamports as toLamports, signature as toSignature, type Address } from "@solana/kit";
 import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from "litesvm";
 import bs58 from "bs58";
-import { chainErrorMessage, chainFailed, describeChainError, outcomeUnknown } from "./errors.ts";
+import { chainErrorMessage, chainFailed, describeChainError, expiredUnlanded, outcomeUnknown } from "./errors.ts";
 import { ChainStore, type ChainFs, type JournalRecord } from "./journal.ts";
 import { signatureOf } from "./tx.ts";
 
@@ -45,6 +45,18 @@ export interface Simulation {
   /** The chain's own explanation when it would fail (error plus the decisive log line). */
   error?: string;
   logs: string[];
+  /** Compute units it took, when the backend says. */
+  unitsConsumed?: number;
+}
+
+export interface SendOptions {
+  /** The caller simulated the transaction itself (its compute budget draft): no second simulation. */
+  simulated?: boolean;
+  /**
+   * After each broadcast of the signed bytes, with how many there were so far. Bookkeeping only: it
+   * cannot stop the transaction, and its failure is ignored.
+   */
+  onBroadcast?: (signature: string, count: number) => void | Promise<void>;
 }
 
 export interface Ledger {
@@ -56,13 +68,18 @@ export interface Ledger {
    * Sends and waits for confirmation; resolves with the base58 signature. Throws a SettlementError:
    * CHAIN_TRANSACTION_FAILED when the chain refuses or fails it, CHAIN_OUTCOME_UNKNOWN when that cannot be known in time.
    */
-  sendAndConfirm(tx: VersionedTransaction, lifetime?: RecentBlockhash): Promise<string>;
+  sendAndConfirm(tx: VersionedTransaction, lifetime?: RecentBlockhash, options?: SendOptions): Promise<string>;
   /**
    * Fetches a blockhash, lets `build` make (and sign) the transaction with it, then sends and confirms
    * it. The blockhash stays valid until the send: in-process, where it expires after every transaction,
    * concurrent submissions are serialized from blockhash to execution.
    */
-  submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string>;
+  submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction, options?: SendOptions): Promise<string>;
+  /**
+   * Where blocks are contested (a cluster's fee market): the priority fees (micro-lamports per
+   * compute unit) recent transactions paid to write `writable`. Absent in-process: no fee market.
+   */
+  recentPriorityFees?(writable: readonly PublicKey[]): Promise<number[]>;
   /** Runs the transaction against the current state without keeping anything (no journal, no signature). */
   simulate(tx: VersionedTransaction): Promise<Simulation>;
   signatureStatus(signature: string): Promise<SignatureState>;
@@ -135,6 +152,14 @@ export function describeLiteSvmError(failed: FailedTransactionMetadata): string 
 export type Outcome = TransactionMetadata | FailedTransactionMetadata;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function reportBroadcast(options: SendOptions, signature: string, count: number): Promise<void> {
+  try {
+    await options.onBroadcast?.(signature, count);
+  } catch {
+    // A count that could not be written must not turn a payout on its way into a failure.
+  }
+}
 
 export class LiteSvmLedger implements Ledger {
   readonly cluster: ClusterName = "localnet-inprocess";
@@ -212,11 +237,13 @@ export class LiteSvmLedger implements Ledger {
     return value;
   }
 
-  async sendAndConfirm(tx: VersionedTransaction): Promise<string> {
-    return this.outcome(signatureOf(tx), this.executeTx(tx.serialize()));
+  async sendAndConfirm(tx: VersionedTransaction, _lifetime?: RecentBlockhash, options: SendOptions = {}): Promise<string> {
+    const result = this.executeTx(tx.serialize());
+    await reportBroadcast(options, signatureOf(tx), 1);
+    return this.outcome(signatureOf(tx), result);
   }
 
-  async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string> {
+  async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction, options: SendOptions = {}): Promise<string> {
     const release = await this.lock();
     let tx: VersionedTransaction;
     let result: Outcome;
@@ -228,6 +255,8 @@ export class LiteSvmLedger implements Ledger {
       this.submitting = false;
       release();
     }
+    // In-process a transaction is executed when it is sent: one broadcast, never lost.
+    await reportBroadcast(options, signatureOf(tx), 1);
     return this.outcome(signatureOf(tx), result);
   }
 
@@ -235,8 +264,9 @@ export class LiteSvmLedger implements Ledger {
     // litesvm's simulation leaves the chain as it was: nothing to journal, no lock needed.
     const result = this.svm.simulateTransaction(this.decoder.decode(tx.serialize()));
     const logs = result.meta().logs();
-    if (result instanceof FailedTransactionMetadata) return { ok: false, error: chainErrorMessage(describeLiteSvmError(result), logs), logs };
-    return { ok: true, logs };
+    const unitsConsumed = Number(result.meta().computeUnitsConsumed());
+    if (result instanceof FailedTransactionMetadata) return { ok: false, error: chainErrorMessage(describeLiteSvmError(result), logs), logs, unitsConsumed };
+    return { ok: true, logs, unitsConsumed };
   }
 
   async signatureStatus(signature: string): Promise<SignatureState> {
@@ -448,6 +478,13 @@ export interface RpcLedgerOptions {
   pollIntervalMs?: number;
   /** Longest wait for a confirmation before answering "outcome unknown". */
   timeoutMs?: number;
+  /**
+   * How often the same signed bytes are sent again while they are not confirmed: transactions are
+   * sent with maxRetries 0, so the node never retries them itself, and one dropped on the way to the
+   * leader would otherwise never land.
+   */
+  rebroadcastIntervalMs?: number;
+  /** No simulation before sending (the node is never asked for one: every send skips its preflight). */
   skipPreflight?: boolean;
   /** Only local validators and test endpoints mint lamports on request. */
   airdrop?: boolean;
@@ -487,6 +524,7 @@ export class RpcLedger implements Ledger {
   private readonly commitment: "confirmed" | "finalized";
   private readonly pollMs: number;
   private readonly timeoutMs: number;
+  private readonly rebroadcastMs: number;
   private development: Promise<boolean> | null = null;
   /** Set by the `airdrop` option, or by detectDevelopmentChain on a chain that grants airdrops. */
   airdrop?: (to: PublicKey, lamports: bigint) => Promise<string>;
@@ -503,6 +541,7 @@ export class RpcLedger implements Ledger {
     this.cluster = cluster ?? clusterFromUrl(this.connection.rpcEndpoint);
     this.pollMs = options.pollIntervalMs ?? 400;
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.rebroadcastMs = options.rebroadcastIntervalMs ?? 2_000;
     if (options.airdrop) this.airdrop = (to, amount) => this.requestAirdrop(to, amount);
   }
 
@@ -606,38 +645,56 @@ export class RpcLedger implements Ledger {
     return value;
   }
 
-  async sendAndConfirm(tx: VersionedTransaction, lifetime?: RecentBlockhash): Promise<string> {
+  /**
+   * Simulates (unless the caller did), then broadcasts the signed bytes with maxRetries 0 and no
+   * preflight, and again every rebroadcastIntervalMs until they are confirmed, fail, or their
+   * blockhash expires unseen (CHAIN_TRANSACTION_FAILED with `expired`: only then may the same
+   * payment be signed anew). Re-sending the same bytes cannot pay twice: a signature lands once.
+   */
+  async sendAndConfirm(tx: VersionedTransaction, lifetime?: RecentBlockhash, options: SendOptions = {}): Promise<string> {
     const signature = signatureOf(tx);
-    try {
-      await this.connection.sendRawTransaction(tx.serialize(), {
-        skipPreflight: this.options.skipPreflight ?? false,
-        preflightCommitment: this.commitment,
-      });
-    } catch (error) {
-      if (error instanceof SendTransactionError) {
-        // Preflight refused it: it was never broadcast.
-        const logs = error.transactionError.logs ?? [];
-        const what = error.transactionError.message.replace(/^Transaction simulation failed: /, "");
-        throw chainFailed(chainErrorMessage(what, logs), logs, signature);
-      }
-      // The request may or may not have reached the node: only the status can tell.
-      throw outcomeUnknown(signature, error instanceof Error ? error.message : String(error));
+    if (!options.simulated && !this.options.skipPreflight) {
+      const simulation = await this.simulate(tx);
+      if (!simulation.ok) throw chainFailed(simulation.error ?? "Transaction simulation failed", simulation.logs, signature);
     }
-    await this.waitForConfirmation(signature, lifetime?.lastValidBlockHeight ?? null);
+    const bytes = tx.serialize();
+    let broadcasts = 0;
+    const broadcast = async () => {
+      try {
+        await this.connection.sendRawTransaction(bytes, { skipPreflight: true, maxRetries: 0 });
+      } catch (error) {
+        // The node refused the first one outright: it was never broadcast. Later refusals (and
+        // network failures, which may or may not have reached it) change nothing: keep checking.
+        if (broadcasts === 0 && error instanceof SendTransactionError) {
+          const logs = error.transactionError.logs ?? [];
+          throw chainFailed(chainErrorMessage(error.transactionError.message.replace(/^Transaction simulation failed: /, ""), logs), logs, signature);
+        }
+      } finally {
+        broadcasts += 1;
+      }
+      await reportBroadcast(options, signature, broadcasts);
+    };
+    await this.waitForConfirmation(signature, lifetime?.lastValidBlockHeight ?? null, broadcast);
     return signature;
   }
 
-  async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction): Promise<string> {
+  async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction, options: SendOptions = {}): Promise<string> {
     const lifetime = await this.latestBlockhash();
-    return this.sendAndConfirm(await build(lifetime), lifetime);
+    return this.sendAndConfirm(await build(lifetime), lifetime, options);
+  }
+
+  async recentPriorityFees(writable: readonly PublicKey[]): Promise<number[]> {
+    const recent = await this.connection.getRecentPrioritizationFees({ lockedWritableAccounts: [...writable] });
+    return recent.map((slot) => slot.prioritizationFee);
   }
 
   async simulate(tx: VersionedTransaction): Promise<Simulation> {
     // The node checks the signatures and the blockhash as it would on send: a preview that passes is sendable.
     const { value } = await this.connection.simulateTransaction(tx, { sigVerify: true, commitment: this.commitment });
     const logs = value.logs ?? [];
-    if (value.err) return { ok: false, error: chainErrorMessage(describeChainError(value.err), logs), logs };
-    return { ok: true, logs };
+    const unitsConsumed = value.unitsConsumed ?? undefined;
+    if (value.err) return { ok: false, error: chainErrorMessage(describeChainError(value.err), logs), logs, unitsConsumed };
+    return { ok: true, logs, unitsConsumed };
   }
 
   async signatureStatus(signature: string): Promise<SignatureState> {
@@ -659,9 +716,15 @@ export class RpcLedger implements Ledger {
     return done ? { state: "confirmed" } : { state: "pending" };
   }
 
-  private async waitForConfirmation(signature: string, lastValidBlockHeight: number | null): Promise<void> {
+  /** Polls the signature's status until it is settled; `broadcast`, when given, runs first and then every rebroadcastIntervalMs. */
+  private async waitForConfirmation(signature: string, lastValidBlockHeight: number | null, broadcast?: () => Promise<void>): Promise<void> {
     const deadline = Date.now() + this.timeoutMs;
+    let nextBroadcast = Date.now();
     for (let poll = 1; ; poll++) {
+      if (broadcast && Date.now() >= nextBroadcast) {
+        await broadcast();
+        nextBroadcast = Date.now() + this.rebroadcastMs;
+      }
       let status: SignatureStatus | null | undefined;
       try {
         status = (await this.connection.getSignatureStatuses([signature])).value[0];
@@ -675,7 +738,7 @@ export class RpcLedger implements Ledger {
       if (status && this.toState(status).state === "confirmed") return;
       if (Date.now() >= deadline) throw outcomeUnknown(signature, `no confirmation within ${this.timeoutMs} ms`);
       if (lastValidBlockHeight !== null && status === null && poll % 5 === 0 && (await this.expired(signature, lastValidBlockHeight))) {
-        throw chainFailed(`Transaction ${signature} expired before it was confirmed (its blockhash is no longer valid)`, [], signature);
+        throw expiredUnlanded(signature);
       }
       await sleep(this.pollMs);
     }
