@@ -27,7 +27,8 @@ export const payoutSchema = z
 export const payoutPreviewSchema = z
   .object({
     payouts: z.array(payoutSchema).meta({ description: "Only the parties that receive something" }),
-    networkFeeLamports: count,
+    networkFeeLamports: count.meta({ description: "The base fee plus the priority fee" }),
+    priorityFeeLamports: count.optional().meta({ description: "The priority fee bid to land under fee pressure (0 without a fee market)" }),
     rentLamports: count.meta({ description: "Rent of the token accounts the transaction creates" }),
     simulation: z.object({
       ok: z.boolean(),
@@ -67,6 +68,11 @@ export const settlementSchema = z
     payouts: z.array(payoutSchema).nullish().meta({ description: "A proposal's previewed amounts, as they were when it was proposed" }),
     expiresAt: time.nullish().meta({ description: "A proposal's end: past it, it can no longer be approved" }),
     approvedBy: base58.nullish().meta({ description: "The second admin wallet that approved the proposal" }),
+    computeUnitLimit: count.nullish().meta({ description: "The compute unit limit its latest transaction was signed with (null: none set, no fee market)" }),
+    computeUnitsUsed: count.nullish().meta({ description: "The compute units that transaction used in its simulation" }),
+    computeUnitPrice: count.nullish().meta({ description: "Its priority fee per compute unit, in micro-lamports" }),
+    priorityFeeLamports: count.nullish().meta({ description: "The priority fee it pays over the base fee (limit × price)" }),
+    broadcasts: count.optional().meta({ description: "How many times that transaction was broadcast (re-broadcasts of the same bytes included)" }),
     createdAt: time,
     updatedAt: time,
   })

@@ -16,15 +16,30 @@ export const DEFAULT_CHAIN_DIR = "data/local-chain";
 export interface ChainSettings {
   port: number;
   dir: string;
+  /** CHAIN_PRIORITY_FEES: what getRecentPrioritizationFees reports (micro-lamports per compute unit). */
+  prioritizationFees: number[];
+  /** CHAIN_DROP_BROADCASTS: the first this many broadcasts are accepted and dropped. */
+  dropBroadcasts: number;
 }
 
-/** CHAIN_PORT (0 = any free port) and CHAIN_DIR; a bad port is refused naming the variable. */
+const WHOLE = /^\d+$/;
+
+/**
+ * CHAIN_PORT (0 = any free port), CHAIN_DIR, and the fee market's knobs CHAIN_PRIORITY_FEES and
+ * CHAIN_DROP_BROADCASTS; a bad value is refused naming the variable.
+ */
 export function chainSettings(env: Record<string, string | undefined>): ChainSettings {
   const rawPort = env.CHAIN_PORT?.trim() || String(DEFAULT_CHAIN_PORT);
   const port = Number(rawPort);
   // The subscription port is the next one: it must exist too.
-  if (!/^\d+$/.test(rawPort) || port > 65_534) throw new Error(`CHAIN_PORT: "${env.CHAIN_PORT}" is not a port number from 0 to 65534`);
-  return { port, dir: resolve(env.CHAIN_DIR?.trim() || DEFAULT_CHAIN_DIR) };
+  if (!WHOLE.test(rawPort) || port > 65_534) throw new Error(`CHAIN_PORT: "${env.CHAIN_PORT}" is not a port number from 0 to 65534`);
+  const fees = (env.CHAIN_PRIORITY_FEES ?? "").split(",").map((fee) => fee.trim()).filter(Boolean);
+  if (!fees.every((fee) => WHOLE.test(fee) && Number.isSafeInteger(Number(fee)))) {
+    throw new Error(`CHAIN_PRIORITY_FEES: "${env.CHAIN_PRIORITY_FEES}" is not a comma-separated list of whole micro-lamports`);
+  }
+  const drop = env.CHAIN_DROP_BROADCASTS?.trim() || "0";
+  if (!WHOLE.test(drop) || !Number.isSafeInteger(Number(drop))) throw new Error(`CHAIN_DROP_BROADCASTS: "${env.CHAIN_DROP_BROADCASTS}" is not a whole number`);
+  return { port, dir: resolve(env.CHAIN_DIR?.trim() || DEFAULT_CHAIN_DIR), prioritizationFees: fees.map(Number), dropBroadcasts: Number(drop) };
 }
 
 export async function main(env: Record<string, string | undefined> = process.env): Promise<void> {
@@ -37,10 +52,10 @@ export async function main(env: Record<string, string | undefined> = process.env
     console.error(`Configuration error: ${(error as Error).message}`);
     process.exit(1);
   }
-  const { port, dir } = settings;
+  const { port, dir, prioritizationFees, dropBroadcasts } = settings;
   let chain: ChainRpc;
   try {
-    chain = await startChainRpc({ port, stateDir: dir, pubsubOnNextPort: true });
+    chain = await startChainRpc({ port, stateDir: dir, pubsubOnNextPort: true, prioritizationFees, dropBroadcasts });
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { port?: number };
     if (failure.code === "EADDRINUSE") {
@@ -60,6 +75,7 @@ export async function main(env: Record<string, string | undefined> = process.env
       `  Local chain (LiteSVM, for development and tests): ${chain.url}`,
       `    subscriptions on ${chain.wsUrl}; genesis hash ${chain.genesisHash}; airdrops granted`,
       `    kept in ${dir} (CHAIN_DIR)`,
+      `    recent priority fees: ${prioritizationFees.length ? prioritizationFees.join(", ") : "none"} (CHAIN_PRIORITY_FEES); first broadcasts dropped: ${dropBroadcasts} (CHAIN_DROP_BROADCASTS)`,
       `    point a server at it: SETTLEMENT_CLUSTER=${chain.url} npm start`,
       "",
     ].join("\n"),

@@ -69,6 +69,12 @@ export interface Config {
    * waits for that approval (never past the dispute's deadline).
    */
   payoutApprovals: { required: 1 | 2; ttlMs: number };
+  /**
+   * How payouts on an RPC cluster bid for a place in contested blocks (settlement/fees.ts):
+   * PRIORITY_FEE_PERCENTILE of the recent priority fees on the transaction's writable accounts, at
+   * most PRIORITY_FEE_MAX_MICROLAMPORTS per compute unit. The in-process chain has no fee market.
+   */
+  priorityFees: { percentile: number; maxMicroLamports: number };
 }
 
 export class ConfigError extends Error {
@@ -236,6 +242,23 @@ function readPayoutApprovals(env: Env): Config["payoutApprovals"] {
   return { required: raw === "2" ? 2 : 1, ttlMs: Math.round(hours * 3_600_000) };
 }
 
+/** A whole number from `min` to `max` (unset or empty: `fallback`). */
+function readWhole(env: Env, name: string, fallback: number, min: number, max: number, unit: string): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) throw new ConfigError(name, `"${raw}" is not a whole number of ${unit} from ${min} to ${max}`);
+  return value;
+}
+
+function readPriorityFees(env: Env): Config["priorityFees"] {
+  return {
+    percentile: readWhole(env, "PRIORITY_FEE_PERCENTILE", 75, 1, 100, "percent"),
+    // A priority fee that fits a 32-bit column even at the largest compute budget (1.4M units).
+    maxMicroLamports: readWhole(env, "PRIORITY_FEE_MAX_MICROLAMPORTS", 1_000_000, 0, 1_000_000_000, "micro-lamports per compute unit"),
+  };
+}
+
 /**
  * Four eyes need two admins: with fewer whitelisted wallets than approvals required, no payout could
  * ever be approved, so the server refuses to start. (The local demo wallet is not counted: it is one
@@ -345,6 +368,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     shutdownTimeoutMs: Math.round(readPositive(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 3_600, "seconds") * 1000),
     eventsPollMs: Math.round(readPositive(env, "EVENTS_POLL_SECONDS", 2, 60, "seconds") * 1000),
     payoutApprovals: readPayoutApprovals(env),
+    priorityFees: readPriorityFees(env),
   };
 }
 

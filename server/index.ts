@@ -57,7 +57,7 @@ async function findSeeder(): Promise<Seeder | null> {
 
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<RunningServer> {
   const config = loadConfig(env);
-  const settlement = settlementOptions(env, config.dataDir);
+  const settlement = { ...settlementOptions(env, config.dataDir), fees: config.priorityFees };
   // Opening the data folder (database, demo wallet, chain) is where a read-only or full disk shows.
   const ctx = await createContext(config, { settlement }).catch((error: unknown) => {
     throw dataFolderError(error, config.dataDir);

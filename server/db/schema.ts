@@ -205,6 +205,17 @@ export interface SettlementsTable extends SignedDecisionColumns {
   approvedBy: ColumnType<string | null, string | null | undefined, string | null>;
   approvalMessage: ColumnType<string | null, string | null | undefined, string | null>;
   approvalSignature: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The compute budget the latest transaction was signed with (migration 015): limit, units its
+   * simulation used, price (micro-lamports per unit) and the priority fee in lamports; null without
+   * a fee market (in-process).
+   */
+  computeUnitLimit: ColumnType<number | null, number | null | undefined, number | null>;
+  computeUnitsUsed: ColumnType<number | null, number | null | undefined, number | null>;
+  computeUnitPrice: ColumnType<number | null, number | null | undefined, number | null>;
+  priorityFeeLamports: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How many times the latest transaction's signed bytes were broadcast. */
+  broadcasts: ColumnType<number, number | undefined, number>;
   createdAt: string;
   updatedAt: string;
 }

@@ -12,7 +12,7 @@ import { findById, isoNow } from "./context.ts";
 import type { PendingSignature, ServiceContext, SettlementHooks, SettlementPort, SettlementResult } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
 import {
-  claimRows, decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteUnknown, openSettlement, releaseClaim, releaseUnsent, type Decision,
+  claimRows, decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteBroadcasts, noteUnknown, openSettlement, releaseClaim, releaseUnsent, type Decision,
 } from "./settlement-rows.ts";
 
 /** What each resolution leaves the order as. */
@@ -28,7 +28,7 @@ const settledNothing = (error: unknown) =>
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export type Send = (onSigned: SettlementHooks["onSigned"]) => Promise<SettlementResult>;
+export type Send = (hooks: SettlementHooks) => Promise<SettlementResult>;
 
 /**
  * Claims the DISPUTED order and, in the same transaction, takes its settlement row with `take` (opens
@@ -77,9 +77,9 @@ export async function settleDispute(
   let signature = stored;
   let result: SettlementResult;
   try {
-    result = await send(async (signed, lastValidBlockHeight) => {
+    const onSigned: SettlementHooks["onSigned"] = async (signed, lastValidBlockHeight, budget) => {
       await ctx.db.transaction().execute(async (trx) => {
-        await markSubmitted(trx, ctx, row.id, { signature: signed, lastValidBlockHeight: lastValidBlockHeight ?? null }, signature);
+        await markSubmitted(trx, ctx, row.id, { signature: signed, lastValidBlockHeight: lastValidBlockHeight ?? null, budget }, signature);
         const { numUpdatedRows } = await trx
           .updateTable("orders")
           .set({ settlementSignature: signed, updatedAt: isoNow(ctx) })
@@ -89,7 +89,8 @@ export async function settleDispute(
         if (numUpdatedRows !== 1n) throw conflict(IN_FLIGHT);
       });
       signature = signed;
-    });
+    };
+    result = await send({ onSigned, onBroadcast: (signed, count) => noteBroadcasts(ctx.db, row.id, signed, count) });
   } catch (error) {
     const failure = settlementApiError(error, signature ? "after" : "before");
     if (!signature) await giveBack(ctx, order, row, failure.message);
@@ -257,7 +258,7 @@ async function resumeOne(ctx: ServiceContext, row: SettlementRow, resume: NonNul
   const pending: PendingSignature = { signature, lastValidBlockHeight: row.lastValidBlockHeight };
   const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
   try {
-    const { result } = await settleDispute(ctx, order, row, decision, (onSigned) => resume(order, split, pending, { onSigned }), signature);
+    const { result } = await settleDispute(ctx, order, row, decision, (hooks) => resume(order, split, pending, hooks), signature);
     return { orderId, signature: result.transactionSignature, outcome: "confirmed" };
   } catch (error) {
     return { orderId, signature, outcome: settledNothing(error) ? "failed" : "unknown", message: message(error) };

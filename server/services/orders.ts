@@ -133,8 +133,8 @@ export async function resolveDispute(ctx: ServiceContext, admin: AdminIdentity, 
   const decision: Decision = { resolution: input.resolution, refundPercentage: input.refundPercentage ?? null, adminNotes: input.adminNotes, admin, signed };
   if (approvalsRequired(ctx) > 1) return { proposal: await proposePayout(ctx, order, decision) };
   const row = await claimOrder(ctx, order, openPayout(ctx, order, decision));
-  const { order: updated, result } = await settleDispute(ctx, order, row, decision, (onSigned) =>
-    settlement.resolveDispute(order, { resolution: input.resolution, refundPercentage: input.refundPercentage }, { onSigned }),
+  const { order: updated, result } = await settleDispute(ctx, order, row, decision, (hooks) =>
+    settlement.resolveDispute(order, { resolution: input.resolution, refundPercentage: input.refundPercentage }, hooks),
   );
   return { settled: { transactionSignature: result.transactionSignature, cluster: result.cluster, order: toOrder(updated) } };
 }

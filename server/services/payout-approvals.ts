@@ -112,7 +112,7 @@ export async function approvePayout(
 
   const claimed = await claimOrder(ctx, order, (trx) => approve(trx, ctx, row, admin, signed));
   const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
-  const { result } = await settleDispute(ctx, order, claimed, decision, (onSigned) => port.resolveDispute(order, split, { onSigned }));
+  const { result } = await settleDispute(ctx, order, claimed, decision, (hooks) => port.resolveDispute(order, split, hooks));
   return { status: "confirmed", transactionSignature: result.transactionSignature };
 }
 

@@ -4,6 +4,7 @@
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely";
 import type { DisputeResolution } from "../../contract/index.ts";
 import type { Database, Db, OrderRow } from "../db/schema.ts";
+import type { ComputeBudget } from "../settlement/fees.ts";
 
 /** The signed-in admin acting (set on each request by the admin guard). */
 export interface AdminIdentity {
@@ -40,10 +41,12 @@ export interface SettlementHooks {
   /**
    * Runs with the signature before the transaction is sent (and again with the new one if a resumed
    * settlement has to be re-sent), so it is on record even if the process dies before confirmation.
-   * `lastValidBlockHeight`: past it the transaction can no longer land. Throwing here stops the
-   * transaction from being sent.
+   * `lastValidBlockHeight`: past it the transaction can no longer land; `budget`: the compute budget
+   * it bids (null without a fee market). Throwing here stops the transaction from being sent.
    */
-  onSigned(signature: string, lastValidBlockHeight?: number | null): Promise<void>;
+  onSigned(signature: string, lastValidBlockHeight?: number | null, budget?: ComputeBudget | null): Promise<void>;
+  /** After each broadcast of the signed transaction, with how many so far. Bookkeeping: its failure is ignored. */
+  onBroadcast?(signature: string, count: number): Promise<void>;
 }
 
 /** A signed settlement whose outcome is not recorded yet (table pendingSettlements). */
@@ -58,7 +61,9 @@ export interface DisputePreview {
   payouts: { party: "buyer" | "seller"; wallet: string; tokenAccount: string; amount: bigint }[];
   /** The token's decimals as its mint says. */
   decimals: number;
+  /** The base fee plus priorityFeeLamports. */
   networkFeeLamports: bigint;
+  priorityFeeLamports: bigint;
   rentLamports: bigint;
   simulation: { ok: boolean; error?: string; logs: string[] };
 }

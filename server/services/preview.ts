@@ -36,6 +36,7 @@ export async function previewDisputeResolution(ctx: ServiceContext, id: string, 
       symbol: order.currencySymbol,
     })),
     networkFeeLamports: Number(preview.networkFeeLamports),
+    priorityFeeLamports: Number(preview.priorityFeeLamports),
     rentLamports: Number(preview.rentLamports),
     simulation: preview.simulation,
   };

@@ -8,6 +8,7 @@ import { engineOf } from "../db/engine.ts";
 import type { Database, Db, SettlementRow } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
 import { isoNow, json } from "./context.ts";
+import type { ComputeBudget } from "../settlement/fees.ts";
 import type { AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
 
 /** The admin's decision on a dispute, kept on its settlement row until the chain confirms it. */
@@ -41,6 +42,11 @@ export function toSettlement(row: SettlementRow) {
     payouts: row.payouts === null ? null : json<Payout[]>(row.payouts),
     expiresAt: row.expiresAt,
     approvedBy: row.approvedBy,
+    computeUnitLimit: row.computeUnitLimit,
+    computeUnitsUsed: row.computeUnitsUsed,
+    computeUnitPrice: row.computeUnitPrice,
+    priorityFeeLamports: row.priorityFeeLamports,
+    broadcasts: row.broadcasts,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -100,6 +106,8 @@ export async function openSettlement(
     approvedBy: null,
     approvalMessage: null,
     approvalSignature: null,
+    ...budgetColumns(null),
+    broadcasts: 0,
     createdAt: now,
     updatedAt: now,
   };
@@ -118,25 +126,53 @@ export async function reopenSettlement(trx: Db, ctx: ServiceContext, id: string)
   if (numUpdatedRows !== 1n) throw conflict("Only a failed settlement can be retried");
 }
 
+/** The row's columns for the compute budget a transaction was signed with (none: no fee market). */
+function budgetColumns(budget: ComputeBudget | null | undefined) {
+  return {
+    computeUnitLimit: budget?.unitLimit ?? null,
+    computeUnitsUsed: budget?.unitsUsed ?? null,
+    computeUnitPrice: budget?.unitPrice ?? null,
+    priorityFeeLamports: budget?.priorityFeeLamports ?? null,
+  };
+}
+
+/** A transaction as it is signed: what the row records before it is sent. */
+export interface SignedTransaction {
+  signature: string;
+  lastValidBlockHeight: number | null;
+  budget?: ComputeBudget | null;
+}
+
 /**
  * pending → submitted, or submitted → submitted with a new signature (a re-send, only from the
- * signature it replaces). Runs before the transaction is sent: refused, nothing is sent.
+ * signature it replaces). Runs before the transaction is sent: refused, nothing is sent. The new
+ * transaction has not been broadcast yet.
  */
-export async function markSubmitted(
-  trx: Db,
-  ctx: ServiceContext,
-  id: string,
-  signed: { signature: string; lastValidBlockHeight: number | null },
-  previous: string | null,
-): Promise<void> {
+export async function markSubmitted(trx: Db, ctx: ServiceContext, id: string, signed: SignedTransaction, previous: string | null): Promise<void> {
   const now = isoNow(ctx);
+  const { signature, lastValidBlockHeight, budget } = signed;
   let update = trx
     .updateTable("settlements")
-    .set((eb) => ({ ...signed, status: "submitted", attempts: eb("attempts", "+", 1), submittedAt: now, lastError: null, updatedAt: now }))
+    .set((eb) => ({
+      signature,
+      lastValidBlockHeight,
+      ...budgetColumns(budget),
+      broadcasts: 0,
+      status: "submitted",
+      attempts: eb("attempts", "+", 1),
+      submittedAt: now,
+      lastError: null,
+      updatedAt: now,
+    }))
     .where("id", "=", id);
   update = previous ? update.where("status", "=", "submitted").where("signature", "=", previous) : update.where("status", "=", "pending");
   const { numUpdatedRows } = await update.executeTakeFirst();
   if (numUpdatedRows !== 1n) throw conflict(IN_FLIGHT);
+}
+
+/** How many times the row's transaction `signature` has been broadcast so far (never lowered). */
+export async function noteBroadcasts(db: Db, id: string, signature: string, count: number): Promise<void> {
+  await db.updateTable("settlements").set({ broadcasts: count }).where("id", "=", id).where("signature", "=", signature).where("broadcasts", "<", count).execute();
 }
 
 /** Ends a row as failed (from `status`, and from that signature when given), the reason in words. */

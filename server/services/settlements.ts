@@ -58,7 +58,7 @@ async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: Sett
   });
   await auditRetry(ctx, admin, row, reason, { targetType: "order", targetId: order.id });
   const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
-  await settleDispute(ctx, order, row, decision, (onSigned) => port.resolveDispute(order, split, { onSigned }));
+  await settleDispute(ctx, order, row, decision, (hooks) => port.resolveDispute(order, split, hooks));
 }
 
 async function retryInitialization(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow, reason: string): Promise<void> {

@@ -36,7 +36,10 @@ export function chainSettlementPort(
   config: MarketplaceConfig = DEFAULT_MARKETPLACE_CONFIG,
 ): SettlementPort {
   const { chain, cluster } = settlement;
-  const signed = (hooks: SettlementHooks) => (pending: PendingSettlement) => hooks.onSigned(pending.signature, pending.lastValidBlockHeight);
+  const options = (hooks: SettlementHooks) => ({
+    onSigned: (pending: PendingSettlement) => hooks.onSigned(pending.signature, pending.lastValidBlockHeight, pending.budget),
+    onBroadcast: hooks.onBroadcast?.bind(hooks),
+  });
   const settled = (result: ChainSettlementResult): SettlementResult => ({
     transactionSignature: result.signature,
     cluster,
@@ -49,12 +52,11 @@ export function chainSettlementPort(
     authority: settlement.authority.toBase58(),
     async resolveDispute(order, decision, hooks) {
       const split = toSplit(decision.resolution, decision.refundPercentage);
-      return settled(await chain.settle(order, split, { onSigned: signed(hooks) }));
+      return settled(await chain.settle(order, split, options(hooks)));
     },
     async resumeDispute(order, decision, pending, hooks) {
       const split = toSplit(decision.resolution, decision.refundPercentage);
-      const options = { onSigned: signed(hooks), lastValidBlockHeight: pending.lastValidBlockHeight };
-      return settled(await chain.resumeSettlement(order, split, pending.signature, options));
+      return settled(await chain.resumeSettlement(order, split, pending.signature, { ...options(hooks), lastValidBlockHeight: pending.lastValidBlockHeight }));
     },
     async previewDispute(order, decision) {
       const preview = await chain.previewSettlement(order, toSplit(decision.resolution, decision.refundPercentage));
