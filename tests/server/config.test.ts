@@ -42,6 +42,11 @@ describe("parseConfig defaults", () => {
     expect(parseConfig({ PUBLIC_ORIGIN: "https://Admin.Example.com/" }).publicOrigin).toBe("https://admin.example.com");
   });
 
+  it("bids the 75th percentile of recent priority fees, at most 1 000 000 micro-lamports per unit, unless told otherwise", () => {
+    expect(parseConfig({}).priorityFees).toEqual({ percentile: 75, maxMicroLamports: 1_000_000 });
+    expect(parseConfig({ PRIORITY_FEE_PERCENTILE: " 90 ", PRIORITY_FEE_MAX_MICROLAMPORTS: "0" }).priorityFees).toEqual({ percentile: 90, maxMicroLamports: 0 });
+  });
+
   it("allows the demo wallet only on loopback outside production", () => {
     expect(demoWalletAllowed(parseConfig({}))).toBe(true);
     expect(demoWalletAllowed(parseConfig({ HOST: "localhost" }))).toBe(true);
@@ -74,6 +79,12 @@ describe("bad values stop start-up naming the variable", () => {
     ["SESSION_SECRET", { SESSION_SECRET: "too-short" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
     ["SOLANA_RPC_URL", { SOLANA_RPC_URL: "not a url" }],
+    ["PRIORITY_FEE_PERCENTILE", { PRIORITY_FEE_PERCENTILE: "0" }],
+    ["PRIORITY_FEE_PERCENTILE", { PRIORITY_FEE_PERCENTILE: "101" }],
+    ["PRIORITY_FEE_PERCENTILE", { PRIORITY_FEE_PERCENTILE: "75.5" }],
+    ["PRIORITY_FEE_MAX_MICROLAMPORTS", { PRIORITY_FEE_MAX_MICROLAMPORTS: "-1" }],
+    ["PRIORITY_FEE_MAX_MICROLAMPORTS", { PRIORITY_FEE_MAX_MICROLAMPORTS: "1000000001" }],
+    ["PRIORITY_FEE_MAX_MICROLAMPORTS", { PRIORITY_FEE_MAX_MICROLAMPORTS: "lots" }],
   ])("%s (%j)", (variable, env) => {
     let error: unknown;
     try {

@@ -8,6 +8,7 @@ import { EscrowChain, LiteSvmLedger, RpcLedger, toSplit, type ComputeBudget, typ
 import { escrowAddress, solSettlementInstructions } from "../../server/settlement/escrow.ts";
 import { priorityFeeLamports, priorityPrice, unitLimitFor, writableAccounts } from "../../server/settlement/fees.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
+import { chainSettings } from "../../scripts/chain.ts";
 import { lamportsOf, makeOrder } from "./chain-support.ts";
 import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
 
@@ -42,6 +43,15 @@ describe("the priority fee arithmetic", () => {
     const ix = (writable: boolean, key: PublicKey) => new TransactionInstruction({ programId: PublicKey.default, keys: [{ pubkey: key, isSigner: false, isWritable: writable }] });
     const accounts = writableAccounts(payer, [ix(true, written), ix(false, read), ix(true, payer), ix(true, written)]);
     expect(accounts.map(String)).toEqual([payer, written].map(String));
+  });
+});
+
+describe("npm run chain's fee market settings", () => {
+  it("reads CHAIN_PRIORITY_FEES and CHAIN_DROP_BROADCASTS, none by default, and refuses bad ones naming them", () => {
+    expect(chainSettings({})).toMatchObject({ prioritizationFees: [], dropBroadcasts: 0 });
+    expect(chainSettings({ CHAIN_PRIORITY_FEES: "0, 1500,90000", CHAIN_DROP_BROADCASTS: "2" })).toMatchObject({ prioritizationFees: [0, 1_500, 90_000], dropBroadcasts: 2 });
+    expect(() => chainSettings({ CHAIN_PRIORITY_FEES: "10,ten" })).toThrow(/^CHAIN_PRIORITY_FEES: /);
+    expect(() => chainSettings({ CHAIN_DROP_BROADCASTS: "-1" })).toThrow(/^CHAIN_DROP_BROADCASTS: /);
   });
 });
 
