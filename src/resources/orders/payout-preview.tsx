@@ -105,7 +105,16 @@ export function PayoutPreviewPanel({ state }: { state: PayoutPreviewState }) {
                   </span>
                 ),
               })),
-              { key: "fee", label: "Network fee", children: <span className="orders-amount">{formatSol(preview.networkFeeLamports)}</span> },
+              {
+                key: "fee",
+                label: "Network fee",
+                children: (
+                  <span className="orders-amount">
+                    {formatSol(preview.networkFeeLamports)}
+                    {preview.priorityFeeLamports ? ` (priority fee ${formatSol(preview.priorityFeeLamports)} included)` : null}
+                  </span>
+                ),
+              },
               { key: "rent", label: "Rent", children: <span className="orders-amount">{formatSol(preview.rentLamports)}</span> },
             ]}
           />

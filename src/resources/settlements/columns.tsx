@@ -5,7 +5,8 @@ import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
 import { Badge, type BadgeColor } from "@/components/value/badges";
-import { formatDate, head, shortWallet } from "@/utils/format";
+import { Hint } from "@/components/value/hint";
+import { formatDate, formatSol, head, shortWallet } from "@/utils/format";
 import type { Settlement, SettlementKind, SettlementQueueStatus } from "@contract";
 import { RESOLUTION_OPTIONS } from "../orders/dispute-options";
 import { SETTLEMENT_STATUS_LABELS } from "./filters";
@@ -25,6 +26,32 @@ const STATUS_COLOR: Readonly<Record<SettlementQueueStatus, BadgeColor>> = {
   rejected: "neutral",
   expired: "neutral",
 };
+
+/** How the latest transaction's landing went on a cluster with a fee market: its broadcasts and priority fee, in words. */
+export function landingHint({ broadcasts, priorityFeeLamports, computeUnitPrice, computeUnitLimit, computeUnitsUsed }: Settlement): string | null {
+  const parts: string[] = [];
+  if (broadcasts && broadcasts > 1) parts.push(`latest transaction sent ${broadcasts} times (re-broadcast until it landed or expired)`);
+  if (priorityFeeLamports != null) {
+    const used = computeUnitsUsed != null ? `, ${computeUnitsUsed} used` : "";
+    parts.push(`priority fee ${formatSol(priorityFeeLamports)} (${computeUnitPrice ?? 0} micro-lamports × ${computeUnitLimit ?? 0} compute units${used})`);
+  }
+  return parts.length ? parts.join("; ") : null;
+}
+
+/** The attempts, with the latest transaction's broadcasts beside them when it had to be sent again. */
+function Attempts({ settlement }: { settlement: Settlement }) {
+  const hint = landingHint(settlement);
+  if (!hint) return <>{settlement.attempts}</>;
+  const resent = settlement.broadcasts && settlement.broadcasts > 1 ? ` · sent ${settlement.broadcasts}×` : "";
+  return (
+    <Hint title={hint}>
+      <span>
+        {settlement.attempts}
+        {resent ? <Typography.Text type="secondary">{resent}</Typography.Text> : null}
+      </span>
+    </Hint>
+  );
+}
 
 export interface SettlementColumnOptions {
   onRetry: (settlement: Settlement) => void;
@@ -113,7 +140,7 @@ export function settlementColumns({ onRetry, retrying, proposals }: SettlementCo
       key: "requestedBy",
       render: (_, { requestedBy }) => (requestedBy ? <Address value={requestedBy} display={shortWallet(requestedBy)} /> : "—"),
     },
-    { title: "Attempts", dataIndex: "attempts", key: "attempts", align: "right" },
+    { title: "Attempts", key: "attempts", align: "right", render: (_, settlement) => <Attempts settlement={settlement} /> },
     {
       title: "Signature",
       key: "signature",

@@ -4,7 +4,7 @@ import { SHORTEN } from "@/config";
 import { isoDate, text, type ExportColumn } from "@/components/list/export/columns";
 import { formatDate, head } from "@/utils/format";
 import type { Settlement } from "@contract";
-import { SETTLEMENT_KIND_LABELS } from "./columns";
+import { landingHint, SETTLEMENT_KIND_LABELS } from "./columns";
 import { SETTLEMENT_STATUS_LABELS } from "./filters";
 
 const NONE = "—";
@@ -23,7 +23,12 @@ export const SETTLEMENT_EXPORT: readonly ExportColumn<Settlement>[] = [
     raw: [{ title: "Order ID (full)", value: (settlement) => text(settlement.orderId) }],
   },
   { key: "status", title: "Status", value: (settlement) => SETTLEMENT_STATUS_LABELS[settlement.status] ?? settlement.status },
-  { key: "attempts", title: "Attempts", value: (settlement) => text(settlement.attempts) },
+  {
+    key: "attempts",
+    title: "Attempts",
+    value: (settlement) => text(settlement.attempts),
+    raw: [{ title: "Landing", value: (settlement) => landingHint(settlement) ?? NONE }],
+  },
   {
     key: "signature",
     title: "Signature",

@@ -404,6 +404,14 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("says how much of the network fee is the priority fee bid on a cluster with a fee market", async () => {
+    const { form, user } = await openForm(disputedOrder(), undefined, (fake, disputed) =>
+      fake.post(PREVIEW_PATH(disputed), (request) => [200, { data: { ...previewOf(request.body), networkFeeLamports: 6_650, priorityFeeLamports: 1_650 } }]),
+    );
+    await writeNotes(user, form, "Seller shipped it");
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Network fee0.00000665 SOL (priority fee 0.00000165 SOL included)"));
+  });
+
   it("blocks the confirmation while the simulation fails, saying why, and frees it for a resolution that passes", async () => {
     const failure = "The seller's token account is frozen: the payout cannot be made";
     const { form, user, api } = await openForm(disputedOrder(), undefined, (fake, disputed) =>

@@ -98,6 +98,25 @@ describe("Settlements", { timeout: 60_000 }, () => {
     await waitFor(() => expect(listQueries(api).slice(before)).toContainEqual({ page: "1", limit: "20", status: "failed" }));
   });
 
+  it("puts the latest transaction's broadcasts beside the attempts, with its priority fee in the hint", async () => {
+    const landed = settlement({ id: "s-9", attempts: 2, broadcasts: 3, computeUnitLimit: 33_000, computeUnitsUsed: 30_000, computeUnitPrice: 50_000, priorityFeeLamports: 1_650 });
+    const plain = settlement({ id: "s-8", orderId: "ordPLAIN0-1111-4222-8333-444455556666", broadcasts: 1 });
+    settlementsApi([landed, plain]);
+    renderApp("/settlements");
+
+    const resent = await screen.findByText("· sent 3×");
+    expect(resent.closest("tr")).toHaveAttribute("data-row-key", "s-9");
+    const cell = resent.closest("[data-hint]");
+    expect(cell).toHaveTextContent("2 · sent 3×");
+    expect(cell).toHaveAttribute(
+      "data-hint",
+      "latest transaction sent 3 times (re-broadcast until it landed or expired); priority fee 0.00000165 SOL (50000 micro-lamports × 33000 compute units, 30000 used)",
+    );
+    // One broadcast and no fee market (in-process): the attempts alone.
+    const once = within(document.querySelector("tr[data-row-key='s-8']") as HTMLElement);
+    expect(once.getByRole("cell", { name: "1" })).not.toHaveAttribute("data-hint");
+  });
+
   it("shows proposed payouts with the proposer, the amounts and the reason; another admin approves or rejects one, the proposer neither", async () => {
     const other = "8zK1ProposerOtherAdmin1111111111111111111111";
     const proposal = (id: string, requestedBy: string, orderId: string): Settlement =>
