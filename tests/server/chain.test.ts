@@ -9,7 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram } from "@solana/web3.js";
+import {
+  ComputeBudgetInstruction, ComputeBudgetProgram, Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, TransactionInstruction,
+} from "@solana/web3.js";
 import { AccountLayout } from "@solana/spl-token";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startChainRpc } from "../../server/chain/rpc-server.ts";
@@ -127,8 +129,9 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
 
   const signIn = (port: string) => signInAt(`http://127.0.0.1:${port}`, admin);
 
-  it("funds the seeded open orders' escrows once, and a dispute is paid out from one", async () => {
-    const chain = await startChain();
+  it("funds the seeded open orders' escrows once, and a dispute is paid out from one, bidding the chain's priority fees", async () => {
+    // Issue 16's acceptance: a fee market (CHAIN_PRIORITY_FEES), whose 75th percentile (nearest rank) is 40 000.
+    const chain = await startChain({ CHAIN_PRIORITY_FEES: "0,2000,40000,90000" });
     const env = async () => ({
       HOST: "127.0.0.1",
       PORT: String(await freePort()),
@@ -182,6 +185,18 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
       expect((await ledger.getAccount(seller))?.lamports).toBe(sellerBefore + BigInt(dispute.totalPrice));
       expect(await ledger.getAccount(new PublicKey(dispute.escrowPDA!))).toBeNull();
       expect(await ledger.signatureStatus(res.body.data.transactionSignature)).toEqual({ state: "confirmed" });
+
+      // Read back from the chain: the payout carries its compute unit limit and price.
+      const landed = await ledger.connection.getTransaction(res.body.data.transactionSignature, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
+      const message = landed!.transaction.message;
+      const budget = message.compiledInstructions
+        .filter((ix) => message.staticAccountKeys[ix.programIdIndex]!.equals(ComputeBudgetProgram.programId))
+        .map((ix) => new TransactionInstruction({ programId: ComputeBudgetProgram.programId, keys: [], data: Buffer.from(ix.data) }));
+      expect(budget.map((ix) => ComputeBudgetInstruction.decodeInstructionType(ix))).toEqual(["SetComputeUnitLimit", "SetComputeUnitPrice"]);
+      const { units } = ComputeBudgetInstruction.decodeSetComputeUnitLimit(budget[0]!);
+      expect(units).toBeGreaterThanOrEqual(landed!.meta!.computeUnitsConsumed!);
+      expect(ComputeBudgetInstruction.decodeSetComputeUnitPrice(budget[1]!).microLamports).toBe(40_000n);
+      expect(landed!.meta!.fee).toBe(5_000 + Math.ceil((units * 40_000) / 1_000_000));
     } finally {
       await server.close();
     }
