@@ -3,14 +3,13 @@
 // restart, or for an old signature, getTransaction answers null, as a node without history does.
 import { getCompiledTransactionMessageDecoder, type Transaction } from "@solana/kit";
 import bs58 from "bs58";
+import { MAX_COMPUTE_UNITS, priorityFeeLamports } from "../settlement/fees.ts";
 
 const COMPUTE_BUDGET_PROGRAM = "ComputeBudget111111111111111111111111111111";
 const SET_COMPUTE_UNIT_LIMIT = 2;
 const SET_COMPUTE_UNIT_PRICE = 3;
-/** Without a limit instruction the runtime allows this much per instruction, up to MAX_UNITS. */
+/** Without a limit instruction the runtime allows this much per instruction, up to MAX_COMPUTE_UNITS. */
 const DEFAULT_UNITS_PER_INSTRUCTION = 200_000;
-const MAX_UNITS = 1_400_000;
-const MICRO_LAMPORTS_PER_LAMPORT = 1_000_000n;
 const KEPT = 10_000;
 
 export interface ExecutedTransaction {
@@ -53,9 +52,8 @@ export function feeOf(tx: Transaction, lamportsPerSignature: number): number {
     if (data[0] === SET_COMPUTE_UNIT_LIMIT && data.length >= 5) limit = view.getUint32(1, true);
     if (data[0] === SET_COMPUTE_UNIT_PRICE && data.length >= 9) price = view.getBigUint64(1, true);
   }
-  const units = limit ?? Math.min(MAX_UNITS, DEFAULT_UNITS_PER_INSTRUCTION * message.instructions.length);
-  const priority = (price * BigInt(Math.min(units, MAX_UNITS)) + MICRO_LAMPORTS_PER_LAMPORT - 1n) / MICRO_LAMPORTS_PER_LAMPORT;
-  return message.header.numSignerAccounts * lamportsPerSignature + Number(priority);
+  const units = Math.min(limit ?? DEFAULT_UNITS_PER_INSTRUCTION * message.instructions.length, MAX_COMPUTE_UNITS);
+  return message.header.numSignerAccounts * lamportsPerSignature + priorityFeeLamports(Number(price), units);
 }
 
 export class TransactionHistory {

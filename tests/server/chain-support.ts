@@ -1,5 +1,5 @@
 // What the settlement tests share, whichever ledger they run on: an order to settle and balance reads.
-import { PublicKey } from "@solana/web3.js";
+import { ComputeBudgetInstruction, ComputeBudgetProgram, PublicKey, TransactionInstruction, type VersionedMessage } from "@solana/web3.js";
 import { AccountLayout, getAssociatedTokenAddressSync } from "@solana/spl-token";
 import type { EscrowOrder, Ledger } from "../../server/settlement/index.ts";
 
@@ -26,4 +26,19 @@ export async function lamportsOf(ledger: Ledger, key: PublicKey | string): Promi
 export async function tokensOf(ledger: Ledger, mint: PublicKey, owner: PublicKey): Promise<bigint | null> {
   const account = await ledger.getAccount(getAssociatedTokenAddressSync(mint, owner, true));
   return account ? AccountLayout.decode(Buffer.from(account.data)).amount : null;
+}
+
+/** The compute budget instructions of a transaction read back from the chain, decoded: which ones, in order, and the limit and price they set. */
+export function computeBudgetOf(message: VersionedMessage): { types: string[]; units: number | null; microLamports: bigint | null } {
+  const instructions = message.compiledInstructions
+    .filter((ix) => message.staticAccountKeys[ix.programIdIndex]?.equals(ComputeBudgetProgram.programId))
+    .map((ix) => new TransactionInstruction({ programId: ComputeBudgetProgram.programId, keys: [], data: Buffer.from(ix.data) }));
+  const types = instructions.map((ix) => ComputeBudgetInstruction.decodeInstructionType(ix));
+  const limit = instructions[types.indexOf("SetComputeUnitLimit")];
+  const price = instructions[types.indexOf("SetComputeUnitPrice")];
+  return {
+    types,
+    units: limit ? ComputeBudgetInstruction.decodeSetComputeUnitLimit(limit).units : null,
+    microLamports: price ? BigInt(ComputeBudgetInstruction.decodeSetComputeUnitPrice(price).microLamports) : null,
+  };
 }

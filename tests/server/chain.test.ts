@@ -9,9 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import {
-  ComputeBudgetInstruction, ComputeBudgetProgram, Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, TransactionInstruction,
-} from "@solana/web3.js";
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram } from "@solana/web3.js";
 import { AccountLayout } from "@solana/spl-token";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startChainRpc } from "../../server/chain/rpc-server.ts";
@@ -20,7 +18,7 @@ import { startServer, type RunningServer } from "../../server/index.ts";
 import { EscrowChain, RpcLedger } from "../../server/settlement/index.ts";
 import { fundOpenEscrows } from "../../server/seed/escrows.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
-import { makeOrder } from "./chain-support.ts";
+import { computeBudgetOf, makeOrder } from "./chain-support.ts";
 import { createTestWallet, signInAt } from "./harness.ts";
 import { plantMint } from "./rpc-loopback.ts";
 import { freePort } from "../support/free-port.ts";
@@ -188,15 +186,11 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
 
       // Read back from the chain: the payout carries its compute unit limit and price.
       const landed = await ledger.connection.getTransaction(res.body.data.transactionSignature, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
-      const message = landed!.transaction.message;
-      const budget = message.compiledInstructions
-        .filter((ix) => message.staticAccountKeys[ix.programIdIndex]!.equals(ComputeBudgetProgram.programId))
-        .map((ix) => new TransactionInstruction({ programId: ComputeBudgetProgram.programId, keys: [], data: Buffer.from(ix.data) }));
-      expect(budget.map((ix) => ComputeBudgetInstruction.decodeInstructionType(ix))).toEqual(["SetComputeUnitLimit", "SetComputeUnitPrice"]);
-      const { units } = ComputeBudgetInstruction.decodeSetComputeUnitLimit(budget[0]!);
+      const { types, units, microLamports } = computeBudgetOf(landed!.transaction.message);
+      expect(types).toEqual(["SetComputeUnitLimit", "SetComputeUnitPrice"]);
       expect(units).toBeGreaterThanOrEqual(landed!.meta!.computeUnitsConsumed!);
-      expect(ComputeBudgetInstruction.decodeSetComputeUnitPrice(budget[1]!).microLamports).toBe(40_000n);
-      expect(landed!.meta!.fee).toBe(5_000 + Math.ceil((units * 40_000) / 1_000_000));
+      expect(microLamports).toBe(40_000n);
+      expect(landed!.meta!.fee).toBe(5_000 + Math.ceil((units! * 40_000) / 1_000_000));
     } finally {
       await server.close();
     }
