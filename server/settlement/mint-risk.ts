@@ -138,6 +138,12 @@ const programOf = (owner: PublicKey): MintProgram | null =>
 
 const nothing = { program: null, decimals: null, mintAuthority: null, freezeAuthority: null, extensions: [], warnings: [] };
 
+/** The account decoded as a mint of the token program owning it; throws when it is not one. */
+export function decodeMint(address: PublicKey, account: LedgerAccount): Mint {
+  const info: AccountInfo<Buffer> = { ...account, lamports: Number(account.lamports), data: Buffer.from(account.data) };
+  return unpackMint(address, info, account.owner);
+}
+
 /** Judges the account at `address` as a mint to whitelist; `account` null = the cluster holds none. */
 export function assessMint(address: PublicKey, account: LedgerAccount | null): MintReport {
   if (!account) return { exists: false, ...nothing, refusals: ["no account at this address"] };
@@ -145,8 +151,7 @@ export function assessMint(address: PublicKey, account: LedgerAccount | null): M
   if (!program) return { exists: true, ...nothing, refusals: [`not a token mint: the account belongs to ${account.owner.toBase58()}`] };
   let mint: Mint;
   try {
-    const info: AccountInfo<Buffer> = { ...account, lamports: Number(account.lamports), data: Buffer.from(account.data) };
-    mint = unpackMint(address, info, account.owner);
+    mint = decodeMint(address, account);
   } catch {
     return { exists: true, ...nothing, program, refusals: ["not a mint: a token account or another record of the token program"] };
   }
