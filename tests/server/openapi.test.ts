@@ -91,6 +91,7 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   userStats: [{ method: "GET", data: "UserStats" }], // dashboard
   orderDailyStats: [{ method: "GET", data: "OrderDailyStats" }], // dashboard/charts
   tokenInitializeSol: [{ method: "POST", data: "Token" }], // tokens/init-sol.tsx
+  tokenRisk: [{ method: "GET", data: "MintRiskReport" }], // tokens/risk-report.tsx
   productFeature: [{ method: "PUT", data: "Product" }], // products/use-product-actions.tsx
   productCategories: [{ method: "GET", data: "ProductCategory[]" }], // products/use-categories.ts
   productRestore: [{ method: "POST", data: "Product" }], // products/use-product-actions.tsx
