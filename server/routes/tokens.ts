@@ -46,7 +46,7 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
       params: idParamsSchema,
       response: { ...ok(mintRiskReportSchema), ...errors(404, 502) },
     },
-  }, async (request) => ({ data: await tokenRiskReport(ctx, request.params.id) }));
+  }, async (request) => ({ data: await tokenRiskReport(ctx, request.admin, request.params.id) }));
 
   app.delete("/tokens/admin/:id", {
     schema: { ...about("deactivateToken", "Deactivate a token (soft)"), params: idParamsSchema, response: oneToken },

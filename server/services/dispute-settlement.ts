@@ -79,7 +79,7 @@ export async function settleDispute(
   let result: SettlementResult;
   try {
     // Only before a first send: a resumed settlement's transaction may already have landed.
-    if (stored === null) await recheckMintBeforeSettlement(ctx, order);
+    if (stored === null) await recheckMintBeforeSettlement(ctx, decision.admin, order);
     result = await send(async (signed, lastValidBlockHeight) => {
       await ctx.db.transaction().execute(async (trx) => {
         await markSubmitted(trx, ctx, row.id, { signature: signed, lastValidBlockHeight: lastValidBlockHeight ?? null }, signature);

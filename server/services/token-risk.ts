@@ -5,10 +5,11 @@
 // before sending, because an issuer can pause it, raise its fee or set a hook after it was whitelisted:
 // such a settlement is stopped and the token flagged. Each check is kept on the token (migration 014).
 import type { MintRiskReport, TokenRisk } from "../../contract/index.ts";
-import type { Db, OrderRow, TokenRow } from "../db/schema.ts";
+import type { OrderRow, TokenRow } from "../db/schema.ts";
 import { ApiError, invalidRequest } from "../http/errors.ts";
+import { recordAudit } from "./audit.ts";
 import { findById, isoNow } from "./context.ts";
-import type { ServiceContext } from "./ports.ts";
+import type { AdminIdentity, ServiceContext } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
 
 export const NO_CHAIN = "Not checked on chain: this server has no settlement chain configured";
@@ -61,15 +62,34 @@ export function toTokenRisk(row: TokenRow): TokenRisk | null {
   return { verdict: row.riskVerdict, summary: row.riskSummary, checkedAt: row.riskCheckedAt };
 }
 
-async function keep(db: Db, mintAddress: string, report: MintRiskReport): Promise<void> {
-  await db.updateTable("tokens").set(riskColumns(report)).where("mintAddress", "=", mintAddress).execute();
+/**
+ * Keeps a check on the listed token of `mintAddress`. A check that newly refuses the mint flags the
+ * token: audited ("token.flag", by the admin whose action ran the check), with the risk as reason.
+ */
+async function keep(ctx: ServiceContext, admin: AdminIdentity, mintAddress: string, report: MintRiskReport): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const token = await trx.selectFrom("tokens").select(["id", "riskVerdict"]).where("mintAddress", "=", mintAddress).executeTakeFirst();
+    if (!token) return;
+    const columns = riskColumns(report);
+    await trx.updateTable("tokens").set(columns).where("id", "=", token.id).execute();
+    if (report.verdict !== "reject" || token.riskVerdict === "reject") return;
+    await recordAudit(trx, ctx, admin, {
+      action: "token.flag",
+      targetType: "token",
+      targetId: token.id,
+      reason: columns.riskSummary,
+      before: { risk: token.riskVerdict },
+      after: { risk: report.verdict },
+      cluster: report.cluster,
+    });
+  });
 }
 
 /** `GET /tokens/admin/{id}/risk`: the mint checked now, and kept. */
-export async function tokenRiskReport(ctx: ServiceContext, id: string): Promise<MintRiskReport> {
+export async function tokenRiskReport(ctx: ServiceContext, admin: AdminIdentity, id: string): Promise<MintRiskReport> {
   const token = await findById(ctx.db, "tokens", "Token", id);
   const report = await checkMint(ctx, token.mintAddress);
-  await keep(ctx.db, token.mintAddress, report);
+  await keep(ctx, admin, token.mintAddress, report);
   return report;
 }
 
@@ -85,9 +105,9 @@ export class MintRiskStop extends ApiError {
  * the token (a refused one flags it) and throws MintRiskStop when the mint is now refused. SOL
  * orders and ports that cannot read mints pass.
  */
-export async function recheckMintBeforeSettlement(ctx: ServiceContext, order: Pick<OrderRow, "currencyMint">): Promise<void> {
+export async function recheckMintBeforeSettlement(ctx: ServiceContext, admin: AdminIdentity, order: Pick<OrderRow, "currencyMint">): Promise<void> {
   if (!order.currencyMint || !ctx.settlement?.readMint) return;
   const report = await checkMint(ctx, order.currencyMint);
-  await keep(ctx.db, order.currencyMint, report);
+  await keep(ctx, admin, order.currencyMint, report);
   if (report.verdict === "reject") throw new MintRiskStop(order.currencyMint, report.refusals);
 }

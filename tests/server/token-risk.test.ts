@@ -157,7 +157,14 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
     expect(row).toMatchObject({ status: "failed", signature: null, attempts: 0, lastError: stopped.body.message });
     const queue = await api.get("/admin/settlements?page=1&limit=20");
     expect(queue.body.data.items.find((s: { id: string }) => s.id === row!.id)).toMatchObject({ status: "failed", lastError: stopped.body.message });
-    expect(await listed(mint)).toMatchObject({ riskVerdict: "reject", riskSummary: expect.stringMatching(/^Pausable: the mint is paused/) });
+    const token = await listed(mint);
+    expect(token).toMatchObject({ riskVerdict: "reject", riskSummary: expect.stringMatching(/^Pausable: the mint is paused/) });
+    const flags = await ctx.db.selectFrom("auditLog").selectAll().where("action", "=", "token.flag").where("targetId", "=", token!.id).execute();
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toMatchObject({ adminPublicKey: server.adminWallet.publicKey, reason: token!.riskSummary, before: JSON.stringify({ risk: "warn" }) });
+    // Another try while it is still paused is stopped the same way; the token is flagged once.
+    expect((await api.post(`/admin/settlements/${row!.id}/retry`, { reason: "Try again" })).status).toBe(409);
+    expect(await ctx.db.selectFrom("auditLog").select("id").where("action", "=", "token.flag").where("targetId", "=", token!.id).execute()).toHaveLength(1);
 
     // Once the issuer resumes the mint, the queue's retry settles it, and the flag clears.
     const resume = createResumeInstruction(mint, issuer.publicKey, [], TOKEN_2022_PROGRAM_ID);
@@ -167,5 +174,30 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
     expect(retried.body.data.status).toBe("confirmed");
     expect(await tokensOf(backend.ledger, mint, new PublicKey(second.sellerWalletAddress), TOKEN_2022_PROGRAM_ID)).toBe(1_000n);
     expect((await listed(mint))?.riskVerdict).toBe("warn");
+  });
+
+  it("a pause landing between the re-check and the send: refused before signing all the same, nothing paid", async () => {
+    const backend = ctx.settlementBackend!;
+    const mint = await mintOf({ mintAuthority: backend.authority, extensions: [ext.pausable(issuer.publicKey)] });
+    expect((await api.post("/tokens/admin", tokenBody(mint))).status).toBe(201);
+    const order = await fundDispute(ctx, { currencyMint: mint.toBase58(), currencyDecimals: 6, currencySymbol: "TST", totalPrice: 500 });
+    const port = ctx.settlement!;
+    const readMint = port.readMint!.bind(port);
+    // The issuer pauses right after the server's re-check read the mint.
+    port.readMint = async (address) => {
+      const report = await readMint(address);
+      await pauseMint(backend.ledger, mint, issuer);
+      return report;
+    };
+    try {
+      const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund" });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toMatch(/cannot be settled: Pausable: the mint is paused/);
+    } finally {
+      port.readMint = readMint;
+    }
+    expect(await tokensOf(backend.ledger, mint, new PublicKey(order.buyerWalletAddress), TOKEN_2022_PROGRAM_ID)).toBeNull();
+    expect(await ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow()).toMatchObject({ status: "DISPUTED", settlementSignature: null });
+    expect(await settlementsOf(ctx.db, order.id)).toEqual([]);
   });
 });
