@@ -1,7 +1,7 @@
-import { idParamsSchema, mintRiskReportSchema, pagedListSchema, tokenCreateSchema, tokenListQuerySchema, tokenSchema, tokenUpdateSchema } from "../../contract/index.ts";
+import { idParamsSchema, mintRiskQuerySchema, mintRiskReportSchema, pagedListSchema, tokenCreateSchema, tokenListQuerySchema, tokenSchema, tokenUpdateSchema } from "../../contract/index.ts";
 import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
-import { tokenRiskReport } from "../services/token-risk.ts";
+import { checkMint, tokenRiskReport } from "../services/token-risk.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
 
 const about = documentedAs("Tokens");
@@ -39,6 +39,14 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
       response: { ...oneToken, ...errors(400, 502) },
     },
   }, async (request) => ({ data: await updateToken(ctx, request.admin, request.params.id, request.body) }));
+
+  app.get("/tokens/admin/mint-risk", {
+    schema: {
+      ...about("mintRisk", "A mint read from the configured chain now, before it is whitelisted: what adding it would meet (changes nothing)", BEYOND_SPEC),
+      querystring: mintRiskQuerySchema,
+      response: { ...ok(mintRiskReportSchema), ...errors(400, 502) },
+    },
+  }, async (request) => ({ data: await checkMint(ctx, request.query.mintAddress) }));
 
   app.get("/tokens/admin/:id/risk", {
     schema: {

@@ -114,6 +114,19 @@ describe("GET /tokens/admin/{id}/risk", () => {
   });
 });
 
+describe("GET /tokens/admin/mint-risk", () => {
+  it("reads a mint before it is added, whatever its verdict, and lists nothing", async () => {
+    const mint = await mintOf({ decimals: 8, extensions: [ext.permanentDelegate(issuer.publicKey)] });
+    const res = await api.get(`/tokens/admin/mint-risk?mintAddress=${mint.toBase58()}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ program: "token-2022", decimals: 8, verdict: "reject", refusals: [expect.stringMatching(/^Permanent delegate: /)] });
+    expect(await listed(mint)).toBeNull();
+    const bad = await api.get("/tokens/admin/mint-risk?mintAddress=not-a-mint");
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { field: string }) => e.field)).toEqual(["mintAddress"]);
+  });
+});
+
 describe("re-activating a token", () => {
   it("checks its mint again: a mint paused while the token was inactive is refused", async () => {
     const mint = await mintOf({ extensions: [ext.pausable(issuer.publicKey)] });

@@ -12,9 +12,9 @@ import { endpoints } from "@/providers/endpoints";
 import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { formatDate, shortWallet } from "@/utils/format";
 import type { MintRiskReport } from "@contract";
+import { Lines, PROGRAM_LABEL } from "./risk";
 import "@/styles/kit.css";
 
-const PROGRAM = { "spl-token": "SPL Token", "token-2022": "Token-2022" } as const;
 const TONE = { reject: "error", warn: "warning", info: "neutral" } as const;
 
 const authority = (key: string | null) => (key ? <Address value={key} display={shortWallet(key)} /> : "None");
@@ -51,7 +51,7 @@ function Report({ report }: { report: MintRiskReport }) {
       {report.warnings.length > 0 ? <Alert type="warning" showIcon message="Warnings" description={<Lines items={report.warnings} />} /> : null}
       <dl className="kit-history__meta">
         <dt>Program</dt>
-        <dd>{report.program ? PROGRAM[report.program] : "Unknown"}</dd>
+        <dd>{report.program ? PROGRAM_LABEL[report.program] : "Unknown"}</dd>
         <dt>Decimals on chain</dt>
         <dd>{report.decimals ?? "Unknown"}</dd>
         <dt>Mint authority</dt>
@@ -78,8 +78,4 @@ function Report({ report }: { report: MintRiskReport }) {
       )}
     </>
   );
-}
-
-function Lines({ items }: { items: readonly string[] }) {
-  return items.length === 1 ? items[0] : <ul>{items.map((item) => <li key={item}>{item}</li>)}</ul>;
 }

@@ -1,5 +1,6 @@
 // The Risk column (beyond SPEC): how the server last judged a token's mint on chain, with its words
 // on hover. A SPEC-only API sends no `risk` on its tokens: the screen then leaves the column out.
+// Also the words the modals' mint reports share (risk-report.tsx, mint-lookup.tsx).
 import { Badge, type BadgeTone } from "@/components/value/badges";
 import { Hint } from "@/components/value/hint";
 import type { MintRiskVerdict, Token, TokenRisk } from "@contract";
@@ -11,6 +12,13 @@ const VERDICT: Record<MintRiskVerdict, { label: string; tone: BadgeTone }> = {
   reject: { label: "Flagged", tone: "error" },
   unverified: { label: "Unverified", tone: "neutral" },
 };
+
+export const PROGRAM_LABEL = { "spl-token": "SPL Token", "token-2022": "Token-2022" } as const;
+
+/** A check's refusals or warnings: one as text, several as a list. */
+export function Lines({ items }: { items: readonly string[] }) {
+  return items.length === 1 ? items[0] : <ul>{items.map((item) => <li key={item}>{item}</li>)}</ul>;
+}
 
 export const riskLabel = (risk: TokenRisk | null | undefined) => (risk ? VERDICT[risk.verdict].label : "Not checked");
 

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { MintRiskReport, Token } from "@contract";
 import { compileFirst, renderApp } from "../../app/support";
-import { BONK, rowWith, tokensApi, USDC } from "./fixtures";
+import { BONK, NEW_MINT, rowWith, tokensApi, USDC } from "./fixtures";
 
 compileFirst(() => import("@/resources/tokens/list"), () => import("@/resources/tokens/edit-modal"));
 
@@ -26,6 +26,17 @@ const REPORT: MintRiskReport = {
   warnings: ["freeze authority 9xQe can freeze the escrow's token account"],
   cluster: "devnet",
 };
+
+async function openCreate(): Promise<HTMLElement> {
+  await userEvent.click(await screen.findByRole("button", { name: /Add Token/ }));
+  const title = await screen.findByText("Add New Token", { selector: ".ant-modal-title" });
+  return title.closest<HTMLElement>("[role=dialog]")!;
+}
+
+async function pasteMint(modal: HTMLElement, mint: string) {
+  await userEvent.click(within(modal).getByLabelText("Mint Address"));
+  await userEvent.paste(mint);
+}
 
 async function openEdit(symbol: string): Promise<HTMLElement> {
   await userEvent.click(await screen.findByRole("button", { name: `Edit ${symbol}` }));
@@ -77,5 +88,41 @@ describe("Token risk (beyond SPEC)", { timeout: 120_000 }, () => {
     modal = await openEdit("BONK");
     expect(within(modal).queryByRole("region", { name: "Mint risk" })).not.toBeInTheDocument();
     expect(api.requests("GET", `/tokens/admin/${BONK.id}/risk`)).toHaveLength(0);
+  });
+
+  it("the Add New Token form reads a pasted mint from the chain: fills Decimals and says what adding it would meet", async () => {
+    const api = tokensApi([USDC]);
+    const found: MintRiskReport = { ...REPORT, program: "spl-token", decimals: 8, extensions: [], verdict: "warn", refusals: [], warnings: ["mint authority Issuer can mint more supply"] };
+    api.get("/tokens/admin/mint-risk", [200, { data: found }]);
+    renderApp("/tokens");
+    const modal = await openCreate();
+    await pasteMint(modal, NEW_MINT);
+    expect(await within(modal).findByText("SPL Token mint, 8 decimals")).toBeInTheDocument();
+    expect(within(modal).getByText("mint authority Issuer can mint more supply")).toBeInTheDocument();
+    await waitFor(() => expect((within(modal).getByLabelText("Decimals") as HTMLInputElement).value).toBe("8"));
+    expect(api.requests("GET", "/tokens/admin/mint-risk").map((request) => request.query)).toEqual([{ mintAddress: NEW_MINT }]);
+  });
+
+  it("warns before Create that a mint will be refused, and keeps decimals the admin typed", async () => {
+    const api = tokensApi([USDC]);
+    api.get("/tokens/admin/mint-risk", [200, { data: REPORT }]);
+    renderApp("/tokens");
+    const modal = await openCreate();
+    await userEvent.click(within(modal).getByLabelText("Decimals"));
+    await userEvent.paste("2");
+    await pasteMint(modal, NEW_MINT);
+    expect(await within(modal).findByText("This mint will be refused")).toBeInTheDocument();
+    expect(within(modal).getByText(REPORT.refusals[0]!)).toBeInTheDocument();
+    expect((within(modal).getByLabelText("Decimals") as HTMLInputElement).value).toBe("2");
+  });
+
+  it("against a SPEC-only API the Add form reads nothing more than it did", async () => {
+    const api = tokensApi([USDC]);
+    renderApp("/tokens");
+    const modal = await openCreate();
+    await pasteMint(modal, NEW_MINT);
+    await waitFor(() => expect(api.requests("GET", "/tokens/admin/mint-risk")).toHaveLength(1));
+    expect((within(modal).getByLabelText("Decimals") as HTMLInputElement).value).toBe("");
+    expect(within(modal).queryByRole("alert")).not.toBeInTheDocument();
   });
 });
