@@ -64,7 +64,8 @@ export function toTokenRisk(row: TokenRow): TokenRisk | null {
 
 /**
  * Keeps a check on the listed token of `mintAddress`. A check that newly refuses the mint flags the
- * token: audited ("token.flag", by the admin whose action ran the check), with the risk as reason.
+ * token: audited ("token.flag", under `admin`: who asked for the report, or whose settlement it
+ * stopped), with the risk as reason.
  */
 async function keep(ctx: ServiceContext, admin: AdminIdentity, mintAddress: string, report: MintRiskReport): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
