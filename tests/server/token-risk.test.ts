@@ -9,7 +9,7 @@ import type { AppContext } from "../../server/context.ts";
 import { UNVERIFIED_IN_PROCESS } from "../../server/services/token-risk.ts";
 import { buildTransaction } from "../../server/settlement/tx.ts";
 import { tokensOf } from "./chain-support.ts";
-import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
+import { createTestWallet, startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { createMint, ext, pauseMint, type MintSpec } from "./mint-support.ts";
 import { fundDispute, settlementsOf } from "./settlement-support.ts";
 
@@ -212,5 +212,31 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
     expect(await tokensOf(backend.ledger, mint, new PublicKey(order.buyerWalletAddress), TOKEN_2022_PROGRAM_ID)).toBeNull();
     expect(await ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow()).toMatchObject({ status: "DISPUTED", settlementSignature: null });
     expect(await settlementsOf(ctx.db, order.id)).toEqual([]);
+  });
+});
+
+describe("under four eyes (PAYOUT_APPROVALS=2)", () => {
+  it("a mint paused while its payout awaited approval stops the approved send: nothing paid, the queue says why", async () => {
+    const second = createTestWallet();
+    const fourEyes = await startTestServer({ settlement: true, extraAdminWallets: [second], env: { PAYOUT_APPROVALS: "2" } });
+    try {
+      const backend = fourEyes.ctx.settlementBackend!;
+      await backend.ledger.airdrop!(issuer.publicKey, 10n ** 12n);
+      const [proposer, approver] = [await fourEyes.signIn(), await fourEyes.signIn(second)];
+      const mint = await createMint(backend.ledger, issuer, { mintAuthority: backend.authority, extensions: [ext.pausable(issuer.publicKey)] });
+      expect((await proposer.post("/tokens/admin", tokenBody(mint))).status).toBe(201);
+      const order = await fundDispute(fourEyes.ctx, { currencyMint: mint.toBase58(), currencyDecimals: 6, currencySymbol: "TST", totalPrice: 700 });
+      const proposal = await proposer.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund" });
+      expect(proposal.status, proposal.text).toBe(202);
+
+      await pauseMint(backend.ledger, mint, issuer);
+      const approved = await approver.post(`/admin/settlements/${proposal.body.data.settlementId}/approve`, {});
+      expect(approved.status).toBe(409);
+      expect(approved.body.message).toMatch(/^Settlement stopped before sending: .*Pausable: the mint is paused/);
+      expect(await tokensOf(backend.ledger, mint, new PublicKey(order.buyerWalletAddress), TOKEN_2022_PROGRAM_ID)).toBeNull();
+      expect(await settlementsOf(fourEyes.ctx.db, order.id)).toMatchObject([{ status: "failed", signature: null, lastError: approved.body.message }]);
+    } finally {
+      await fourEyes.close();
+    }
   });
 });
