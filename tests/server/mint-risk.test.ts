@@ -160,11 +160,15 @@ describe("extensions that are accepted", () => {
     expect(scaled.warnings).toContain("Scaled UI amount: displayed amounts are raw units × 2");
   });
 
-  it("reports a metadata pointer as information only", async () => {
+  it("reports metadata and group pointers and a permissioned burn as information only", async () => {
     const { verdict, refusals, report } = await verdictOf({ extensions: [ext.metadataPointer(other)] });
     expect(verdict).toBe("info");
     expect(refusals).toBe("");
     expect(report.warnings).toEqual([`mint authority ${issuer.publicKey.toBase58()} can mint more supply`]);
+    expect(await verdictOf({ extensions: [ext.groupPointer(other)] })).toMatchObject({ verdict: "info", refusals: "" });
+    const burn = await verdictOf({ extensions: [ext.permissionedBurn(other)] });
+    expect(burn).toMatchObject({ verdict: "info", refusals: "" });
+    expect(burn.report.extensions[0]?.detail).toBe(`burning needs ${other.toBase58()}'s approval`);
   });
 
   it("judges every extension of a mint that has several", async () => {

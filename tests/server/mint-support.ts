@@ -5,6 +5,7 @@ import { Keypair, PublicKey, SystemProgram, TransactionInstruction } from "@sola
 import {
   AccountState,
   createInitializeDefaultAccountStateInstruction,
+  createInitializeGroupPointerInstruction,
   createInitializeInterestBearingMintInstruction,
   createInitializeMetadataPointerInstruction,
   createInitializeMint2Instruction,
@@ -12,6 +13,7 @@ import {
   createInitializeNonTransferableMintInstruction,
   createInitializePausableConfigInstruction,
   createInitializePermanentDelegateInstruction,
+  createInitializePermissionedBurnInstruction,
   createInitializeScaledUiAmountConfigInstruction,
   createInitializeTransferFeeConfigInstruction,
   createInitializeTransferHookInstruction,
@@ -79,6 +81,8 @@ export const ext = {
     init: (m) => createInitializeScaledUiAmountConfigInstruction(m, authority, multiplier, P22),
   }),
   metadataPointer: (authority: PublicKey): ExtensionSpec => ({ type: ExtensionType.MetadataPointer, init: (m) => createInitializeMetadataPointerInstruction(m, authority, m, P22) }),
+  groupPointer: (authority: PublicKey): ExtensionSpec => ({ type: ExtensionType.GroupPointer, init: (m) => createInitializeGroupPointerInstruction(m, authority, m, P22) }),
+  permissionedBurn: (authority: PublicKey): ExtensionSpec => ({ type: ExtensionType.PermissionedBurn, init: (m) => createInitializePermissionedBurnInstruction(m, authority, P22) }),
 };
 
 /** A Token-2022 mint's size: the base mint padded to an account's size, its account type, then each extension's TLV entry. */
