@@ -79,8 +79,6 @@ export interface TokensTable {
   /** The last on-chain check of the mint (migration 014, services/token-risk.ts); null: never checked. */
   riskVerdict: MintRiskVerdict | null;
   riskSummary: string | null;
-  /** That check's report (contract MintRiskReport), as JSON. */
-  riskReport: string | null;
   riskCheckedAt: string | null;
 }
 

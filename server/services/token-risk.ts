@@ -20,12 +20,9 @@ export async function checkMint(ctx: ServiceContext, mintAddress: string): Promi
   const port = ctx.settlement;
   const base = { program: null, decimals: null, mintAuthority: null, freezeAuthority: null, extensions: [], refusals: [], checkedAt: isoNow(ctx), cluster: port?.cluster ?? null };
   if (!port?.readMint) return { ...base, verdict: "unverified", warnings: [NO_CHAIN] };
-  let read;
-  try {
-    read = await port.readMint(mintAddress);
-  } catch (error) {
+  const read = await port.readMint(mintAddress).catch((error: unknown) => {
     throw settlementApiError(error, "before");
-  }
+  });
   const { exists, ...facts } = read;
   if (!exists && port.inProcess) return { ...base, verdict: "unverified", warnings: [UNVERIFIED_IN_PROCESS] };
   const refusals = exists ? facts.refusals : [`no mint at this address on ${port.cluster ?? "the configured cluster"}`];
@@ -48,12 +45,12 @@ export async function screenMint(ctx: ServiceContext, mintAddress: string, decim
   return report;
 }
 
-export type RiskColumns = Pick<TokenRow, "riskVerdict" | "riskSummary" | "riskReport" | "riskCheckedAt">;
+export type RiskColumns = Pick<TokenRow, "riskVerdict" | "riskSummary" | "riskCheckedAt">;
 
 /** The token columns that keep a check (migration 014). */
 export function riskColumns(report: MintRiskReport): RiskColumns {
   const words = report.verdict === "reject" ? report.refusals : report.warnings;
-  return { riskVerdict: report.verdict, riskSummary: words.join("; ") || null, riskReport: JSON.stringify(report), riskCheckedAt: report.checkedAt };
+  return { riskVerdict: report.verdict, riskSummary: words.join("; ") || null, riskCheckedAt: report.checkedAt };
 }
 
 /** The token's last check as the list shows it; null: never checked (listed before the check existed, or native SOL). */
