@@ -9,7 +9,7 @@ import { startTestServer, type TestClient, type TestServer } from "./harness.ts"
 import { createMint, ext, type MintSpec } from "./mint-support.ts";
 import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
 
-let loop: Loopback;
+let loop: Loopback | null;
 let server: TestServer;
 let api: TestClient;
 const issuer = Keypair.generate();
@@ -56,4 +56,14 @@ it("refuses an address the cluster does not hold (no unverified pass outside the
   const res = await add(Keypair.generate().publicKey);
   expect(res.status).toBe(400);
   expect(res.body.errors).toEqual([{ field: "mintAddress", message: "This mint cannot be whitelisted: no mint at this address on localnet" }]);
+});
+
+it("answers 502 when the cluster cannot be reached, and lists nothing", async () => {
+  const mint = await mintOf();
+  await loop!.close();
+  loop = null;
+  const res = await add(mint);
+  expect(res.status).toBe(502);
+  expect(res.body.message).toMatch(/^The cluster could not be reached: /);
+  expect(await server.ctx.db.selectFrom("tokens").select("id").where("mintAddress", "=", mint.toBase58()).executeTakeFirst()).toBeUndefined();
 });
