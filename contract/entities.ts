@@ -94,6 +94,18 @@ export const userStatsSchema = z
 
 // ---- Tokens ----
 
+/** How the whitelist last judged a token's mint on chain; "unverified": the chain could not say (in-process chain, no chain). */
+export const MINT_RISK_VERDICTS = ["ok", "warn", "reject", "unverified"] as const;
+export type MintRiskVerdict = (typeof MINT_RISK_VERDICTS)[number];
+
+export const tokenRiskSchema = z
+  .object({
+    verdict: z.enum(MINT_RISK_VERDICTS),
+    summary: optionalText.meta({ description: "Why, in words: the refusals, else the warnings" }),
+    checkedAt: time,
+  })
+  .meta({ id: "TokenRisk", description: "Beyond SPEC: the last on-chain check of the token's mint (a settlement re-checks it first)." });
+
 export const tokenSchema = z
   .object({
     id: text,
@@ -105,8 +117,29 @@ export const tokenSchema = z
     isActive: z.boolean(),
     createdAt: time.optional(),
     updatedAt: time.optional(),
+    risk: tokenRiskSchema.nullish(),
+    warnings: z.array(text).optional().meta({ description: "Beyond SPEC, on an add or re-activation only: what the mint's check warns of" }),
   })
   .meta({ id: "Token" });
+
+export const mintExtensionSchema = z
+  .object({ type: z.int(), name: text, verdict: z.enum(["reject", "warn", "info"]), detail: text })
+  .meta({ id: "MintExtension" });
+
+export const mintRiskReportSchema = z
+  .object({
+    program: z.enum(["spl-token", "token-2022"]).nullable(),
+    decimals: z.int().nullable(),
+    mintAuthority: base58.nullable(),
+    freezeAuthority: base58.nullable(),
+    extensions: z.array(mintExtensionSchema),
+    checkedAt: time,
+    verdict: z.enum(MINT_RISK_VERDICTS),
+    refusals: z.array(text),
+    warnings: z.array(text),
+    cluster: optionalText,
+  })
+  .meta({ id: "MintRiskReport", description: "Beyond SPEC: a token's mint as the chain holds it, each extension judged." });
 
 // ---- Products ----
 
@@ -341,6 +374,8 @@ export type DemoWallet = z.infer<typeof demoWalletSchema>;
 export type User = z.infer<typeof userSchema>;
 export type UserStats = z.infer<typeof userStatsSchema>;
 export type Token = z.infer<typeof tokenSchema>;
+export type TokenRisk = z.infer<typeof tokenRiskSchema>;
+export type MintRiskReport = z.infer<typeof mintRiskReportSchema>;
 export type Currency = z.infer<typeof currencySchema>;
 export type ProductImage = z.infer<typeof productImageSchema>;
 export type Product = z.infer<typeof productSchema>;

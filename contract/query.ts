@@ -1,9 +1,9 @@
 // Query-string schemas of the list calls. Query values arrive as strings; "" counts as absent
 // (a select's "All" option), booleans are "true"/"false", and page/limit default per SPEC §9.
 import { z } from "zod";
-import { DAILY_STATS_DAYS, PAGE_SIZE, USER_SEARCH_DEFAULTS } from "./constants.ts";
+import { DAILY_STATS_DAYS, PAGE_SIZE, USER_SEARCH_DEFAULTS, WRAPPED_SOL_MINT } from "./constants.ts";
 import { MESSAGES as M } from "./messages.ts";
-import { isSolanaAddress, plainText, SETTLEMENT_QUEUE_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";
+import { fields, isSolanaAddress, plainText, SETTLEMENT_QUEUE_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";
 
 export const ORDER_FILTERS = ["new", "ongoing", "in_dispute", "completed"] as const;
 export const LIMIT_MAX = 100;
@@ -56,6 +56,9 @@ export const userListQuerySchema = z.object({
 export const userSearchQuerySchema = z.object(pageParams(USER_SEARCH_DEFAULTS.limit));
 
 export const tokenListQuerySchema = z.object({ ...pageParams(), isActive: boolParam });
+
+/** Beyond SPEC: a mint to read before it is whitelisted (the Add New Token form). */
+export const mintRiskQuerySchema = z.object({ mintAddress: fields.mintAddress.meta({ examples: [WRAPPED_SOL_MINT] }) });
 
 export const productListQuerySchema = z.object({
   ...pageParams(),

@@ -57,6 +57,17 @@ function recordOf(op: Operation): string | undefined {
   return ref?.replace("#/components/schemas/", "");
 }
 
+/** The required query parameters a call documents an example for (a mint to read), filled with it. */
+function exampleQuery(op: Operation): Record<string, string> {
+  type Parameter = { in?: string; name?: string; required?: boolean; example?: unknown; schema?: { example?: unknown; examples?: unknown[] } };
+  const filled: Record<string, string> = {};
+  for (const p of (op.parameters ?? []) as Parameter[]) {
+    const example = p.example ?? p.schema?.examples?.[0] ?? p.schema?.example;
+    if (p.in === "query" && p.required && p.name && example !== undefined) filled[p.name] = String(example);
+  }
+  return filled;
+}
+
 function firstId(body: unknown): string | undefined {
   const data = (body as { data?: unknown })?.data;
   const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
@@ -118,7 +129,7 @@ export async function checkApi({ base, document, session }: CheckOptions): Promi
   const plain = gets.filter(({ path }) => path !== NONCE_PATH && !path.includes("{"));
   for (const { path, op } of plain) {
     const paged = op.parameters?.some((p) => "name" in p && p.name === "limit");
-    const body = await call(path, op, "", paged ? { page: "1", limit: "1" } : {}, session, [200]);
+    const body = await call(path, op, "", { ...exampleQuery(op), ...(paged ? { page: "1", limit: "1" } : {}) }, session, [200]);
     const record = recordOf(op);
     const id = firstId(body);
     if (record && id && !idsByRecord.has(record)) idsByRecord.set(record, id);

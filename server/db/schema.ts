@@ -3,7 +3,7 @@
 // times as ISO-8601 text except the auth tables, which use epoch milliseconds for cheap expiry checks.
 // Amounts are integers in the currency's base units (lamports, USDC micro-units).
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from "kysely";
-import type { DisputeResolution, OrderStatusValue, SettlementKind, SettlementQueueStatus, SettlementStatus, UserRole } from "../../contract/index.ts";
+import type { DisputeResolution, MintRiskVerdict, OrderStatusValue, SettlementKind, SettlementQueueStatus, SettlementStatus, UserRole } from "../../contract/index.ts";
 
 type Bool = number; // 0 | 1
 
@@ -76,6 +76,10 @@ export interface TokensTable {
   isActive: Bool;
   createdAt: string;
   updatedAt: string;
+  /** The last on-chain check of the mint (migration 014, services/token-risk.ts); null: never checked. */
+  riskVerdict: MintRiskVerdict | null;
+  riskSummary: string | null;
+  riskCheckedAt: string | null;
 }
 
 export interface ShopsTable {

@@ -1,6 +1,7 @@
-import { idParamsSchema, pagedListSchema, tokenCreateSchema, tokenListQuerySchema, tokenSchema, tokenUpdateSchema } from "../../contract/index.ts";
-import { documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { idParamsSchema, mintRiskQuerySchema, mintRiskReportSchema, pagedListSchema, tokenCreateSchema, tokenListQuerySchema, tokenSchema, tokenUpdateSchema } from "../../contract/index.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
 import type { ServiceContext } from "../services/context.ts";
+import { checkMint, tokenRiskReport } from "../services/token-risk.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
 
 const about = documentedAs("Tokens");
@@ -17,9 +18,9 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
 
   app.post("/tokens/admin", {
     schema: {
-      ...about("createToken", "Add a token to the whitelist"),
+      ...about("createToken", "Add a token to the whitelist, once its mint passed the on-chain check (a refused mint: 400 naming mintAddress)"),
       body: tokenCreateSchema,
-      response: { ...ok(tokenSchema, 201), ...errors(400), ...error(409, "A token with this mint address is already listed") },
+      response: { ...ok(tokenSchema, 201), ...errors(400, 502), ...error(409, "A token with this mint address is already listed") },
     },
   }, async (request, reply) => reply.code(201).send({ data: await createToken(ctx, request.admin, request.body) }));
 
@@ -32,12 +33,28 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
 
   app.patch("/tokens/admin/:id", {
     schema: {
-      ...about("updateToken", "Edit a token or toggle isActive (its mint address cannot change)"),
+      ...about("updateToken", "Edit a token or toggle isActive (its mint address cannot change; re-activating checks the mint again)"),
       params: idParamsSchema,
       body: tokenUpdateSchema,
-      response: { ...oneToken, ...errors(400) },
+      response: { ...oneToken, ...errors(400, 502) },
     },
   }, async (request) => ({ data: await updateToken(ctx, request.admin, request.params.id, request.body) }));
+
+  app.get("/tokens/admin/mint-risk", {
+    schema: {
+      ...about("mintRisk", "A mint read from the configured chain now, before it is whitelisted: what adding it would meet (changes nothing)", BEYOND_SPEC),
+      querystring: mintRiskQuerySchema,
+      response: { ...ok(mintRiskReportSchema), ...errors(400, 502) },
+    },
+  }, async (request) => ({ data: await checkMint(ctx, request.query.mintAddress) }));
+
+  app.get("/tokens/admin/:id/risk", {
+    schema: {
+      ...about("tokenRisk", "The token's mint read from the configured chain now: program, decimals, authorities and each extension judged", BEYOND_SPEC),
+      params: idParamsSchema,
+      response: { ...ok(mintRiskReportSchema), ...errors(404, 502) },
+    },
+  }, async (request) => ({ data: await tokenRiskReport(ctx, request.admin, request.params.id) }));
 
   app.delete("/tokens/admin/:id", {
     schema: { ...about("deactivateToken", "Deactivate a token (soft)"), params: idParamsSchema, response: oneToken },

@@ -11,6 +11,7 @@ import { recordAudit } from "./audit.ts";
 import { findById, isoNow } from "./context.ts";
 import type { PendingSignature, ServiceContext, SettlementHooks, SettlementPort, SettlementResult } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
+import { MintRiskStop, recheckMintBeforeSettlement } from "./token-risk.ts";
 import {
   claimRows, decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteBroadcasts, noteUnknown, openSettlement, releaseClaim, releaseUnsent, type Decision,
 } from "./settlement-rows.ts";
@@ -77,6 +78,8 @@ export async function settleDispute(
   let signature = stored;
   let result: SettlementResult;
   try {
+    // Only before a first send: a resumed settlement's transaction may already have landed.
+    if (stored === null) await recheckMintBeforeSettlement(ctx, decision.admin, order);
     const onSigned: SettlementHooks["onSigned"] = async (signed, lastValidBlockHeight, budget) => {
       await ctx.db.transaction().execute(async (trx) => {
         await markSubmitted(trx, ctx, row.id, { signature: signed, lastValidBlockHeight: lastValidBlockHeight ?? null, budget }, signature);
@@ -93,7 +96,7 @@ export async function settleDispute(
     result = await send({ onSigned, onBroadcast: (signed, count) => noteBroadcasts(ctx.db, row.id, signed, count) });
   } catch (error) {
     const failure = settlementApiError(error, signature ? "after" : "before");
-    if (!signature) await giveBack(ctx, order, row, failure.message);
+    if (!signature) await giveBack(ctx, order, row, failure.message, error instanceof MintRiskStop);
     else if (settledNothing(failure)) await recordFailure(ctx, order.id, row.id, signature, failure.message);
     else await noteUnknown(ctx.db, row.id, signature, failure.message);
     throw failure;
@@ -101,14 +104,18 @@ export async function settleDispute(
   return { order: await recordSettled(ctx, order, row, decision, result), result };
 }
 
-/** Refused before anything was signed, so nothing was sent: the order is as it was before the claim. */
-async function giveBack(ctx: ServiceContext, order: OrderRow, row: SettlementRow, reason: string): Promise<void> {
+/**
+ * Refused before anything was signed, so nothing was sent: the order is as it was before the claim.
+ * `stopped` (the token's mint became risky): the row stays in the queue, failed, saying why, and the
+ * order's settlement is FAILED, to be retried once the mint is safe again.
+ */
+async function giveBack(ctx: ServiceContext, order: OrderRow, row: SettlementRow, reason: string, stopped = false): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const released = await releaseUnsent(trx, ctx, row, reason);
+    const released = stopped ? await markFailed(trx, ctx, row.id, reason, { status: "pending" }) : await releaseUnsent(trx, ctx, row, reason);
     if (!released) return;
     await trx
       .updateTable("orders")
-      .set({ settlementStatus: order.settlementStatus, updatedAt: order.updatedAt })
+      .set(stopped ? { settlementStatus: "FAILED", updatedAt: isoNow(ctx) } : { settlementStatus: order.settlementStatus, updatedAt: order.updatedAt })
       .where("id", "=", order.id)
       .where("settlementStatus", "=", "PENDING")
       .execute();

@@ -5,6 +5,7 @@ import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely"
 import type { DisputeResolution } from "../../contract/index.ts";
 import type { Database, Db, OrderRow } from "../db/schema.ts";
 import type { ComputeBudget } from "../settlement/fees.ts";
+import type { MintReport } from "../settlement/mint-risk.ts";
 
 /** The signed-in admin acting (set on each request by the admin guard). */
 export interface AdminIdentity {
@@ -120,6 +121,10 @@ export interface SettlementPort {
   marketplaceStatus?(): Promise<{ initialized: boolean; configPDA: string; authority: string; cluster: string }>;
   /** The authority's balance and what one settlement can cost it at most (no transaction). */
   authorityFunds?(): Promise<AuthorityFunds>;
+  /** The mint at `address` as the whitelist judges it (server/settlement/mint-risk.ts). Reads only. */
+  readMint?(address: string): Promise<MintReport>;
+  /** The in-process chain, which holds only the seed's mints: one it lacks proves nothing about the address. */
+  readonly inProcess?: boolean;
 }
 
 export interface AuthorityFunds {

@@ -6,6 +6,7 @@ import { recordAudit } from "./audit.ts";
 import { bool, changed, findById, flag, isoNow } from "./context.ts";
 import { pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import { riskColumns, screenMint, toTokenRisk, type RiskColumns } from "./token-risk.ts";
 
 /** Native SOL is listed under the wrapped-SOL mint, as wallets and DEXes do. */
 export const NATIVE_SOL = {
@@ -27,6 +28,7 @@ export function toToken(row: TokenRow) {
     isActive: bool(row.isActive),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    risk: toTokenRisk(row),
   };
 }
 export type TokenBody = ReturnType<typeof toToken>;
@@ -52,6 +54,7 @@ async function insertToken(
   admin: AdminIdentity,
   input: TokenCreateInput | typeof NATIVE_SOL,
   action: string,
+  risk: Partial<RiskColumns> = {},
 ): Promise<TokenBody> {
   return ctx.db.transaction().execute(async (trx) => {
     await assertMintFree(trx, input.mintAddress);
@@ -59,7 +62,7 @@ async function insertToken(
     const id = ctx.newId();
     await trx
       .insertInto("tokens")
-      .values({ id, ...input, logoUrl: input.logoUrl ?? null, isActive: 1, createdAt: now, updatedAt: now })
+      .values({ id, ...input, logoUrl: input.logoUrl ?? null, isActive: 1, ...risk, createdAt: now, updatedAt: now })
       .execute();
     const token = toToken(await findToken(trx, id));
     await recordAudit(trx, ctx, admin, { action, targetType: "token", targetId: id, before: null, after: token });
@@ -67,8 +70,13 @@ async function insertToken(
   });
 }
 
-export const createToken = (ctx: ServiceContext, admin: AdminIdentity, input: TokenCreateInput) =>
-  insertToken(ctx, admin, input, "token.create");
+/** Adds a token once its mint passed the on-chain check; the answer carries what the check warns of. */
+export async function createToken(ctx: ServiceContext, admin: AdminIdentity, input: TokenCreateInput) {
+  await assertMintFree(ctx.db, input.mintAddress);
+  const report = await screenMint(ctx, input.mintAddress, input.decimals);
+  const token = await insertToken(ctx, admin, input, "token.create", riskColumns(report));
+  return { ...token, warnings: report.warnings };
+}
 
 /** Adds native SOL once; a second call is a 409. */
 export async function initializeSol(ctx: ServiceContext, admin: AdminIdentity): Promise<TokenBody> {
@@ -77,7 +85,20 @@ export async function initializeSol(ctx: ServiceContext, admin: AdminIdentity): 
   return insertToken(ctx, admin, NATIVE_SOL, "token.initialize_sol");
 }
 
-export async function updateToken(ctx: ServiceContext, admin: AdminIdentity, id: string, input: TokenUpdateInput): Promise<TokenBody> {
+/**
+ * Re-activating a token (or changing an active token's decimals) checks its mint again first, as an
+ * add does; the answer then carries what the check warns of.
+ */
+export async function updateToken(ctx: ServiceContext, admin: AdminIdentity, id: string, input: TokenUpdateInput): Promise<TokenBody & { warnings?: string[] }> {
+  const current = await findToken(ctx.db, id);
+  const active = input.isActive ?? bool(current.isActive);
+  const rechecks = active && ((input.isActive === true && !current.isActive) || (input.decimals !== undefined && input.decimals !== current.decimals));
+  const report = rechecks && current.mintAddress !== NATIVE_SOL.mintAddress ? await screenMint(ctx, current.mintAddress, input.decimals ?? current.decimals) : null;
+  const updated = await applyUpdate(ctx, admin, id, input, report ? riskColumns(report) : {});
+  return report ? { ...updated, warnings: report.warnings } : updated;
+}
+
+async function applyUpdate(ctx: ServiceContext, admin: AdminIdentity, id: string, input: TokenUpdateInput, risk: Partial<RiskColumns>): Promise<TokenBody> {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await findToken(trx, id);
     const { mintAddress, ...rest } = input;
@@ -92,7 +113,7 @@ export async function updateToken(ctx: ServiceContext, admin: AdminIdentity, id:
     if (keys.length === 0) return toToken(before);
     await trx
       .updateTable("tokens")
-      .set({ ...changes, isActive: flag(changes.isActive), updatedAt: isoNow(ctx) })
+      .set({ ...changes, isActive: flag(changes.isActive), ...risk, updatedAt: isoNow(ctx) })
       .where("id", "=", id)
       .execute();
     const after = await findToken(trx, id);

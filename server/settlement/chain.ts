@@ -1,7 +1,7 @@
 // The settlement service: reads the escrow, checks every rule that can be checked before sending,
 // builds the transaction from escrow.ts and sends it through whichever Ledger it was given.
 import { Keypair, PublicKey, SystemProgram, type TransactionInstruction, type VersionedTransaction } from "@solana/web3.js";
-import { AccountLayout, AccountState, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { AccountLayout, AccountState, getAccountLenForMint, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import type { DisputeResolution, OrderStatusValue, SettlementStatus } from "../../contract/index.ts";
 import { chainFailed, isSettlementError, outcomeUnknown, SettlementError, type ShareSide } from "./errors.ts";
 import {
@@ -33,6 +33,7 @@ import {
 } from "./escrow.ts";
 import { budgetInstructions, computeBudget, DEFAULT_FEE_POLICY, MAX_COMPUTE_UNITS, priorityPrice, writableAccounts, type ComputeBudget, type FeePolicy } from "./fees.ts";
 import type { ClusterName, Ledger, LedgerAccount, SendOptions, Simulation } from "./ledger.ts";
+import { assessMint, decodeMint, type MintReport } from "./mint-risk.ts";
 import { buildTransaction, signatureOf, toPublicKey } from "./tx.ts";
 
 /** The order fields settlement needs, named like the `orders` table so a row can be passed as is. */
@@ -298,7 +299,7 @@ export class EscrowChain {
     let rentLamports = 0n;
     if (plan.token) {
       const token = plan.token;
-      for (const p of plan.list) if (!(await this.ledger.getAccount(ataOf(p.to, token)))) rentLamports += await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE);
+      for (const p of plan.list) if (!(await this.ledger.getAccount(ataOf(p.to, token)))) rentLamports += await this.ledger.rentExemptMinimum(token.accountSpace);
     }
     return {
       escrow: plan.escrow.toBase58(),
@@ -371,7 +372,7 @@ export class EscrowChain {
   }
 
   private async planSpl(order: EscrowOrder, split: Split): Promise<Plan> {
-    const token = await this.tokenContext(order, false);
+    const token = await this.tokenContext(order, false, "move");
     const escrow = escrowAddress(this.authority, order.id, token.tokenProgram);
     await this.assertOwnEscrow(order, escrow);
     const account = await this.ledger.getAccount(escrow);
@@ -439,11 +440,11 @@ export class EscrowChain {
       await this.ensureAuthorityLamports(amount);
       return this.fundOnce(order, escrow, solFundingInstructions(this.authority, order.id, amount));
     }
-    const token = await this.tokenContext(order, true);
+    const token = await this.tokenContext(order, true, "move");
     const escrow = escrowAddress(this.authority, order.id, token.tokenProgram);
     if (await this.ledger.getAccount(escrow)) return { escrow: escrow.toBase58(), signature: null };
     await this.assertMintAuthority(token);
-    const rent = await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE);
+    const rent = await this.ledger.rentExemptMinimum(token.accountSpace);
     await this.ensureAuthorityLamports(rent);
     return this.fundOnce(order, escrow, [
       ...splOpenEscrowInstructions(this.authority, order.id, token, rent),
@@ -476,11 +477,11 @@ export class EscrowChain {
       const signature = await this.send(solDepositInstructions(buyer.publicKey, escrow, amount), [buyer]);
       return { escrow: escrow.toBase58(), signature };
     }
-    const token = await this.tokenContext(order, false);
+    const token = await this.tokenContext(order, false, "move");
     const escrow = escrowAddress(this.authority, order.id, token.tokenProgram);
     const ixs: TransactionInstruction[] = [];
     if (!(await this.ledger.getAccount(escrow))) {
-      ixs.push(...splOpenEscrowInstructions(this.authority, order.id, token, await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE)));
+      ixs.push(...splOpenEscrowInstructions(this.authority, order.id, token, await this.ledger.rentExemptMinimum(token.accountSpace)));
     }
     ixs.push(...splDepositInstructions(buyer.publicKey, escrow, token, amount));
     const signature = await this.send(ixs, [this.authorityKey, buyer]);
@@ -630,9 +631,10 @@ export class EscrowChain {
 
   /**
    * The mint's token program and decimals, read from the chain. With `createIfMissing` (funding), an
-   * absent mint is created as a test mint in-process, with the order's decimals.
+   * absent mint is created as a test mint in-process, with the order's decimals. To `move` tokens,
+   * a mint the whitelist would refuse is refused; reads (an escrow's address) take any mint.
    */
-  private async tokenContext(order: Pick<EscrowOrder, "currencyMint" | "currencyDecimals">, createIfMissing: boolean): Promise<TokenContext> {
+  private async tokenContext(order: Pick<EscrowOrder, "currencyMint" | "currencyDecimals">, createIfMissing: boolean, purpose: "read" | "move" = "read"): Promise<TokenContext> {
     const mint = toPublicKey(order.currencyMint ?? "");
     let account = await this.ledger.getAccount(mint);
     if (!account && createIfMissing && this.ledger.setAccount) {
@@ -641,10 +643,17 @@ export class EscrowChain {
     }
     if (!account) throw unsupported(`The mint ${mint.toBase58()} does not exist on ${this.cluster}`);
     if (!isTokenProgram(account.owner)) throw unsupported(`${mint.toBase58()} is not an SPL token mint`);
-    // Extensions (transfer fees, hooks) would break the exact split: only plain mints are supported.
-    if (account.data.length !== MINT_SIZE) throw unsupported(`The mint ${mint.toBase58()} has token extensions, which are not supported`);
-    const { decimals } = MintLayout.decode(Buffer.from(account.data));
-    return { mint, decimals, tokenProgram: account.owner };
+    // What the whitelist refuses (a fee that breaks the exact split, a hook, a paused mint...) is never settled either.
+    const { refusals } = purpose === "move" ? assessMint(mint, account) : { refusals: [] };
+    if (refusals.length > 0) throw unsupported(`The mint ${mint.toBase58()} cannot be settled: ${refusals.join("; ")}`);
+    const decoded = decodeMint(mint, account);
+    return { mint, decimals: decoded.decimals, tokenProgram: account.owner, accountSpace: getAccountLenForMint(decoded) };
+  }
+
+  /** The mint at `address` as the whitelist judges it (mint-risk.ts). Reads only. */
+  async readMint(address: string): Promise<MintReport> {
+    const key = toPublicKey(address);
+    return assessMint(key, await this.ledger.getAccount(key));
   }
 }
 

@@ -189,6 +189,8 @@ export interface TokenContext {
   mint: PublicKey;
   decimals: number;
   tokenProgram: PublicKey;
+  /** Bytes of a token account of this mint: more than TOKEN_ACCOUNT_SPACE when its extensions need account extensions (a pausable mint's). */
+  accountSpace: number;
 }
 
 /** Opens the order's escrow token account (owner: the authority), paid by the authority. */
@@ -200,7 +202,7 @@ export function splOpenEscrowInstructions(
 ): TransactionInstruction[] {
   const escrow = deriveWithSeed(authority, orderSeed(orderId), token.tokenProgram);
   return [
-    createEscrowAccount(authority, orderId, token.tokenProgram, rentLamports, TOKEN_ACCOUNT_SPACE),
+    createEscrowAccount(authority, orderId, token.tokenProgram, rentLamports, token.accountSpace),
     createInitializeAccount3Instruction(escrow, token.mint, authority, token.tokenProgram),
   ];
 }

@@ -63,6 +63,8 @@ export function chainSettlementPort(
       return { ...preview, payouts: preview.payouts.map(({ side, ...line }) => ({ party: side, ...line })) };
     },
     inspectEscrow: (order) => chain.inspectEscrow(order),
+    readMint: (address) => chain.readMint(address),
+    inProcess: settlement.inProcess,
     async initializeMarketplace() {
       const result = await chain.initializeMarketplace(config, [...adminWallets]);
       return { transactionSignature: result.signature, cluster, configPDA: result.configAddress, authority: result.authority, ...config };

@@ -24,6 +24,10 @@ export const endpoints = {
   orderDailyStats: "/admin/orders/stats/daily",
 
   tokenInitializeSol: "/tokens/admin/initialize-sol",
+  /** Beyond SPEC: the token's mint read from the chain now, each extension judged (the Edit Token modal). */
+  tokenRisk: (id: Id) => `/tokens/admin/${seg(id)}/risk`,
+  /** Beyond SPEC: a mint read from the chain before it is added (the Add New Token form fills its decimals). */
+  mintRisk: "/tokens/admin/mint-risk",
 
   productFeature: (id: Id) => `/products/${seg(id)}/feature`,
   productCategories: "/products/categories",

@@ -1,6 +1,6 @@
 // What the settlement tests share, whichever ledger they run on: an order to settle and balance reads.
 import { ComputeBudgetInstruction, ComputeBudgetProgram, PublicKey, TransactionInstruction, type VersionedMessage } from "@solana/web3.js";
-import { AccountLayout, getAssociatedTokenAddressSync } from "@solana/spl-token";
+import { AccountLayout, getAssociatedTokenAddressSync, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import type { EscrowOrder, Ledger } from "../../server/settlement/index.ts";
 
 /** A DISPUTED SOL order of `totalPrice` lamports between two wallets. */
@@ -22,9 +22,9 @@ export async function lamportsOf(ledger: Ledger, key: PublicKey | string): Promi
   return (await ledger.getAccount(typeof key === "string" ? new PublicKey(key) : key))?.lamports ?? null;
 }
 
-/** What the owner's associated token account of `mint` holds; null when it does not exist. */
-export async function tokensOf(ledger: Ledger, mint: PublicKey, owner: PublicKey): Promise<bigint | null> {
-  const account = await ledger.getAccount(getAssociatedTokenAddressSync(mint, owner, true));
+/** What the owner's associated token account of `mint` (of `program`) holds; null when it does not exist. */
+export async function tokensOf(ledger: Ledger, mint: PublicKey, owner: PublicKey, program: PublicKey = TOKEN_PROGRAM_ID): Promise<bigint | null> {
+  const account = await ledger.getAccount(getAssociatedTokenAddressSync(mint, owner, true, program));
   return account ? AccountLayout.decode(Buffer.from(account.data)).amount : null;
 }
 

@@ -91,6 +91,8 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   userStats: [{ method: "GET", data: "UserStats" }], // dashboard
   orderDailyStats: [{ method: "GET", data: "OrderDailyStats" }], // dashboard/charts
   tokenInitializeSol: [{ method: "POST", data: "Token" }], // tokens/init-sol.tsx
+  tokenRisk: [{ method: "GET", data: "MintRiskReport" }], // tokens/risk-report.tsx
+  mintRisk: [{ method: "GET", data: "MintRiskReport" }], // tokens/mint-lookup.tsx
   productFeature: [{ method: "PUT", data: "Product" }], // products/use-product-actions.tsx
   productCategories: [{ method: "GET", data: "ProductCategory[]" }], // products/use-categories.ts
   productRestore: [{ method: "POST", data: "Product" }], // products/use-product-actions.tsx
@@ -278,7 +280,7 @@ describe("GET /api/v1/openapi.json", () => {
         beyond.push(call);
       }
     }
-    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/audit/admins", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /auth/sign-in-input", "GET /admin/orders/{id}/timeline", "GET /admin/orders/stats/daily", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "POST /admin/settlements/{id}/approve", "POST /admin/settlements/{id}/reject", "GET /healthz", "GET /readyz", "GET /metrics", "GET /admin/events"].sort());
+    expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/audit/admins", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /auth/sign-in-input", "GET /admin/orders/{id}/timeline", "GET /admin/orders/stats/daily", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "POST /admin/settlements/{id}/approve", "POST /admin/settlements/{id}/reject", "GET /tokens/admin/{id}/risk", "GET /tokens/admin/mint-risk", "GET /healthz", "GET /readyz", "GET /metrics", "GET /admin/events"].sort());
   });
 
   it("places the operations routes at the server's root, outside the API's prefix", () => {

@@ -27,6 +27,7 @@ import {
   solSettlementInstructions,
   splitAmount,
   splSettlementInstructions,
+  TOKEN_ACCOUNT_SPACE,
 } from "../../server/settlement/escrow.ts";
 import { chainErrorMessage, decisiveLogLine, describeChainError } from "../../server/settlement/errors.ts";
 import { settlementApiError } from "../../server/services/settlement-errors.ts";
@@ -426,7 +427,7 @@ describe("SPL token escrow settlement", () => {
     await f.chain.settle(order, split);
     await expect(f.chain.settle(order, split)).rejects.toThrow(/does not exist \(never funded or already settled\)/);
 
-    const token = { mint, decimals: 6, tokenProgram: TOKEN_PROGRAM_ID };
+    const token = { mint, decimals: 6, tokenProgram: TOKEN_PROGRAM_ID, accountSpace: TOKEN_ACCOUNT_SPACE };
     const list = payouts(splitAmount(250n, split), buyer.publicKey, seller.publicKey);
     const rebuilt = buildTransaction(splSettlementInstructions(f.authority.publicKey, order.id, token, list), [f.authority], (await f.ledger.latestBlockhash()).blockhash);
     await expect(f.ledger.sendAndConfirm(rebuilt)).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });

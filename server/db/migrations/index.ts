@@ -12,6 +12,7 @@ import * as m010 from "./010_settlement_claims.ts";
 import * as m011 from "./011_order_daily_stats.ts";
 import * as m012 from "./012_audit_filters.ts";
 import * as m013 from "./013_payout_approvals.ts";
+import * as m014 from "./014_token_risk.ts";
 import * as m015 from "./015_settlement_fees.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   "011_order_daily_stats": m011,
   "012_audit_filters": m012,
   "013_payout_approvals": m013,
+  "014_token_risk": m014,
   "015_settlement_fees": m015,
 };

@@ -14,9 +14,11 @@ const VERB_LABELS: Readonly<Record<string, string>> = {
 };
 
 // Actions whose verb alone would say too little (token.delete is the hard delete, unlike
-// product.delete; a settlement's verbs are about its payout under four eyes).
+// product.delete; token.flag is a check's finding, not an edit; a settlement's verbs are about its
+// payout under four eyes).
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   "token.delete": "Deleted permanently",
+  "token.flag": "Flagged: its mint became risky",
   "settlement.propose": "Payout proposed",
   "settlement.approve": "Payout approved",
   "settlement.reject": "Payout rejected",

@@ -23,6 +23,7 @@ export const ACTION_OPTIONS: readonly FilterOption[] = [
   ["token.update", "Token updated"],
   ["token.deactivate", "Token deactivated"],
   ["token.delete", "Token deleted permanently"],
+  ["token.flag", "Token flagged (its mint became risky)"],
   ["product.feature", "Product featured or unfeatured"],
   ["product.enable", "Product enabled"],
   ["product.disable", "Product disabled"],

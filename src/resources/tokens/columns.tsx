@@ -1,5 +1,5 @@
 // The Token Management table's columns (SPEC §2): Logo, Symbol, Name, Mint Address, Decimals,
-// Status and Actions.
+// Status and Actions; and Risk (beyond SPEC) when the API reports it.
 import { Avatar, Button, Space} from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import type { TableColumnsType } from "antd";
@@ -9,6 +9,7 @@ import { Address } from "@/components/value/address";
 import { FlagBadge } from "@/components/value/badges";
 import { shortMint } from "@/utils/format";
 import type { Token } from "@contract";
+import { RiskBadge } from "./risk";
 
 export interface TokenColumnActions {
   onEdit: (token: Token) => void;
@@ -17,6 +18,8 @@ export interface TokenColumnActions {
   onToggleActive: (token: Token) => void;
   /** The token whose activate/deactivate call is in flight. */
   togglingId?: Token["id"];
+  /** Show the Risk column (the API reports each mint's on-chain check). */
+  showRisk?: boolean;
 }
 
 /** SPEC §2: without a logo, the first 2 letters of the symbol (also the fallback when the image fails). */
@@ -28,7 +31,7 @@ export function TokenLogo({ token }: { token: Token }) {
   );
 }
 
-export function tokenColumns({ onEdit, editIntent, onToggleActive, togglingId }: TokenColumnActions): TableColumnsType<Token> {
+export function tokenColumns({ onEdit, editIntent, onToggleActive, togglingId, showRisk = false }: TokenColumnActions): TableColumnsType<Token> {
   return [
     { key: "logo", title: "Logo", width: 72, render: (_, token) => <TokenLogo token={token} /> },
     { key: "symbol", title: "Symbol", dataIndex: "symbol", render: (symbol: string) => <strong>{symbol}</strong> },
@@ -46,6 +49,7 @@ export function tokenColumns({ onEdit, editIntent, onToggleActive, togglingId }:
       dataIndex: "isActive",
       render: (isActive: boolean) => <FlagBadge value={isActive} trueText="Active" falseText="Inactive" />,
     },
+    ...(showRisk ? [{ key: "risk", title: "Risk", dataIndex: "risk", render: (risk: Token["risk"]) => <RiskBadge risk={risk} /> }] : []),
     {
       key: "actions",
       title: "Actions",

@@ -1,11 +1,15 @@
 // The 'Add New Token' / 'Edit Token' modal (SPEC §2, rules of SPEC §5): create POSTs /tokens/admin,
 // edit PATCHes /tokens/admin/:id. The API has no GET /tokens/admin/:id, so an edit starts from the
-// list row the admin clicked. Both are lazy dialogs of the Tokens screen (list.tsx).
+// list row the admin clicked. Both are lazy dialogs of the Tokens screen (list.tsx). An edit also
+// shows the mint's on-chain risk report (risk-report.tsx), and an add reads the mint it is given
+// (mint-lookup.tsx): both beyond SPEC.
 import { Form, Input, InputNumber } from "antd";
 import type { EditDialogProps } from "@/components/forms/edit-dialog";
 import { useEditModal } from "@/components/forms/edit-modal";
 import { antdRule } from "@/utils/form-rules";
 import { fields, type Token } from "@contract";
+import { MintLookup } from "./mint-lookup";
+import { MintRiskSection } from "./risk-report";
 
 export interface TokenFormValues {
   mintAddress: string;
@@ -61,11 +65,12 @@ function useTokenEditModal(action: "create" | "edit", request: EditDialogProps<T
     okText: editing ? "Update" : "Create",
     toFormValues,
     toBody: toTokenBody,
-    fields: () => (
+    fields: (record) => (
       <>
         <Form.Item label="Mint Address" name="mintAddress" rules={editing ? rules.mintAddress : rules.newMintAddress} required>
           <Input disabled={editing} autoComplete="off" spellCheck={false} placeholder="Token mint address" />
         </Form.Item>
+        {editing ? null : <MintLookup />}
         <Form.Item label="Symbol" name="symbol" rules={rules.symbol} required>
           <Input autoComplete="off" placeholder="e.g. USDC" />
         </Form.Item>
@@ -78,6 +83,7 @@ function useTokenEditModal(action: "create" | "edit", request: EditDialogProps<T
         <Form.Item label="Logo URL (optional)" name="logoUrl" rules={rules.logoUrl}>
           <Input type="url" autoComplete="off" placeholder="https://..." />
         </Form.Item>
+        {editing && record ? <MintRiskSection tokenId={String(record.id)} /> : null}
       </>
     ),
   });

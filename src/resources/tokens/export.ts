@@ -3,6 +3,7 @@
 import { text, type ExportColumn } from "@/components/list/export/columns";
 import { shortMint } from "@/utils/format";
 import type { Token } from "@contract";
+import { riskLabel } from "./risk";
 
 export const TOKEN_EXPORT: readonly ExportColumn<Token>[] = [
   { key: "logo", title: "Logo URL", value: (token) => text(token.logoUrl) },
@@ -16,4 +17,5 @@ export const TOKEN_EXPORT: readonly ExportColumn<Token>[] = [
   },
   { key: "decimals", title: "Decimals", value: (token) => text(token.decimals) },
   { key: "status", title: "Status", value: (token) => (token.isActive ? "Active" : "Inactive") },
+  { key: "risk", title: "Risk", value: (token) => riskLabel(token.risk), raw: [{ title: "Risk details", value: (token) => text(token.risk?.summary) }] },
 ];

@@ -16,6 +16,7 @@ import { tokenColumns } from "./columns";
 import { TOKEN_EXPORT } from "./export";
 import { emptyReason, TOKEN_FILTERS } from "./filters";
 import { InitSolButton } from "./init-sol";
+import { reportsRisk } from "./risk";
 import "./tokens.css";
 
 const TokenCreateModal = lazyDialog(() => import("./edit-modal"), "TokenCreateModal");
@@ -39,7 +40,8 @@ export function TokenList() {
 
   usePaletteActions([{ id: "add-token", name: "Add Token", keywords: "new create whitelist", perform: () => creator.open() }]);
 
-  const columns = tokenColumns({ onEdit: editor.open, editIntent: editor.intent, onToggleActive: toggleActive, togglingId });
+  const showRisk = reportsRisk(table.tableProps.dataSource ?? []);
+  const columns = tokenColumns({ onEdit: editor.open, editIntent: editor.intent, onToggleActive: toggleActive, togglingId, showRisk });
   const view = useListView("tokens", table, columns, { columns: TOKEN_EXPORT, keep: filters.keep });
 
   return (

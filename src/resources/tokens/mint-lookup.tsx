@@ -1,0 +1,40 @@
+// The Add New Token form reads the mint it is given from the chain (GET /tokens/admin/mint-risk,
+// beyond SPEC): it fills Decimals when none were typed, and says before Create what adding the mint
+// would meet (a refusal and why, or its warnings). An API without the call (404) shows nothing, and
+// the console stops asking for the session.
+import { useEffect } from "react";
+import { Alert, Form } from "antd";
+import { useCustom } from "@refinedev/core";
+import { endpoints } from "@/providers/endpoints";
+import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { fields, type MintRiskReport } from "@contract";
+import { Lines, PROGRAM_LABEL } from "./risk";
+
+export function MintLookup() {
+  const form = Form.useFormInstance();
+  const mintAddress = String(Form.useWatch("mintAddress", form) ?? "").trim();
+  const valid = fields.newMintAddress.safeParse(mintAddress).success;
+  const unavailable = useKnownMissing("mintRisk");
+  const { query } = useCustom<MintRiskReport>({
+    url: endpoints.mintRisk,
+    method: "get",
+    config: { query: { mintAddress } },
+    errorNotification: false,
+    queryOptions: { enabled: valid && !unavailable, retry: retryServerErrors },
+  });
+  const notFound = useRememberMissing("mintRisk", query.error);
+  const report = valid && !query.isPlaceholderData ? query.data?.data : undefined;
+
+  const decimals = report?.decimals ?? null;
+  useEffect(() => {
+    if (decimals !== null && (form.getFieldValue("decimals") ?? null) === null) form.setFieldValue("decimals", decimals);
+  }, [decimals, form]);
+
+  if (unavailable || notFound || !report) return null;
+  if (report.verdict === "reject") {
+    return <Alert className="token-mint-lookup" type="error" showIcon message="This mint will be refused" description={<Lines items={report.refusals} />} />;
+  }
+  const found = report.program ? `${PROGRAM_LABEL[report.program]} mint, ${report.decimals} decimals` : "Not found on chain";
+  if (report.warnings.length === 0) return <Alert className="token-mint-lookup" type="success" showIcon message={found} />;
+  return <Alert className="token-mint-lookup" type={report.verdict === "warn" ? "warning" : "info"} showIcon message={found} description={<Lines items={report.warnings} />} />;
+}
