@@ -31,7 +31,9 @@ import {
   type Split,
   type TokenContext,
 } from "./escrow.ts";
-import { budgetInstructions, computeBudget, DEFAULT_FEE_POLICY, MAX_COMPUTE_UNITS, priorityPrice, writableAccounts, type ComputeBudget, type FeePolicy } from "./fees.ts";
+import {
+  budgetInstructions, computeBudget, DEFAULT_FEE_POLICY, MAX_COMPUTE_UNITS, priorityFeeLamports, priorityPrice, writableAccounts, type ComputeBudget, type FeePolicy,
+} from "./fees.ts";
 import type { ClusterName, Ledger, LedgerAccount, SendOptions, Simulation } from "./ledger.ts";
 import { assessMint, decodeMint, type MintReport } from "./mint-risk.ts";
 import { buildTransaction, signatureOf, toPublicKey } from "./tx.ts";
@@ -112,6 +114,8 @@ const LAMPORTS_PER_SIGNATURE = 5_000n;
  * call fails (nothing paid) and the admin, or the re-check, tries again later.
  */
 const MAX_SIGNINGS = 3;
+/** More compute units than any settlement's limit (an SPL payout creating both token accounts uses well under half). */
+const SETTLEMENT_UNITS_BOUND = 200_000;
 
 /** One party's payout in a preview: `tokenAccount` is where it lands (SOL: the wallet itself). */
 export interface PayoutLine {
@@ -522,9 +526,13 @@ export class EscrowChain {
   // -------------------------------------------------------------------------------------------
   // Marketplace configuration
 
-  /** The most one settlement costs the authority: its fee and the rent of the two token accounts it may create. */
+  /**
+   * The most one settlement costs the authority: its fee (with a fee market, the highest priority fee
+   * it may bid) and the rent of the two token accounts it may create.
+   */
   async maxSettlementCost(): Promise<bigint> {
-    return LAMPORTS_PER_SIGNATURE + 2n * (await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE));
+    const priority = this.ledger.recentPriorityFees ? priorityFeeLamports(this.fees.maxMicroLamports, SETTLEMENT_UNITS_BOUND) : 0;
+    return LAMPORTS_PER_SIGNATURE + BigInt(priority) + 2n * (await this.ledger.rentExemptMinimum(TOKEN_ACCOUNT_SPACE));
   }
 
   async status(): Promise<ChainStatus> {

@@ -131,11 +131,14 @@ describe("a payout on an RPC cluster with a fee market", () => {
     expect(base64.meta).toEqual(json.meta);
   });
 
-  it("caps the price at PRIORITY_FEE_MAX_MICROLAMPORTS", async () => {
+  it("caps the price at PRIORITY_FEE_MAX_MICROLAMPORTS, and counts the most it may bid in a settlement's cost", async () => {
     const chain = new EscrowChain(ledger, authority, { fees: { percentile: 100, maxMicroLamports: 5_000 } });
     const signed: PendingSettlement[] = [];
     await chain.settle(await fundedOrder(chain), toSplit("RELEASE_TO_SELLER"), { onSigned: (pending) => void signed.push(pending) });
     expect(signed[0]?.budget?.unitPrice).toBe(5_000);
+    // 5 000 micro-lamports on 200 000 units, over the base fee and two token accounts' rent.
+    expect(await chain.maxSettlementCost()).toBe(BASE_FEE + 1_000n + 2n * 2_039_280n);
+    expect(BigInt(signed[0]!.budget!.priorityFeeLamports)).toBeLessThan(1_000n);
   });
 
   it("includes the priority fee in the preview's network fee", async () => {
