@@ -675,10 +675,9 @@ interface Plan {
   instructions: TransactionInstruction[];
 }
 
-/** The prepared transaction, unless its simulation failed: then the chain's reason, and nothing is sent. */
-function sendable(prepared: Prepared): VersionedTransaction {
-  const { refused, tx } = prepared;
-  if (refused) throw chainFailed(refused.error ?? "Transaction simulation failed", refused.logs, signatureOf(tx));
+/** The prepared transaction, unless its simulation failed: then the chain's reason, and nothing is signed for sending. */
+function sendable({ refused, tx }: Prepared): VersionedTransaction {
+  if (refused) throw chainFailed(refused.error ?? "Transaction simulation failed", refused.logs);
   return tx;
 }
 
