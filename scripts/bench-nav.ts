@@ -35,6 +35,8 @@ const TIMEOUT_MS = 30_000;
 /** After hovering a link: at least this long (the preload waits 50 ms), and no request in flight for QUIET_MS. */
 const PRELOAD_MIN_MS = 400;
 const QUIET_MS = 150;
+/** How long a table's rows must stay the same before a filter change is timed. */
+const SETTLED_MS = 300;
 /** Audited changes made before timing, so that Settlements and Activity list a full page. */
 const FIXTURE_CHANGES = 24;
 
@@ -327,10 +329,33 @@ interface FilterSample {
 }
 
 /** One timed filter change on the open list screen, then back to where it was (untimed). */
+/**
+ * Until the table shows the rows it had before (`signature`). A function, not an expression: the
+ * console's CSP forbids eval, which Playwright's polling of an expression string needs.
+ */
+function rowsAgain(page: Page, signature: string): Promise<unknown> {
+  return page.waitForFunction((before) => (window as unknown as { __bench: { signature(): string } }).__bench.signature() === before, signature, {
+    timeout: TIMEOUT_MS,
+  });
+}
+
+/** Until the table's rows have stayed the same for SETTLED_MS (a throttled screen may still be filtering its first page). */
+async function rowsSettled(page: Page): Promise<void> {
+  let last = await call<string>(page, "signature");
+  for (const started = performance.now(); performance.now() - started < TIMEOUT_MS; ) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLED_MS));
+    const now = await call<string>(page, "signature");
+    if (now === last) return;
+    last = now;
+  }
+  throw new Error("the table's rows kept changing");
+}
+
 async function changeFilter(page: Page, traffic: Traffic, section: Section): Promise<FilterSample> {
   const filter = section.filter!;
   const what = `${section.label} filter`;
   await page.evaluate("window.__benchDropInactiveQueries?.()");
+  await rowsSettled(page);
   let before: string;
   if ("toggle" in filter) {
     const toggle = page.locator("label.list-filters__toggle", { hasText: filter.toggle }).getByRole("switch");
@@ -338,7 +363,7 @@ async function changeFilter(page: Page, traffic: Traffic, section: Section): Pro
     await toggle.click();
     const r = await result(page, what);
     await toggle.click();
-    await page.waitForFunction(`window.__bench.signature() === ${JSON.stringify(before)}`, null, { timeout: TIMEOUT_MS });
+    await rowsAgain(page, before);
     return { afterResponse: null, fromChange: r.end - r.start, rows: r.rows, requested: r.requested };
   }
   await openSelect(page, filter.select);
@@ -350,7 +375,7 @@ async function changeFilter(page: Page, traffic: Traffic, section: Section): Pro
   await traffic.quiet(0);
   await openSelect(page, filter.select);
   await optionOf(page, filter.back).click();
-  await page.waitForFunction(`window.__bench.signature() === ${JSON.stringify(before)}`, null, { timeout: TIMEOUT_MS }).catch(() => {
+  await rowsAgain(page, before).catch(() => {
     throw new Error(`${what}: going back to "${filter.back}" did not show the first rows again`);
   });
   await traffic.quiet(200);
