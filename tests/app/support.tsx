@@ -69,25 +69,32 @@ export function signedInApi(width = DESKTOP, user: TestUser = alice): FakeApi {
 /** userEvent for the admin screens. */
 export const setupUser = () => userEvent.setup();
 
+/** The options an open antd select shows, in order: the combobox names its own listbox, the options sit next to it. */
+function shownOptions(combobox: HTMLElement): HTMLElement[] {
+  const listbox = document.getElementById(combobox.getAttribute("aria-controls") ?? "");
+  return [...(listbox?.closest(".ant-select-dropdown")?.querySelectorAll<HTMLElement>(".ant-select-item-option") ?? [])];
+}
+
 /** Opens an antd select by its accessible name; resolves its options, in order. */
 export async function openSelect(user: UserEvent, selectName: string, within: HTMLElement = document.body): Promise<HTMLElement[]> {
   const combobox = getQueriesForElement(within).getByRole("combobox", { name: selectName });
   await user.click(combobox);
   return waitFor(() => {
-    // The combobox names its own listbox; the visible options sit next to it in the same dropdown.
-    const listbox = document.getElementById(combobox.getAttribute("aria-controls") ?? "");
-    const dropdown = listbox?.closest(".ant-select-dropdown");
-    const options = [...(dropdown?.querySelectorAll<HTMLElement>(".ant-select-item-option") ?? [])];
+    const options = shownOptions(combobox);
     if (options.length === 0) throw new Error(`the "${selectName}" select shows no options`);
     return options;
   });
 }
 
-/** Picks an option of an antd select by its text. */
-export async function choose(user: UserEvent, selectName: string, optionText: string, within?: HTMLElement) {
-  const options = await openSelect(user, selectName, within);
-  const option = options.find((item) => item.textContent === optionText);
-  if (!option) throw new Error(`the "${selectName}" select has no option "${optionText}"`);
+/** Picks an option of an antd select by its text, waiting for it (a select may load its options, e.g. the admins). */
+export async function choose(user: UserEvent, selectName: string, optionText: string, within: HTMLElement = document.body) {
+  const combobox = getQueriesForElement(within).getByRole("combobox", { name: selectName });
+  await openSelect(user, selectName, within);
+  const option = await waitFor(() => {
+    const found = shownOptions(combobox).find((item) => item.textContent === optionText);
+    if (!found) throw new Error(`the "${selectName}" select has no option "${optionText}"`);
+    return found;
+  });
   await user.click(option);
 }
 

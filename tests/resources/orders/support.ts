@@ -95,7 +95,13 @@ export async function findDialogWith(text: string): Promise<HTMLElement> {
 }
 
 export async function openDetails(user: UserEvent, order: Order) {
-  await user.click(await screen.findByRole("button", { name: `View details of order ${order.id.slice(0, 8)}` }));
+  // While the table reloads (a sort, a filter) antd's spinner blurs the rows and takes their clicks.
+  const button = await waitFor(() => {
+    const found = screen.getByRole("button", { name: `View details of order ${order.id.slice(0, 8)}` });
+    if (getComputedStyle(found).pointerEvents === "none") throw new Error("the orders table is still loading");
+    return found;
+  });
+  await user.click(button);
   return findDialogWith(`Order Details · ${order.id.slice(0, 8)}`);
 }
 
