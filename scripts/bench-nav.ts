@@ -87,7 +87,8 @@ const PAGE_LIB = `(() => {
       const seen = performance.now();
       requestAnimationFrame(() => resolve({ start: state.start, seen, end: performance.now(), found }));
     });
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    // Styles too: a screen rendered ahead is shown by lifting its display: none.
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ["style"] });
     const timer = setTimeout(() => {
       observer.disconnect();
       reject(new Error("nothing new within " + timeoutMs + " ms" + (state.start === null ? " (no click seen)" : "")));
@@ -103,12 +104,15 @@ const PAGE_LIB = `(() => {
     signature,
     armNav(selector, timeoutMs) {
       performance.clearResourceTimings();
-      document.querySelectorAll(selector).forEach((element) => element.setAttribute("data-bench-old", ""));
+      // What shows now is the previous screen's; a screen rendered ahead out of sight is not (yet).
+      document.querySelectorAll(selector).forEach((element) => { if (element.checkVisibility()) element.setAttribute("data-bench-old", ""); });
       const fresh = ":is(" + selector + "):not([data-bench-old])";
       const state = clickOnce();
       const old = document.querySelectorAll("[data-bench-old]").length;
       // Where the content showed (the new screen's route, or the bench found the wrong thing).
-      const found = () => (document.querySelector(fresh) ? location.pathname : undefined);
+      // Out of sight is under React's display: none (a layout-free test: this runs on every mutation).
+      const shown = (element) => !element.closest('[style*="display: none"]');
+      const found = () => (Array.from(document.querySelectorAll(fresh)).some(shown) ? location.pathname : undefined);
       this.pending = watch(state, found, timeoutMs).then((r) => ({
         start: r.start, seen: r.seen, end: r.end, calls: apiCalls(r.start, r.seen), path: r.found, old,
       }));

@@ -2,7 +2,7 @@
 // imported here is on the path of every first load (/login included), so nothing here may bring in
 // antd or @refinedev/antd (see README "Bundle budget").
 import { lazy, Suspense } from "react";
-import { BrowserRouter, Route, Routes } from "react-router";
+import { BrowserRouter, Route, Routes, type RouteObject } from "react-router";
 import { Refine } from "@refinedev/core";
 import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router";
 import { APP_TITLE, QUERY_CACHE } from "@/config";
@@ -19,6 +19,9 @@ import { WalletSetup } from "@/providers/wallet";
 import { adminRoutes, resources } from "@/resources";
 
 const LoginPage = lazy(() => import("@/pages/login"));
+
+/** The admin screens, matched by the routes below and rendered by the layout (which renders the next one ahead too). */
+const screens: RouteObject[] = adminRoutes.map(({ path, Screen }) => (path === "/" ? { index: true, element: <Screen /> } : { path, element: <Screen /> }));
 
 const reactQuery = {
   clientConfig: {
@@ -57,17 +60,11 @@ export default function App() {
                 <Route
                   element={
                     <AuthGuard>
-                      <AdminLayout />
+                      <AdminLayout screens={screens} />
                     </AuthGuard>
                   }
                 >
-                  {adminRoutes.map(({ path, Screen }) =>
-                    path === "/" ? (
-                      <Route key={path} index element={<Screen />} />
-                    ) : (
-                      <Route key={path} path={path} element={<Screen />} />
-                    ),
-                  )}
+                  {adminRoutes.map(({ path }) => (path === "/" ? <Route key={path} index /> : <Route key={path} path={path} />))}
                 </Route>
                 <Route path="*" element={<NotFoundPage />} />
               </Routes>

@@ -1,6 +1,7 @@
 // The console files' set-up (they run in Chromium), once per test file: Testing Library's
-// matchers, the fake API's hooks, and each test's screen, stored session, the rows' hint and antd's own
-// notifications, messages and dialogs gone before the next (files share a page: see vitest.config.ts).
+// matchers, the fake API's hooks, and each test's screen, stored session, screen rendered ahead, the
+// rows' hint and antd's own notifications, messages and dialogs gone before the next (files share a
+// page: see vitest.config.ts).
 // Spies and stubbed globals are undone by the project's config (restoreMocks, unstubGlobals).
 import { afterEach } from "vitest";
 import "@testing-library/jest-dom/vitest";
@@ -11,6 +12,7 @@ import { message, Modal, notification } from "antd";
 // notification would show on this page again).
 import "@/components/antd/setup";
 import { clearSettingsCache } from "@/components/list/settings/store";
+import { renderAhead } from "@/components/routing/screen-ahead";
 import { clearHint } from "@/components/value/hint-layer";
 import { authStore } from "@/providers/auth-store";
 import { fakeApiHooks } from "./support/fake-api";
@@ -23,6 +25,7 @@ const ANTD_DETACHED = ".ant-notification-notice, .ant-message-notice, .ant-modal
 afterEach(async () => {
   cleanup();
   clearHint();
+  renderAhead(null);
   notification.destroy();
   message.destroy();
   Modal.destroyAll();

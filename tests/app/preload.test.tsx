@@ -63,6 +63,31 @@ describe("sidebar preloading", { timeout: 90_000 }, () => {
     expect(api.requests("GET", endpoints.userStats)).toHaveLength(1);
   });
 
+  it("renders the hovered screen out of sight with its rows, and the click shows that very screen", async () => {
+    const api = await openShell();
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+
+    await user.hover(link("Tokens"));
+    await wait(ROUTER.preloadDelayMs);
+    // Rendered ahead: in the page, out of sight, and the screen in view is still the marketplace.
+    const ahead = await waitFor(() => {
+      const cell = [...document.querySelectorAll("td")].find((td) => td.textContent === "USD Coin");
+      if (!cell) throw new Error("the token list is not rendered ahead");
+      return cell;
+    });
+    expect(ahead).not.toBeVisible();
+    expect(screen.queryByRole("heading", { name: "Token Management" })).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Marketplace Configuration", level: 1 })).toBeVisible();
+
+    await user.click(link("Tokens"));
+    expect(await screen.findByRole("heading", { name: "Token Management", level: 1 })).toBeVisible();
+    // The same row, shown: not rendered a second time, and its page not asked for again.
+    expect(screen.getByText("USD Coin")).toBe(ahead);
+    expect(ahead).toBeVisible();
+    expect(api.requests("GET", "/tokens/admin")).toHaveLength(1);
+    expect(screen.queryByRole("heading", { name: "Marketplace Configuration" })).not.toBeInTheDocument();
+  });
+
   it("does nothing when the pointer leaves before the preload delay", async () => {
     const api = await openShell();
 

@@ -2,10 +2,11 @@
 // top bar on small ones (SPEC §2 Layout). Its own chunk: it is where antd enters the app.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Grid, Layout } from "antd";
-import { Outlet, useLocation } from "react-router";
+import { useLocation, type RouteObject } from "react-router";
 import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
+import { ScreenStack } from "@/components/routing/screen-stack";
 import { ThemedConfig } from "@/components/antd/setup";
 import { PaletteProvider } from "@/components/palette/launcher";
 import { LiveUpdates } from "./live-updates";
@@ -20,7 +21,8 @@ const SIDER_WIDTH = 240;
 const loadNavDrawer = () => import("./nav-drawer");
 const NavDrawer = lazy(loadNavDrawer);
 
-export function AdminLayout() {
+/** `screens`: the admin routes, rendered by the screen stack (without them, the route's outlet). */
+export function AdminLayout({ screens }: { screens?: RouteObject[] }) {
   // Below antd's `lg` breakpoint (992 px) the sidebar becomes a drawer.
   const { lg } = Grid.useBreakpoint();
   const wide = lg === true;
@@ -67,7 +69,7 @@ export function AdminLayout() {
             {/* A screen that crashes keeps the sidebar; moving to another path tries again. */}
             <ErrorBoundary inline resetKey={pathname}>
               <Suspense fallback={<PendingIndicator />}>
-                <Outlet />
+                <ScreenStack screens={screens} />
               </Suspense>
             </ErrorBoundary>
           </Layout.Content>

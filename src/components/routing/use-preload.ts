@@ -7,6 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { keys, useDataProvider, type BaseRecord } from "@refinedev/core";
 import { ROUTER } from "@/config";
 import type { AdminResource } from "@/resources";
+import { renderAhead } from "./screen-ahead";
 
 export interface PreloadHandlers {
   onMouseEnter: () => void;
@@ -75,10 +76,14 @@ export function usePreload() {
   const preload = useCallback(
     (entry: AdminResource) => {
       // A failed chunk is reported by the route's own import when the link is followed.
-      entry.load().catch(() => undefined);
+      const code = entry.load();
       const options = firstQueryOptions(entry, dataProvider());
-      if (!options) return;
-      void queryClient.prefetchQuery({ ...options, staleTime: ROUTER.preloadStaleMs, gcTime: ROUTER.cacheLifetimeMs });
+      const data = options && queryClient.prefetchQuery({ ...options, staleTime: ROUTER.preloadStaleMs, gcTime: ROUTER.cacheLifetimeMs });
+      // With its code and first page here, the screen is rendered out of sight (screen-stack.tsx).
+      Promise.all([code, data]).then(
+        () => renderAhead(entry.resource.list),
+        () => undefined,
+      );
     },
     [dataProvider, queryClient],
   );
