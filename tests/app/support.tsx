@@ -5,6 +5,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { expect, vi } from "vitest";
 import App from "@/App";
 import { authStore } from "@/providers/auth-store";
+import { adminResources } from "@/resources";
 import { navigation } from "@/providers/navigation";
 import { fakeApiForThisFile, type FakeApi, type SeenRequest } from "../support/fake-api";
 import { compileChunks } from "../support/compile-first";
@@ -121,6 +122,20 @@ export const isLiveUpdate = (request: SeenRequest) =>
   request.path === "/admin/events" || (request.path === "/admin/orders" && request.query.filter === "in_dispute" && request.query.limit === "1");
 
 /** The requests a screen made: all but the shell's session check, demo-wallet probe and live updates. */
+/**
+ * The sidebar has asked for each optional section (its first page, which says whether the API has it)
+ * and has its answers: on a loaded machine those asks can come after a screen's own first reads.
+ */
+export async function sidebarSettled(fake: FakeApi) {
+  const probes = adminResources.flatMap((entry) => (entry.optional && entry.api ? [entry.api.list] : []));
+  await waitFor(() => {
+    const asked = new Set(fake.requests().map((request) => request.path));
+    const missing = probes.filter((path) => !asked.has(path));
+    if (missing.length) throw new Error(`the sidebar has not asked ${missing.join(", ")} yet`);
+  });
+  await fake.settled();
+}
+
 export function screenRequests(fake: FakeApi) {
   return fake.requests().filter((request) => request.path !== "/auth/validate" && request.path !== "/demo/wallet" && !isLiveUpdate(request));
 }

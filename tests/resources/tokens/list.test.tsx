@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { compileFirst, renderApp, screenRequests } from "../../app/support";
+import { compileFirst, renderApp, screenRequests, sidebarSettled } from "../../app/support";
 import {
   BONK,
   page,
@@ -64,8 +64,8 @@ describe("Token Management list", { timeout: 90_000 }, () => {
     const api = tokensApi();
     await openTokens();
     await screen.findByText("USD Coin");
-    // The screen's first reads all answered (a loaded machine may send the last one after the rows show).
-    await api.settled();
+    // The screen's and the sidebar's first reads all answered (a loaded machine may send the last ones after the rows show).
+    await sidebarSettled(api);
     const before = screenRequests(api).map((r) => `${r.method} ${r.path}`);
 
     await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
@@ -83,8 +83,8 @@ describe("Token Management list", { timeout: 90_000 }, () => {
     const api = tokensApi();
     await openTokens();
     await screen.findByText("USD Coin");
-    // The screen's first reads all answered (a loaded machine may send the last one after the rows show).
-    await api.settled();
+    // The screen's and the sidebar's first reads all answered (a loaded machine may send the last ones after the rows show).
+    await sidebarSettled(api);
     const before = screenRequests(api).map((r) => `${r.method} ${r.path}`);
     const box = screen.getByPlaceholderText("Search tokens...");
 
