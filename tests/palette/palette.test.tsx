@@ -66,7 +66,7 @@ describe("command palette", { timeout: 60_000 }, () => {
     while (!within(dialog).getByRole("option", { selected: true }).textContent?.includes("Open user")) await user.keyboard("{ArrowDown}");
     await user.keyboard("{Enter}");
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/users(\/u-9)?$/));
-    expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
   });
 
   it("opens an order by its id; lookups the API refuses add nothing and say nothing", async () => {
@@ -95,7 +95,7 @@ describe("command palette", { timeout: 60_000 }, () => {
     const user = setupUser();
     renderApp("/tokens");
     await screen.findByRole("heading", { name: "Token Management" });
-    expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
     await user.keyboard("{Control>}k{/Control}");
     let dialog = await screen.findByRole("dialog", { name: "Command palette" });
     await waitFor(() => expect(within(dialog).getByRole("combobox")).toHaveFocus());
