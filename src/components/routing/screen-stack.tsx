@@ -5,7 +5,7 @@
 // renders the admin routes at its own location, so the one out of sight reads its own path, not the
 // current one. One screen at most is kept ahead, until it is shown; the screen left behind unmounts
 // as before.
-import { Activity, Suspense, useEffect, type ReactNode } from "react";
+import { Activity, Suspense, useEffect, useMemo, type ReactNode } from "react";
 import { matchRoutes, Outlet, useLocation, useRoutes, type Location, type RouteObject } from "react-router";
 import { PendingIndicator } from "./pending-indicator";
 import { renderAhead, useScreenAhead } from "./screen-ahead";
@@ -20,13 +20,6 @@ function ScreenAt({ screens, location }: { screens: RouteObject[]; location: Loc
   return useRoutes(screens, location);
 }
 
-/** The ahead screen's location, kept while it is the same path so that showing it changes nothing it read. */
-let aheadLocation: Location | null = null;
-function locationAhead(path: string): Location {
-  if (aheadLocation?.pathname !== path) aheadLocation = { pathname: path, search: "", hash: "", state: null, key: "ahead" };
-  return aheadLocation;
-}
-
 /** The screens `screens` declares (App's admin routes); without them, the route's outlet as usual. */
 export function ScreenStack({ screens }: { screens?: RouteObject[] }) {
   return screens ? <Screens screens={screens} /> : <Outlet />;
@@ -36,7 +29,8 @@ function Screens({ screens: routes }: { screens: RouteObject[] }) {
   const location = useLocation();
   const aheadPath = useScreenAhead();
   const current = routeOf(routes, location);
-  const ahead = aheadPath ? locationAhead(aheadPath) : null;
+  // One location per path ahead, so that showing the screen changes nothing it read.
+  const ahead = useMemo<Location | null>(() => (aheadPath ? { pathname: aheadPath, search: "", hash: "", state: null, key: "ahead" } : null), [aheadPath]);
   // Arriving at the screen rendered ahead: it goes on with the location it was rendered for.
   const shown = ahead && ahead.pathname === location.pathname && !location.search && !location.hash ? ahead : location;
   const screens: { route: string | undefined; location: Location; mode: "visible" | "hidden" }[] = [{ route: current, location: shown, mode: "visible" }];
