@@ -92,10 +92,13 @@ describe("dashboard charts (beyond the SPEC)", () => {
     const section = await screen.findByRole("region", { name: "Orders, last 30 days" });
     await within(section).findByText("0 opened, 0 resolved · median time to resolve not known (none resolved)");
     expect(within(section).getAllByText("No orders in these days")).toHaveLength(2);
-    expect(within(section).getAllByRole("img").map((image) => image.getAttribute("aria-label"))).toEqual([
-      "Orders per day, Oct 27 to Nov 25: 0 orders.",
-      "Disputes per day, Oct 27 to Nov 25: 0 opened; 0 resolved. Median time to resolve a dispute: none resolved.",
-    ]);
+    // The charts are drawn after the first frame (their places shown until then).
+    await waitFor(() =>
+      expect(within(section).getAllByRole("img").map((image) => image.getAttribute("aria-label"))).toEqual([
+        "Orders per day, Oct 27 to Nov 25: 0 orders.",
+        "Disputes per day, Oct 27 to Nov 25: 0 opened; 0 resolved. Median time to resolve a dispute: none resolved.",
+      ]),
+    );
   });
 
   it("shows the stat cards at once and a headed skeleton while the charts load", async () => {

@@ -2,7 +2,7 @@
 // this module is loaded lazily by charts-section.tsx, so the chart library is in this chunk alone.
 // Colours come from antd's theme tokens, so the charts follow the console's theme (light or dark).
 // Each chart is an image to assistive technology, labelled with what it shows in words.
-import { useMemo, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { Bar, Column, Line, Pie } from "@ant-design/plots";
 import { theme, type GlobalToken } from "antd";
 import type { OrderDailyStats } from "@contract";
@@ -68,6 +68,7 @@ function busiest(days: OrderDailyStats["days"], pick: (day: OrderDailyStats["day
 }
 
 export default function Charts({ stats }: { stats: OrderDailyStats }) {
+  const drawn = useAfterFirstPaint();
   const { token } = theme.useToken();
   const { axis, legend } = useMemo(() => chrome(token), [token]);
   const { days, volumeByToken, statusMix, medianResolveMs } = stats;
@@ -95,59 +96,65 @@ export default function Charts({ stats }: { stats: OrderDailyStats }) {
   return (
     <div className="dashboard-charts__grid">
       <ChartCard title={ordersTitle} note={`${count(totalOrders)} orders`}>
-        <Column
-          data={perDay}
-          xField="day"
-          yField="orders"
-          height={CHART_HEIGHT}
-          autoFit
-          axis={axis}
-          scale={{ y: COUNT_SCALE }}
-          style={{ fill: token.colorPrimary, radiusTopLeft: 2, radiusTopRight: 2 }}
-          tooltip={{ items: [{ channel: "y", name: "Orders" }] }}
-          containerAttributes={image(`${ordersTitle}, ${span}: ${count(totalOrders)} orders${busiest(days, (d) => d.orders)}.`)}
-        />
+        <Drawn drawn={drawn}>
+          <Column
+            data={perDay}
+            xField="day"
+            yField="orders"
+            height={CHART_HEIGHT}
+            autoFit
+            axis={axis}
+            scale={{ y: COUNT_SCALE }}
+            style={{ fill: token.colorPrimary, radiusTopLeft: 2, radiusTopRight: 2 }}
+            tooltip={{ items: [{ channel: "y", name: "Orders" }] }}
+            containerAttributes={image(`${ordersTitle}, ${span}: ${count(totalOrders)} orders${busiest(days, (d) => d.orders)}.`)}
+          />
+        </Drawn>
       </ChartCard>
 
       <ChartCard
         title={disputesTitle}
         note={`${count(opened)} opened, ${count(resolved)} resolved · median time to resolve ${median ?? "not known (none resolved)"}`}
       >
-        <Line
-          data={disputes}
-          xField="day"
-          yField="count"
-          colorField="kind"
-          height={CHART_HEIGHT}
-          autoFit
-          axis={axis}
-          legend={legend}
-          scale={{ color: { domain: ["Opened", "Resolved"], range: [token.colorWarning, token.colorSuccess] }, y: COUNT_SCALE }}
-          point={{ shapeField: "circle", sizeField: 2 }}
-          containerAttributes={image(
-            `${disputesTitle}, ${span}: ${count(opened)} opened${busiest(days, (d) => d.disputesOpened)}; ${count(resolved)} resolved` +
-              `${busiest(days, (d) => d.disputesResolved)}. Median time to resolve a dispute: ${median ?? "none resolved"}.`,
-          )}
-        />
+        <Drawn drawn={drawn}>
+          <Line
+            data={disputes}
+            xField="day"
+            yField="count"
+            colorField="kind"
+            height={CHART_HEIGHT}
+            autoFit
+            axis={axis}
+            legend={legend}
+            scale={{ color: { domain: ["Opened", "Resolved"], range: [token.colorWarning, token.colorSuccess] }, y: COUNT_SCALE }}
+            point={{ shapeField: "circle", sizeField: 2 }}
+            containerAttributes={image(
+              `${disputesTitle}, ${span}: ${count(opened)} opened${busiest(days, (d) => d.disputesOpened)}; ${count(resolved)} resolved` +
+                `${busiest(days, (d) => d.disputesResolved)}. Median time to resolve a dispute: ${median ?? "none resolved"}.`,
+            )}
+          />
+        </Drawn>
       </ChartCard>
 
       <ChartCard title={volumeTitle} note="Orders per token; the amounts are each token's own">
         {volumes.length ? (
           <>
-            <Bar
-              data={volumes}
-              xField="token"
-              yField="orders"
-              height={Math.max(120, 48 * volumes.length + 40)}
-              autoFit
-              axis={axis}
-              scale={{ y: COUNT_SCALE }}
-              style={{ fill: token.colorInfo, maxWidth: 28 }}
-              tooltip={{ items: [{ channel: "y", name: "Orders" }, { field: "amount", name: "Volume" }] }}
-              containerAttributes={image(
-                `${volumeTitle}: ${volumes.map((v) => `${v.amount} over ${count(v.orders)} orders`).join("; ")}.`,
-              )}
-            />
+            <Drawn drawn={drawn}>
+              <Bar
+                data={volumes}
+                xField="token"
+                yField="orders"
+                height={Math.max(120, 48 * volumes.length + 40)}
+                autoFit
+                axis={axis}
+                scale={{ y: COUNT_SCALE }}
+                style={{ fill: token.colorInfo, maxWidth: 28 }}
+                tooltip={{ items: [{ channel: "y", name: "Orders" }, { field: "amount", name: "Volume" }] }}
+                containerAttributes={image(
+                  `${volumeTitle}: ${volumes.map((v) => `${v.amount} over ${count(v.orders)} orders`).join("; ")}.`,
+                )}
+              />
+            </Drawn>
             <ul className="chart-card__list">
               {volumes.map((v) => (
                 <li key={v.token}>
@@ -164,21 +171,23 @@ export default function Charts({ stats }: { stats: OrderDailyStats }) {
 
       <ChartCard title={mixTitle} note={`${count(statusTotal)} orders created in these days, by status now`}>
         {statusMix.length ? (
-          <Pie
-            data={statusMix}
-            angleField="count"
-            colorField="status"
-            innerRadius={0.6}
-            height={CHART_HEIGHT}
-            autoFit
-            legend={legend}
-            scale={{ color: { domain: statusMix.map((s) => s.status), range: statusMix.map((s) => statusColor(token, s.status)) } }}
-            style={{ stroke: token.colorBgContainer, lineWidth: 1 }}
-            label={false}
-            containerAttributes={image(
-              `${mixTitle}: ${statusMix.map((s) => `${s.status} ${count(s.count)} (${percent(s.count)})`).join(", ")}.`,
-            )}
-          />
+          <Drawn drawn={drawn}>
+            <Pie
+              data={statusMix}
+              angleField="count"
+              colorField="status"
+              innerRadius={0.6}
+              height={CHART_HEIGHT}
+              autoFit
+              legend={legend}
+              scale={{ color: { domain: statusMix.map((s) => s.status), range: statusMix.map((s) => statusColor(token, s.status)) } }}
+              style={{ stroke: token.colorBgContainer, lineWidth: 1 }}
+              label={false}
+              containerAttributes={image(
+                `${mixTitle}: ${statusMix.map((s) => `${s.status} ${count(s.count)} (${percent(s.count)})`).join(", ")}.`,
+              )}
+            />
+          </Drawn>
         ) : (
           <p className="chart-card__empty">No orders in these days</p>
         )}
@@ -198,4 +207,30 @@ function ChartCard({ title, note, children }: { title: string; note: string; chi
       {children}
     </div>
   );
+}
+
+/** A chart once `drawn` (useAfterFirstPaint), its place until then. */
+function Drawn({ drawn, children }: { drawn: boolean; children: ReactNode }) {
+  return drawn ? children : <div className="chart-card__skeleton" aria-hidden="true" />;
+}
+
+/**
+ * False until the dashboard has been painted once. G2 lays out and draws the four charts in their
+ * effects, tens of milliseconds: they wait for the first frame, so that the dashboard (shown from a
+ * link, or revealed after being rendered ahead) is on screen without waiting for them.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A task after the next frame: the frame itself is painted before it runs.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
 }
