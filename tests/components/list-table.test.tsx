@@ -105,7 +105,68 @@ describe("ListTable (given table state)", () => {
     rerender(<ListTable table={table} columns={columns} rowKey="id" dataSource={[]} emptyText="No tokens match" />);
     expect(screen.getByText("No tokens match")).toBeInTheDocument();
   });
+
+  it("renders its rows again only when what they show changes, not when the screen around it renders", () => {
+    const { table } = fakeTable({ rows: [{ id: "1", symbol: "SOL" }, { id: "2", symbol: "USDC" }] });
+    const renderCell = vi.fn((symbol: string) => symbol);
+    const counted = [{ title: "Symbol", dataIndex: "symbol", key: "symbol", render: renderCell }];
+    const { rerender } = render(<ListTable table={{ ...table }} columns={counted} rowKey="id" emptyText="None" />);
+    expect(renderCell).toHaveBeenCalledTimes(2);
+
+    // The screen renders again (a new table result, the same rows and columns): the rows do not.
+    rerender(<ListTable table={{ ...table }} columns={counted} rowKey="id" emptyText="None" />);
+    expect(renderCell).toHaveBeenCalledTimes(2);
+
+    // New columns (a row action's state changed): every row renders with them.
+    rerender(<ListTable table={{ ...table }} columns={[...counted]} rowKey="id" emptyText="None" />);
+    expect(renderCell).toHaveBeenCalledTimes(4);
+  });
 });
+
+describe("ListTable wider than its place", () => {
+  const wide = Array.from({ length: 8 }, (_, i) => ({ title: `Column ${i}`, key: `c${i}`, render: () => `a long value in column ${i}` }));
+  const withActions = [...wide, { title: "Actions", key: "actions", fixed: "right" as const, render: () => <button type="button">Edit</button> }];
+
+  function renderIn(width: number) {
+    const { table } = fakeTable({ rows: [{ id: "1", symbol: "SOL" }] });
+    render(
+      <div style={{ width }}>
+        <ListTable table={table} columns={withActions} rowKey="id" />
+      </div>,
+    );
+    const scroller = document.querySelector<HTMLElement>(".ant-table-content")!;
+    const actions = screen.getByRole("button", { name: "Edit" }).closest("td")!;
+    return { scroller, actions, box: document.querySelector(".kit-list-table")! };
+  }
+
+  it("scrolls sideways with the Actions column held at the right edge, and a shadow on the side with more", async () => {
+    const { scroller, actions, box } = renderIn(400);
+    expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    expect(getComputedStyle(actions).position).toBe("sticky");
+    // The Actions cell is in view at the right edge, over the columns scrolled under it.
+    const edge = () => scroller.getBoundingClientRect().right - actions.getBoundingClientRect().right;
+    expect(Math.abs(edge())).toBeLessThan(2);
+    const shadow = () => getComputedStyle(actions, "::after").boxShadow;
+    const leftShadow = () => getComputedStyle(box.querySelector(".ant-table-container")!, "::before").boxShadow;
+    await waitFor(() => expect(shadow()).not.toBe("none"));
+    expect(leftShadow()).toBe("none");
+
+    scroller.scrollLeft = scroller.scrollWidth;
+    await waitFor(() => expect(leftShadow()).not.toBe("none"));
+    expect(shadow()).toBe("none");
+    expect(Math.abs(edge())).toBeLessThan(2);
+  });
+
+  it("neither scrolls nor measures its columns when it fits", () => {
+    const { scroller } = renderIn(4000);
+    expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    // The table fills its place, as antd lays out a table that fits.
+    expect(scroller.querySelector("table")!.getBoundingClientRect().width).toBeCloseTo(scroller.clientWidth, 0);
+    // No measuring row: antd's own horizontal scroll is not used.
+    expect(document.querySelector(".ant-table-measure-row")).toBeNull();
+  });
+});
+
 
 function TokensTable() {
   const table = useTable<Row>({ resource: "tokens", pagination: { pageSize: PAGE_SIZE }, syncWithLocation: false });

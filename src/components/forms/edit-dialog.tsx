@@ -6,6 +6,7 @@ import { useState, type ReactElement } from "react";
 import type { BaseRecord } from "@refinedev/core";
 import type { DialogIntent, LazyDialog } from "@/components/routing/lazy-dialog";
 import { useRecordRoute } from "@/components/routing/use-record-route";
+import { useStableCallback } from "@/utils/use-stable-callback";
 
 /** One ask to open the modal: a new object each time, so asking again for the same row opens it again. */
 export interface EditRequest<TRecord> {
@@ -41,7 +42,8 @@ export function useEditDialog<TRecord extends BaseRecord>(
 ): EditDialog<TRecord> {
   const route = useRecordRoute(resource);
   const [request, setRequest] = useState<EditRequest<TRecord>>();
-  const open = (record?: TRecord) => (routed && record ? route.open(record.id!) : setRequest({ record }));
+  // Stable, so that the rows whose Edit buttons call it need not render again.
+  const open = useStableCallback((record?: TRecord) => (routed && record ? route.open(record.id!) : setRequest({ record })));
   const active = request !== undefined || (routed && route.id !== undefined);
   const { Host } = dialog;
   return { open, intent: dialog.intent, modal: <Host active={active} request={request} /> };

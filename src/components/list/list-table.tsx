@@ -3,13 +3,19 @@
 // sideways on small screens, and the load error with Retry in place of an empty table. Refine's core
 // useTable, not @refinedev/antd's: ListTable does its own antd wiring (sort, no antd pager), so a
 // list's first load carries neither @refinedev/antd nor antd's Form.
-import type { ReactNode } from "react";
-import { Table, type TableProps } from "antd";
+// The rows render only when what they show changes: antd's Table renders every row each time it
+// renders, and a list screen renders on every navigation (it reads the location) and every keystroke
+// in its filters. So the Table is memoized, its props are kept stable here, and each screen keeps its
+// columns and row selection stable.
+import { memo, useMemo, type CSSProperties, type ReactNode } from "react";
+import { Table, theme, type TableProps } from "antd";
 import type { SortOrder, SorterResult } from "antd/es/table/interface";
 import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, type useTableReturnType } from "@refinedev/core";
 import { ListError } from "@/components/list/list-error";
 import { Pager } from "@/components/list/pager";
 import { readSettings } from "@/components/list/settings/store";
+import { useStableCallback } from "@/utils/use-stable-callback";
+import { fixedEnd, useScrollEdges } from "./scroll-edges";
 import "@/styles/kit.css";
 
 export { ListError, type ListErrorProps } from "@/components/list/list-error";
@@ -72,6 +78,9 @@ export type ListTableProps<TData extends BaseRecord> = {
   dataSource?: readonly TData[];
 } & Omit<TableProps<TData>, "columns" | "rowKey" | "dataSource" | "pagination" | "loading" | "onChange">;
 
+/** antd's Table, rendered again only when one of its props changes (a generic component, so typed as one). */
+const MemoTable = memo(Table) as <T extends BaseRecord>(props: TableProps<T>) => ReactNode;
+
 export function ListTable<TData extends BaseRecord>({
   table,
   columns,
@@ -81,6 +90,18 @@ export function ListTable<TData extends BaseRecord>({
   ...rest
 }: ListTableProps<TData>) {
   const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount, setSorters } = table;
+  const shown = useMemo(() => fixedEnd(columns), [columns]);
+  const { box, edges } = useScrollEdges();
+  const { token } = theme.useToken();
+  // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
+  // pagination state and Refine would reset the page size to 10. Only a sort is taken from antd
+  // (columns with `sorter: true`, their `sortOrder` read from the table's sorters), back to page 1.
+  const onChange = useStableCallback<Parameters<NonNullable<TableProps<TData>["onChange"]>>, void>((_pagination, _filters, sorter, { action }) => {
+    if (action !== "sort") return;
+    setSorters(sortersOf(sorter));
+    setCurrentPage(1);
+  });
+  const locale = useMemo(() => (emptyText === undefined ? rest.locale : { ...rest.locale, emptyText }), [emptyText, rest.locale]);
 
   if (tableQuery.isError) {
     return (
@@ -88,26 +109,32 @@ export function ListTable<TData extends BaseRecord>({
     );
   }
 
-  // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
-  // pagination state and Refine would reset the page size to 10. Only a sort is taken from antd
-  // (columns with `sorter: true`, their `sortOrder` read from the table's sorters), back to page 1.
   return (
     <>
-      <Table<TData>
-        scroll={{ x: "max-content" }}
-        {...rest}
-        columns={columns}
-        rowKey={rowKey}
-        dataSource={dataSource ?? tableProps.dataSource}
-        loading={tableProps.loading}
-        pagination={false}
-        onChange={(_pagination, _filters, sorter, { action }) => {
-          if (action !== "sort") return;
-          setSorters(sortersOf(sorter));
-          setCurrentPage(1);
-        }}
-        locale={emptyText === undefined ? rest.locale : { ...rest.locale, emptyText }}
-      />
+      <div
+        ref={box}
+        className={[
+          "kit-list-table",
+          shown !== columns && "kit-list-table--fixed-end",
+          edges.left && "kit-list-table--scrolled",
+          edges.right && "kit-list-table--more",
+        ]
+          .filter(Boolean)
+          .join(" ")}
+        style={{ "--kit-table-shadow": token.colorSplit } as CSSProperties}
+      >
+        <MemoTable<TData>
+          tableLayout="auto"
+          {...rest}
+          columns={shown}
+          rowKey={rowKey}
+          dataSource={dataSource ?? tableProps.dataSource}
+          loading={tableProps.loading}
+          pagination={false}
+          onChange={onChange}
+          locale={locale}
+        />
+      </div>
       <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
     </>
   );

@@ -26,6 +26,7 @@ import { useSectionAvailability } from "@/components/routing/optional-section";
 import { useRecordUrl } from "@/components/record/record-url";
 import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./launcher";
 import { useRecordLookup } from "./use-record-lookup";
+import { useStableCallback } from "@/utils/use-stable-callback";
 
 export const SECTIONS_GROUP = "Go to";
 export const SCREEN_GROUP = "This screen";
@@ -81,11 +82,7 @@ function ScreenActionsOf({ store }: { store: ScreenActions }) {
  */
 function useStableGo() {
   const go = useGo();
-  const latest = useRef(go);
-  useEffect(() => {
-    latest.current = go;
-  });
-  return useCallback((to: string) => void latest.current({ to }), []);
+  return useStableCallback((to: string) => void go({ to }));
 }
 
 /** Every section the sidebar shows (an optional one once the API has shown it has it). */

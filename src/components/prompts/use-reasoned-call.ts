@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { useCustomMutation, type BaseRecord, type HttpError, type OpenNotificationParams } from "@refinedev/core";
 import { useReasonPrompt, type ReasonPromptOptions } from "./reason-prompt";
+import { useStableCallback } from "@/utils/use-stable-callback";
 
 export interface ReasonedCall<T> {
   prompt(record: T): ReasonPromptOptions;
@@ -23,7 +24,8 @@ export function useReasonedCall<T extends { id: string }, TData extends BaseReco
   /** The record whose call is in flight. */
   const [runningId, setRunningId] = useState<string>();
 
-  async function run(record: T) {
+  // Stable: the rows whose buttons call it need not render again.
+  const run = useStableCallback(async (record: T) => {
     const reason = await ask(call.prompt(record));
     if (reason === null) return;
     setRunningId(record.id);
@@ -40,7 +42,7 @@ export function useReasonedCall<T extends { id: string }, TData extends BaseReco
     } finally {
       setRunningId(undefined);
     }
-  }
+  });
 
   return { run, runningId, holder };
 }

@@ -1,9 +1,9 @@
 // A record's URL (Refine's show route, e.g. /orders/:id) opens it over its list: the list stays
 // mounted, and the query string — the list's page, filters and sort — travels both ways, so closing
 // the record returns to the very view it was opened from, and a shared or reloaded link opens both.
-import { useCallback } from "react";
 import { useLocation } from "react-router";
 import { useGo, useNavigation, useOne, useParsed, type BaseKey, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useStableCallback } from "@/utils/use-stable-callback";
 
 export interface RecordRoute {
   /** The id in the URL, when a record is open. */
@@ -19,14 +19,11 @@ export function useRecordRoute(resource: string): RecordRoute {
   const go = useGo();
   const { listUrl } = useNavigation();
   const { search } = useLocation();
-  const open = useCallback(
-    (recordId: BaseKey) => go({ to: { resource, action: "show", id: recordId }, options: { keepQuery: true }, type: "push" }),
-    [go, resource],
+  // Stable (useGo's function is not), so that the rows that open records need not render again.
+  const open = useStableCallback((recordId: BaseKey) =>
+    go({ to: { resource, action: "show", id: recordId }, options: { keepQuery: true }, type: "push" }),
   );
-  const close = useCallback(
-    () => go({ to: { resource, action: "list" }, options: { keepQuery: true }, type: "push" }),
-    [go, resource],
-  );
+  const close = useStableCallback(() => go({ to: { resource, action: "list" }, options: { keepQuery: true }, type: "push" }));
   return { id: id === undefined || id === "" ? undefined : String(id), open, close, listHref: `${listUrl(resource)}${search}` };
 }
 

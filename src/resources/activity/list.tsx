@@ -25,7 +25,7 @@ export function ActivityList() {
     moreOptions: { admin: { options: admins.options, loading: admins.loading } },
   });
   const recordUrl = useRecordUrl();
-  const columns = activityColumns(recordUrl);
+  const columns = useMemo(() => activityColumns(recordUrl), [recordUrl]);
   const view = useListView("activity", table, columns, { columns: ACTIVITY_EXPORT });
 
   return (

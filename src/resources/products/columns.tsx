@@ -9,7 +9,7 @@ import { FlagBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
 import { formatAmount } from "@/utils/format";
 import type { Product } from "@contract";
-import type { ProductActions } from "./use-product-actions";
+import type { ProductRowActions } from "./use-product-actions";
 
 /** The first image's thumbnail; 'No Img' without one, or when it does not load (an offline CDN). */
 function ProductThumb({ product }: { product: Product }) {
@@ -26,7 +26,7 @@ function ProductThumb({ product }: { product: Product }) {
   );
 }
 
-function FeaturedStar({ product, actions }: { product: Product; actions: ProductActions }) {
+function FeaturedStar({ product, actions }: { product: Product; actions: ProductRowActions }) {
   const busy = actions.busy(product.id) === "feature";
   return (
     <Hint title={product.isFeatured ? "Remove from featured" : "Mark as featured"}>
@@ -44,7 +44,7 @@ function FeaturedStar({ product, actions }: { product: Product; actions: Product
 }
 
 // Icon buttons with tooltips: with text labels the table is wider than a 1280 px screen's content area.
-function RowActions({ product, actions }: { product: Product; actions: ProductActions }) {
+function RowActions({ product, actions }: { product: Product; actions: ProductRowActions }) {
   const busy = actions.busy(product.id);
   const verb = product.isActive ? "Disable" : "Enable";
   return (
@@ -74,7 +74,7 @@ function RowActions({ product, actions }: { product: Product; actions: ProductAc
   );
 }
 
-export function productColumns(actions: ProductActions): ColumnsType<Product> {
+export function productColumns(actions: ProductRowActions): ColumnsType<Product> {
   return [
     { key: "image", title: "Image", width: 72, render: (_, product) => <ProductThumb product={product} /> },
     {

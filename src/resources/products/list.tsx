@@ -1,6 +1,7 @@
 // Product Management (SPEC §2): the admin product list with its Category and Featured filters (kept
 // in the URL), a search box over the loaded page, the row actions, and each product's own URL
 // (/products/:id, a drawer over the list, a lazy dialog: loaded on first use).
+import { useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
 import type { Product } from "@contract";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
@@ -21,6 +22,8 @@ import "./products.css";
 
 const ProductShowDrawer = lazyDialog(() => import("./show-drawer"), "ProductShowDrawer");
 
+const productTitle = (product: Product) => product.title;
+
 export function ProductList() {
   const table = useListTable<Product>("products");
   const categories = useProductCategories();
@@ -30,7 +33,8 @@ export function ProductList() {
     moreOptions: { category: categories },
   });
   const actions = useProductActions(categories.refetch);
-  const columns = productColumns(actions);
+  const { busy, toggleFeatured, toggleActive, remove } = actions;
+  const columns = useMemo(() => productColumns({ busy, toggleFeatured, toggleActive, remove }), [busy, toggleFeatured, toggleActive, remove]);
   const view = useListView("products", table, columns, { columns: PRODUCT_EXPORT, keep: filters.keep });
   const invalidate = useInvalidate();
   const bulk = useBulk<Product>({
@@ -38,7 +42,7 @@ export function ProductList() {
     table,
     keep: filters.keep,
     resetOn: filters.values,
-    name: (product) => product.title,
+    name: productTitle,
     nouns: { singular: "product", plural: "products" },
     actions: useProductBulkActions(),
     // Every change can move the counts of the Category filter.

@@ -1,7 +1,7 @@
 // The row actions of Product Management, each pessimistic (the server answers before the table
 // changes): the featured star, enable/disable and delete behind the SPEC §5 confirmation and reason
 // prompt, and — beyond the SPEC — an Undo for a deletion while the server offers the restore call.
-import { useState, type ReactNode } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { Button, notification } from "antd";
 import { useCustomMutation, useDelete, useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
 import { useReasonPrompt } from "@/components/prompts/reason-prompt";
@@ -10,6 +10,7 @@ import { endpoints } from "@/providers/endpoints";
 import { isKnownMissing, rememberMissing } from "@/providers/query-policy";
 import type { Product } from "@contract";
 import "@/components/antd/setup";
+import { useStableCallback } from "@/utils/use-stable-callback";
 
 export type ProductAction = "feature" | "active" | "delete";
 
@@ -49,6 +50,9 @@ export interface ProductActions {
   holders: ReactNode;
 }
 
+/** What a row's buttons use: the actions without the screen-level holders. */
+export type ProductRowActions = Omit<ProductActions, "holders">;
+
 export function useProductActions(onChanged: () => void): ProductActions {
   const { ask, holder: promptHolder } = useReasonPrompt();
   const [notify, notifyHolder] = notification.useNotification();
@@ -83,7 +87,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
     }
   }
 
-  async function toggleFeatured(product: Product) {
+  const toggleFeatured = useStableCallback(async (product: Product) => {
     const featured = !product.isFeatured;
     await run(product.id, "feature", () =>
       custom({
@@ -96,9 +100,9 @@ export function useProductActions(onChanged: () => void): ProductActions {
       }),
       { custom: true },
     );
-  }
+  });
 
-  async function toggleActive(product: Product) {
+  const toggleActive = useStableCallback(async (product: Product) => {
     const verb = product.isActive ? "disable" : "enable";
     const reason = await ask({
       confirmText: `Are you sure you want to ${verb} "${product.title}"?`,
@@ -117,7 +121,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
         errorNotification: failure(`Could not ${verb} "${product.title}"`),
       }),
     );
-  }
+  });
 
   function showDeleted(product: Product, withUndo: boolean) {
     const key = `product-deleted-${product.id}`;
@@ -158,7 +162,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
     }
   }
 
-  async function remove(product: Product) {
+  const remove = useStableCallback(async (product: Product) => {
     const reason = await ask({
       confirmText: `Are you sure you want to delete "${product.title}"? This action can be reversed by an admin.`,
       reasonLabel: "Reason for deletion (required):",
@@ -177,10 +181,12 @@ export function useProductActions(onChanged: () => void): ProductActions {
       }),
     );
     if (deleted) showDeleted(product, !isKnownMissing(queryClient, RESTORE_CALL));
-  }
+  });
 
+  // Stable while nothing is pending, like the handlers: the rows render again only when one is busy.
+  const busy = useCallback((id: string) => pending[id], [pending]);
   return {
-    busy: (id) => pending[id],
+    busy,
     toggleFeatured,
     toggleActive,
     remove,

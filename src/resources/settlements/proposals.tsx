@@ -14,6 +14,7 @@ import { head } from "@/utils/format";
 import type { ApprovalRequest, ApprovalResult, ResolveDisputeRequest, Settlement } from "@contract";
 import { confirmationText, DEFAULT_REFUND_PERCENT } from "../orders/dispute-options";
 import { DecisionNotSigned, useDecisionSigner } from "../orders/use-decision-signer";
+import { useStableCallback } from "@/utils/use-stable-callback";
 
 export const isProposal = (settlement: Settlement) => settlement.status === "awaiting_approval";
 
@@ -58,7 +59,7 @@ export function useProposalActions(): ProposalActions {
     after: refresh,
   });
 
-  async function approve(settlement: Settlement) {
+  const approve = useStableCallback(async (settlement: Settlement) => {
     const body = decisionBody(settlement);
     const confirmed = await confirm({
       title: "Approve this payout",
@@ -84,7 +85,7 @@ export function useProposalActions(): ProposalActions {
       setApproving(undefined);
       await refresh();
     }
-  }
+  });
 
   return {
     me,

@@ -1,5 +1,6 @@
 // Shop Management (SPEC §2): the admin shop list with its filters (search, category, active,
 // verified) kept in the URL, and the Edit Shop modal (/shops/:id).
+import { useMemo } from "react";
 import type { Shop } from "@contract";
 import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
@@ -17,17 +18,19 @@ import "./shops.css";
 
 const ShopEditModal = lazyDialog(() => import("./edit-modal"), "ShopEditModal");
 
+const shopName = (shop: Shop) => shop.name;
+
 export function ShopList() {
   const table = useListTable<Shop>("shops");
   const filters = useFilterBar(table, SHOP_FILTERS, { name: "shop", label: "Filter shops" });
   useListPaletteActions(table, { plural: "shops", singular: "shop", searchId: "shop-filter-search" });
   const editor = useEditDialog<Shop>(ShopEditModal, { resource: "shops", routed: true });
-  const columns = shopColumns(editor.open, editor.intent);
+  const columns = useMemo(() => shopColumns(editor.open, editor.intent), [editor.open, editor.intent]);
   const view = useListView("shops", table, columns, { columns: SHOP_EXPORT });
   const bulk = useBulk<Shop>({
     resource: "shops",
     table,
-    name: (shop) => shop.name,
+    name: shopName,
     nouns: { singular: "shop", plural: "shops" },
     actions: useShopBulkActions(),
   });

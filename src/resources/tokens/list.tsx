@@ -1,6 +1,6 @@
 // SPEC §2 Token Management: the SPL token whitelist, one server page at a time (GET /tokens/admin
 // takes only page and limit), searched and filtered on the loaded rows.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Button } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useUpdate, type HttpError } from "@refinedev/core";
@@ -12,6 +12,7 @@ import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
+import { useStableCallback } from "@/utils/use-stable-callback";
 import { tokenColumns } from "./columns";
 import { TOKEN_EXPORT } from "./export";
 import { emptyReason, TOKEN_FILTERS } from "./filters";
@@ -30,18 +31,21 @@ export function TokenList() {
   const { mutate: update } = useUpdate<Token, HttpError, Pick<Token, "isActive">>();
   const [togglingId, setTogglingId] = useState<Token["id"]>();
 
-  const toggleActive = (token: Token) => {
+  const toggleActive = useStableCallback((token: Token) => {
     setTogglingId(token.id);
     update(
       { resource: "tokens", id: token.id, values: { isActive: !token.isActive }, mutationMode: "pessimistic" },
       { onSettled: () => setTogglingId(undefined) },
     );
-  };
+  });
 
   usePaletteActions([{ id: "add-token", name: "Add Token", keywords: "new create whitelist", perform: () => creator.open() }]);
 
   const showRisk = reportsRisk(table.tableProps.dataSource ?? []);
-  const columns = tokenColumns({ onEdit: editor.open, editIntent: editor.intent, onToggleActive: toggleActive, togglingId, showRisk });
+  const columns = useMemo(
+    () => tokenColumns({ onEdit: editor.open, editIntent: editor.intent, onToggleActive: toggleActive, togglingId, showRisk }),
+    [editor.open, editor.intent, toggleActive, togglingId, showRisk],
+  );
   const view = useListView("tokens", table, columns, { columns: TOKEN_EXPORT, keep: filters.keep });
 
   return (

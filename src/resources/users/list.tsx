@@ -1,6 +1,7 @@
 // SPEC §2 User Management: filters, the users table with its paging, the Edit User modal and
 // deactivation with a reason. The URL holds page and filters, so a filtered, paged list is a link
 // that reopens as the same view; so does the user being edited (/users/:id).
+import { useMemo } from "react";
 import type { User } from "@contract";
 import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
@@ -10,6 +11,7 @@ import { useListView } from "@/components/list/settings/use-list-view";
 import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
+import { useStableCallback } from "@/utils/use-stable-callback";
 import { useUserBulkActions } from "./bulk";
 import { userColumns, userName } from "./columns";
 import { useDeactivateUser } from "./deactivate";
@@ -36,7 +38,11 @@ export function UserList() {
     refresh: () => refresh(),
   });
 
-  const columns = userColumns({ onEdit: editor.open, editIntent: editor.intent, onDeactivate: (user) => void deactivate(user), deactivatingId });
+  const onDeactivate = useStableCallback((user: User) => void deactivate(user));
+  const columns = useMemo(
+    () => userColumns({ onEdit: editor.open, editIntent: editor.intent, onDeactivate, deactivatingId }),
+    [editor.open, editor.intent, onDeactivate, deactivatingId],
+  );
   const view = useListView("users", table, columns, { columns: USER_EXPORT });
 
   return (

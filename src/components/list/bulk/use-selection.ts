@@ -1,7 +1,7 @@
 // The rows a list has selected for a bulk action, kept by id across pages (antd's rowSelection only
 // knows the page it shows), cleared when the list's filters change (the selection was of another
 // list). "Select all matching" reads every matching row with the CSV export's pager.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { TableProps } from "antd";
 import { useDataProvider, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
 import { ExportCancelled, fetchRemaining, startPaging } from "@/components/list/export/fetch-all";
@@ -19,7 +19,7 @@ export interface SelectionOptions<Row> {
   keep?: (row: Row) => boolean;
   /** Anything else whose change makes it another list (the page filters' values). */
   resetOn?: unknown;
-  /** A row's name for its checkbox: 'Select Alice'. */
+  /** A row's name for its checkbox: 'Select Alice' (one function for the list's life, not one per render). */
   name: (row: Row) => string;
 }
 
@@ -82,23 +82,27 @@ export function useSelection<Row extends BaseRecord>({ resource, table, keep, re
     }
   };
 
-  const rowSelection: NonNullable<TableProps<Row>["rowSelection"]> = {
-    selectedRowKeys: [...selected.keys()],
-    // antd hands back only the rows it has seen; the others are kept from the selection.
-    preserveSelectedRowKeys: true,
-    onChange: (keys, rows) => {
-      setSelected((current) => {
-        const next = new Map<Id, Row>();
-        keys.forEach((antdKey, index) => {
-          const key = antdKey as Id;
-          const row = rows[index] ?? current.get(key);
-          if (row) next.set(key, row);
+  // Kept while the selection stays the same: the table's rows render again only when it changes.
+  const rowSelection = useMemo<NonNullable<TableProps<Row>["rowSelection"]>>(
+    () => ({
+      selectedRowKeys: [...selected.keys()],
+      // antd hands back only the rows it has seen; the others are kept from the selection.
+      preserveSelectedRowKeys: true,
+      onChange: (keys, rows) => {
+        setSelected((current) => {
+          const next = new Map<Id, Row>();
+          keys.forEach((antdKey, index) => {
+            const key = antdKey as Id;
+            const row = rows[index] ?? current.get(key);
+            if (row) next.set(key, row);
+          });
+          return next;
         });
-        return next;
-      });
-    },
-    getCheckboxProps: (row) => ({ "aria-label": `Select ${name(row)}` }) as object,
-  };
+      },
+      getCheckboxProps: (row) => ({ "aria-label": `Select ${name(row)}` }) as object,
+    }),
+    [selected, name],
+  );
 
   return {
     rows: [...selected.values()],

@@ -1,0 +1,54 @@
+// A list's table scrolls sideways on its own when wider than its place (kit.css lays it out as antd's
+// horizontal scroll does), with the Actions column held at the right edge by CSS alone. antd's own
+// horizontal scroll and fixed column would do the same, at a cost paid each time a list is shown:
+// rc-table measures every column's width, then renders every row again with the widths, which a
+// single column fixed at the end does not need. The column keeps antd's fixed-column classes, so it
+// looks and sticks the same; the shadows at an edge with more to scroll to come from here (rc-table
+// only keeps them up to date under its own horizontal scroll).
+import { useLayoutEffect, useRef, useState, type RefObject } from "react";
+import type { TableColumnsType } from "antd";
+
+/** antd's classes for the first right-fixed cell: sticky, its background and its shadow (kit.css sets right: 0). */
+const FIXED_END = "ant-table-cell-fix-right ant-table-cell-fix-right-first";
+
+/** The columns with a last column `fixed: "right"` fixed by antd's classes instead of by antd. */
+export function fixedEnd<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
+  const last = columns.at(-1);
+  if (last?.fixed !== "right") return columns;
+  return [...columns.slice(0, -1), { ...last, fixed: undefined, className: [last.className, FIXED_END].filter(Boolean).join(" ") }];
+}
+
+export interface ScrollEdges {
+  /** Scrolled away from the left edge. */
+  left: boolean;
+  /** More to scroll to on the right. */
+  right: boolean;
+}
+
+const NONE: ScrollEdges = { left: false, right: false };
+
+/** Which edges of the table in `box` have more to scroll to, kept up to date as it scrolls and resizes. */
+export function useScrollEdges(): { box: RefObject<HTMLDivElement | null>; edges: ScrollEdges } {
+  const box = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState(NONE);
+  useLayoutEffect(() => {
+    const content = box.current?.querySelector<HTMLElement>(".ant-table-content");
+    const table = content?.querySelector("table");
+    if (!content || !table) return;
+    // Read after a scroll or a resize, when the layout is up to date: no forced layout.
+    const measure = () => {
+      const left = content.scrollLeft > 0;
+      const right = content.scrollLeft + content.clientWidth < content.scrollWidth - 1;
+      setEdges((current) => (current.left === left && current.right === right ? current : { left, right }));
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(content);
+    observer.observe(table);
+    content.addEventListener("scroll", measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      content.removeEventListener("scroll", measure);
+    };
+  }, []);
+  return { box, edges };
+}
