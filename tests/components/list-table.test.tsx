@@ -150,6 +150,8 @@ describe("ListTable wider than its place", () => {
     const leftShadow = () => getComputedStyle(box.querySelector(".ant-table-container")!, "::before").boxShadow;
     await waitFor(() => expect(shadow()).not.toBe("none"));
     expect(leftShadow()).toBe("none");
+    // Scrollable from the keyboard: the region takes the focus.
+    expect(scroller).toHaveAttribute("tabindex", "0");
 
     scroller.scrollLeft = scroller.scrollWidth;
     await waitFor(() => expect(leftShadow()).not.toBe("none"));
@@ -164,6 +166,7 @@ describe("ListTable wider than its place", () => {
     expect(scroller.querySelector("table")!.getBoundingClientRect().width).toBeCloseTo(scroller.clientWidth, 0);
     // No measuring row: antd's own horizontal scroll is not used.
     expect(document.querySelector(".ant-table-measure-row")).toBeNull();
+    expect(scroller).not.toHaveAttribute("tabindex");
   });
 });
 

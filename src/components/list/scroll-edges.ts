@@ -27,7 +27,10 @@ export interface ScrollEdges {
 
 const NONE: ScrollEdges = { left: false, right: false };
 
-/** Which edges of the table in `box` have more to scroll to, kept up to date as it scrolls and resizes. */
+/**
+ * Which edges of the table in `box` have more to scroll to, kept up to date as it scrolls and resizes;
+ * while it can scroll, its scrolling region takes the keyboard's focus.
+ */
 export function useScrollEdges(): { box: RefObject<HTMLDivElement | null>; edges: ScrollEdges } {
   const box = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState(NONE);
@@ -39,6 +42,9 @@ export function useScrollEdges(): { box: RefObject<HTMLDivElement | null>; edges
     const measure = () => {
       const left = content.scrollLeft > 0;
       const right = content.scrollLeft + content.clientWidth < content.scrollWidth - 1;
+      // A region that scrolls can be scrolled from the keyboard, even with no row to focus in it.
+      if (left || right) content.tabIndex = 0;
+      else content.removeAttribute("tabindex");
       setEdges((current) => (current.left === left && current.right === right ? current : { left, right }));
     };
     const observer = new ResizeObserver(measure);
