@@ -159,6 +159,21 @@ describe("ListTable wider than its place", () => {
     expect(Math.abs(edge())).toBeLessThan(2);
   });
 
+  it("watches a table shown after a load error as well", async () => {
+    const failed = fakeTable({ isError: true, error: { message: "Boom", statusCode: 500 } });
+    const loaded = fakeTable({ rows: [{ id: "1", symbol: "SOL" }] });
+    const inBox = (table: ListTableSource<Row>) => (
+      <div style={{ width: 400 }}>
+        <ListTable table={table} columns={withActions} rowKey="id" />
+      </div>
+    );
+    const { rerender } = render(inBox(failed.table));
+    expect(screen.getByRole("alert")).toHaveTextContent("Boom");
+    rerender(inBox(loaded.table));
+    const actions = screen.getByRole("button", { name: "Edit" }).closest("td")!;
+    await waitFor(() => expect(getComputedStyle(actions, "::after").boxShadow).not.toBe("none"));
+  });
+
   it("neither scrolls nor measures its columns when it fits", () => {
     const { scroller } = renderIn(4000);
     expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);

@@ -5,7 +5,7 @@
 // single column fixed at the end does not need. The column keeps antd's fixed-column classes, so it
 // looks and sticks the same; the shadows at an edge with more to scroll to come from here (rc-table
 // only keeps them up to date under its own horizontal scroll).
-import { useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useState } from "react";
 import type { TableColumnsType } from "antd";
 
 /** antd's classes for the first right-fixed cell: sticky, its background and its shadow (kit.css sets right: 0). */
@@ -28,16 +28,16 @@ export interface ScrollEdges {
 const NONE: ScrollEdges = { left: false, right: false };
 
 /**
- * Which edges of the table in `box` have more to scroll to, kept up to date as it scrolls and resizes;
- * while it can scroll, its scrolling region takes the keyboard's focus.
+ * Which edges of the table in the element `box` is given to have more to scroll to, kept up to date as
+ * it scrolls and resizes; while it can scroll, its scrolling region takes the keyboard's focus. A ref
+ * callback, so that a table shown again (after a load error) is watched again.
  */
-export function useScrollEdges(): { box: RefObject<HTMLDivElement | null>; edges: ScrollEdges } {
-  const box = useRef<HTMLDivElement>(null);
+export function useScrollEdges(): { box: (element: HTMLDivElement | null) => (() => void) | undefined; edges: ScrollEdges } {
   const [edges, setEdges] = useState(NONE);
-  useLayoutEffect(() => {
-    const content = box.current?.querySelector<HTMLElement>(".ant-table-content");
+  const box = useCallback((element: HTMLDivElement | null) => {
+    const content = element?.querySelector<HTMLElement>(".ant-table-content");
     const table = content?.querySelector("table");
-    if (!content || !table) return;
+    if (!content || !table) return undefined;
     // Read after a scroll or a resize, when the layout is up to date: no forced layout.
     const measure = () => {
       const left = content.scrollLeft > 0;
