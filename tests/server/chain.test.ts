@@ -257,7 +257,8 @@ describe("which RPC chains count as granting airdrops", () => {
 
 describe("the node's blockhashes", () => {
   it("a new one per block, each valid for blockhashValidFor blocks: a transaction past it is refused, never executed", async () => {
-    const node = await startChainRpc({ blockhashValidFor: 5 });
+    // Long enough (50 blocks of 400 ms) for the first transfers to land on a loaded machine.
+    const node = await startChainRpc({ blockhashValidFor: 50 });
     try {
       const ledger = new RpcLedger(node.url, { pollIntervalMs: 5, airdrop: true });
       const payer = Keypair.generate();
@@ -275,7 +276,7 @@ describe("the node's blockhashes", () => {
       await ledger.sendAndConfirm(transfer(second.blockhash), second);
       expect((await ledger.getAccount(to))?.lamports).toBe(2_000_000n);
 
-      node.advanceBlocks(10);
+      node.advanceBlocks(60);
       const late = ledger.sendAndConfirm(transfer(second.blockhash, 3_000_000), second);
       await expect(late).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
       await expect(late).rejects.toThrow(/BlockhashNotFound/);
