@@ -72,6 +72,8 @@ async function insertToken(
 
 /** Adds a token once its mint passed the on-chain check; the answer carries what the check warns of. */
 export async function createToken(ctx: ServiceContext, admin: AdminIdentity, input: TokenCreateInput) {
+  // A listed mint is a 409 before the chain is read; insertToken checks again in its transaction,
+  // for an add of the same mint that raced this one through the read.
   await assertMintFree(ctx.db, input.mintAddress);
   const report = await screenMint(ctx, input.mintAddress, input.decimals);
   const token = await insertToken(ctx, admin, input, "token.create", riskColumns(report));
