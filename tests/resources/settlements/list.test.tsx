@@ -164,6 +164,8 @@ describe("Settlements", { timeout: 60_000 }, () => {
     await user.click(within(confirm).getByRole("button", { name: "Approve and send" }));
     await waitFor(() => expect(api.requests("POST", "/admin/settlements/p-1/approve").map((r) => r.body)).toEqual([{}]));
 
+    // The row's buttons are disabled until the approval has finished (and the list is read again).
+    await waitFor(() => expect(row.getByRole("button", { name: /^Reject the payout/ })).toBeEnabled());
     await user.click(row.getByRole("button", { name: /^Reject the payout/ }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "OK" }));
     const reasonStep = await screen.findByRole("dialog");
