@@ -9,7 +9,7 @@ import { adminResources } from "@/resources";
 import { navigation } from "@/providers/navigation";
 import { fakeApiForThisFile, type FakeApi, type SeenRequest } from "../support/fake-api";
 import { compileChunks } from "../support/compile-first";
-import { fakeMatchMedia } from "../support/media";
+import { fakeMatchMedia, widthMatches } from "../support/media";
 
 // Screens are lazy chunks that Vite compiles on first use in a test run; that first load is slow.
 configure({ asyncUtilTimeout: 10_000 });
@@ -156,14 +156,7 @@ export function deferred<T>() {
 
 /** Makes `(min-width: N px)` / `(max-width: N px)` media queries answer for this viewport width. */
 export function setViewportWidth(width: number) {
-  vi.stubGlobal(
-    "matchMedia",
-    fakeMatchMedia((query) => {
-      const min = /min-width:\s*(\d+)/.exec(query);
-      const max = /max-width:\s*(\d+)/.exec(query);
-      return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    }),
-  );
+  vi.stubGlobal("matchMedia", fakeMatchMedia(widthMatches(() => width)));
 }
 
 export const DESKTOP = 1280;

@@ -1,3 +1,4 @@
+import { Profiler } from "react";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -5,6 +6,7 @@ import { useTable } from "@refinedev/antd";
 import { PAGE_SIZE } from "@contract";
 import { ListTable, Pager, type ListTableSource } from "@/components/list/list-table";
 import { reply, replyData, requests, fakeApiForThisFile } from "../support/fake-api";
+import { resizableMatchMedia } from "../support/media";
 import { renderInRefine } from "./support";
 
 interface Row {
@@ -120,6 +122,60 @@ describe("ListTable (given table state)", () => {
     // New columns (a row action's state changed): every row renders with them.
     rerender(<ListTable table={{ ...table }} columns={[...counted]} rowKey="id" emptyText="None" />);
     expect(renderCell).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe("ListTable mounting, with a column shown from a screen width on (antd's `responsive`)", () => {
+  const rows = [{ id: "1", symbol: "SOL" }, { id: "2", symbol: "USDC" }];
+
+  function renderAt(width: number) {
+    const media = resizableMatchMedia(width);
+    vi.stubGlobal("matchMedia", media.matchMedia);
+    const { table } = fakeTable({ rows });
+    const columns = [
+      { title: "Symbol", dataIndex: "symbol", key: "symbol" },
+      { title: "Code", key: "code", responsive: ["md" as const], render: (_: unknown, row: Row) => `code-${row.id}` },
+    ];
+    // What the first commit put on the page (the table as first painted, before any effect's update).
+    const firstCommit: string[] = [];
+    const onCommit = () => {
+      if (!firstCommit.length) firstCommit.push(document.body.textContent ?? "");
+    };
+    render(
+      <Profiler id="list" onRender={onCommit}>
+        <ListTable table={table} columns={columns} rowKey="id" />
+      </Profiler>,
+    );
+    return { firstCommit: firstCommit[0], resize: media.resize };
+  }
+
+  it("is painted with the columns the screen shows from its first render on", () => {
+    // antd's Table learns the screen in an effect: its first render had none of them, and it rendered every row again.
+    const { firstCommit } = renderAt(1280);
+    expect(firstCommit).toContain("code-2");
+    expect(screen.getByRole("columnheader", { name: "Code" })).toBeInTheDocument();
+  });
+
+  it("does not measure the scrollbar when it mounts (it neither scrolls vertically nor sticks its header)", () => {
+    // rc-table measures it with a probe element on the page: a forced layout, and every row rendered again.
+    const added = vi.spyOn(document.body, "appendChild");
+    renderAt(1280);
+    expect(screen.getByText("code-1")).toBeInTheDocument();
+    const probes = added.mock.calls.filter(([node]) => node instanceof Element && node.id.startsWith("rc-scrollbar-measure"));
+    expect(probes).toEqual([]);
+  });
+
+  it("leaves the column out below its width, and shows it when the window grows", async () => {
+    const { resize } = renderAt(390);
+    expect(screen.getByRole("columnheader", { name: "Symbol" })).toBeInTheDocument();
+    expect(screen.queryByRole("columnheader", { name: "Code" })).not.toBeInTheDocument();
+    expect(screen.queryByText("code-1")).not.toBeInTheDocument();
+
+    resize(800);
+    expect(await screen.findByRole("columnheader", { name: "Code" })).toBeInTheDocument();
+    expect(screen.getByText("code-1")).toBeInTheDocument();
+    resize(700);
+    await waitFor(() => expect(screen.queryByText("code-1")).not.toBeInTheDocument());
   });
 });
 

@@ -1,7 +1,7 @@
 // The admin shell around every authenticated screen: a fixed sidebar on wide screens, a drawer and a
 // top bar on small ones (SPEC §2 Layout). Its own chunk: it is where antd enters the app.
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Grid, Layout } from "antd";
+import { Layout } from "antd";
 import { useLocation, type RouteObject } from "react-router";
 import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
@@ -14,6 +14,7 @@ import "./section-icons"; // the sidebar's lazy icons are then already here
 import { HeaderActions } from "./header-actions";
 import { Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
+import { useScreens } from "@/utils/use-screens";
 import "@/styles/layout.css";
 
 const SIDER_WIDTH = 240;
@@ -24,8 +25,7 @@ const NavDrawer = lazy(loadNavDrawer);
 /** `screens`: the admin routes, rendered by the screen stack (without them, the route's outlet). */
 export function AdminLayout({ screens }: { screens?: RouteObject[] }) {
   // Below antd's `lg` breakpoint (992 px) the sidebar becomes a drawer.
-  const { lg } = Grid.useBreakpoint();
-  const wide = lg === true;
+  const wide = useScreens().lg === true;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer is mounted from its first open on: closed, it shows nothing.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -35,11 +35,10 @@ export function AdminLayout({ screens }: { screens?: RouteObject[] }) {
     setDrawerUsed(true);
     setDrawerOpen(true);
   };
-  // A narrow screen (known once antd has measured it) fetches the drawer ahead of its first open.
-  const narrow = lg === false;
+  // A narrow screen fetches the drawer ahead of its first open.
   useEffect(() => {
-    if (narrow) void loadNavDrawer().catch(() => undefined);
-  }, [narrow]);
+    if (!wide) void loadNavDrawer().catch(() => undefined);
+  }, [wide]);
 
   return (
     <ThemedConfig>

@@ -6,7 +6,8 @@
 // The rows render only when what they show changes: antd's Table renders every row each time it
 // renders, and a list screen renders on every navigation (it reads the location) and every keystroke
 // in its filters. So the Table is memoized, its props are kept stable here, and each screen keeps its
-// columns and row selection stable.
+// columns and row selection stable. Nor does a mount render the rows twice: the screen's width is
+// read before rendering (useScreens), and the scrollbar is not measured.
 import { memo, useMemo, type CSSProperties, type ReactNode } from "react";
 import { Table, theme, type TableProps } from "antd";
 import type { SortOrder, SorterResult } from "antd/es/table/interface";
@@ -14,6 +15,7 @@ import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, 
 import { ListError } from "@/components/list/list-error";
 import { Pager } from "@/components/list/pager";
 import { readSettings } from "@/components/list/settings/store";
+import { atScreens, useScreens } from "@/utils/use-screens";
 import { useStableCallback } from "@/utils/use-stable-callback";
 import { fixedEnd, useScrollEdges } from "./scroll-edges";
 import "@/styles/kit.css";
@@ -76,7 +78,8 @@ export type ListTableProps<TData extends BaseRecord> = {
   emptyText?: ReactNode;
   /** The rows to show instead of the loaded page (client-side search over the loaded rows). */
   dataSource?: readonly TData[];
-} & Omit<TableProps<TData>, "columns" | "rowKey" | "dataSource" | "pagination" | "loading" | "onChange">;
+  // Neither scroll nor sticky: the table scrolls sideways by itself (scroll-edges.ts) and is not measured.
+} & Omit<TableProps<TData>, "columns" | "rowKey" | "dataSource" | "pagination" | "loading" | "onChange" | "scroll" | "sticky" | "tailor">;
 
 /** antd's Table, rendered again only when one of its props changes (a generic component, so typed as one). */
 const MemoTable = memo(Table) as <T extends BaseRecord>(props: TableProps<T>) => ReactNode;
@@ -90,7 +93,8 @@ export function ListTable<TData extends BaseRecord>({
   ...rest
 }: ListTableProps<TData>) {
   const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount, setSorters } = table;
-  const shown = useMemo(() => fixedEnd(columns), [columns]);
+  const screens = useScreens();
+  const shown = useMemo(() => fixedEnd(atScreens(columns, screens)), [columns, screens]);
   const { box, edges } = useScrollEdges();
   const { token } = theme.useToken();
   // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
@@ -125,6 +129,10 @@ export function ListTable<TData extends BaseRecord>({
       >
         <MemoTable<TData>
           tableLayout="auto"
+          // rc-table's flag for a table that sizes itself, which skips its scrollbar measure on mount:
+          // a probe element, a forced layout of the page and every row rendered again, for a width
+          // only a vertically scrolling or sticky-header table uses. These tables are neither.
+          tailor
           {...rest}
           columns={shown}
           rowKey={rowKey}
