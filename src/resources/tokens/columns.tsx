@@ -1,11 +1,12 @@
 // The Token Management table's columns (SPEC §2): Logo, Symbol, Name, Mint Address, Decimals,
 // Status and Actions; and Risk (beyond SPEC) when the API reports it.
-import { Avatar, Button, Space} from "antd";
+import { Button, Space } from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import type { TableColumnsType } from "antd";
 import { Hint } from "@/components/value/hint";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
+import { Avatar } from "@/components/value/avatar";
 import { FlagBadge } from "@/components/value/badges";
 import { shortMint } from "@/utils/format";
 import type { Token } from "@contract";
@@ -25,9 +26,7 @@ export interface TokenColumnActions {
 /** SPEC §2: without a logo, the first 2 letters of the symbol (also the fallback when the image fails). */
 export function TokenLogo({ token }: { token: Token }) {
   return (
-    <Avatar className="token-logo" src={token.logoUrl || undefined} alt={`${token.symbol} logo`}>
-      {token.symbol.slice(0, 2)}
-    </Avatar>
+    <Avatar className="token-logo" src={token.logoUrl} alt={`${token.symbol} logo`} text={token.symbol.slice(0, 2)} />
   );
 }
 

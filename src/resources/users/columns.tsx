@@ -1,11 +1,12 @@
 // The User Management table columns of SPEC §2, in order: User, Public Key, Status, Verified,
 // Active, Actions. Verified and Status are secondary and hide below md (SPEC small-screen rule).
-import { Avatar, Button, type TableColumnsType } from "antd";
+import { Button, type TableColumnsType } from "antd";
 import { EditOutlined, StopOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
+import { Avatar } from "@/components/value/avatar";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
 import { avatarInitial, head } from "@/utils/format";
 import type { User } from "@contract";
@@ -18,10 +19,8 @@ function UserCell({ user }: { user: User }) {
   const contact = user.contactInfo?.trim() || "No Email";
   return (
     <div className="user-cell">
-      {/* Decorative: the name next to it says who this is. antd falls back to the initial if the image fails. */}
-      <Avatar src={user.avatarUrl || undefined} alt="" className="user-cell__avatar" size={36}>
-        {avatarInitial(user.displayName, user.publicKey)}
-      </Avatar>
+      {/* Decorative: the name next to it says who this is. The initial stands in if the image fails. */}
+      <Avatar src={user.avatarUrl} alt="" text={avatarInitial(user.displayName, user.publicKey)} className="user-cell__avatar" size={36} />
       <div className="user-cell__text">
         {/* Titles: phones cut long names and emails short (users.css). */}
         <div className="user-cell__name" title={name}>
