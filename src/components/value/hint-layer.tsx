@@ -99,6 +99,12 @@ export function startHintLayer(): void {
   );
 }
 
+/** Shows an element's new hint while its tooltip is open (a copy button that now says 'Copied'). */
+export function refreshHint(target: HTMLElement): void {
+  const text = target.dataset.hint;
+  if (state?.open && state.target === target && text && text !== state.text) publish({ ...state, text });
+}
+
 /** Closes and removes the tooltip at once (tests, between screens that share a page). */
 export function clearHint(): void {
   current = null;

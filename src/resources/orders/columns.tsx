@@ -1,11 +1,12 @@
 // SPEC §2 Order Management: the table's columns, in the SPEC's order.
-import { Button, Typography } from "antd";
 import type { ColumnsType, SortOrder } from "antd/es/table/interface";
 import { EyeOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
+import { CopyText } from "@/components/value/copy-button";
+import { IconButton } from "@/components/value/icon-button";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
 import { formatAmount, formatDate, head } from "@/utils/format";
@@ -47,9 +48,9 @@ export function orderColumns(onView: (order: Order) => void, { disputeLimit, dea
       dataIndex: "id",
       key: "id",
       render: (id: string) => (
-        <Typography.Text className="mono" copyable={{ text: id, tooltips: ["Copy order id", "Copied"] }}>
+        <CopyText className="mono" value={id} label="Copy order id">
           {head(id, SHORTEN.orderId)}
-        </Typography.Text>
+        </CopyText>
       ),
     },
     {
@@ -110,8 +111,7 @@ export function orderColumns(onView: (order: Order) => void, { disputeLimit, dea
       width: 64,
       render: (_, order) => (
         <Hint title="View details">
-          <Button
-            type="text"
+          <IconButton
             icon={<EyeOutlined />}
             aria-label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
             onClick={() => onView(order)}

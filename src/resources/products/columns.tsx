@@ -1,9 +1,10 @@
 // The Product Management table columns (SPEC §2): image, title with description, price, category,
 // stock, the featured star, status and the row actions.
-import { Button, Space} from "antd";
+import { Button, Space } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { CheckCircleOutlined, DeleteOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
+import { IconButton } from "@/components/value/icon-button";
 import { RecordLink } from "@/components/record/record-link";
 import { FlagBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
@@ -30,8 +31,7 @@ function FeaturedStar({ product, actions }: { product: Product; actions: Product
   const busy = actions.busy(product.id) === "feature";
   return (
     <Hint title={product.isFeatured ? "Remove from featured" : "Mark as featured"}>
-      <Button
-        type="text"
+      <IconButton
         aria-label={`Featured: ${product.title}`}
         aria-pressed={product.isFeatured}
         className={product.isFeatured ? "product-star product-star--on" : "product-star"}

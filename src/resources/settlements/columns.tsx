@@ -4,6 +4,7 @@ import type { ColumnsType } from "antd/es/table";
 import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
+import { CopyText } from "@/components/value/copy-button";
 import { Badge, type BadgeColor } from "@/components/value/badges";
 import { Hint } from "@/components/value/hint";
 import { formatDate, formatSol, head, shortWallet } from "@/utils/format";
@@ -122,9 +123,9 @@ export function settlementColumns({ onRetry, retrying, proposals }: SettlementCo
       key: "order",
       render: (_, { orderId }) =>
         orderId ? (
-          <Typography.Text className="mono" copyable={{ text: orderId, tooltips: ["Copy order id", "Copied"] }}>
+          <CopyText className="mono" value={orderId} label="Copy order id">
             {head(orderId, SHORTEN.orderId)}
-          </Typography.Text>
+          </CopyText>
         ) : (
           "—"
         ),

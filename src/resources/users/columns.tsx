@@ -1,6 +1,6 @@
 // The User Management table columns of SPEC §2, in order: User, Public Key, Status, Verified,
 // Active, Actions. Verified and Status are secondary and hide below md (SPEC small-screen rule).
-import { Button, type TableColumnsType } from "antd";
+import type { TableColumnsType } from "antd";
 import { EditOutlined, StopOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
@@ -8,6 +8,7 @@ import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Avatar } from "@/components/value/avatar";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
+import { IconButton } from "@/components/value/icon-button";
 import { avatarInitial, head } from "@/utils/format";
 import type { User } from "@contract";
 
@@ -95,12 +96,11 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
         return (
           <div className="user-actions">
             <Hint title="Edit">
-              <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
+              <IconButton icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
             </Hint>
             {user.disabled ? null : (
               <Hint title="Deactivate">
-                <Button
-                  type="text"
+                <IconButton
                   danger
                   icon={<StopOutlined />}
                   aria-label={`Deactivate ${name}`}
