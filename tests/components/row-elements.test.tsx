@@ -1,16 +1,18 @@
-// The row elements drawn without antd's components (icon buttons, badges, copyable text) are the
+// The row elements drawn without antd's components (icons, icon buttons, badges, copyable text) are the
 // same elements, with the same classes, as antd's components make, under the console's theme: so the
 // same style sheets draw them, and they look and respond as antd's do. And they behave as antd's do.
 import type { ReactElement } from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Button, Tag, Typography } from "antd";
-import { CopyOutlined, EditOutlined, StopOutlined } from "@ant-design/icons";
+import { CheckCircleFilled, CopyOutlined, EditOutlined, StopOutlined } from "@ant-design/icons";
+import { CheckCircleFilled as CheckCircleFilledIcon, CopyOutlined as CopyIcon, EditOutlined as EditIcon, StopOutlined as StopIcon } from "@ant-design/icons-svg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ThemedConfig } from "@/components/antd/setup";
 import { COPY_CONFIRM_MS } from "@/config";
 import { Badge } from "@/components/value/badges";
 import { CopyText } from "@/components/value/copy-button";
 import { IconButton } from "@/components/value/icon-button";
+import { RowIcon } from "@/components/value/row-icon";
 
 /** An element as a comparable value: its tag, its attributes (classes as a set) and its children. */
 interface Shape {
@@ -53,23 +55,39 @@ function expectSameLook(ours: Element, theirs: Element) {
   }
 }
 
+describe("RowIcon, as antd's icon components", () => {
+  it.each<[string, ReactElement, ReactElement]>([
+    ["outlined", <EditOutlined />, <RowIcon icon={EditIcon} />],
+    [
+      "filled, named and classed",
+      <CheckCircleFilled role="img" aria-label="Verified" className="kit-verified" />,
+      <RowIcon icon={CheckCircleFilledIcon} role="img" aria-label="Verified" className="kit-verified" />,
+    ],
+  ])("is the same element and svg (%s), drawn the same", (_, theirs, ours) => {
+    const both = renderBoth(theirs, ours);
+    expect(shapeOf(both.ours)).toEqual(shapeOf(both.theirs));
+    expectSameLook(both.ours, both.theirs);
+    expectSameLook(both.ours.querySelector("svg")!, both.theirs.querySelector("svg")!);
+  });
+});
+
 describe("IconButton, as antd's text Button with an icon", () => {
   it.each<[string, ReactElement, ReactElement]>([
-    ["plain", <Button type="text" icon={<EditOutlined />} aria-label="Edit Ann" />, <IconButton icon={<EditOutlined />} aria-label="Edit Ann" />],
+    ["plain", <Button type="text" icon={<EditOutlined />} aria-label="Edit Ann" />, <IconButton icon={<RowIcon icon={EditIcon} />} aria-label="Edit Ann" />],
     [
       "danger, disabled",
       <Button type="text" danger disabled icon={<StopOutlined />} aria-label="Deactivate Ann" />,
-      <IconButton danger disabled icon={<StopOutlined />} aria-label="Deactivate Ann" />,
+      <IconButton danger disabled icon={<RowIcon icon={StopIcon} />} aria-label="Deactivate Ann" />,
     ],
     [
       "danger, loading",
       <Button type="text" danger loading icon={<StopOutlined />} aria-label="Deactivate Ann" />,
-      <IconButton danger loading icon={<StopOutlined />} aria-label="Deactivate Ann" />,
+      <IconButton danger loading icon={<RowIcon icon={StopIcon} />} aria-label="Deactivate Ann" />,
     ],
     [
       "small, with a class",
       <Button type="text" size="small" className="kit-icon-button" icon={<CopyOutlined />} aria-label="Copy address" />,
-      <IconButton size="small" className="kit-icon-button" icon={<CopyOutlined />} aria-label="Copy address" />,
+      <IconButton size="small" className="kit-icon-button" icon={<RowIcon icon={CopyIcon} />} aria-label="Copy address" />,
     ],
   ])("is the same element (%s), drawn the same", (_, theirs, ours) => {
     const both = renderBoth(theirs, ours);

@@ -5,11 +5,13 @@
 // change. The row elements carry antd's class names and the theme's hash class instead, so they are
 // drawn by the very same style sheets (tests/components/row-elements.test.tsx compares them with
 // antd's components).
-import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { createContext, useContext, useInsertionEffect, useMemo, type ReactNode } from "react";
 import { ConfigProvider } from "antd";
 import useButtonStyle from "antd/es/button/style";
 import useTagStyle from "antd/es/tag/style";
 import useTypographyStyle from "antd/es/typography/style";
+import { iconStyles } from "@ant-design/icons/es/utils";
+import { updateCSS } from "rc-util/es/Dom/dynamicCSS";
 
 interface RowClasses {
   /** The theme's hash class, which antd's style rules are scoped to. */
@@ -29,6 +31,10 @@ export function RowStyles({ children }: { children: ReactNode }) {
   const [, hash] = useButtonStyle(button);
   useTagStyle(tag);
   useTypographyStyle(typography);
+  // antd's icon style sheet, under the key antd's icons put it in with: there is one, whoever is first.
+  useInsertionEffect(() => {
+    updateCSS(iconStyles, "@ant-design-icons", { prepend: true });
+  }, []);
   const classes = useMemo(() => ({ hash, button, tag, typography }), [hash, button, tag, typography]);
   return <RowClassesContext.Provider value={classes}>{children}</RowClassesContext.Provider>;
 }

@@ -2,9 +2,10 @@
 // of rows has forty; row-styles.tsx). Colours come from kit.css (not antd's presets, whose orange and
 // green text falls under the 4.5:1 contrast axe asks for at tag size).
 import type { ReactNode } from "react";
-import { CheckCircleFilled, CloseCircleOutlined } from "@ant-design/icons";
+import { CheckCircleFilled, CloseCircleOutlined } from "@ant-design/icons-svg";
 import { useRowClasses } from "@/components/antd/row-styles";
 import { Hint } from "@/components/value/hint";
+import { RowIcon } from "@/components/value/row-icon";
 import "@/styles/kit.css";
 
 export type BadgeTone = "success" | "error" | "warning" | "info" | "neutral" | "purple" | "cyan";
@@ -95,9 +96,9 @@ export function VerifiedMark({ verified }: { verified: boolean }) {
   return (
     <Hint title={label}>
       {verified ? (
-        <CheckCircleFilled role="img" aria-label={label} className="kit-verified kit-verified--yes" />
+        <RowIcon icon={CheckCircleFilled} role="img" aria-label={label} className="kit-verified kit-verified--yes" />
       ) : (
-        <CloseCircleOutlined role="img" aria-label={label} className="kit-verified kit-verified--no" />
+        <RowIcon icon={CloseCircleOutlined} role="img" aria-label={label} className="kit-verified kit-verified--no" />
       )}
     </Hint>
   );

@@ -1,12 +1,13 @@
 // Copying a value: a small copy button that says 'Copied' for COPY_CONFIRM_MS (SPEC §9) after a
 // successful copy, and copyable text (an order id) whose hint says it.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CheckOutlined, CopyOutlined } from "@ant-design/icons";
+import { CheckOutlined, CopyOutlined } from "@ant-design/icons-svg";
 import { useRowClasses } from "@/components/antd/row-styles";
 import { COPY_CONFIRM_MS } from "@/config";
 import { Hint } from "./hint";
 import { refreshHint } from "./hint-layer";
 import { IconButton } from "./icon-button";
+import { RowIcon } from "./row-icon";
 import "@/styles/kit.css";
 
 /** Writes to the clipboard; falls back to a hidden textarea where the async API is missing (plain http). */
@@ -60,7 +61,7 @@ export function CopyButton({ value, label }: CopyButtonProps) {
   const { copied, copy } = useCopied(value);
   return (
     <>
-      <IconButton size="small" className="kit-icon-button" aria-label={label} icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={() => void copy()} />
+      <IconButton size="small" className="kit-icon-button" aria-label={label} icon={<RowIcon icon={copied ? CheckOutlined : CopyOutlined} />} onClick={() => void copy()} />
       {/* Announced by screen readers too; empty (not removed) so the live region stays in place. */}
       <span className="kit-copied" role="status" aria-live="polite">
         {copied ? "Copied" : ""}
@@ -102,7 +103,7 @@ export function CopyText({ value, children, label, className }: CopyTextProps) {
           aria-label={label}
           onClick={() => void copy()}
         >
-          {copied ? <CheckOutlined /> : <CopyOutlined />}
+          <RowIcon icon={copied ? CheckOutlined : CopyOutlined} />
         </button>
       </Hint>
       <span className="kit-visually-hidden" role="status" aria-live="polite">

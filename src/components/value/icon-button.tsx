@@ -3,8 +3,9 @@
 // mount dozens of times. Loading shows antd's spinning icon in place of its own and ignores clicks,
 // as antd's does; a text button has no click wave in antd either.
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { LoadingOutlined } from "@ant-design/icons";
+import { LoadingOutlined } from "@ant-design/icons-svg";
 import { useRowClasses } from "@/components/antd/row-styles";
+import { RowIcon } from "./row-icon";
 
 export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "children"> {
   icon: ReactNode;
@@ -40,7 +41,7 @@ export function IconButton({ icon, danger = false, size = "middle", loading = fa
         else onClick?.(event);
       }}
     >
-      <span className={loading ? `${btn}-icon ${btn}-loading-icon` : `${btn}-icon`}>{loading ? <LoadingOutlined /> : icon}</span>
+      <span className={loading ? `${btn}-icon ${btn}-loading-icon` : `${btn}-icon`}>{loading ? <RowIcon icon={LoadingOutlined} /> : icon}</span>
     </button>
   );
 }

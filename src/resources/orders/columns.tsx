@@ -1,12 +1,13 @@
 // SPEC §2 Order Management: the table's columns, in the SPEC's order.
 import type { ColumnsType, SortOrder } from "antd/es/table/interface";
-import { EyeOutlined } from "@ant-design/icons";
+import { EyeOutlined } from "@ant-design/icons-svg";
 import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { CopyText } from "@/components/value/copy-button";
 import { IconButton } from "@/components/value/icon-button";
+import { RowIcon } from "@/components/value/row-icon";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
 import { formatAmount, formatDate, head } from "@/utils/format";
@@ -112,7 +113,7 @@ export function orderColumns(onView: (order: Order) => void, { disputeLimit, dea
       render: (_, order) => (
         <Hint title="View details">
           <IconButton
-            icon={<EyeOutlined />}
+            icon={<RowIcon icon={EyeOutlined} />}
             aria-label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
             onClick={() => onView(order)}
             {...viewIntent}

@@ -1,7 +1,7 @@
 // The User Management table columns of SPEC §2, in order: User, Public Key, Status, Verified,
 // Active, Actions. Verified and Status are secondary and hide below md (SPEC small-screen rule).
 import type { TableColumnsType } from "antd";
-import { EditOutlined, StopOutlined } from "@ant-design/icons";
+import { EditOutlined, StopOutlined } from "@ant-design/icons-svg";
 import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
@@ -9,6 +9,7 @@ import { Address } from "@/components/value/address";
 import { Avatar } from "@/components/value/avatar";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
 import { IconButton } from "@/components/value/icon-button";
+import { RowIcon } from "@/components/value/row-icon";
 import { avatarInitial, head } from "@/utils/format";
 import type { User } from "@contract";
 
@@ -96,13 +97,13 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
         return (
           <div className="user-actions">
             <Hint title="Edit">
-              <IconButton icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
+              <IconButton icon={<RowIcon icon={EditOutlined} />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
             </Hint>
             {user.disabled ? null : (
               <Hint title="Deactivate">
                 <IconButton
                   danger
-                  icon={<StopOutlined />}
+                  icon={<RowIcon icon={StopOutlined} />}
                   aria-label={`Deactivate ${name}`}
                   loading={deactivatingId === user.id}
                   disabled={deactivatingId !== undefined}
