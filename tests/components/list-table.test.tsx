@@ -216,6 +216,20 @@ describe("ListTable wider than its place", () => {
     expect(Math.abs(edge())).toBeLessThan(2);
   });
 
+  it("holds no column at the right edge when none is fixed there, and shades that edge itself", async () => {
+    const { table } = fakeTable({ rows: [{ id: "1", symbol: "SOL" }] });
+    render(
+      <div style={{ width: 400 }}>
+        <ListTable table={table} columns={wide} rowKey="id" />
+      </div>,
+    );
+    const box = document.querySelector(".kit-list-table")!;
+    expect(box).not.toHaveClass("kit-list-table--fixed-end");
+    expect(document.querySelector(".ant-table-cell-fix-right")).toBeNull();
+    const rightShadow = () => getComputedStyle(box.querySelector(".ant-table-container")!, "::after").boxShadow;
+    await waitFor(() => expect(rightShadow()).not.toBe("none"));
+  });
+
   it("watches a table shown after a load error as well", async () => {
     const failed = fakeTable({ isError: true, error: { message: "Boom", statusCode: 500 } });
     const loaded = fakeTable({ rows: [{ id: "1", symbol: "SOL" }] });

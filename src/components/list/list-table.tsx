@@ -94,7 +94,8 @@ export function ListTable<TData extends BaseRecord>({
 }: ListTableProps<TData>) {
   const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount, setSorters } = table;
   const screens = useScreens();
-  const shown = useMemo(() => fixedEnd(atScreens(columns, screens)), [columns, screens]);
+  const visible = useMemo(() => atScreens(columns, screens), [columns, screens]);
+  const shown = useMemo(() => fixedEnd(visible), [visible]);
   const { box, edges } = useScrollEdges();
   const { token } = theme.useToken();
   // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
@@ -119,7 +120,7 @@ export function ListTable<TData extends BaseRecord>({
         ref={box}
         className={[
           "kit-list-table",
-          shown !== columns && "kit-list-table--fixed-end",
+          shown !== visible && "kit-list-table--fixed-end",
           edges.left && "kit-list-table--scrolled",
           edges.right && "kit-list-table--more",
         ]
