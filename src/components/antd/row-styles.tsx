@@ -1,5 +1,5 @@
-// antd's own styles for what list rows draw without antd's components (icon buttons, tags, the copy
-// link): registered once, here, for every screen under the console's theme. An antd component
+// antd's own styles for what list rows draw without antd's components (icons, icon buttons, tags,
+// the copy link): registered once, here, for every screen under the console's theme. An antd component
 // instance costs a row its hooks, its effects and a pass over the page's style sheets on mount (its
 // styles' insertion effect); a page of twenty rows mounts about a hundred of them on each filter
 // change. The row elements carry antd's class names and the theme's hash class instead, so they are
