@@ -33,6 +33,12 @@ export const SETTLEMENTS_POLL_MS = 5000;
 export const LIVE_UPDATES = { pollMs: 30_000, reconnectMinMs: 1_000, reconnectMaxMs: 30_000 } as const;
 /** Beyond SPEC: a list's bulk action sends each row's own call, this many at a time. */
 export const BULK_CONCURRENCY = 4;
+/**
+ * Beyond SPEC: a list reloading over rows it already shows (a filter, a page, a refresh) dims them
+ * behind antd's spinner only once the reload has taken this long. A quicker answer replaces the rows
+ * without a flash of the spinner, and without restyling the whole table to dim it and again to undim it.
+ */
+export const LIST_RELOAD_SPINNER_DELAY_MS = 300;
 export const ALERT_DURATION_MS = 5000;
 export const DISPUTE_MODAL_CLOSE_MS = 2000;
 export const SECONDS_PER_DAY = 86400;

@@ -1,9 +1,10 @@
 import { Profiler } from "react";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { useTable } from "@refinedev/antd";
 import { PAGE_SIZE } from "@contract";
+import { LIST_RELOAD_SPINNER_DELAY_MS } from "@/config";
 import { ListTable, Pager, type ListTableSource } from "@/components/list/list-table";
 import { reply, replyData, requests, fakeApiForThisFile } from "../support/fake-api";
 import { resizableMatchMedia } from "../support/media";
@@ -106,6 +107,37 @@ describe("ListTable (given table state)", () => {
     expect(screen.queryByText("SOL")).not.toBeInTheDocument();
     rerender(<ListTable table={table} columns={columns} rowKey="id" dataSource={[]} emptyText="No tokens match" />);
     expect(screen.getByText("No tokens match")).toBeInTheDocument();
+  });
+
+  it("spins at once over an empty first load, and over rows it shows only once a reload has taken LIST_RELOAD_SPINNER_DELAY_MS", async () => {
+    const spinning = () => document.querySelector(".ant-spin-spinning") !== null;
+    const dimmed = () => document.querySelector(".ant-spin-blur") !== null;
+    const first = fakeTable({});
+    const loadingFirst = { ...first.table, tableProps: { dataSource: [], loading: true } };
+    const { rerender } = render(<ListTable table={loadingFirst} columns={columns} rowKey="id" />);
+    expect(spinning()).toBe(true);
+
+    const loaded = fakeTable({ rows: [{ id: "1", symbol: "SOL" }] });
+    rerender(<ListTable table={loaded.table} columns={columns} rowKey="id" />);
+    expect(spinning()).toBe(false);
+
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const reloading = { ...loaded.table, tableProps: { ...loaded.table.tableProps, loading: true } };
+      rerender(<ListTable table={reloading} columns={columns} rowKey="id" />);
+      act(() => vi.advanceTimersByTime(LIST_RELOAD_SPINNER_DELAY_MS - 1));
+      // A quick answer would land here: the rows were never dimmed.
+      expect(dimmed()).toBe(false);
+      expect(screen.getByText("SOL")).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1));
+      expect(dimmed()).toBe(true);
+      expect(spinning()).toBe(true);
+
+      rerender(<ListTable table={loaded.table} columns={columns} rowKey="id" />);
+      expect(dimmed()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("renders its rows again only when what they show changes, not when the screen around it renders", () => {

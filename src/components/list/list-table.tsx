@@ -15,6 +15,7 @@ import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, 
 import { ListError } from "@/components/list/list-error";
 import { Pager } from "@/components/list/pager";
 import { readSettings } from "@/components/list/settings/store";
+import { LIST_RELOAD_SPINNER_DELAY_MS } from "@/config";
 import { atScreens, useScreens } from "@/utils/use-screens";
 import { useStableCallback } from "@/utils/use-stable-callback";
 import { fixedEnd, useScrollEdges } from "./scroll-edges";
@@ -107,6 +108,13 @@ export function ListTable<TData extends BaseRecord>({
     setCurrentPage(1);
   });
   const locale = useMemo(() => (emptyText === undefined ? rest.locale : { ...rest.locale, emptyText }), [emptyText, rest.locale]);
+  const rows = dataSource ?? tableProps.dataSource;
+  // A first load shows its spinner at once; a reload over rows, after LIST_RELOAD_SPINNER_DELAY_MS.
+  const reloading = Boolean(rows?.length);
+  const loading = useMemo(
+    () => ({ spinning: Boolean(tableProps.loading), delay: reloading ? LIST_RELOAD_SPINNER_DELAY_MS : 0 }),
+    [tableProps.loading, reloading],
+  );
 
   if (tableQuery.isError) {
     return (
@@ -137,8 +145,8 @@ export function ListTable<TData extends BaseRecord>({
           {...rest}
           columns={shown}
           rowKey={rowKey}
-          dataSource={dataSource ?? tableProps.dataSource}
-          loading={tableProps.loading}
+          dataSource={rows}
+          loading={loading}
           pagination={false}
           onChange={onChange}
           locale={locale}
