@@ -9,6 +9,7 @@
 // columns and row selection stable. Nor does a mount render the rows twice: the screen's width is
 // read before rendering (useScreens), and the scrollbar is not measured.
 import { memo, useMemo, type CSSProperties, type ReactNode } from "react";
+import classNames from "classnames";
 import { Table, theme, type TableProps } from "antd";
 import type { SortOrder, SorterResult } from "antd/es/table/interface";
 import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, type useTableReturnType } from "@refinedev/core";
@@ -126,14 +127,11 @@ export function ListTable<TData extends BaseRecord>({
     <>
       <div
         ref={box}
-        className={[
-          "kit-list-table",
-          shown !== visible && "kit-list-table--fixed-end",
-          edges.left && "kit-list-table--scrolled",
-          edges.right && "kit-list-table--more",
-        ]
-          .filter(Boolean)
-          .join(" ")}
+        className={classNames("kit-list-table", {
+          "kit-list-table--fixed-end": shown !== visible,
+          "kit-list-table--scrolled": edges.left,
+          "kit-list-table--more": edges.right,
+        })}
         style={{ "--kit-table-shadow": token.colorSplit } as CSSProperties}
       >
         <MemoTable<TData>

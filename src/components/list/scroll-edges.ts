@@ -6,6 +6,7 @@
 // looks and sticks the same; the shadows at an edge with more to scroll to come from here (rc-table
 // only keeps them up to date under its own horizontal scroll).
 import { useCallback, useState } from "react";
+import classNames from "classnames";
 import type { TableColumnsType } from "antd";
 
 /** antd's classes for the first right-fixed cell: sticky, its background and its shadow (kit.css sets right: 0). */
@@ -15,7 +16,7 @@ const FIXED_END = "ant-table-cell-fix-right ant-table-cell-fix-right-first";
 export function fixedEnd<T>(columns: TableColumnsType<T>): TableColumnsType<T> {
   const last = columns.at(-1);
   if (last?.fixed !== "right") return columns;
-  return [...columns.slice(0, -1), { ...last, fixed: undefined, className: [last.className, FIXED_END].filter(Boolean).join(" ") }];
+  return [...columns.slice(0, -1), { ...last, fixed: undefined, className: classNames(last.className, FIXED_END) }];
 }
 
 export interface ScrollEdges {

@@ -1,5 +1,6 @@
 // A key or signature as the screens show it (SPEC §9 lengths are chosen by the caller through
 // `display`): the full value in a tooltip, a copy button and, on a public cluster, an explorer link.
+import classNames from "classnames";
 import { explorerUrl, type ExplorerKind } from "@/utils/explorer";
 import { ExportOutlined } from "@ant-design/icons-svg";
 import { CopyButton } from "@/components/value/copy-button";
@@ -24,7 +25,7 @@ export function Address({ value, display, kind = "address", cluster, className }
   if (!value) return <span className={className}>N/A</span>;
   const url = explorerUrl(value, kind, cluster);
   return (
-    <span className={className ? `kit-address ${className}` : "kit-address"}>
+    <span className={classNames("kit-address", className)}>
       <Hint title={value}>
         {/* Focusable so keyboard users can reach the hint with the full value. */}
         <span className="kit-address__text" tabIndex={0}>

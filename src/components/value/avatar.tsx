@@ -3,6 +3,7 @@
 // after mounting, to shrink text wider than the circle: a forced layout and two more renders per
 // avatar, a third of the Users list's mount. These are one or two letters, which always fit.
 import { useState } from "react";
+import classNames from "classnames";
 import "@/styles/kit.css";
 
 export interface AvatarProps {
@@ -19,11 +20,10 @@ export interface AvatarProps {
 export function Avatar({ src, alt, text, size, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const picture = src && failedSrc !== src ? src : null;
-  const classes = ["kit-avatar", picture ? "kit-avatar--image" : "", className ?? ""].filter(Boolean).join(" ");
   // antd's sizes: a custom size keeps 18 px letters.
   const style = size === undefined ? undefined : { width: size, height: size, fontSize: 18 };
   return (
-    <span className={classes} style={style}>
+    <span className={classNames("kit-avatar", picture && "kit-avatar--image", className)} style={style}>
       {picture ? <img src={picture} alt={alt} onError={() => setFailedSrc(picture)} /> : <span className="kit-avatar__text">{text}</span>}
     </span>
   );

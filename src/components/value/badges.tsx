@@ -2,6 +2,7 @@
 // of rows has forty; row-styles.tsx). Colours come from kit.css (not antd's presets, whose orange and
 // green text falls under the 4.5:1 contrast axe asks for at tag size).
 import type { ReactNode } from "react";
+import classNames from "classnames";
 import { CheckCircleFilled, CloseCircleOutlined } from "@ant-design/icons-svg";
 import { useRowClasses } from "@/components/antd/row-styles";
 import { Hint } from "@/components/value/hint";
@@ -52,7 +53,7 @@ export function Badge({ color, children }: { color?: BadgeColor; children: React
   const tone = toneOf(color);
   const { tag, hash } = useRowClasses();
   return (
-    <span className={`${tag} kit-tag kit-tag--${tone} ${hash}`.trimEnd()} data-tone={tone}>
+    <span className={classNames(tag, "kit-tag", `kit-tag--${tone}`, hash)} data-tone={tone}>
       {children}
     </span>
   );

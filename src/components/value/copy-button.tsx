@@ -1,6 +1,7 @@
 // Copying a value: a small copy button that says 'Copied' for COPY_CONFIRM_MS (SPEC §9) after a
 // successful copy, and copyable text (an order id) whose hint says it.
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import classNames from "classnames";
 import { CheckOutlined, CopyOutlined } from "@ant-design/icons-svg";
 import { useRowClasses } from "@/components/antd/row-styles";
 import { COPY_CONFIRM_MS } from "@/config";
@@ -93,13 +94,13 @@ export function CopyText({ value, children, label, className }: CopyTextProps) {
     if (button.current) refreshHint(button.current);
   }, [hint]);
   return (
-    <span className={[typography, className, hash].filter(Boolean).join(" ")}>
+    <span className={classNames(typography, className, hash)}>
       {children}
       <Hint title={hint}>
         <button
           ref={button}
           type="button"
-          className={copied ? `${typography}-copy ${typography}-copy-success` : `${typography}-copy`}
+          className={classNames(`${typography}-copy`, copied && `${typography}-copy-success`)}
           aria-label={label}
           onClick={() => void copy()}
         >

@@ -3,6 +3,7 @@
 // mount dozens of times. Loading shows antd's spinning icon in place of its own and ignores clicks,
 // as antd's does; a text button has no click wave in antd either.
 import type { ButtonHTMLAttributes, ReactNode } from "react";
+import classNames from "classnames";
 import { LoadingOutlined } from "@ant-design/icons-svg";
 import { useRowClasses } from "@/components/antd/row-styles";
 import { RowIcon } from "./row-icon";
@@ -20,28 +21,28 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 
 export function IconButton({ icon, danger = false, size = "middle", loading = false, className, onClick, ...rest }: IconButtonProps) {
   const { hash, button: btn } = useRowClasses();
-  const classes = [
+  const classes = classNames(
     btn,
     hash,
     `${btn}-text`,
     danger ? `${btn}-dangerous ${btn}-color-dangerous` : `${btn}-color-default`,
     `${btn}-variant-text`,
-    size === "small" ? `${btn}-sm` : "",
+    size === "small" && `${btn}-sm`,
     `${btn}-icon-only`,
-    loading ? `${btn}-loading` : "",
-    className ?? "",
-  ];
+    loading && `${btn}-loading`,
+    className,
+  );
   return (
     <button
       {...rest}
       type="button"
-      className={classes.filter(Boolean).join(" ")}
+      className={classes}
       onClick={(event) => {
         if (loading) event.preventDefault();
         else onClick?.(event);
       }}
     >
-      <span className={loading ? `${btn}-icon ${btn}-loading-icon` : `${btn}-icon`}>{loading ? <RowIcon icon={LoadingOutlined} /> : icon}</span>
+      <span className={classNames(`${btn}-icon`, loading && `${btn}-loading-icon`)}>{loading ? <RowIcon icon={LoadingOutlined} /> : icon}</span>
     </button>
   );
 }

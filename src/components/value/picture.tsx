@@ -2,6 +2,7 @@
 // locked-down admin network): a broken-image icon with alt text spilling out looks like a bug, so a
 // picture that is missing or fails to load leaves a placeholder of its size in its place.
 import { useState, type ReactNode } from "react";
+import classNames from "classnames";
 import { PictureOutlined } from "@ant-design/icons";
 import "@/styles/kit.css";
 
@@ -19,7 +20,7 @@ interface Props {
 export function PicturePlaceholder({ size, className }: { size: number; className?: string }) {
   return (
     <span
-      className={className ? `kit-picture-placeholder ${className}` : "kit-picture-placeholder"}
+      className={classNames("kit-picture-placeholder", className)}
       style={{ width: size, height: size, fontSize: Math.max(12, Math.round(size * 0.4)) }}
       aria-hidden="true"
       data-testid="picture-placeholder"

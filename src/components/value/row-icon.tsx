@@ -4,6 +4,7 @@
 // hundred icons; the sheet is put in once, by RowStyles (row-styles.tsx). Compared with antd's in
 // tests/components/row-elements.test.tsx.
 import { createElement, type ReactElement } from "react";
+import classNames from "classnames";
 import type { AbstractNode, IconDefinition } from "@ant-design/icons-svg/lib/types";
 
 export interface RowIconProps {
@@ -34,9 +35,8 @@ function draw(node: AbstractNode, key: string, root?: Record<string, string>): R
 export function RowIcon({ icon, className, ...rest }: RowIconProps) {
   const { name } = icon;
   const svg = typeof icon.icon === "function" ? icon.icon("currentColor", "currentColor") : icon.icon;
-  const classes = ["anticon", `anticon-${name}`, name === "loading" ? "anticon-spin" : "", className ?? ""].filter(Boolean).join(" ");
   return (
-    <span role="img" aria-label={name} {...rest} className={classes}>
+    <span role="img" aria-label={name} {...rest} className={classNames("anticon", `anticon-${name}`, name === "loading" && "anticon-spin", className)}>
       {draw(svg, `svg-${name}`, { "data-icon": name, width: "1em", height: "1em", fill: "currentColor", "aria-hidden": "true", focusable: "false" })}
     </span>
   );
