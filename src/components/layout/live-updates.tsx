@@ -13,6 +13,7 @@ import { LIVE_UPDATES } from "@/config";
 import { endpoints } from "@/providers/endpoints";
 import { startLiveUpdates, type EventStream } from "@/providers/live-updates";
 import { isCustomQueryFor } from "@/providers/query-policy";
+import { useStableCallback } from "@/utils/use-stable-callback";
 
 const OpenDisputes = createContext<number | null>(null);
 const AwaitingApproval = createContext<number>(0);
@@ -56,19 +57,14 @@ export function LiveUpdates({ children, openStream }: LiveUpdatesProps) {
   const [awaitingApproval, setAwaitingApproval] = useState(0);
   const lastCount = useRef<number | null>(null);
 
+  // The stream is opened once per mount: its handlers are stable and run the latest callbacks.
+  const onRefresh = useStableCallback(refresh);
   // A changed count (not the first one heard) means orders changed status: refresh what shows them.
-  const heard = useCallback(
-    (open: number) => {
-      const before = lastCount.current;
-      lastCount.current = open;
-      if (before !== null && before !== open) refresh();
-    },
-    [refresh],
-  );
-
-  // The stream is opened once per mount: its handlers read the latest callbacks through a ref.
-  const handlers = useRef({ heard, refresh });
-  handlers.current = { heard, refresh };
+  const heard = useStableCallback((open: number) => {
+    const before = lastCount.current;
+    lastCount.current = open;
+    if (before !== null && before !== open) refresh();
+  });
   useEffect(
     () =>
       startLiveUpdates({
@@ -76,15 +72,15 @@ export function LiveUpdates({ children, openStream }: LiveUpdatesProps) {
         onDisputes: (open, proposals) => {
           setStreamed(open);
           setAwaitingApproval(proposals);
-          handlers.current.heard(open);
+          heard(open);
         },
-        onSettlement: (settlement) => handlers.current.refresh(settlement),
+        onSettlement: (settlement) => onRefresh(settlement),
         onOpen: (again) => {
-          if (again) handlers.current.refresh();
+          if (again) onRefresh();
         },
         onUnavailable: () => setStreaming(false),
       }),
-    [openStream],
+    [openStream, heard, onRefresh],
   );
 
   const polled = useList<Order>({

@@ -2,7 +2,7 @@
 // sends), filtered by status, re-read while some are still on their way; a failed one can be retried
 // with a reason; a proposed payout (four eyes) approved or rejected by another admin than its
 // proposer; Reconcile compares the orders' escrows with the chain.
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { SETTLEMENTS_POLL_MS, SHORTEN } from "@/config";
 import { useFilterBar } from "@/components/list/filter-bar";
@@ -12,6 +12,7 @@ import { PageHeader } from "@/components/page-header";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { useReasonedCall } from "@/components/prompts/use-reasoned-call";
 import { endpoints } from "@/providers/endpoints";
+import { useStableCallback } from "@/utils/use-stable-callback";
 import { head } from "@/utils/format";
 import type { Settlement } from "@contract";
 import { SETTLEMENT_KIND_LABELS, settlementColumns } from "./columns";
@@ -60,15 +61,12 @@ export function SettlementList() {
 
   // A settlement on its way changes on the server alone: re-read until none is.
   const waiting = table.tableQuery.data?.data.some(inFlight) ?? false;
-  const refetch = useRef(table.tableQuery.refetch);
-  useEffect(() => {
-    refetch.current = table.tableQuery.refetch;
-  });
+  const refetch = useStableCallback(() => void table.tableQuery.refetch());
   useEffect(() => {
     if (!waiting) return;
-    const timer = setInterval(() => void refetch.current(), SETTLEMENTS_POLL_MS);
+    const timer = setInterval(refetch, SETTLEMENTS_POLL_MS);
     return () => clearInterval(timer);
-  }, [waiting]);
+  }, [waiting, refetch]);
 
   return (
     <>
