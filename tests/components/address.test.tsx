@@ -3,16 +3,14 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { COPY_CONFIRM_MS } from "@/config";
 import { Address } from "@/components/value/address";
+import { fakeClipboard, restoreClipboardAfterEach } from "../support/clipboard";
 
 const KEY = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 const SIG = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
 
-const clipboard = Object.getOwnPropertyDescriptor(navigator, "clipboard");
-
+restoreClipboardAfterEach();
 afterEach(() => {
   vi.useRealTimers();
-  if (clipboard) Object.defineProperty(navigator, "clipboard", clipboard);
-  else Reflect.deleteProperty(navigator, "clipboard");
 });
 
 describe("Address", () => {
@@ -38,7 +36,7 @@ describe("Address", () => {
     // Only the timers: antd's button wave and Testing Library's own waits keep the real clock.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
-    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    fakeClipboard(writeText);
     render(<Address value={KEY} display="9xQe..." />);
 
     fireEvent.click(screen.getByRole("button", { name: "Copy address" }));

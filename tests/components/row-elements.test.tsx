@@ -13,6 +13,7 @@ import { Badge } from "@/components/value/badges";
 import { CopyText } from "@/components/value/copy-button";
 import { IconButton } from "@/components/value/icon-button";
 import { RowIcon } from "@/components/value/row-icon";
+import { fakeClipboard, restoreClipboardAfterEach } from "../support/clipboard";
 
 /** An element as a comparable value: its tag, its attributes (classes as a set) and its children. */
 interface Shape {
@@ -123,11 +124,9 @@ describe("Badge, as antd's Tag", () => {
 });
 
 describe("CopyText, as antd's copyable Typography.Text", () => {
-  const clipboard = Object.getOwnPropertyDescriptor(navigator, "clipboard");
+  restoreClipboardAfterEach();
   afterEach(() => {
     vi.useRealTimers();
-    if (clipboard) Object.defineProperty(navigator, "clipboard", clipboard);
-    else Reflect.deleteProperty(navigator, "clipboard");
   });
 
   it("is the same text and copy button, drawn the same (with a live region for screen readers)", () => {
@@ -151,7 +150,7 @@ describe("CopyText, as antd's copyable Typography.Text", () => {
   it("copies its value and says 'Copied' (icon, hint and live region) for COPY_CONFIRM_MS", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
-    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    fakeClipboard(writeText);
     render(
       <CopyText value="order-1-full" label="Copy order id">
         order-1…
