@@ -227,35 +227,30 @@ function PaletteDialog({ control }: { control: RefObject<PaletteControl> }) {
     [query],
   );
 
-  const resultsRef = useRef(results);
-  const activeRef = useRef(activeIndex);
-  useEffect(() => {
-    resultsRef.current = results;
+  // Arrow keys move between actions (over the group names), Enter runs the active one: the one shown
+  // as active, read from the committed render (an effect-updated copy lagged a render behind, and a
+  // quick Enter ran the action of a list already replaced).
+  const onKey = useStableCallback((event: KeyboardEvent) => {
+    if (event.isComposing) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const by = event.key === "ArrowDown" ? 1 : -1;
+      for (let next = activeIndex + by; next >= 0 && next < results.length; next += by) {
+        if (typeof results[next] !== "string") return query.setActiveIndex(next);
+      }
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const item = results[activeIndex];
+      run(typeof item === "string" ? undefined : item);
+    }
   });
-  // Arrow keys move between actions (over the group names), Enter runs the active one.
+  // On the window: the keys work wherever the focus is while the palette is open.
   useEffect(() => {
     if (!showing) return;
-    const step = (from: number, by: 1 | -1) => {
-      const items = resultsRef.current;
-      for (let next = from + by; next >= 0 && next < items.length; next += by) if (typeof items[next] !== "string") return next;
-      return from;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.isComposing) return;
-      if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-        event.preventDefault();
-        query.setActiveIndex(step(activeRef.current, event.key === "ArrowDown" ? 1 : -1));
-      } else if (event.key === "Enter") {
-        event.preventDefault();
-        const item = resultsRef.current[activeRef.current];
-        run(typeof item === "string" ? undefined : item);
-      }
-    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [showing, query, run]);
+  }, [showing, onKey]);
   useEffect(() => {
-    activeRef.current = activeIndex;
     document.getElementById(getListboxItemId(activeIndex))?.scrollIntoView?.({ block: "nearest" });
   }, [activeIndex]);
 

@@ -2,7 +2,8 @@
 // screen is mounted, gone when it unmounts. This module is tiny and free of kbar on purpose: the
 // screens (their own chunks) import it; the actions wait in the launcher's store (admin layout's
 // chunk) until the palette, a chunk of its own, reads them.
-import { createContext, useContext, useEffect, useRef } from "react";
+import { createContext, useContext, useEffect } from "react";
+import { useStableCallback } from "@/utils/use-stable-callback";
 
 export interface PaletteAction {
   /** Unique on the screen, e.g. "add-token". */
@@ -24,10 +25,7 @@ export function usePaletteActions(actions: readonly (PaletteAction | false | nul
   const register = useContext(PaletteRegistry);
   const offered = actions.filter((action): action is PaletteAction => Boolean(action));
   // The latest closures run, without re-registering on every render: only what is listed changes that.
-  const performs = useRef(new Map<string, () => void>());
-  useEffect(() => {
-    performs.current = new Map(offered.map((action) => [action.id, action.perform]));
-  });
+  const perform = useStableCallback((id: string) => offered.find((action) => action.id === id)?.perform());
   const listed = JSON.stringify(offered.map(({ id, name, keywords }) => [id, name, keywords ?? ""]));
   useEffect(() => {
     if (!register) return;
@@ -35,8 +33,8 @@ export function usePaletteActions(actions: readonly (PaletteAction | false | nul
       id,
       name,
       keywords,
-      perform: () => performs.current.get(id)?.(),
+      perform: () => perform(id),
     }));
     return entries.length ? register(entries) : undefined;
-  }, [register, listed]);
+  }, [register, listed, perform]);
 }
