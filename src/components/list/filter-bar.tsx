@@ -16,6 +16,7 @@ import {
   type SelectFilter,
   type ToggleFilter,
 } from "@/components/list/filters";
+import { useStableCallback } from "@/utils/use-stable-callback";
 import "./filter-bar.css";
 
 // Only the lists with a date range load the date picker.
@@ -66,10 +67,7 @@ function apply<Row>(table: FilterableTable<Row>, changes: Record<string, string>
 function useDebouncedText(committedValue: string, commit: (text: string) => void) {
   const [text, setText] = useState(committedValue);
   const committed = useRef(committedValue);
-  const commitRef = useRef(commit);
-  useEffect(() => {
-    commitRef.current = commit;
-  });
+  const commitLatest = useStableCallback(commit);
 
   useEffect(() => {
     if (committedValue === committed.current) return;
@@ -82,10 +80,10 @@ function useDebouncedText(committedValue: string, commit: (text: string) => void
     if (next === committed.current) return;
     const timer = setTimeout(() => {
       committed.current = next;
-      commitRef.current(next);
+      commitLatest(next);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, commitLatest]);
 
   return [text, setText] as const;
 }

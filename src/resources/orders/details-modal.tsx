@@ -1,7 +1,7 @@
 // SPEC §2 Order Details modal, the order's URL (/orders/:id): read off the list row when the page
 // holds it, else by GET /admin/orders/:id (a shared or reloaded link). A successful dispute
 // resolution closes it after DISPUTE_MODAL_CLOSE_MS (SPEC §4).
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Modal } from "antd";
 import { useIsMutating } from "@tanstack/react-query";
 import { DISPUTE_MODAL_CLOSE_MS, SHORTEN } from "@/config";
@@ -9,6 +9,7 @@ import { AuditHistory } from "@/components/history/audit-history";
 import { RecordFrame } from "@/components/record/record-frame";
 import type { RoutedRecord } from "@/components/routing/use-record-route";
 import { formatDate } from "@/utils/format";
+import { useStableCallback } from "@/utils/use-stable-callback";
 import type { Order } from "@contract";
 import { DisputeDeadline } from "./dispute-deadline";
 import { DisputeResolveForm, resolveDisputeKey } from "./dispute-form";
@@ -55,15 +56,12 @@ export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) 
   if (!isOpen && resolved) setResolved(false);
 
   // The list re-renders while the success shows; the timer must not restart each time.
-  const onResolvedRef = useRef(onResolved);
-  useEffect(() => {
-    onResolvedRef.current = onResolved;
-  });
+  const closeResolved = useStableCallback(onResolved);
   useEffect(() => {
     if (!resolved) return;
-    const timer = setTimeout(() => onResolvedRef.current(), DISPUTE_MODAL_CLOSE_MS);
+    const timer = setTimeout(closeResolved, DISPUTE_MODAL_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [resolved]);
+  }, [resolved, closeResolved]);
 
   // A settlement in flight cannot be called back: keep the modal until the server answers.
   const settling = useIsMutating({ mutationKey: resolveDisputeKey(shown?.id ?? "") }) > 0;
