@@ -202,11 +202,7 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     expect(screen.queryByRole("button", { name: /Initialize Marketplace/ })).not.toBeInTheDocument();
   });
 
-  // These two step a fake clock against a real browser's React and network, and about 1 clean CI run
-  // in 8 one of them misses a read it should see (a poll skipped; a re-read answered yet not shown),
-  // cause not found yet. A second attempt is allowed; a page that really stopped polling, or never
-  // showed the re-read, fails both.
-  it("polls GET /admin/marketplace/status every 5 s", { retry: 1 }, async () => {
+  it("polls GET /admin/marketplace/status every 5 s", async () => {
     const api = marketplaceApi();
     const times = timeStatusCalls(api, () => notInitialized);
     await openMarketplace(api);
@@ -233,7 +229,7 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     expect(text("Marketplace initialized successfully!")).not.toBeInTheDocument();
   });
 
-  it("success: POST without a body, the message with the short signature, no polling while it shows, gone after 5 s", { retry: 1 }, async () => {
+  it("success: POST without a body, the message with the short signature, no polling while it shows, gone after 5 s", async () => {
     const api = marketplaceApi();
     let current: object = notInitialized;
     const times = timeStatusCalls(api, () => current);
@@ -275,7 +271,7 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     expect(resumedAfter).toBeLessThan(MARKETPLACE_POLL_MS + 50);
   });
 
-  it("failure: the server's message for 5 s, and the poll goes on", { retry: 1 }, async () => {
+  it("failure: the server's message for 5 s, and the poll goes on", async () => {
     const api = marketplaceApi();
     const times = timeStatusCalls(api, () => notInitialized);
     const unavailable = "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";

@@ -98,19 +98,44 @@ const apiRequest = new RegExp(`^[a-z]+://[^/]+${API_URL.replace(/[.*+?^${}()|[\]
 // can arrive after the next test began, and be counted there. Every request carries the number of
 // the test that sent it; a late one gets a network error and is not recorded.
 // The page's requests not answered yet are counted too, for `settled()`; and each says when it was
-// sent, which is when the page asked (its arrival comes later, in real time).
+// sent, which is when the page asked (its arrival comes later, in real time). A request counts from
+// open(), not send(): axios opens it, then reads the XSRF cookie from the browser's cookie store (a
+// real round trip) before sending, and a settled() in that gap saw a quiet page with a read under way.
 const TEST_HEADER = "x-fake-api-test";
 const SENT_AT_HEADER = "x-fake-api-sent-at";
 let testNumber = 0;
 let inFlight = 0;
 if (typeof XMLHttpRequest !== "undefined") {
-  const send = XMLHttpRequest.prototype.send;
-  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>) {
-    this.setRequestHeader(TEST_HEADER, String(testNumber));
-    this.setRequestHeader(SENT_AT_HEADER, String(Date.now()));
+  const asked = new WeakMap<XMLHttpRequest, { test: number; at: number; pending: boolean }>();
+  const done = (request: XMLHttpRequest) => {
+    const entry = asked.get(request);
+    if (!entry?.pending) return;
+    entry.pending = false;
+    inFlight--;
+  };
+  const { open, send, abort } = XMLHttpRequest.prototype;
+  XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+    done(this);
+    asked.set(this, { test: testNumber, at: Date.now(), pending: true });
     inFlight++;
-    this.addEventListener("loadend", () => inFlight--, { once: true });
-    return send.apply(this, args);
+    Reflect.apply(open, this, args);
+  };
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>) {
+    const entry = asked.get(this);
+    this.setRequestHeader(TEST_HEADER, String(entry?.test ?? testNumber));
+    this.setRequestHeader(SENT_AT_HEADER, String(entry?.at ?? Date.now()));
+    this.addEventListener("loadend", () => done(this), { once: true });
+    try {
+      return send.apply(this, args);
+    } catch (error) {
+      done(this);
+      throw error;
+    }
+  };
+  // Aborted before it was sent (a cancelled read waiting on the cookie), it fires no loadend.
+  XMLHttpRequest.prototype.abort = function (this: XMLHttpRequest) {
+    abort.call(this);
+    done(this);
   };
 }
 // Taken before any test fakes the clock: waiting for answers needs real time.
