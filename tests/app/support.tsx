@@ -9,7 +9,7 @@ import { adminResources } from "@/resources";
 import { navigation } from "@/providers/navigation";
 import { fakeApiForThisFile, type FakeApi, type SeenRequest } from "../support/fake-api";
 import { compileChunks } from "../support/compile-first";
-import { fakeMatchMedia, widthMatches } from "../support/media";
+import { matchMediaAt } from "../support/media";
 
 // Screens are lazy chunks that Vite compiles on first use in a test run; that first load is slow.
 configure({ asyncUtilTimeout: 10_000 });
@@ -156,7 +156,7 @@ export function deferred<T>() {
 
 /** Makes `(min-width: N px)` / `(max-width: N px)` media queries answer for this viewport width. */
 export function setViewportWidth(width: number) {
-  vi.stubGlobal("matchMedia", fakeMatchMedia(widthMatches(() => width)));
+  vi.stubGlobal("matchMedia", matchMediaAt(width).matchMedia);
 }
 
 export const DESKTOP = 1280;

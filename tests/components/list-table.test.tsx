@@ -7,7 +7,7 @@ import { PAGE_SIZE } from "@contract";
 import { LIST_RELOAD_SPINNER_DELAY_MS } from "@/config";
 import { ListTable, Pager, type ListTableSource } from "@/components/list/list-table";
 import { reply, replyData, requests, fakeApiForThisFile } from "../support/fake-api";
-import { resizableMatchMedia } from "../support/media";
+import { matchMediaAt } from "../support/media";
 import { renderInRefine } from "./support";
 
 interface Row {
@@ -161,7 +161,7 @@ describe("ListTable mounting, with a column shown from a screen width on (antd's
   const rows = [{ id: "1", symbol: "SOL" }, { id: "2", symbol: "USDC" }];
 
   function renderAt(width: number) {
-    const media = resizableMatchMedia(width);
+    const media = matchMediaAt(width);
     vi.stubGlobal("matchMedia", media.matchMedia);
     const { table } = fakeTable({ rows });
     const columns = [

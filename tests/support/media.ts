@@ -1,35 +1,13 @@
-// A matchMedia whose lists answer by `matches(query)` and never change: tests set the width antd's
-// breakpoints read without resizing the page they run in.
-export function fakeMatchMedia(matches: (query: string) => boolean): (query: string) => MediaQueryList {
-  return (query: string) =>
-    ({
-      matches: matches(query),
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
-/** Answers `(min-width: N px)` / `(max-width: N px)` for `width()`. */
-export function widthMatches(width: () => number) {
-  return (query: string) => {
+// A matchMedia for a window `width` wide, so tests set the width antd's breakpoints read without
+// resizing the page they run in: its lists answer `(min-width: N px)` / `(max-width: N px)`, and
+// `resize` tells the lists whose answer changed, as a browser does.
+export function matchMediaAt(initial: number) {
+  let width = initial;
+  const matches = (query: string) => {
     const min = /min-width:\s*(\d+)/.exec(query);
     const max = /max-width:\s*(\d+)/.exec(query);
-    return (!min || width() >= Number(min[1])) && (!max || width() <= Number(max[1]));
+    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
   };
-}
-
-/**
- * A matchMedia for a window `width` wide that can be resized: `resize` tells the lists whose answer
- * changed, as a browser does.
- */
-export function resizableMatchMedia(initial: number) {
-  let width = initial;
-  const matches = widthMatches(() => width);
   type Listener = (event: { matches: boolean; media: string }) => void;
   const watched: { query: string; was: boolean; listeners: Set<Listener> }[] = [];
   const matchMedia = (query: string) => {
