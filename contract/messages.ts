@@ -50,4 +50,6 @@ export const MESSAGES = {
   bodyObject: "The request body must be a JSON object",
   wrappedSol: "Wrapped SOL is native SOL: add it with Init SOL, not as an ordinary token",
   controlCharacters: (label: string) => `${label} must not contain control or bidirectional-override characters`,
+  signedTextCharacters: (label: string) =>
+    `${label} must not contain control, invisible or text-direction characters, carriage returns, or line or paragraph separators (plain line breaks are fine): the wallet signs this text`,
 } as const;

@@ -52,6 +52,18 @@ export function isPlainText(value: string, multiline = false): boolean {
 }
 
 /**
+ * Text a wallet signs (admin notes, written into a dispute decision): besides the control characters,
+ * no carriage return, line or paragraph separator, and no invisible format character (zero-width
+ * spaces and joiners, direction marks, the byte order mark: Unicode's Cf), any of which can make a
+ * line display as another. Line feeds stay: the text quotes each line.
+ */
+const UNSAFE_SIGNED = /(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+export const isSignableText = (value: string): boolean => !UNSAFE_SIGNED.test(value);
+
+export const signedText = (label: string) => [isSignableText, { message: M.signedTextCharacters(label), abort: true }] as const;
+
+/**
  * The refinement every text field carries, so the forms and the API refuse the same characters.
  * It aborts the field's later checks: "Invalid email" on top of it would only add noise.
  */
@@ -135,8 +147,8 @@ export const fields = {
     .string({ error: M.adminNotesRequired })
     .refine((v) => v.trim().length > 0, M.adminNotesRequired)
     .refine((v) => v.length <= ADMIN_NOTES_MAX, M.adminNotesTooLong)
-    .refine(...plainText("Admin notes", true))
-    .meta({ description: "Not blank", maxLength: ADMIN_NOTES_MAX }),
+    .refine(...signedText("Admin notes"))
+    .meta({ description: "Not blank; no carriage returns, line separators or invisible characters (the wallet signs it)", maxLength: ADMIN_NOTES_MAX }),
   refundPercentage: z
     .number({ error: M.refundPercentage })
     .min(REFUND_PERCENT_MIN, M.refundPercentage)
@@ -232,6 +244,12 @@ export const disputeResolutionSchema = body({ ...splitShape, adminNotes: fields.
  */
 export const approvalRequestSchema = body({ decision: signedDecisionSchema.optional() }).meta({ id: "ApprovalRequest" });
 
+/**
+ * Beyond SPEC: the retry of a failed settlement, with its reason; for a dispute payout, the retrying
+ * admin's own signed decision over it (required when the server requires signed decisions).
+ */
+export const settlementRetrySchema = body({ reason: fields.reason, signedDecision: signedDecisionSchema.optional() }).meta({ id: "SettlementRetryRequest" });
+
 /** The decision written out for signing (beyond SPEC): the resolve body, before it is signed. */
 export const disputeDecisionSchema = body({ ...splitShape, adminNotes: fields.adminNotes }).transform(readSplit);
 
@@ -256,3 +274,4 @@ export type DisputePreviewInput = z.output<typeof disputePreviewSchema>;
 export type DisputeDecisionInput = z.output<typeof disputeDecisionSchema>;
 export type SignedDecision = z.output<typeof signedDecisionSchema>;
 export type ApprovalRequest = z.output<typeof approvalRequestSchema>;
+export type SettlementRetryInput = z.output<typeof settlementRetrySchema>;

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
+import { adminDirectory } from "./auth/admins.ts";
 import { openDatabase, openReadOnlyDatabase, type DatabaseTarget, type OpenedDatabase } from "./db/connection.ts";
 import { DatabaseCountedLists } from "./db/counted-lists.ts";
 import { DEMO_WALLET_FILE, loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
@@ -96,6 +97,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     settlement: settlementBackend && chainSettlementPort(settlementBackend, adminWallets),
     decisions: decisionPolicy(config),
     approvals: config.payoutApprovals,
+    admins: adminDirectory({ db, adminWallets }, demoWallet?.publicKey ?? null),
     metrics: createMetrics(database),
     async close() {
       // The chain first: its final checkpoint must not wait on (or be lost with) the database.

@@ -3,6 +3,7 @@
 import { ADMIN_ROLE_VALUES } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import type { UserRow } from "../db/schema.ts";
+import type { AdminDirectory } from "../services/ports.ts";
 import { forbidden } from "../http/errors.ts";
 
 /** The roles that may use the console. */
@@ -70,4 +71,18 @@ export async function findOrCreateAdminUser(ctx: AppContext, publicKey: string):
     .onConflict((oc) => oc.column("publicKey").doNothing())
     .execute();
   return findUserByKey(ctx, publicKey);
+}
+
+/**
+ * The services' view of who is an admin now (AdminDirectory): the guard's own test, asked again when a
+ * payout decided earlier is approved or sent, so a wallet removed or demoted since no longer counts.
+ */
+export function adminDirectory(ctx: Pick<AppContext, "db" | "adminWallets">, demoWallet: string | null): AdminDirectory {
+  return {
+    demoWallet,
+    async isAdmin(publicKey) {
+      const user = await ctx.db.selectFrom("users").selectAll().where("publicKey", "=", publicKey).executeTakeFirst();
+      return ctx.adminWallets.has(publicKey) && !!user && !user.disabled && ADMIN_ROLES.has(user.role);
+    },
+  };
 }

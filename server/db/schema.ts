@@ -58,6 +58,8 @@ export interface DecisionChallengesTable {
   /** The exact text the wallet must sign. */
   message: string;
   expiresAt: number;
+  /** JSON: the payouts the text states (migration 016); null for older challenges. */
+  payouts: string | null;
 }
 
 /** A decision's signed text and its signature (null when it was not signed). */

@@ -72,7 +72,8 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
         ...ok(payoutProposalSchema, 202),
         ...errors(404, 502, 503, 504),
         ...error(400, SPLIT_REFUSED),
-        ...error(409, `${NOT_RESOLVABLE}; or a proposed payout of it awaits approval`),
+        ...error(403, "Under PAYOUT_APPROVALS=2, the local demo wallet cannot propose payouts (or the usual admin-guard refusals)"),
+        ...error(409, `${NOT_RESOLVABLE}; or a proposed payout of it awaits approval; or the escrow changed since the decision was signed`),
       },
     },
   }, async (request, reply) => {

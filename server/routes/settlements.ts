@@ -5,6 +5,7 @@ import {
   reasonSchema,
   settlementListQuerySchema,
   settlementListSchema,
+  settlementRetrySchema,
   settlementSchema,
 } from "../../contract/index.ts";
 import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
@@ -26,21 +27,28 @@ export async function settlementRoutes(app: ZodApp, ctx: ServiceContext): Promis
     },
   }, async (request) => ({ data: await listSettlements(ctx, request.query) }));
 
-  // The same checks as the first attempt (a dispute's order must still be DISPUTED), and the same
-  // outcomes: 502 when the chain fails it again, 504 when its outcome is not known yet.
+  // Under the rules in force now: the same checks as a first attempt (a dispute's order must still be
+  // DISPUTED), a signed decision when they are required, and under four eyes a payout two current
+  // admins did not approve becomes the retrying admin's proposal (202). Once sent, the same outcomes:
+  // 502 when the chain fails it again, 504 when its outcome is not known yet.
   app.post("/admin/settlements/:id/retry", {
     schema: {
-      ...about("retrySettlement", "Send a failed settlement again, as decided; audited with the reason (beyond SPEC)", BEYOND_SPEC),
+      ...about("retrySettlement", "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
-      body: reasonSchema,
+      body: settlementRetrySchema,
       response: {
         ...ok(settlementSchema),
+        ...ok(settlementSchema, 202),
         ...errors(404, 502, 503, 504),
-        ...error(400, "Invalid request (`errors` names each bad field), or a split the chain cannot pay"),
-        ...error(409, "Only a failed settlement can be retried, and a dispute's only while its order is DISPUTED and not being settled"),
+        ...error(400, "Invalid request (`errors` names each bad field), a split the chain cannot pay, or a signedDecision that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet"),
+        ...error(403, "The local demo wallet cannot decide payouts under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)"),
+        ...error(409, "Only a failed settlement can be retried, and a dispute's only while its order is DISPUTED and not being settled; or its escrow changed since the payout was decided"),
       },
     },
-  }, async (request) => ({ data: await retrySettlement(ctx, request.admin, request.params.id, request.body.reason) }));
+  }, async (request, reply) => {
+    const outcome = await retrySettlement(ctx, request.admin, request.params.id, request.body);
+    return outcome.proposed ? reply.code(202).send({ data: outcome.settlement }) : { data: outcome.settlement };
+  });
 
   // Four eyes (PAYOUT_APPROVALS=2): a proposed payout is sent once another admin than its proposer
   // approves it; the same outcomes as a resolve (502, 504) once it is sent.
@@ -53,8 +61,8 @@ export async function settlementRoutes(app: ZodApp, ctx: ServiceContext): Promis
         ...ok(approvalResultSchema),
         ...errors(404, 502, 503, 504),
         ...error(400, "Invalid request, or a `decision` signature that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet"),
-        ...error(403, "Another admin must approve this payout: its proposer cannot (or the usual admin-guard refusals)"),
-        ...error(409, "Only a proposal awaiting approval, not expired, whose order is DISPUTED, can be approved; a concurrent approval already sent it"),
+        ...error(403, "Another admin must approve this payout: its proposer cannot, nor the local demo wallet under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)"),
+        ...error(409, "Only a proposal awaiting approval, not expired, whose proposer is still an admin and whose order is DISPUTED, can be approved; the escrow no longer pays what was proposed; or a concurrent approval already sent it"),
       },
     },
   }, async (request) => ({ data: await approvePayout(ctx, request.admin, request.params.id, request.body.decision) }));

@@ -3,7 +3,7 @@
 // claim is refused, so one order has one settlement in flight and its escrow is paid out once. The
 // signature is recorded (submitted) before the transaction is sent; the outcome after (confirmed, or
 // failed with the chain's reason). A refusal before anything was signed gives the order back as it was.
-import type { DisputeResolution, OrderStatusValue } from "../../contract/index.ts";
+import type { DisputeResolution, OrderStatusValue, Payout } from "../../contract/index.ts";
 import { isUniqueViolation } from "../db/engine.ts";
 import type { Db, OrderRow, SettlementRow } from "../db/schema.ts";
 import { ApiError, conflict } from "../http/errors.ts";
@@ -12,8 +12,9 @@ import { findById, isoNow } from "./context.ts";
 import type { PendingSignature, ServiceContext, SettlementHooks, SettlementPort, SettlementResult } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
 import { MintRiskStop, recheckMintBeforeSettlement } from "./token-risk.ts";
+import { assertSendable } from "./payout-rules.ts";
 import {
-  claimRows, decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteBroadcasts, noteUnknown, openSettlement, releaseClaim, releaseUnsent, type Decision,
+  claimRows, decidedPayoutsOf, decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteBroadcasts, noteUnknown, openSettlement, releaseClaim, releaseUnsent, type Decision,
 } from "./settlement-rows.ts";
 
 /** What each resolution leaves the order as. */
@@ -57,9 +58,9 @@ export async function claimOrder(ctx: ServiceContext, order: OrderRow, take: (tr
   }
 }
 
-/** A first settlement of the order: a new pending row for the decision. */
-export const openPayout = (ctx: ServiceContext, order: OrderRow, decision: Decision) => (trx: Db) =>
-  openSettlement(trx, ctx, "dispute_payout", decision.admin, { orderId: order.id, decision });
+/** A first settlement of the order: a new pending row for the decision (and the payouts its signed text states). */
+export const openPayout = (ctx: ServiceContext, order: OrderRow, decision: Decision, payouts?: readonly Payout[]) => (trx: Db) =>
+  openSettlement(trx, ctx, "dispute_payout", decision.admin, { orderId: order.id, decision, payouts });
 
 export const IN_FLIGHT_OR_PROPOSED = "A settlement of this order is already in progress, or a proposed payout of it awaits approval";
 
@@ -263,9 +264,18 @@ async function resumeOne(ctx: ServiceContext, row: SettlementRow, resume: NonNul
   }
   const decision = decisionOf(row);
   const pending: PendingSignature = { signature, lastValidBlockHeight: row.lastValidBlockHeight };
-  const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
+  const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined, payouts: decidedPayoutsOf(row) };
+  // The port signs anew only once the stored transaction can no longer land: that is a new payout, which
+  // today's rules must cover (nobody decides it here), or it is not sent and the row ends failed.
+  const guarded = (hooks: SettlementHooks): SettlementHooks => ({
+    ...hooks,
+    onSigned: async (...signed) => {
+      await assertSendable(ctx, row);
+      return hooks.onSigned(...signed);
+    },
+  });
   try {
-    const { result } = await settleDispute(ctx, order, row, decision, (hooks) => resume(order, split, pending, hooks), signature);
+    const { result } = await settleDispute(ctx, order, row, decision, (hooks) => resume(order, split, pending, guarded(hooks)), signature);
     return { orderId, signature: result.transactionSignature, outcome: "confirmed" };
   } catch (error) {
     return { orderId, signature, outcome: settledNothing(error) ? "failed" : "unknown", message: message(error) };

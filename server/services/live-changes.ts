@@ -4,7 +4,7 @@
 // must reach the consoles listening on every other.
 import type { DisputesEvent, SettlementEvent } from "../../contract/index.ts";
 import { orderStatusCountName } from "../db/list-families.ts";
-import { approvalsRequired } from "./payout-approvals.ts";
+import { approvalsRequired } from "./payout-rules.ts";
 import type { ServiceContext } from "./ports.ts";
 
 const DISPUTED = orderStatusCountName("DISPUTED");

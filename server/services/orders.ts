@@ -9,11 +9,12 @@ import type { OrderRow } from "../db/schema.ts";
 import { conflict, unavailable } from "../http/errors.ts";
 import { findById, json } from "./context.ts";
 import { claimOrder, openPayout, settleDispute } from "./dispute-settlement.ts";
-import { approvalsRequired, proposePayout } from "./payout-approvals.ts";
+import { proposalOf, proposePayout } from "./payout-approvals.ts";
+import { approvalsRequired, assertMayDecide } from "./payout-rules.ts";
 import { countOf, paged, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
-import type { Decision } from "./settlement-rows.ts";
+import { decidedPayouts, type Decision } from "./settlement-rows.ts";
 import { acceptDecision } from "./signed-decisions.ts";
 
 const DAY_MS = 86_400_000;
@@ -129,12 +130,13 @@ export async function resolveDispute(ctx: ServiceContext, admin: AdminIdentity, 
   const settlement = ctx.settlement;
   if (!settlement) throw unavailable(SETTLEMENT_UNAVAILABLE);
 
+  if (approvalsRequired(ctx) > 1) assertMayDecide(ctx, admin);
   const signed = await acceptDecision(ctx, admin, id, input);
   const decision: Decision = { resolution: input.resolution, refundPercentage: input.refundPercentage ?? null, adminNotes: input.adminNotes, admin, signed };
-  if (approvalsRequired(ctx) > 1) return { proposal: await proposePayout(ctx, order, decision) };
-  const row = await claimOrder(ctx, order, openPayout(ctx, order, decision));
-  const { order: updated, result } = await settleDispute(ctx, order, row, decision, (hooks) =>
-    settlement.resolveDispute(order, { resolution: input.resolution, refundPercentage: input.refundPercentage }, hooks),
-  );
+  if (approvalsRequired(ctx) > 1) return { proposal: proposalOf(await proposePayout(ctx, order, decision, signed)) };
+  const row = await claimOrder(ctx, order, openPayout(ctx, order, decision, signed?.payouts));
+  // A signed decision pays what its text states, or nothing (the escrow may have changed since).
+  const split = { resolution: input.resolution, refundPercentage: input.refundPercentage, payouts: signed ? decidedPayouts(signed.payouts) : undefined };
+  const { order: updated, result } = await settleDispute(ctx, order, row, decision, (hooks) => settlement.resolveDispute(order, split, hooks));
   return { settled: { transactionSignature: result.transactionSignature, cluster: result.cluster, order: toOrder(updated) } };
 }

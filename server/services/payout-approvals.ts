@@ -12,17 +12,18 @@ import { recordAudit } from "./audit.ts";
 import { findById, isoNow, json } from "./context.ts";
 import { claimOrder, IN_FLIGHT_OR_PROPOSED, settleDispute } from "./dispute-settlement.ts";
 import { marketplaceStatus } from "./marketplace.ts";
-import type { AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
+import { assertMayDecide, isAdminNow, noLongerAdmin } from "./payout-rules.ts";
+import type { AcceptedDecision, AdminIdentity, ServiceContext } from "./ports.ts";
 import { previewDisputeResolution } from "./preview.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
-import { decisionOf, openSettlement, type Decision, type ProposalFields } from "./settlement-rows.ts";
-import { acceptDecision, payoutLines } from "./signed-decisions.ts";
+import { recheckMintBeforeSettlement } from "./token-risk.ts";
+import { decidedPayouts, decidedPayoutsOf, decisionOf, describePayoutChange, openSettlement, samePayouts, type Decision, type ProposalFields } from "./settlement-rows.ts";
+import { acceptDecision, decisionHead, payoutLines } from "./signed-decisions.ts";
 
 export const DEFAULT_APPROVAL_HOURS = 72;
 export const SELF_APPROVAL = "Another admin must approve this payout: its proposer cannot approve it";
 const EXPIRED_REASON = "The proposal expired before a second admin approved it: nothing was sent";
 
-export const approvalsRequired = (ctx: ServiceContext): number => ctx.approvals?.required ?? 1;
 const ttlOf = (ctx: ServiceContext) => ctx.approvals?.ttlMs ?? DEFAULT_APPROVAL_HOURS * 3_600_000;
 
 /**
@@ -42,18 +43,26 @@ async function proposalEnd(ctx: ServiceContext, order: OrderRow): Promise<string
   return new Date(end).toISOString();
 }
 
-/** What the proposal will pay, from a simulation of its transaction now: one the chain would refuse is not proposed. */
-async function previewedPayouts(ctx: ServiceContext, order: OrderRow, decision: Decision): Promise<Payout[]> {
+/** What the decision would pay now, from a simulation of its transaction: one the chain would refuse is refused (409). */
+async function previewedPayouts(ctx: ServiceContext, order: OrderRow, decision: Decision, step: "proposed" | "approved"): Promise<Payout[]> {
   const preview = await previewDisputeResolution(ctx, order.id, { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined });
-  if (!preview.simulation.ok) throw conflict(`This payout cannot be proposed: its transaction would fail (${preview.simulation.error ?? "simulation failed"})`);
+  if (!preview.simulation.ok) throw conflict(`This payout cannot be ${step}: its transaction would fail (${preview.simulation.error ?? "simulation failed"})`);
   return preview.payouts;
 }
 
-/** Records the decision as a proposal awaiting a second admin (202): nothing is sent, the order stays DISPUTED. */
-export async function proposePayout(ctx: ServiceContext, order: OrderRow, decision: Decision): Promise<PayoutProposal> {
-  const proposal: ProposalFields = { payouts: await previewedPayouts(ctx, order, decision), expiresAt: await proposalEnd(ctx, order) };
+/**
+ * Records the decision as a proposal awaiting a second admin (202): nothing is sent, the order stays
+ * DISPUTED. A signed decision must state what the proposal will pay (the escrow may have changed since).
+ */
+export async function proposePayout(ctx: ServiceContext, order: OrderRow, decision: Decision, signed?: AcceptedDecision | null): Promise<SettlementRow> {
+  assertMayDecide(ctx, decision.admin);
+  const payouts = await previewedPayouts(ctx, order, decision, "proposed");
+  if (signed && !samePayouts(decidedPayouts(payouts), decidedPayouts(signed.payouts))) {
+    throw conflict("The escrow changed since you signed the decision: nothing was proposed. Sign it again as it is now");
+  }
+  const proposal: ProposalFields = { payouts, expiresAt: await proposalEnd(ctx, order) };
   try {
-    const row = await ctx.db.transaction().execute(async (trx) => {
+    return await ctx.db.transaction().execute(async (trx) => {
       const opened = await openSettlement(trx, ctx, "dispute_payout", decision.admin, { orderId: order.id, decision, proposal });
       await recordAudit(trx, ctx, decision.admin, {
         action: "settlement.propose",
@@ -65,7 +74,6 @@ export async function proposePayout(ctx: ServiceContext, order: OrderRow, decisi
       });
       return opened;
     });
-    return { status: "awaiting_approval", settlementId: row.id };
   } catch (error) {
     // The one-in-flight index: a proposal of this order already waits, or its payout is on its way.
     if (isUniqueViolation(error)) throw conflict(IN_FLIGHT_OR_PROPOSED);
@@ -80,6 +88,9 @@ async function findProposal(ctx: ServiceContext, id: string): Promise<Settlement
   }
   return row;
 }
+
+/** The 202 answer of a resolution recorded as a proposal. */
+export const proposalOf = (row: SettlementRow): PayoutProposal => ({ status: "awaiting_approval", settlementId: row.id });
 
 const proposerOf = (row: SettlementRow): AdminIdentity => ({ userId: row.requestedByUserId, publicKey: row.requestedBy });
 const isExpired = (ctx: ServiceContext, row: SettlementRow) => row.expiresAt !== null && row.expiresAt <= isoNow(ctx);
@@ -97,9 +108,15 @@ export async function approvePayout(
 ): Promise<{ status: "confirmed"; transactionSignature: string }> {
   const row = await findProposal(ctx, id);
   if (row.requestedBy === admin.publicKey) throw forbidden(SELF_APPROVAL);
+  assertMayDecide(ctx, admin);
   if (isExpired(ctx, row)) {
-    await expireProposal(ctx, row);
+    await expireProposal(ctx, row, EXPIRED_REASON);
     throw conflict(`This proposal expired at ${row.expiresAt}: nothing was sent. Propose the payout again`);
+  }
+  if (!(await isAdminNow(ctx, row.requestedBy))) {
+    const reason = noLongerAdmin("proposer", row.requestedBy);
+    await expireProposal(ctx, row, reason);
+    throw conflict(reason);
   }
   const port = ctx.settlement;
   if (!port) throw unavailable(SETTLEMENT_UNAVAILABLE);
@@ -108,26 +125,48 @@ export async function approvePayout(
   const decision = decisionOf(row);
   const input: DisputeResolutionInput = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined, adminNotes: decision.adminNotes, signedDecision };
   const signed = await acceptDecision(ctx, admin, order.id, input, "decision");
+  // A mint that became risky since is said (and flagged) as such, rather than as a failed simulation.
+  await recheckMintBeforeSettlement(ctx, admin, order);
+  await checkStillPays(ctx, order, row);
   if (signed) checkSamePayout(row, signed);
 
   const claimed = await claimOrder(ctx, order, (trx) => approve(trx, ctx, row, admin, signed));
-  const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
+  const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined, payouts: decidedPayoutsOf(row) };
   const { result } = await settleDispute(ctx, order, claimed, decision, (hooks) => port.resolveDispute(order, split, hooks));
   return { status: "confirmed", transactionSignature: result.transactionSignature };
 }
 
-/** The approver's text must state the very payout that was proposed: the same order, resolution and amounts. */
-function checkSamePayout(row: SettlementRow, signed: SignedProof): void {
+const proposedPayouts = (row: SettlementRow): Payout[] => json<Payout[]>(row.payouts) ?? [];
+
+/**
+ * The approver's text must state the very payout that was proposed: the same order, resolution and
+ * amounts, in the lines the server wrote (never in the proposer's reason, which may repeat them).
+ */
+function checkSamePayout(row: SettlementRow, signed: AcceptedDecision): void {
   const decision = decisionOf(row);
-  const proposed = payoutLines({ orderId: row.orderId ?? "", decision, payouts: json<Payout[]>(row.payouts) ?? [] });
-  const lines = signed.message.split("\n");
-  if (!proposed.every((line) => lines.includes(line))) {
+  const proposed = proposedPayouts(row);
+  const head = decisionHead(signed.message);
+  const lines = payoutLines({ orderId: row.orderId ?? "", decision, payouts: proposed });
+  if (!samePayouts(decidedPayouts(proposed), decidedPayouts(signed.payouts)) || !lines.every((line) => head.includes(line))) {
     throw conflict("The payout you signed is not the one proposed (the escrow changed since): reject the proposal and propose it again");
   }
 }
 
+/**
+ * Anyone can send funds to an escrow address: the approval pays what was proposed or nothing. The
+ * transaction is simulated again and each party's amount compared with the proposal's (409 naming
+ * them); the proposal waits for a new decision.
+ */
+async function checkStillPays(ctx: ServiceContext, order: OrderRow, row: SettlementRow): Promise<void> {
+  const proposed = proposedPayouts(row);
+  const now = await previewedPayouts(ctx, order, decisionOf(row), "approved");
+  if (!samePayouts(decidedPayouts(proposed), decidedPayouts(now))) {
+    throw conflict(`The escrow changed since this payout was proposed: ${describePayoutChange(proposed, now)}. Nothing was sent; reject the proposal and propose it again`);
+  }
+}
+
 /** awaiting_approval → pending, by `admin`, only while it still waits and has not expired; audited in the same transaction. */
-async function approve(trx: Db, ctx: ServiceContext, row: SettlementRow, admin: AdminIdentity, signed: SignedProof | null): Promise<SettlementRow> {
+async function approve(trx: Db, ctx: ServiceContext, row: SettlementRow, admin: AdminIdentity, signed: AcceptedDecision | null): Promise<SettlementRow> {
   const now = isoNow(ctx);
   const approved = await trx
     .updateTable("settlements")
@@ -167,14 +206,17 @@ export async function rejectPayout(ctx: ServiceContext, admin: AdminIdentity, id
   return findById(ctx.db, "settlements", "Settlement", id);
 }
 
-/** Closes an expired proposal, audited under its proposer with their signed decision. False: someone else closed it first. */
-function expireProposal(ctx: ServiceContext, row: SettlementRow): Promise<boolean> {
-  return close(ctx, row, "expired", EXPIRED_REASON, (trx) =>
+/**
+ * Closes a proposal that can no longer be approved (past its end, or its proposer no longer an
+ * admin), audited under its proposer with their signed decision. False: someone else closed it first.
+ */
+function expireProposal(ctx: ServiceContext, row: SettlementRow, reason: string): Promise<boolean> {
+  return close(ctx, row, "expired", reason, (trx) =>
     recordAudit(trx, ctx, proposerOf(row), {
       action: "settlement.expire",
       targetType: "order",
       targetId: row.orderId ?? "",
-      reason: EXPIRED_REASON,
+      reason,
       before: { settlementId: row.id, status: row.status, expiresAt: row.expiresAt },
       after: { settlementId: row.id, status: "expired" },
       signed: decisionOf(row).signed,
@@ -197,15 +239,16 @@ async function close(ctx: ServiceContext, row: SettlementRow, status: "rejected"
   });
 }
 
-/** The re-check's pass over proposals: those past their end are closed (and audited) as expired. */
+/**
+ * The re-check's pass over proposals: those past their end, and those whose proposer is no longer an
+ * admin, are closed (and audited) as expired, saying which.
+ */
 export async function expireProposals(ctx: ServiceContext): Promise<number> {
-  const overdue = await ctx.db
-    .selectFrom("settlements")
-    .selectAll()
-    .where("status", "=", "awaiting_approval")
-    .where("expiresAt", "<=", isoNow(ctx))
-    .execute();
+  const waiting = await ctx.db.selectFrom("settlements").selectAll().where("status", "=", "awaiting_approval").execute();
   let expired = 0;
-  for (const row of overdue) if (await expireProposal(ctx, row)) expired += 1;
+  for (const row of waiting) {
+    const reason = isExpired(ctx, row) ? EXPIRED_REASON : (await isAdminNow(ctx, row.requestedBy)) ? null : noLongerAdmin("proposer", row.requestedBy);
+    if (reason && (await expireProposal(ctx, row, reason))) expired += 1;
+  }
   return expired;
 }

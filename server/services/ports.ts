@@ -2,7 +2,7 @@
 // a clock, an id source and the settlement port. This module imports no implementation (types only), so anything may
 // depend on it; the one place that builds these is the composition root, server/context.ts.
 import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely";
-import type { DisputeResolution } from "../../contract/index.ts";
+import type { DisputeResolution, Payout } from "../../contract/index.ts";
 import type { Database, Db, OrderRow } from "../db/schema.ts";
 import type { ComputeBudget } from "../settlement/fees.ts";
 import type { MintReport } from "../settlement/mint-risk.ts";
@@ -26,6 +26,17 @@ export interface Ids {
 export interface DisputeDecision {
   resolution: DisputeResolution;
   refundPercentage?: number;
+  /**
+   * What the admins decided to pay (a proposal's previewed payouts, the amounts of a signed text), in
+   * base units: a transaction that would pay anything else is refused before it is signed. None: the
+   * escrow as it is when sent (an unsigned decision by one admin).
+   */
+  payouts?: readonly DecidedPayout[];
+}
+
+export interface DecidedPayout {
+  party: "buyer" | "seller";
+  amount: bigint;
 }
 
 export interface SettlementResult {
@@ -171,6 +182,11 @@ export interface SignedProof {
   signature: string;
 }
 
+/** A signed decision as accepted: its proof, and the payouts its text states (what may be paid under it). */
+export interface AcceptedDecision extends SignedProof {
+  payouts: readonly Payout[];
+}
+
 /** How this server treats signed dispute decisions (services/signed-decisions.ts). */
 export interface DecisionPolicy {
   /** REQUIRE_SIGNED_DECISIONS: unsigned resolutions are refused. */
@@ -178,6 +194,17 @@ export interface DecisionPolicy {
   /** Who asks for the signature, first in the text (PUBLIC_ORIGIN's host): a signature here is not one elsewhere. */
   domain: string;
   ttlMs: number;
+}
+
+/**
+ * Who may act as an admin now (services/payout-rules.ts): the rules in force when a payout is sent,
+ * not those of its first decision.
+ */
+export interface AdminDirectory {
+  /** Whitelisted now, its user an admin and not disabled: what the admin guard checks on each request. */
+  isAdmin(publicKey: string): Promise<boolean>;
+  /** The local demo wallet, whose secret key any caller on this machine can fetch; null when there is none. */
+  demoWallet: string | null;
 }
 
 /** How many admins must agree on a dispute payout (services/payout-approvals.ts). */
@@ -198,4 +225,6 @@ export interface ServiceContext extends Clock, Ids {
   decisions?: DecisionPolicy;
   /** Absent = one admin settles (PAYOUT_APPROVALS=1). */
   approvals?: ApprovalPolicy;
+  /** Absent = every admin who passed the guard stays one (contexts without a whitelist: tools, tests). */
+  admins?: AdminDirectory;
 }

@@ -9,7 +9,7 @@ import type { Database, Db, SettlementRow } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
 import { isoNow, json } from "./context.ts";
 import type { ComputeBudget } from "../settlement/fees.ts";
-import type { AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
+import type { AdminIdentity, DecidedPayout, ServiceContext, SignedProof } from "./ports.ts";
 
 /** The admin's decision on a dispute, kept on its settlement row until the chain confirms it. */
 export interface Decision {
@@ -62,6 +62,33 @@ export function decisionOf(row: SettlementRow): Decision {
   };
 }
 
+/** What a list of previewed payouts decides: each party's amount in base units. */
+export const decidedPayouts = (payouts: readonly Payout[]): DecidedPayout[] => payouts.map((p) => ({ party: p.party, amount: BigInt(p.amount) }));
+
+/** What the row's decision was to pay (a proposal's, a signed text's); undefined when unsigned by one admin. */
+export const decidedPayoutsOf = (row: SettlementRow): DecidedPayout[] | undefined => {
+  const payouts = json<Payout[]>(row.payouts);
+  return payouts ? decidedPayouts(payouts) : undefined;
+};
+
+/** Whether two decisions pay the same parties the same amounts. */
+export function samePayouts(a: readonly DecidedPayout[], b: readonly DecidedPayout[]): boolean {
+  const key = (list: readonly DecidedPayout[]) => list.map((p) => `${p.party}:${p.amount}`).sort().join(",");
+  return key(a) === key(b);
+}
+
+/** "the buyer would now receive 3 SOL, not the 1 SOL decided", for each party whose amount differs. */
+export function describePayoutChange(decided: readonly Payout[], now: readonly Payout[]): string {
+  const amount = (list: readonly Payout[], party: Payout["party"]) => {
+    const payout = list.find((p) => p.party === party);
+    return payout ? `${payout.uiAmount} ${payout.symbol}` : "nothing";
+  };
+  return (["buyer", "seller"] as const)
+    .filter((party) => amount(decided, party) !== amount(now, party))
+    .map((party) => `the ${party} would now receive ${amount(now, party)}, not the ${amount(decided, party)} decided`)
+    .join("; ");
+}
+
 /** A proposal's own fields (four eyes): what it was previewed to pay, and until when it can be approved. */
 export interface ProposalFields {
   payouts: Payout[];
@@ -70,17 +97,19 @@ export interface ProposalFields {
 
 /**
  * A new `pending` row: the request is accepted, nothing is signed yet; or, with `proposal`, a row
- * `awaiting_approval` that nothing sends until a second admin approves it.
+ * `awaiting_approval` that nothing sends until a second admin approves it. `payouts`: what a signed
+ * decision stated it pays, which any send of the row must pay (a proposal's are its own).
  */
 export async function openSettlement(
   trx: Db,
   ctx: ServiceContext,
   kind: SettlementKind,
   admin: AdminIdentity,
-  fields: { orderId?: string; decision?: Omit<Decision, "admin">; proposal?: ProposalFields } = {},
+  fields: { orderId?: string; decision?: Omit<Decision, "admin">; proposal?: ProposalFields; payouts?: readonly Payout[] } = {},
 ): Promise<SettlementRow> {
   const now = isoNow(ctx);
   const { proposal } = fields;
+  const payouts = proposal?.payouts ?? fields.payouts;
   const row: SettlementRow = {
     id: ctx.newId(),
     orderId: fields.orderId ?? null,
@@ -101,7 +130,7 @@ export async function openSettlement(
     decisionSignature: fields.decision?.signed?.signature ?? null,
     claimedBy: null,
     claimedUntil: null,
-    payouts: proposal ? JSON.stringify(proposal.payouts) : null,
+    payouts: payouts ? JSON.stringify(payouts) : null,
     expiresAt: proposal?.expiresAt ?? null,
     approvedBy: null,
     approvalMessage: null,

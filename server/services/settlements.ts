@@ -1,7 +1,7 @@
 // The settlement queue as the API shows it: the list (newest first, optionally one status's), the
 // retry of a failed settlement (the same decision sent again, audited with the admin's reason), and
 // the re-check that finishes what a timeout or a stop left open (settlement-recheck.ts runs it).
-import type { SettlementQueueStatus } from "../../contract/index.ts";
+import type { SettlementQueueStatus, SettlementRetryInput } from "../../contract/index.ts";
 import type { SettlementRow } from "../db/schema.ts";
 import { conflict, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
@@ -9,10 +9,12 @@ import { findById } from "./context.ts";
 import { claimOrder, resumeDisputeSettlements, settleDispute, type ResumeOutcome } from "./dispute-settlement.ts";
 import { ALREADY_INITIALIZED, claimInitialization, INITIALIZE_UNAVAILABLE, marketplaceStatus, resumeInitializations, runInitialization } from "./marketplace.ts";
 import { countOf } from "./paging.ts";
-import { expireProposals } from "./payout-approvals.ts";
-import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import { expireProposals, proposePayout } from "./payout-approvals.ts";
+import { assertMayDecide, whyNotApproved } from "./payout-rules.ts";
+import type { AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
-import { decisionOf, reopenSettlement, toSettlement } from "./settlement-rows.ts";
+import { decidedPayouts, decidedPayoutsOf, decisionOf, reopenSettlement, samePayouts, toSettlement } from "./settlement-rows.ts";
+import { acceptDecision } from "./signed-decisions.ts";
 
 export type SettlementBody = ReturnType<typeof toSettlement>;
 
@@ -33,52 +35,90 @@ export async function listSettlements(
   return { items: rows.map(toSettlement), total };
 }
 
-/**
- * Sends a failed settlement again, as it was decided: for a dispute, the order must still be DISPUTED
- * and free (claimed again, atomically); the initialization, not done meanwhile. The retry and its
- * reason are audited before sending, so even a retry that fails again is on record.
- */
-export async function retrySettlement(ctx: ServiceContext, admin: AdminIdentity, id: string, reason: string): Promise<SettlementBody> {
-  const row = await findById(ctx.db, "settlements", "Settlement", id);
-  if (row.status !== "failed") throw conflict(`Only a failed settlement can be retried: this one is ${row.status}`);
-  if (row.kind === "marketplace_initialization") await retryInitialization(ctx, admin, row, reason);
-  else await retryDispute(ctx, admin, row, reason);
-  return toSettlement(await findById(ctx.db, "settlements", "Settlement", id));
+/** A retry's outcome: the row sent again (200), or, under four eyes, the new proposal it became (202). */
+export interface RetryOutcome {
+  settlement: SettlementBody;
+  proposed: boolean;
 }
 
-async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow, reason: string): Promise<void> {
+/**
+ * Sends a failed settlement again, under the rules in force now, not those of its first decision. For
+ * a dispute, the order must still be DISPUTED and free (claimed again, atomically); the retrying admin
+ * decides anew, so they sign when signed decisions are required (400 naming signedDecision); under four
+ * eyes a payout that two current admins did not approve becomes the retrying admin's proposal instead
+ * (nothing sent). The initialization, not done meanwhile. The retry and its reason are audited before
+ * sending, so even a retry that fails again is on record.
+ */
+export async function retrySettlement(ctx: ServiceContext, admin: AdminIdentity, id: string, input: SettlementRetryInput): Promise<RetryOutcome> {
+  const row = await findById(ctx.db, "settlements", "Settlement", id);
+  if (row.status !== "failed") throw conflict(`Only a failed settlement can be retried: this one is ${row.status}`);
+  if (row.kind === "marketplace_initialization") {
+    await retryInitialization(ctx, admin, row, input.reason);
+    return { settlement: toSettlement(await findById(ctx.db, "settlements", "Settlement", id)), proposed: false };
+  }
+  const proposal = await retryDispute(ctx, admin, row, input);
+  return { settlement: toSettlement(proposal ?? (await findById(ctx.db, "settlements", "Settlement", id))), proposed: proposal !== null };
+}
+
+/** Sends the row's decision again, or returns the proposal it became under four eyes. */
+async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow, input: SettlementRetryInput): Promise<SettlementRow | null> {
   const port = ctx.settlement;
   if (!port) throw unavailable(SETTLEMENT_UNAVAILABLE);
   const order = await findById(ctx.db, "orders", "Order", row.orderId ?? "");
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order's settlement can be retried: this order is ${order.status}`);
+  assertMayDecide(ctx, admin);
   const decision = decisionOf(row);
+  const { resolution, adminNotes } = decision;
+  const refundPercentage = decision.refundPercentage ?? undefined;
+  const signed = await acceptDecision(ctx, admin, order.id, { resolution, refundPercentage, adminNotes, signedDecision: input.signedDecision });
+  const target = { targetType: "order", targetId: order.id } as const;
+
+  if (await whyNotApproved(ctx, row)) {
+    const proposal = await proposePayout(ctx, order, { ...decision, admin, signed }, signed);
+    await auditRetry(ctx, admin, row, input.reason, target, { settlementId: proposal.id, status: proposal.status }, signed);
+    return proposal;
+  }
+  const decided = decidedPayoutsOf(row);
+  if (decided && signed && !samePayouts(decided, decidedPayouts(signed.payouts))) {
+    throw conflict("The escrow changed since this payout was decided: the decision you signed pays otherwise. Nothing was sent; resolve the dispute again");
+  }
   await claimOrder(ctx, order, async (trx) => {
     await reopenSettlement(trx, ctx, row.id);
     return row;
   });
-  await auditRetry(ctx, admin, row, reason, { targetType: "order", targetId: order.id });
-  const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined };
+  await auditRetry(ctx, admin, row, input.reason, target, { settlementId: row.id, status: "pending" }, signed);
+  const split = { resolution, refundPercentage, payouts: decided ?? (signed ? decidedPayouts(signed.payouts) : undefined) };
   await settleDispute(ctx, order, row, decision, (hooks) => port.resolveDispute(order, split, hooks));
+  return null;
 }
 
 async function retryInitialization(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow, reason: string): Promise<void> {
   if (!ctx.settlement) throw unavailable(INITIALIZE_UNAVAILABLE);
   if ((await marketplaceStatus(ctx)).initialized) throw conflict(ALREADY_INITIALIZED);
   await claimInitialization(ctx, (trx) => reopenSettlement(trx, ctx, row.id));
-  await auditRetry(ctx, admin, row, reason, { targetType: "marketplace", targetId: row.id });
+  await auditRetry(ctx, admin, row, reason, { targetType: "marketplace", targetId: row.id }, { settlementId: row.id, status: "pending" });
   // Sent as the admin retrying it, who answers for this attempt.
   await runInitialization(ctx, admin, { ...row, status: "pending" });
 }
 
-function auditRetry(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow, reason: string, target: { targetType: "order" | "marketplace"; targetId: string }) {
+function auditRetry(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  row: SettlementRow,
+  reason: string,
+  target: { targetType: "order" | "marketplace"; targetId: string },
+  after: { settlementId: string; status: string },
+  signed: SignedProof | null = null,
+) {
   return ctx.db.transaction().execute((trx) =>
     recordAudit(trx, ctx, admin, {
       action: "settlement.retry",
       ...target,
       reason,
       before: { settlementId: row.id, status: row.status, attempts: row.attempts, lastError: row.lastError, signature: row.signature },
-      after: { settlementId: row.id, status: "pending" },
+      after,
       cluster: row.cluster,
+      signed,
     }),
   );
 }

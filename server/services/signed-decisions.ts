@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { DecisionChallenge, DisputeDecisionInput, DisputeResolution, DisputeResolutionInput, Payout } from "../../contract/index.ts";
 import { verifySolanaSignature } from "../auth/signature.ts";
 import { badRequest, conflict } from "../http/errors.ts";
-import type { AdminIdentity, DecisionPolicy, ServiceContext, SignedProof } from "./ports.ts";
+import type { AcceptedDecision, AdminIdentity, DecisionPolicy, ServiceContext } from "./ports.ts";
 import { previewDisputeResolution } from "./preview.ts";
 
 export const DEFAULT_DECISION_POLICY: DecisionPolicy = { required: false, domain: "localhost", ttlMs: 5 * 60_000 };
@@ -27,7 +27,13 @@ const RESOLUTION_TEXT: Record<DisputeResolution, (percent: number | null) => str
   PARTIAL_REFUND: (percent) => `Partial refund: ${percent}% to the buyer, ${100 - (percent ?? 0)}% to the seller`,
 };
 
-const REASON_LABEL = "Reason: ";
+/**
+ * The admin's reason comes last, after this line, each of its lines quoted ("> "): no line of it can
+ * read as one the server wrote. Texts signed before kept it on one "Reason: " line (LEGACY_REASON).
+ */
+export const REASON_MARKER = "Reason, as the admin wrote it:";
+const LEGACY_REASON = "Reason: ";
+const quoted = (reason: string) => reason.split("\n").map((line) => `> ${line}`);
 
 interface DecisionFields {
   domain: string;
@@ -57,7 +63,10 @@ export function payoutLines(f: { orderId: string; decision: { resolution: Disput
   ];
 }
 
-/** The text to sign. The reason, the one part the admin wrote, comes last: nothing after it can be spoofed. */
+/**
+ * The text to sign. The reason, the one part the admin wrote, comes last and quoted: nothing after it
+ * can be spoofed, and nothing in it passes for a line of the server's.
+ */
 export function decisionText(f: DecisionFields): string {
   return [
     `${f.domain} asks you to sign this dispute decision:`,
@@ -67,14 +76,15 @@ export function decisionText(f: DecisionFields): string {
     `Issued At: ${new Date(f.issuedAt).toISOString()}`,
     `Expiration Time: ${new Date(f.expiresAt).toISOString()}`,
     `Nonce: ${f.nonce}`,
-    `${REASON_LABEL}${f.decision.adminNotes}`,
+    REASON_MARKER,
+    ...quoted(f.decision.adminNotes),
   ].join("\n");
 }
 
-/** The lines the server wrote (everything before the reason), for checking a stored text offline. */
+/** The lines the server wrote (everything before the reason): what an approval or an offline check compares. */
 export function decisionHead(message: string): string[] {
   const lines = message.split("\n");
-  const reason = lines.findIndex((line) => line.startsWith(REASON_LABEL));
+  const reason = lines.findIndex((line) => line === REASON_MARKER || line.startsWith(LEGACY_REASON));
   return reason === -1 ? lines : lines.slice(0, reason);
 }
 
@@ -99,7 +109,7 @@ export async function writeDecision(ctx: ServiceContext, admin: AdminIdentity, o
     await trx.deleteFrom("decisionChallenges").where("expiresAt", "<=", issuedAt).execute();
     await trx
       .insertInto("decisionChallenges")
-      .values({ nonce, orderId, adminPublicKey: admin.publicKey, decision: JSON.stringify(decision), message, expiresAt })
+      .values({ nonce, orderId, adminPublicKey: admin.publicKey, decision: JSON.stringify(decision), message, expiresAt, payouts: JSON.stringify(preview.payouts) })
       .execute();
     // Bounded per admin without refusing anyone: their own oldest waiting decisions go first.
     const keep = await trx
@@ -119,8 +129,8 @@ export async function writeDecision(ctx: ServiceContext, admin: AdminIdentity, o
 }
 
 /**
- * The proof behind a resolve request, or null for an unsigned one the policy allows. The nonce is
- * taken whatever the outcome, so a signature is good for one attempt at most.
+ * The proof behind a resolve request (with the payouts its text states), or null for an unsigned one
+ * the policy allows. The nonce is taken whatever the outcome, so a signature is good for one attempt at most.
  */
 export async function acceptDecision(
   ctx: ServiceContext,
@@ -128,7 +138,7 @@ export async function acceptDecision(
   orderId: string,
   input: DisputeResolutionInput,
   field: SignedField = "signedDecision",
-): Promise<SignedProof | null> {
+): Promise<AcceptedDecision | null> {
   const signed = input.signedDecision;
   if (!signed) {
     if (policyOf(ctx).required) throw REFUSED(SIGNATURE_REQUIRED, field);
@@ -144,5 +154,7 @@ export async function acceptDecision(
   if (!verifySolanaSignature(admin.publicKey, signed.signature, challenge.message)) {
     throw REFUSED(`the signature is not by the wallet signed in (${admin.publicKey})`, field);
   }
-  return { message: challenge.message, signature: signed.signature };
+  // A challenge written before its payouts were kept (migration 016) states them only in words: it expired since.
+  if (challenge.payouts === null) throw REFUSED("the decision expired or was already used; sign it again", field);
+  return { message: challenge.message, signature: signed.signature, payouts: JSON.parse(challenge.payouts) as Payout[] };
 }

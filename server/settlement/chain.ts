@@ -75,6 +75,11 @@ export interface PendingSettlement extends SettlementResult {
 }
 
 export interface SettleOptions {
+  /**
+   * What was decided to pay, per side, in base units: a plan paying anything else (funds sent to the
+   * escrow since, or taken from it) is refused with PAYOUT_CHANGED before anything is signed.
+   */
+  expected?: readonly { side: ShareSide; amount: bigint }[];
   onSigned?: (pending: PendingSettlement) => void | Promise<void>;
   /** After each broadcast of the signed transaction (see SendOptions.onBroadcast). */
   onBroadcast?: SendOptions["onBroadcast"];
@@ -261,6 +266,7 @@ export class EscrowChain {
   private async sendSettlement(order: EscrowOrder, split: Split, options: SettleOptions): Promise<SettlementResult> {
     for (let signing = 1; ; signing++) {
       const plan = await this.planSettlement(order, split);
+      if (options.expected) assertDecidedPayouts(order.id, plan.list, options.expected);
       try {
         const signature = await this.ledger.submit(
           async (lifetime) => {
@@ -706,6 +712,14 @@ const escrowEmpty = (order: EscrowOrder, escrow: PublicKey, detail?: string) =>
 
 /** What funding cannot do from here (a mint it does not control, a test mint on a real cluster...). */
 const unsupported = (message: string) => new SettlementError("ESCROW_FUNDING_UNSUPPORTED", { message });
+
+/** The plan pays what was decided, side by side, or nothing is signed. */
+function assertDecidedPayouts(orderId: string, planned: readonly Payout[], expected: readonly { side: ShareSide; amount: bigint }[]): void {
+  const key = (list: readonly { side: ShareSide; amount: bigint }[]) => list.map((p) => `${p.side} ${p.amount}`).sort().join(", ");
+  const now = key(planned);
+  const decided = key(expected);
+  if (now !== decided) throw new SettlementError("PAYOUT_CHANGED", { orderId, decided: decided || "nothing", now: now || "nothing" });
+}
 
 /** Buyer and seller may be the same wallet: pay it once, the sum of both shares. */
 function mergeSameRecipient(list: Payout[]): Payout[] {

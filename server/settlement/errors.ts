@@ -27,6 +27,10 @@ const MESSAGES = {
     `${d.owner ? `the authority ${d.owner}` : "another authority key"}, not to this server's authority ${d.authority}; ` +
     `nothing was sent. Restart the server with AUTHORITY_KEYPAIR pointing at the key file of ${d.owner ?? "that authority"}`,
   INVALID_SPLIT: (d: { message: string }) => d.message,
+  /** The escrow no longer pays what the admins decided (anyone can send funds to it): nothing was signed. */
+  PAYOUT_CHANGED: (d: { orderId: string; decided: string; now: string }) =>
+    `The escrow of order ${d.orderId} changed since its payout was decided: it would now pay ${d.now} (base units), ` +
+    `not the ${d.decided} decided. Nothing was sent; decide the payout again`,
   /**
    * A SOL payout to a wallet that does not exist yet would create that account, and the runtime
    * refuses to create one below the rent-exempt minimum: the whole transaction would fail.

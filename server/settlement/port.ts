@@ -5,7 +5,7 @@
 import { Keypair } from "@solana/web3.js";
 import bs58 from "bs58";
 import type { DemoWallet } from "../demo-wallet.ts";
-import type { SettlementHooks, SettlementPort, SettlementResult } from "../services/ports.ts";
+import type { DisputeDecision, SettlementHooks, SettlementPort, SettlementResult } from "../services/ports.ts";
 import type { PendingSettlement, SettlementResult as ChainSettlementResult } from "./chain.ts";
 import { toSplit, type MarketplaceConfig, type Settlement, type SettlementOptions } from "./index.ts";
 
@@ -36,7 +36,8 @@ export function chainSettlementPort(
   config: MarketplaceConfig = DEFAULT_MARKETPLACE_CONFIG,
 ): SettlementPort {
   const { chain, cluster } = settlement;
-  const options = (hooks: SettlementHooks) => ({
+  const options = (hooks: SettlementHooks, decision: DisputeDecision) => ({
+    expected: decision.payouts?.map((p) => ({ side: p.party, amount: p.amount })),
     onSigned: (pending: PendingSettlement) => hooks.onSigned(pending.signature, pending.lastValidBlockHeight, pending.budget),
     onBroadcast: hooks.onBroadcast?.bind(hooks),
   });
@@ -52,11 +53,11 @@ export function chainSettlementPort(
     authority: settlement.authority.toBase58(),
     async resolveDispute(order, decision, hooks) {
       const split = toSplit(decision.resolution, decision.refundPercentage);
-      return settled(await chain.settle(order, split, options(hooks)));
+      return settled(await chain.settle(order, split, options(hooks, decision)));
     },
     async resumeDispute(order, decision, pending, hooks) {
       const split = toSplit(decision.resolution, decision.refundPercentage);
-      return settled(await chain.resumeSettlement(order, split, pending.signature, { ...options(hooks), lastValidBlockHeight: pending.lastValidBlockHeight }));
+      return settled(await chain.resumeSettlement(order, split, pending.signature, { ...options(hooks, decision), lastValidBlockHeight: pending.lastValidBlockHeight }));
     },
     async previewDispute(order, decision) {
       const preview = await chain.previewSettlement(order, toSplit(decision.resolution, decision.refundPercentage));

@@ -119,7 +119,7 @@ describe("stored text", () => {
   it("refuses a bidi isolate in dispute notes before looking at the order", async () => {
     const res = await api.post("/admin/orders/no-such-order/resolve-dispute", { resolution: "REFUND_BUYER", adminNotes: "notes \u2067x\u2069" });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual([{ field: "adminNotes", message: MESSAGES.controlCharacters("Admin notes") }]);
+    expect(res.body.errors).toEqual([{ field: "adminNotes", message: MESSAGES.signedTextCharacters("Admin notes") }]);
   });
 });
 

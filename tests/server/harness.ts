@@ -2,7 +2,7 @@
 // 127.0.0.1 with an ephemeral port and a throwaway database (a SQLite file, or on the PostgreSQL run a
 // fresh PostgreSQL database: test-database.ts), a whitelisted ed25519 test wallet,
 // a movable clock, and a small fetch client with a cookie jar that echoes XSRF-TOKEN like axios.
-import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +13,7 @@ import { buildApp, type BuildOptions } from "../../server/app.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { createContext, type AppContext } from "../../server/context.ts";
 import type { SettlementOptions } from "../../server/settlement/index.ts";
-import { createTestDatabase } from "./test-database.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export interface TestWallet {
   /** base58 address */
@@ -27,6 +27,18 @@ export interface TestWallet {
 
 export function createTestWallet(): TestWallet {
   const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+  return walletOf(privateKey, publicKey);
+}
+
+/** The wallet of a Solana secret key (base58 of seed ‖ public key), as the demo wallet hands it out. */
+export function walletFromSecret(secretKey: string): TestWallet {
+  // PKCS#8 wrapping of a raw Ed25519 seed (RFC 8410).
+  const der = Buffer.concat([Buffer.from("302e020100300506032b657004220420", "hex"), Buffer.from(bs58.decode(secretKey).subarray(0, 32))]);
+  const privateKey = createPrivateKey({ key: der, format: "der", type: "pkcs8" });
+  return walletOf(privateKey, createPublicKey(privateKey));
+}
+
+function walletOf(privateKey: KeyObject, publicKey: KeyObject): TestWallet {
   const pub = Buffer.from(publicKey.export({ format: "jwk" }).x ?? "", "base64url");
   const seed = Buffer.from(privateKey.export({ format: "jwk" }).d ?? "", "base64url");
   return {
@@ -121,8 +133,15 @@ export interface TestServerOptions {
   env?: Record<string, string | undefined>;
   /** Direct config overrides after loading (e.g. authRateLimit, staticDir). */
   config?: Partial<Config>;
+  /** The whitelisted admin this server's `signIn()` uses (default: a new wallet). */
+  adminWallet?: TestWallet;
   /** More whitelisted wallets besides `adminWallet`. */
   extraAdminWallets?: TestWallet[];
+  /**
+   * The data folder and database of an earlier server (a restart with another configuration): this
+   * server's close() leaves them for the test to remove (`restartable()`).
+   */
+  reuse?: Restartable;
   /** Replaces the resource routes behind the admin guard (guard tests use a probe). */
   resources?: BuildOptions["resources"];
   /** Where the server's JSON log lines go (set LOG_LEVEL in `env` to have any). */
@@ -164,11 +183,31 @@ export async function signInAt(baseUrl: string, wallet: TestWallet): Promise<Tes
 
 export const TEST_PUBLIC_ORIGIN = "http://localhost:5173";
 
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), "mkt-admin-test-"));
-  const adminWallet = createTestWallet();
-  const whitelist = [adminWallet, ...(options.extraAdminWallets ?? [])].map((w) => w.publicKey).join(",");
+/** A data folder and database that outlive the servers started on them, one after the other. */
+export interface Restartable {
+  dir: string;
+  database: TestDatabase;
+  remove(): Promise<void>;
+}
+
+export async function restartable(): Promise<Restartable> {
+  const dir = mkdtempSync(join(tmpdir(), "mkt-admin-restart-"));
   const database = await createTestDatabase(dir);
+  return {
+    dir,
+    database,
+    async remove() {
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = options.reuse?.dir ?? mkdtempSync(join(tmpdir(), "mkt-admin-test-"));
+  const adminWallet = options.adminWallet ?? createTestWallet();
+  const whitelist = [adminWallet, ...(options.extraAdminWallets ?? [])].map((w) => w.publicKey).join(",");
+  const database = options.reuse?.database ?? (await createTestDatabase(dir));
   const env = {
     HOST: "127.0.0.1",
     PUBLIC_ORIGIN: TEST_PUBLIC_ORIGIN,
@@ -211,6 +250,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await app.close();
       await ctx.close();
+      if (options.reuse) return;
       await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },

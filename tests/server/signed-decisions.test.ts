@@ -65,7 +65,7 @@ describe("signed dispute decisions", () => {
     expect(lines).toContain(`Seller receives: ${seller.uiAmount} ${seller.symbol} to ${dispute.sellerWalletAddress}`);
     expect(lines).toContain(`Admin: ${server.adminWallet.publicKey}`);
     expect(lines).toContain(`Nonce: ${nonce}`);
-    expect(lines.slice(-2)).toEqual(["Reason: Arrived damaged:", "the buyer gets 30% back"]);
+    expect(lines.slice(-3)).toEqual(["Reason, as the admin wrote it:", "> Arrived damaged:", "> the buyer gets 30% back"]);
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(60_000);
 
     const signature = server.adminWallet.sign(message);

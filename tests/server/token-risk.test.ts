@@ -216,7 +216,7 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
 });
 
 describe("under four eyes (PAYOUT_APPROVALS=2)", () => {
-  it("a mint paused while its payout awaited approval stops the approved send: nothing paid, the queue says why", async () => {
+  it("a mint paused while its payout awaited approval refuses the approval saying why: nothing paid, the proposal kept for a new decision", async () => {
     const second = createTestWallet();
     const fourEyes = await startTestServer({ settlement: true, extraAdminWallets: [second], env: { PAYOUT_APPROVALS: "2" } });
     try {
@@ -234,7 +234,7 @@ describe("under four eyes (PAYOUT_APPROVALS=2)", () => {
       expect(approved.status).toBe(409);
       expect(approved.body.message).toMatch(/^Settlement stopped before sending: .*Pausable: the mint is paused/);
       expect(await tokensOf(backend.ledger, mint, new PublicKey(order.buyerWalletAddress), TOKEN_2022_PROGRAM_ID)).toBeNull();
-      expect(await settlementsOf(fourEyes.ctx.db, order.id)).toMatchObject([{ status: "failed", signature: null, lastError: approved.body.message }]);
+      expect(await settlementsOf(fourEyes.ctx.db, order.id)).toMatchObject([{ status: "awaiting_approval", signature: null, approvedBy: null }]);
     } finally {
       await fourEyes.close();
     }

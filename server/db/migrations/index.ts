@@ -14,6 +14,7 @@ import * as m012 from "./012_audit_filters.ts";
 import * as m013 from "./013_payout_approvals.ts";
 import * as m014 from "./014_token_risk.ts";
 import * as m015 from "./015_settlement_fees.ts";
+import * as m016 from "./016_decision_payouts.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "013_payout_approvals": m013,
   "014_token_risk": m014,
   "015_settlement_fees": m015,
+  "016_decision_payouts": m016,
 };
