@@ -7,6 +7,7 @@ import { Address } from "@/components/value/address";
 import { CopyText } from "@/components/value/copy-button";
 import { Badge, type BadgeColor } from "@/components/value/badges";
 import { Hint } from "@/components/value/hint";
+import { QuotedReason } from "@/components/value/quoted-reason";
 import { formatDate, formatSol, head, shortWallet } from "@/utils/format";
 import type { Settlement, SettlementKind, SettlementQueueStatus } from "@contract";
 import { RESOLUTION_OPTIONS } from "../orders/dispute-options";
@@ -80,7 +81,7 @@ function Decision({ settlement }: { settlement: Settlement }) {
           {PARTY[payout.party]} receives {payout.uiAmount} {payout.symbol}
         </span>
       ))}
-      {adminNotes ? <span className="settlements-decision__reason">Reason: {adminNotes}</span> : null}
+      {adminNotes ? <QuotedReason text={adminNotes} /> : null}
       {isProposal(settlement) && expiresAt ? <span className="settlements-decision__expiry">Expires {formatDate(expiresAt)}</span> : null}
     </div>
   );

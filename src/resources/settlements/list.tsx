@@ -18,15 +18,21 @@ import type { Settlement } from "@contract";
 import { SETTLEMENT_KIND_LABELS, settlementColumns } from "./columns";
 import { SETTLEMENT_EXPORT } from "./export";
 import { SETTLEMENT_FILTERS } from "./filters";
-import { useProposalActions } from "./proposals";
+import { useDecisionSigner } from "../orders/use-decision-signer";
+import { decisionBody, useProposalActions } from "./proposals";
 import { useSettlementReconcile } from "./reconcile";
 import "./settlements.css";
 
 const inFlight = (settlement: Settlement) => settlement.status === "pending" || settlement.status === "submitted";
 
-/** Retry of a failed settlement: the reason first (the shared prompt), then the call, then a fresh list. */
+/**
+ * Retry of a failed settlement: the reason first (the shared prompt), then, for a dispute payout, the
+ * wallet's signature over its decision when the API writes decisions (the retrying admin decides it
+ * anew), then the call, then a fresh list. Under four eyes the server may make it a proposal (202).
+ */
 function useSettlementRetry() {
   const invalidate = useInvalidate();
+  const signer = useDecisionSigner();
   const { run, runningId, holder } = useReasonedCall<Settlement, Settlement>({
     prompt: (settlement) => {
       const what = `${SETTLEMENT_KIND_LABELS[settlement.kind] ?? "settlement"}${settlement.orderId ? ` of order ${head(settlement.orderId, SHORTEN.orderId)}` : ""}`;
@@ -38,7 +44,15 @@ function useSettlementRetry() {
       };
     },
     request: (settlement) => ({ url: endpoints.settlementRetry(settlement.id), method: "post" }),
-    success: () => ({ type: "success", message: "Settlement queued again" }),
+    extra: async (settlement) => {
+      if (settlement.kind !== "dispute_payout" || !settlement.orderId) return undefined;
+      const signedDecision = await signer.sign(decisionBody(settlement), settlement.orderId);
+      return signedDecision ? { signedDecision } : undefined;
+    },
+    success: (_settlement, answer) =>
+      answer.status === "awaiting_approval"
+        ? { type: "success", message: "Proposed again for approval", description: "Another admin must approve this payout before it is sent" }
+        : { type: "success", message: "Settlement queued again" },
     failure: "Could not retry the settlement",
     after: () => invalidate({ resource: "settlements", invalidates: ["list"] }),
   });

@@ -10,6 +10,7 @@ import { useReasonedCall } from "@/components/prompts/use-reasoned-call";
 import { useSessionUser } from "@/components/layout/identity";
 import { endpoints } from "@/providers/endpoints";
 import type { ApiHttpError } from "@/providers/http";
+import { QuotedReason } from "@/components/value/quoted-reason";
 import { head } from "@/utils/format";
 import type { ApprovalRequest, ApprovalResult, ResolveDisputeRequest, Settlement } from "@contract";
 import { confirmationText, DEFAULT_REFUND_PERCENT } from "../orders/dispute-options";
@@ -18,8 +19,8 @@ import { useStableCallback } from "@/utils/use-stable-callback";
 
 export const isProposal = (settlement: Settlement) => settlement.status === "awaiting_approval";
 
-/** The proposal's decision as the resolve body, which the approver's wallet signs again. */
-function decisionBody(settlement: Settlement): ResolveDisputeRequest {
+/** A payout's decision as the resolve body, which the approver's (or a retrying admin's) wallet signs again. */
+export function decisionBody(settlement: Settlement): ResolveDisputeRequest {
   const base = { resolution: settlement.resolution ?? "REFUND_BUYER", adminNotes: settlement.adminNotes ?? "" };
   return base.resolution === "PARTIAL_REFUND" ? { ...base, refundPercentage: settlement.refundPercentage ?? DEFAULT_REFUND_PERCENT } : base;
 }
@@ -63,7 +64,12 @@ export function useProposalActions(): ProposalActions {
     const body = decisionBody(settlement);
     const confirmed = await confirm({
       title: "Approve this payout",
-      content: confirmationText(body.resolution, body.refundPercentage ?? DEFAULT_REFUND_PERCENT),
+      content: (
+        <>
+          <p>{confirmationText(body.resolution, body.refundPercentage ?? DEFAULT_REFUND_PERCENT)}</p>
+          {body.adminNotes ? <QuotedReason text={body.adminNotes} caption="Reason, as the proposer wrote it" /> : null}
+        </>
+      ),
       okText: "Approve and send",
       danger: true,
     });

@@ -81,6 +81,8 @@ describe("Settlements", { timeout: 60_000 }, () => {
     expect(failed.getByText("Failed")).toBeInTheDocument();
     expect(failed.getByRole("cell", { name: "2" })).toBeInTheDocument();
     api.post("/admin/settlements/s-2/retry", [200, { data: { ...FAILED, status: "pending", lastError: null } }]);
+    // An API that writes no decisions to sign: the retry goes unsigned.
+    api.post(`/admin/orders/${ORDER_ID}/resolve-dispute/decision`, [404, { message: "Not found" }]);
     const before = listQueries(api).length;
     await user.click(failed.getByRole("button", { name: /Retry/ }));
     const confirm = await screen.findByRole("dialog");
@@ -92,10 +94,56 @@ describe("Settlements", { timeout: 60_000 }, () => {
     await user.click(within(reasonStep).getByRole("button", { name: "Retry" }));
 
     await waitFor(() =>
-      expect(changes(api)).toEqual([{ method: "POST", path: "/admin/settlements/s-2/retry", body: { reason: "RPC outage is over" } }]),
+      expect(changes(api).filter(({ path }) => !path.endsWith("/decision"))).toEqual([
+        { method: "POST", path: "/admin/settlements/s-2/retry", body: { reason: "RPC outage is over" } },
+      ]),
     );
     // The filtered list is read again (Refine may refresh the unfiltered one too, in either order).
     await waitFor(() => expect(listQueries(api).slice(before)).toContainEqual({ page: "1", limit: "20", status: "failed" }));
+  });
+
+  it("a retry of a dispute payout asks the wallet to sign its decision when the API writes one: without a wallet, nothing is sent", async () => {
+    const api = settlementsApi();
+    const challenge = { message: "localhost asks you to sign this dispute decision:", nonce: "n1", expiresAt: "2025-03-08T10:05:00.000Z" };
+    api.post(`/admin/orders/${ORDER_ID}/resolve-dispute/decision`, [200, { data: challenge }]);
+    api.post("/admin/settlements/s-2/retry", [202, { data: settlement({ id: "s-9", status: "awaiting_approval", signature: null }) }]);
+    const user = setupUser();
+    renderApp("/settlements");
+
+    const failed = within((await screen.findByText("Blockhash expired twice")).closest("tr")!);
+    await user.click(failed.getByRole("button", { name: /Retry/ }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "OK" }));
+    const reasonStep = await screen.findByRole("dialog");
+    await user.click(within(reasonStep).getByLabelText("Reason for retrying (required):"));
+    await user.paste("RPC outage is over");
+    await user.click(within(reasonStep).getByRole("button", { name: "Retry" }));
+
+    // No wallet chosen: the decision is written but not signed, and the retry is not sent.
+    expect(await screen.findByText(/The decision was not signed, so nothing was sent: choose your wallet/)).toBeInTheDocument();
+    expect(api.requests("POST", `/admin/orders/${ORDER_ID}/resolve-dispute/decision`).map((r) => r.body)).toEqual([
+      { resolution: "REFUND_BUYER", adminNotes: "" },
+    ]);
+    expect(api.requests("POST", "/admin/settlements/s-2/retry")).toEqual([]);
+  });
+
+  it("a retry the server made a proposal (202) is announced as one", async () => {
+    const api = settlementsApi();
+    api.post(`/admin/orders/${ORDER_ID}/resolve-dispute/decision`, [404, { message: "Not found" }]);
+    api.post("/admin/settlements/s-2/retry", [202, { data: settlement({ id: "s-9", status: "awaiting_approval", signature: null }) }]);
+    const user = setupUser();
+    renderApp("/settlements");
+
+    const failed = within((await screen.findByText("Blockhash expired twice")).closest("tr")!);
+    await user.click(failed.getByRole("button", { name: /Retry/ }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "OK" }));
+    const reasonStep = await screen.findByRole("dialog");
+    await user.click(within(reasonStep).getByLabelText("Reason for retrying (required):"));
+    await user.paste("RPC outage is over");
+    await user.click(within(reasonStep).getByRole("button", { name: "Retry" }));
+
+    expect(await screen.findByText("Proposed again for approval")).toBeInTheDocument();
+    expect(screen.getByText("Another admin must approve this payout before it is sent")).toBeInTheDocument();
+    expect(api.requests("POST", "/admin/settlements/s-2/retry").map((r) => r.body)).toEqual([{ reason: "RPC outage is over" }]);
   });
 
   it("puts the latest transaction's broadcasts beside the attempts, with its priority fee in the hint", async () => {
@@ -151,7 +199,10 @@ describe("Settlements", { timeout: 60_000 }, () => {
     expect(row.getByText("Partial Refund (30% to the buyer)")).toBeInTheDocument();
     expect(row.getByText("Buyer receives 0.45 USDC")).toBeInTheDocument();
     expect(row.getByText("Seller receives 1.05 USDC")).toBeInTheDocument();
-    expect(row.getByText("Reason: Arrived damaged")).toBeInTheDocument();
+    // The proposer's words quoted under a fixed caption, as the signed text quotes them.
+    const reason = row.getByText("Arrived damaged");
+    expect(reason.tagName).toBe("BLOCKQUOTE");
+    expect(reason.closest("figure")).toHaveTextContent("Reason, as the admin wrote it:Arrived damaged");
     expect(row.getByText(/^Expires /)).toBeInTheDocument();
     expect(row.getByText(/^8zK1/)).toBeInTheDocument();
     const own = within(document.querySelector("tr[data-row-key='p-2']") as HTMLElement);
@@ -161,6 +212,8 @@ describe("Settlements", { timeout: 60_000 }, () => {
     await user.click(row.getByRole("button", { name: /^Approve the payout/ }));
     const confirm = await screen.findByRole("dialog");
     expect(confirm).toHaveTextContent("Resolve with a partial refund: 30% to buyer and 70% to seller?");
+    expect(within(confirm).getByText("Arrived damaged").tagName).toBe("BLOCKQUOTE");
+    expect(confirm).toHaveTextContent("Reason, as the proposer wrote it:");
     await user.click(within(confirm).getByRole("button", { name: "Approve and send" }));
     await waitFor(() => expect(api.requests("POST", "/admin/settlements/p-1/approve").map((r) => r.body)).toEqual([{}]));
 
