@@ -4,6 +4,7 @@
 // not-initialized view, is initialized once from /marketplace (a confirmed transaction) and shows its
 // Initialized view, at desktop and phone sizes with axe. In-process signatures belong to no public
 // cluster, so nothing links to an explorer. (Each resolution from the Orders screen: orders.e2e.)
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { PublicKey } from "@solana/web3.js";
@@ -82,6 +83,51 @@ describe("settlement from the console", () => {
       const settlement = await db().selectFrom("settlements").selectAll().where("orderId", "=", order.id).executeTakeFirstOrThrow();
       expect(settlement).toMatchObject({ status: "confirmed", decisionSignature: audit.decisionSignature });
       await expect.poll(() => row(admin2, settlement.id).innerText(), { timeout: 15_000 }).toContain("Confirmed");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a failed payout retried from the console", () => {
+  it("the demo wallet signs the payout's decision again, the retry is sent with it and confirmed, and the retry is audited signed", async () => {
+    const demo = consoleServer.server.ctx.demoWallet!;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+    const admin2 = await context.newPage();
+    try {
+      // A dispute whose first payout failed on chain: the row failed, the order's settlement FAILED.
+      const order = await db().selectFrom("orders").selectAll().where("status", "=", "DISPUTED").where("settlementStatus", "is", null).orderBy(sql`rowid`, "desc").limit(1).executeTakeFirstOrThrow();
+      const user = await db().selectFrom("users").select("id").where("publicKey", "=", demo.publicKey).executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      const id = randomUUID();
+      await db().updateTable("orders").set({ settlementStatus: "FAILED" }).where("id", "=", order.id).execute();
+      await db()
+        .insertInto("settlements")
+        .values({
+          id, orderId: order.id, kind: "dispute_payout", status: "failed", attempts: 1, lastError: "Blockhash expired before it landed",
+          requestedBy: demo.publicKey, requestedByUserId: user.id, resolution: "REFUND_BUYER", adminNotes: "Never delivered", createdAt: now, updatedAt: now,
+        })
+        .execute();
+
+      await admin2.goto(`${consoleServer.origin}/login`);
+      await admin2.getByRole("button", { name: "Select Wallet" }).click();
+      await admin2.getByRole("button", { name: /Local demo admin wallet/ }).click();
+      await admin2.getByRole("button", { name: /Connect$/ }).click();
+      await admin2.waitForURL(`${consoleServer.origin}/`);
+      await admin2.goto(`${consoleServer.origin}/settlements?status=failed`);
+      await row(admin2, id).getByRole("button", { name: /^Retry settlement/ }).click();
+      await (await openDialog(admin2, "Retry the failed dispute payout")).getByRole("button", { name: "OK" }).click();
+      const reason = await openDialog(admin2, "Reason for retrying (required):");
+      await reason.getByLabel("Reason for retrying (required):").fill("The cluster is back");
+      await reason.getByRole("button", { name: "Retry" }).click();
+      await admin2.getByText("Settlement queued again").waitFor({ timeout: 60_000 });
+
+      await expect.poll(async () => (await db().selectFrom("settlements").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status, { timeout: 60_000 }).toBe("confirmed");
+      const retry = await db().selectFrom("auditLog").selectAll().where("targetId", "=", order.id).where("action", "=", "settlement.retry").executeTakeFirstOrThrow();
+      expect(retry).toMatchObject({ adminPublicKey: demo.publicKey, reason: "The cluster is back" });
+      expect(retry.decisionMessage).toContain("Resolution: Refund the buyer in full");
+      expect(retry.decisionMessage).toContain("Reason, as the admin wrote it:\n> Never delivered");
+      expect(verifySolanaSignature(demo.publicKey, retry.decisionSignature!, retry.decisionMessage!)).toBe(true);
     } finally {
       await context.close();
     }
