@@ -203,6 +203,7 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
       member(2, { displayName: "+1+2", contactInfo: "@SUM(A1)" }),
       member(3, { displayName: "-2\n=cmd|' /C calc'!A0" }),
       member(4, { displayName: "Smith, \"Jo\"" }),
+      member(5, { displayName: "Bob;=1+1;x", contactInfo: "x;-1+1" }),
     ]);
     await startExport();
 
@@ -212,6 +213,7 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
       ["'+1+2", "'@SUM(A1)", "active"],
       ["'-2\n=cmd|' /C calc'!A0", "member3@example.com", "active"],
       ["Smith, \"Jo\"", "member4@example.com", "active"],
+      ["'Bob;=1+1;x", "'x;-1+1", "active"],
     ]);
     expect(text).toContain('"Smith, ""Jo"""');
   });
@@ -362,6 +364,28 @@ describe("the export's building blocks", () => {
   it("writes a BOM, CRLF lines, and a quote before a leading = + - @ tab or carriage return", async () => {
     const csv = await toCsv({ fields: ["A", "B"], data: [["\tx", "\ry"], ["=1", "ok"], ["a=b", "-"]] });
     expect(csv).toBe('\uFEFFA,B\r\n"\'\tx","\'\ry"\r\n"\'=1",ok\r\na=b,"\'-"');
+  });
+
+  it("defuses a formula after a separator (, ; tab |) or a line break, spaces between or not, and leaves other cells as they are", async () => {
+    const defused = ["Bob;=1+1;x", "Bob;-1+1", "a, +1", "a\t@SUM(A1)", "a|=1", "a;  =1", "a\n-1", "a\r\n=1", " =1", "-12.5"];
+    const kept = ["12.5", "x;y", "a=b;c", "1 - 2", "a; b", "m@example.com"];
+    const csv = await toCsv({ fields: ["A"], data: [...defused, ...kept].map((cell) => [cell]) });
+    const lines = [
+      '"\'Bob;=1+1;x"',
+      '"\'Bob;-1+1"',
+      '"\'a, +1"',
+      '"\'a\t@SUM(A1)"',
+      '"\'a|=1"',
+      '"\'a;  =1"',
+      '"\'a\n-1"',
+      '"\'a\r\n=1"',
+      '"\' =1"',
+      '"\'-12.5"',
+      ...kept,
+    ];
+    expect(csv).toBe(["\uFEFFA", ...lines].join("\r\n"));
+    // Read back, a cell is as it was, with the quote before it when defused.
+    expect(parse<string[]>(csv.slice(1)).data.slice(1).map(([cell]) => cell)).toEqual([...defused.map((cell) => `'${cell}`), ...kept]);
   });
 
   it("keeps a row met twice once, and stops on a page with nothing new (an API that ignores `page`)", async () => {

@@ -11,18 +11,21 @@ export interface CsvTable {
 const BOM = "\uFEFF";
 
 /**
- * A cell a spreadsheet would run as a formula is written with a leading single quote (OWASP's CSV
- * injection advice). papaparse's own `escapeFormulae: true` tests /^[=+\-@\t\r].*$/, which misses a
- * formula followed by a line break (`.` stops there), so the start alone is tested.
+ * A cell a spreadsheet would run as a formula is written quoted with a leading single quote (OWASP's
+ * CSV injection advice). papaparse's own `escapeFormulae: true` tests /^[=+\-@\t\r].*$/, which misses
+ * a formula followed by a line break (`.` stops there) and one inside the cell: a spreadsheet whose
+ * list separator is `;` (or tab, `|`) splits `Bob;=1+1` and runs `=1+1`. So any place a field may
+ * start is tested: the cell's start, after a separator, after a line break; spaces a reader may trim
+ * are skipped. Every cell is text here (a `-12.5` too, quoted as it always was).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA = /^[\t\r]|(?:^|[,;|\t\r\n]) *[=+\-@]/;
 
 /** How long the download's object URL lives: the browser reads the file after the click returns. */
 const URL_LIFETIME_MS = 60_000;
 
 export async function toCsv({ fields, data }: CsvTable): Promise<string> {
   const { unparse } = await import("papaparse");
-  return BOM + unparse({ fields, data }, { escapeFormulae: FORMULA_START, newline: "\r\n" });
+  return BOM + unparse({ fields, data }, { escapeFormulae: FORMULA, newline: "\r\n" });
 }
 
 /** `<resource>-YYYY-MM-DD.csv`, the local date. */
