@@ -33,10 +33,10 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
 
   app.patch("/tokens/admin/:id", {
     schema: {
-      ...about("updateToken", "Edit a token or toggle isActive (its mint address cannot change; re-activating checks the mint again)"),
+      ...about("updateToken", "Edit a token or toggle isActive (its mint address cannot change; re-activating checks the mint again, a change of decimals checks them against the mint's)"),
       params: idParamsSchema,
       body: tokenUpdateSchema,
-      response: { ...oneToken, ...errors(400, 502) },
+      response: { ...oneToken, ...errors(400, 502), ...error(409, "The token kept changing while this edit was checked: reload it and try again") },
     },
   }, async (request) => ({ data: await updateToken(ctx, request.admin, request.params.id, request.body) }));
 

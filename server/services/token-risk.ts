@@ -4,6 +4,8 @@
 // `GET /tokens/admin/{id}/risk` reports it; and every settlement in a token checks its mint again just
 // before sending, because an issuer can pause it, raise its fee or set a hook after it was whitelisted:
 // such a settlement is stopped and the token flagged. Each check is kept on the token (migration 014).
+// A change of an inactive token's decimals is checked against the mint's too: no token is ever active
+// with decimals other than its mint's.
 import type { MintRiskReport, TokenRisk } from "../../contract/index.ts";
 import type { OrderRow, TokenRow } from "../db/schema.ts";
 import { ApiError, invalidRequest } from "../http/errors.ts";
@@ -39,10 +41,22 @@ export async function screenMint(ctx: ServiceContext, mintAddress: string, decim
   if (report.verdict === "reject") {
     throw invalidRequest([{ field: "mintAddress", message: `This mint cannot be whitelisted: ${report.refusals.join("; ")}` }]);
   }
+  assertDecimals(report, decimals);
+  return report;
+}
+
+/**
+ * The check a change of an inactive token's decimals must pass: the mint's decimals, and only them
+ * (whether the mint is safe to settle in is for its re-activation to judge).
+ */
+export async function screenDecimals(ctx: ServiceContext, mintAddress: string, decimals: number): Promise<void> {
+  assertDecimals(await checkMint(ctx, mintAddress), decimals);
+}
+
+function assertDecimals(report: MintRiskReport, decimals: number): void {
   if (report.decimals !== null && report.decimals !== decimals) {
     throw invalidRequest([{ field: "decimals", message: `The mint has ${report.decimals} decimals on ${report.cluster ?? "chain"}` }]);
   }
-  return report;
 }
 
 export type RiskColumns = Pick<TokenRow, "riskVerdict" | "riskSummary" | "riskCheckedAt">;

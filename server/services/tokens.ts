@@ -1,12 +1,13 @@
 // The SPL token whitelist: list, add, edit, deactivate, hard delete, and the one-off native SOL entry.
-import { WRAPPED_SOL_MINT, type TokenCreateInput, type TokenUpdateInput } from "../../contract/index.ts";
-import type { Db, TokenRow } from "../db/schema.ts";
-import { badRequest, conflict } from "../http/errors.ts";
+import type { ExpressionBuilder } from "kysely";
+import { WRAPPED_SOL_MINT, type MintRiskReport, type TokenCreateInput, type TokenUpdateInput } from "../../contract/index.ts";
+import type { Database, Db, TokenRow } from "../db/schema.ts";
+import { badRequest, conflict, invalidRequest } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { bool, changed, findById, flag, isoNow } from "./context.ts";
 import { pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
-import { riskColumns, screenMint, toTokenRisk, type RiskColumns } from "./token-risk.ts";
+import { riskColumns, screenDecimals, screenMint, toTokenRisk, type RiskColumns } from "./token-risk.ts";
 
 /** Native SOL is listed under the wrapped-SOL mint, as wallets and DEXes do. */
 export const NATIVE_SOL = {
@@ -87,43 +88,81 @@ export async function initializeSol(ctx: ServiceContext, admin: AdminIdentity): 
   return insertToken(ctx, admin, NATIVE_SOL, "token.initialize_sol");
 }
 
+/** The answer to an edit whose token kept changing while the edit was checked against the chain. */
+export const TOKEN_CHANGED_MEANWHILE = "The token changed meanwhile (another edit came first): reload it and try again";
+
+/** How many times an edit is checked again when its token changed between its read and its write. */
+const EDIT_ATTEMPTS = 3;
+
 /**
  * Re-activating a token (or changing an active token's decimals) checks its mint again first, as an
- * add does; the answer then carries what the check warns of.
+ * add does; the answer then carries what the check warns of. Any other change of decimals is checked
+ * against the mint's. The check is made on the row as read, outside any transaction (it waits on the
+ * chain), so the write takes only if the row is still that row: if another edit (on any instance)
+ * came in between, this one is decided again on the row as it is now, and after EDIT_ATTEMPTS such
+ * turns answers 409.
  */
 export async function updateToken(ctx: ServiceContext, admin: AdminIdentity, id: string, input: TokenUpdateInput): Promise<TokenBody & { warnings?: string[] }> {
-  const current = await findToken(ctx.db, id);
-  const active = input.isActive ?? bool(current.isActive);
-  const rechecks = active && ((input.isActive === true && !current.isActive) || (input.decimals !== undefined && input.decimals !== current.decimals));
-  const report = rechecks && current.mintAddress !== NATIVE_SOL.mintAddress ? await screenMint(ctx, current.mintAddress, input.decimals ?? current.decimals) : null;
-  const updated = await applyUpdate(ctx, admin, id, input, report ? riskColumns(report) : {});
-  return report ? { ...updated, warnings: report.warnings } : updated;
+  for (let attempt = 1; ; attempt++) {
+    const current = await findToken(ctx.db, id);
+    assertSameMint(current, input.mintAddress);
+    const report = await screenEdit(ctx, current, input);
+    const updated = await applyUpdate(ctx, admin, current, input, report ? riskColumns(report) : {});
+    if (updated) return report ? { ...updated, warnings: report.warnings } : updated;
+    if (attempt === EDIT_ATTEMPTS) throw conflict(TOKEN_CHANGED_MEANWHILE);
+  }
 }
 
-async function applyUpdate(ctx: ServiceContext, admin: AdminIdentity, id: string, input: TokenUpdateInput, risk: Partial<RiskColumns>): Promise<TokenBody> {
+function assertSameMint(current: TokenRow, mintAddress: string | undefined): void {
+  if (mintAddress === undefined || mintAddress === current.mintAddress) return;
+  throw badRequest("Invalid request: mintAddress: The mint address of a listed token cannot be changed", [
+    { field: "mintAddress", message: "The mint address of a listed token cannot be changed" },
+  ]);
+}
+
+/** Checks `input` against the chain as the edit of `current` needs; the report when the mint was screened. */
+async function screenEdit(ctx: ServiceContext, current: TokenRow, input: TokenUpdateInput): Promise<MintRiskReport | null> {
+  const decimals = input.decimals ?? current.decimals;
+  const newDecimals = decimals !== current.decimals;
+  const activates = (input.isActive ?? bool(current.isActive)) && (!current.isActive || newDecimals);
+  // Native SOL's mint is the same on every cluster, and not always held by the in-process chain.
+  if (current.mintAddress === NATIVE_SOL.mintAddress) {
+    if (newDecimals && decimals !== NATIVE_SOL.decimals) throw invalidRequest([{ field: "decimals", message: `Native SOL has ${NATIVE_SOL.decimals} decimals` }]);
+    return null;
+  }
+  if (activates) return screenMint(ctx, current.mintAddress, decimals);
+  if (newDecimals) await screenDecimals(ctx, current.mintAddress, decimals);
+  return null;
+}
+
+/** Every column of the token's row as in `row` (nulls equal): no other write came in between. */
+function unchanged(row: TokenRow) {
+  return (eb: ExpressionBuilder<Database, "tokens">) =>
+    eb.and(Object.entries(row).map(([column, value]) => eb(column as keyof TokenRow, "is not distinct from", value as string | number | null)));
+}
+
+/** Writes the edit of `current` if the row is still `current`; null when it changed meanwhile (or is gone). */
+async function applyUpdate(ctx: ServiceContext, admin: AdminIdentity, current: TokenRow, input: TokenUpdateInput, risk: Partial<RiskColumns>): Promise<TokenBody | null> {
+  const { mintAddress: _, ...rest } = input;
+  const changes = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<TokenUpdateInput, "mintAddress">;
+  const keys = Object.keys(changes);
+  // Only the locked mint address was sent: nothing changes, nothing to audit.
+  if (keys.length === 0) return toToken(current);
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await findToken(trx, id);
-    const { mintAddress, ...rest } = input;
-    if (mintAddress !== undefined && mintAddress !== before.mintAddress) {
-      throw badRequest("Invalid request: mintAddress: The mint address of a listed token cannot be changed", [
-        { field: "mintAddress", message: "The mint address of a listed token cannot be changed" },
-      ]);
-    }
-    const changes = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<TokenUpdateInput, "mintAddress">;
-    const keys = Object.keys(changes);
-    // Only the locked mint address was sent: nothing changes, nothing to audit.
-    if (keys.length === 0) return toToken(before);
-    await trx
+    // The write comes first: SQLite takes its write lock on it, and a read before it could be stale.
+    const { numUpdatedRows } = await trx
       .updateTable("tokens")
       .set({ ...changes, isActive: flag(changes.isActive), ...risk, updatedAt: isoNow(ctx) })
-      .where("id", "=", id)
-      .execute();
-    const after = await findToken(trx, id);
+      .where("id", "=", current.id)
+      .where(unchanged(current))
+      .executeTakeFirst();
+    if (numUpdatedRows === 0n) return null;
+    const after = await findToken(trx, current.id);
     await recordAudit(trx, ctx, admin, {
       action: "token.update",
       targetType: "token",
-      targetId: id,
-      ...changed(keys, toToken(before), toToken(after)),
+      targetId: current.id,
+      ...changed(keys, toToken(current), toToken(after)),
     });
     return toToken(after);
   });

@@ -142,6 +142,42 @@ describe("re-activating a token", () => {
   });
 });
 
+describe("changing a token's decimals", () => {
+  it("is checked against its mint whether the token is active or not: other than the chain's, 400 naming decimals and the chain's value", async () => {
+    const mint = await mintOf({ decimals: 6 });
+    const { id } = (await api.post("/tokens/admin", tokenBody(mint))).body.data;
+    for (const isActive of [true, false]) {
+      expect((await api.patch(`/tokens/admin/${id}`, { isActive })).status).toBe(200);
+      const res = await api.patch(`/tokens/admin/${id}`, { decimals: 9 });
+      expect(res.status, `isActive ${isActive}`).toBe(400);
+      expect(res.body.errors).toEqual([{ field: "decimals", message: "The mint has 6 decimals on localnet-inprocess" }]);
+      expect(await listed(mint)).toMatchObject({ isActive: Number(isActive), decimals: 6 });
+    }
+  });
+
+  it("of an inactive token is judged on the decimals alone: a paused mint's own decimals are taken (its risk is a re-activation's to judge)", async () => {
+    const mint = await mintOf({ decimals: 6, extensions: [ext.pausable(issuer.publicKey)] });
+    const { id } = (await api.post("/tokens/admin", tokenBody(mint))).body.data;
+    expect((await api.patch(`/tokens/admin/${id}`, { isActive: false })).status).toBe(200);
+    await pauseMint(ctx.settlementBackend!.ledger, mint, issuer);
+    // Listed with wrong decimals before every change of them was checked.
+    await ctx.db.updateTable("tokens").set({ decimals: 9 }).where("id", "=", id).execute();
+    const res = await api.patch(`/tokens/admin/${id}`, { decimals: 6 });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ isActive: false, decimals: 6 });
+    expect((await api.patch(`/tokens/admin/${id}`, { isActive: true })).status).toBe(400);
+  });
+
+  it("of native SOL: anything but 9 is a 400 naming decimals", async () => {
+    const sol = await api.post("/tokens/admin/initialize-sol");
+    expect(sol.status).toBe(201);
+    const res = await api.patch(`/tokens/admin/${sol.body.data.id}`, { decimals: 6 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: "decimals", message: "Native SOL has 9 decimals" }]);
+    expect((await api.patch(`/tokens/admin/${sol.body.data.id}`, { decimals: 9, name: "Solana (native)" })).status).toBe(200);
+  });
+});
+
 describe("settling in a token whose mint became risky (fault injection)", () => {
   it("a mint paused after whitelisting stops its settlement: nothing paid, token flagged, the queue says why; resumed, the retry pays", async () => {
     const backend = ctx.settlementBackend!;
