@@ -1,8 +1,9 @@
 // The SPL token whitelist: list, add, edit, deactivate, hard delete, and the one-off native SOL entry.
 import type { ExpressionBuilder } from "kysely";
 import { WRAPPED_SOL_MINT, type MintRiskReport, type TokenCreateInput, type TokenUpdateInput } from "../../contract/index.ts";
+import { isUniqueViolation } from "../db/engine.ts";
 import type { Database, Db, TokenRow } from "../db/schema.ts";
-import { badRequest, conflict, invalidRequest } from "../http/errors.ts";
+import { badRequest, conflict, invalidRequest, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { bool, changed, findById, flag, isoNow } from "./context.ts";
 import { pageOf, type Paged } from "./paging.ts";
@@ -45,47 +46,66 @@ export async function listTokens(
 
 const findToken = (db: Db, id: string) => findById(db, "tokens", "Token", id);
 
-async function assertMintFree(db: Db, mintAddress: string): Promise<void> {
+/** A 409 when `mintAddress` is listed: what an add of it answers. */
+type MintFree = (db: Db, mintAddress: string) => Promise<void>;
+
+const assertMintFree: MintFree = async (db, mintAddress) => {
   const existing = await db.selectFrom("tokens").select("symbol").where("mintAddress", "=", mintAddress).executeTakeFirst();
   if (existing) throw conflict(`A token with mint address ${mintAddress} is already listed (${existing.symbol})`);
-}
+};
 
+const assertSolFree: MintFree = async (db, mintAddress) => {
+  const existing = await db.selectFrom("tokens").select("id").where("mintAddress", "=", mintAddress).executeTakeFirst();
+  if (existing) throw conflict("Native SOL is already initialized");
+};
+
+/**
+ * Lists `input`, whose mint `assertFree` found free before. An add of the same mint (on any instance)
+ * that came in between is refused by the unique index on mintAddress, and this one answers the 409
+ * `assertFree` gives. (No read before the insert: on SQLite a transaction that read first cannot
+ * write once another committed.)
+ */
 async function insertToken(
   ctx: ServiceContext,
   admin: AdminIdentity,
   input: TokenCreateInput | typeof NATIVE_SOL,
   action: string,
+  assertFree: MintFree,
   risk: Partial<RiskColumns> = {},
 ): Promise<TokenBody> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await assertMintFree(trx, input.mintAddress);
-    const now = isoNow(ctx);
-    const id = ctx.newId();
-    await trx
-      .insertInto("tokens")
-      .values({ id, ...input, logoUrl: input.logoUrl ?? null, isActive: 1, ...risk, createdAt: now, updatedAt: now })
-      .execute();
-    const token = toToken(await findToken(trx, id));
-    await recordAudit(trx, ctx, admin, { action, targetType: "token", targetId: id, before: null, after: token });
-    return token;
-  });
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const now = isoNow(ctx);
+      const id = ctx.newId();
+      await trx
+        .insertInto("tokens")
+        .values({ id, ...input, logoUrl: input.logoUrl ?? null, isActive: 1, ...risk, createdAt: now, updatedAt: now })
+        .execute();
+      const token = toToken(await findToken(trx, id));
+      await recordAudit(trx, ctx, admin, { action, targetType: "token", targetId: id, before: null, after: token });
+      return token;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await assertFree(ctx.db, input.mintAddress);
+    // Listed and delisted again since.
+    throw conflict(`A token with mint address ${input.mintAddress} was listed meanwhile: reload and try again`);
+  }
 }
 
 /** Adds a token once its mint passed the on-chain check; the answer carries what the check warns of. */
 export async function createToken(ctx: ServiceContext, admin: AdminIdentity, input: TokenCreateInput) {
-  // A listed mint is a 409 before the chain is read; insertToken checks again in its transaction,
-  // for an add of the same mint that raced this one through the read.
+  // A listed mint is a 409 before the chain is read.
   await assertMintFree(ctx.db, input.mintAddress);
   const report = await screenMint(ctx, input.mintAddress, input.decimals);
-  const token = await insertToken(ctx, admin, input, "token.create", riskColumns(report));
+  const token = await insertToken(ctx, admin, input, "token.create", assertMintFree, riskColumns(report));
   return { ...token, warnings: report.warnings };
 }
 
 /** Adds native SOL once; a second call is a 409. */
 export async function initializeSol(ctx: ServiceContext, admin: AdminIdentity): Promise<TokenBody> {
-  const existing = await ctx.db.selectFrom("tokens").select("id").where("mintAddress", "=", NATIVE_SOL.mintAddress).executeTakeFirst();
-  if (existing) throw conflict("Native SOL is already initialized");
-  return insertToken(ctx, admin, NATIVE_SOL, "token.initialize_sol");
+  await assertSolFree(ctx.db, NATIVE_SOL.mintAddress);
+  return insertToken(ctx, admin, NATIVE_SOL, "token.initialize_sol", assertSolFree);
 }
 
 /** The answer to an edit whose token kept changing while the edit was checked against the chain. */
@@ -168,12 +188,16 @@ async function applyUpdate(ctx: ServiceContext, admin: AdminIdentity, current: T
   });
 }
 
+/**
+ * Deactivates the token if it is active, audited once: the write decides (another instance's
+ * deactivation that came first leaves this one nothing to do), and comes first in its transaction
+ * (on SQLite a transaction that read first cannot write once another committed).
+ */
 export async function deactivateToken(ctx: ServiceContext, admin: AdminIdentity, id: string): Promise<TokenBody> {
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await findToken(trx, id);
-    if (!before.isActive) return toToken(before);
-    await trx.updateTable("tokens").set({ isActive: 0, updatedAt: isoNow(ctx) }).where("id", "=", id).execute();
+    const { numUpdatedRows } = await trx.updateTable("tokens").set({ isActive: 0, updatedAt: isoNow(ctx) }).where("id", "=", id).where("isActive", "=", 1).executeTakeFirst();
     const after = await findToken(trx, id);
+    if (numUpdatedRows === 0n) return toToken(after);
     await recordAudit(trx, ctx, admin, {
       action: "token.deactivate",
       targetType: "token",
@@ -185,10 +209,12 @@ export async function deactivateToken(ctx: ServiceContext, admin: AdminIdentity,
   });
 }
 
+/** Deletes the token; the answer and the audit carry the row as deleted, whatever was written just before. */
 export async function hardDeleteToken(ctx: ServiceContext, admin: AdminIdentity, id: string): Promise<TokenBody> {
   return ctx.db.transaction().execute(async (trx) => {
-    const before = toToken(await findToken(trx, id));
-    await trx.deleteFrom("tokens").where("id", "=", id).execute();
+    const deleted = await trx.deleteFrom("tokens").where("id", "=", id).returningAll().executeTakeFirst();
+    if (!deleted) throw notFound("Token");
+    const before = toToken(deleted);
     await recordAudit(trx, ctx, admin, { action: "token.delete", targetType: "token", targetId: id, before, after: null });
     return before;
   });

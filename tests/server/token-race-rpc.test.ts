@@ -2,14 +2,20 @@
 // on the PostgreSQL run one PostgreSQL database) and `npm run chain` (the JSON-RPC node, in memory
 // here). Whatever the interleaving, no token is ever active with decimals other than its mint's on
 // chain, and no edit is lost without a word: each one either applies to the row as it is when it is
-// written, or is refused (400, or 409 when the token kept changing under it). The interleavings are
-// made on purpose: one instance's chain read is held while the other edits the token.
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+// written, or is refused (400, or 409 when the token kept changing under it). Adds, deactivations and
+// hard deletes meeting another instance's write answer as if they came after it, never a 500. The
+// interleavings are made on purpose: one instance's chain read is held while the other edits the
+// token, or the other's write is in flight when one instance writes (whileAnotherWrites).
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { DeleteQueryNode, InsertQueryNode, sql, TableNode, UpdateQueryNode, type RootOperationNode } from "kysely";
 import { Keypair, type PublicKey } from "@solana/web3.js";
+import { WRAPPED_SOL_MINT } from "../../contract/index.ts";
 import { TOKEN_CHANGED_MEANWHILE } from "../../server/services/tokens.ts";
 import { startTwoInstances, type TestClient, type TestServer, type TwoInstances } from "./harness.ts";
 import { createMint, ext, pauseMint } from "./mint-support.ts";
-import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
+import { plantMint, startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
+import { query } from "./test-database.ts";
 
 let loop: Loopback;
 let instances: TwoInstances;
@@ -161,4 +167,104 @@ it("a re-activation whose chain read went stale (the mint paused and the token f
     restore();
   }
   expect(await row()).toMatchObject({ isActive: 0, riskVerdict: "reject", riskSummary: expect.stringMatching(/^Pausable: the mint is paused/) });
+});
+
+type Response = Awaited<ReturnType<TestClient["get"]>>;
+
+/** Whether `node` writes the tokens table (insert, update or delete). */
+function writesTokens(node: RootOperationNode): boolean {
+  const table = InsertQueryNode.is(node) ? node.into : UpdateQueryNode.is(node) ? node.table : DeleteQueryNode.is(node) ? node.from.froms[0] : undefined;
+  return table !== undefined && TableNode.is(table) && table.table.identifier.name === "tokens";
+}
+
+/**
+ * Runs `request` on the first instance while the second writes the tokens table (`statement`, raw SQL
+ * with ? placeholders): written, not yet committed, when the request writes the table. On PostgreSQL
+ * that write is held open in a transaction until the request waits on it; SQLite has one writer at a
+ * time, so there it is committed just before the request's first write of the table runs, within the
+ * request's transaction.
+ */
+async function whileAnotherWrites(statement: string, params: unknown[], request: () => Promise<Response>): Promise<Response> {
+  if (first.ctx.database.engine === "sqlite") {
+    const db = first.ctx.db;
+    const competing = second.ctx.database.sqlite!.prepare(statement);
+    let done = false;
+    first.ctx.db = db.withPlugin({
+      transformQuery({ node }) {
+        if (!done && writesTokens(node)) {
+          done = true;
+          competing.run(...params);
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    try {
+      return await request();
+    } finally {
+      first.ctx.db = db;
+    }
+  }
+  let written!: () => void;
+  let commit!: () => void;
+  const write = new Promise<void>((resolve) => (written = resolve));
+  const held = second.ctx.db.transaction().execute(async (trx) => {
+    await query(trx).run(statement, ...params);
+    written();
+    await new Promise<void>((resolve) => (commit = resolve));
+  });
+  await write;
+  const answer = request();
+  const waiting = sql<{ n: number }>`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  await vi.waitFor(async () => expect((await waiting.execute(first.ctx.db)).rows[0]?.n).toBe(1), { timeout: 10_000, interval: 5 });
+  commit();
+  await held;
+  return answer;
+}
+
+const INSERT_TOKEN = `INSERT INTO tokens (id, "mintAddress", symbol, name, decimals, "logoUrl", "isActive", "createdAt", "updatedAt") VALUES (?, ?, 'RACE', 'Raced', 6, NULL, 1, ?, ?)`;
+
+it.each([
+  {
+    what: "an add",
+    mint: () => plantMint(loop, issuer.publicKey).toBase58(),
+    add: (mintAddress: string) => onFirst.post("/tokens/admin", { mintAddress, symbol: "MINE", name: "Mine", decimals: 6, logoUrl: null }),
+    refused: "A token with mint address {mint} is already listed (RACE)",
+  },
+  { what: "Init SOL", mint: () => WRAPPED_SOL_MINT, add: () => onFirst.post("/tokens/admin/initialize-sol"), refused: "Native SOL is already initialized" },
+])("$what whose insert meets another instance's add of the same mint answers 409, never a 500", async ({ mint, add, refused }) => {
+  const mintAddress = mint();
+  const now = new Date().toISOString();
+  const res = await whileAnotherWrites(INSERT_TOKEN, [randomUUID(), mintAddress, now, now], () => add(mintAddress));
+  expect(res.status, res.text).toBe(409);
+  expect(res.body.message).toBe(refused.replace("{mint}", mintAddress));
+  expect(await first.ctx.db.selectFrom("tokens").select("symbol").where("mintAddress", "=", mintAddress).execute()).toEqual([{ symbol: "RACE" }]);
+});
+
+/** A token of its own, listed through the API (the shared one is for the edits above). */
+async function listOne(): Promise<string> {
+  const res = await onFirst.post("/tokens/admin", { mintAddress: plantMint(loop, issuer.publicKey).toBase58(), symbol: "OWN", name: "Own", decimals: 6, logoUrl: null });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id;
+}
+
+const auditOf = (target: string, action: string) =>
+  first.ctx.db.selectFrom("auditLog").select(["before", "after"]).where("targetId", "=", target).where("action", "=", action).execute();
+
+it("a deactivation meeting another instance's deactivation of the token answers the inactive token and audits nothing of its own, never a 500", async () => {
+  const own = await listOne();
+  const res = await whileAnotherWrites(`UPDATE tokens SET "isActive" = 0 WHERE id = ?`, [own], () => onFirst.delete(`/tokens/admin/${own}`));
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.data.isActive).toBe(false);
+  expect(await auditOf(own, "token.deactivate")).toEqual([]);
+});
+
+it("a hard delete meeting another instance's rename of the token answers and audits the token as deleted (renamed), never a 500", async () => {
+  const own = await listOne();
+  const res = await whileAnotherWrites(`UPDATE tokens SET name = 'Renamed meanwhile' WHERE id = ?`, [own], () => onFirst.delete(`/tokens/admin/${own}/hard`));
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.data.name).toBe("Renamed meanwhile");
+  const [deleted] = await auditOf(own, "token.delete");
+  expect(JSON.parse(deleted!.before!).name).toBe("Renamed meanwhile");
+  expect(await first.ctx.db.selectFrom("tokens").select("id").where("id", "=", own).execute()).toEqual([]);
 });
