@@ -211,9 +211,9 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
     expect(rows.slice(2).map((row) => [row[0], row[2], row[5]])).toEqual([
       ["'=HYPERLINK(\"http://evil.example\",\"click\")", "member1@example.com", "active"],
       ["'+1+2", "'@SUM(A1)", "active"],
-      ["'-2\n=cmd|' /C calc'!A0", "member3@example.com", "active"],
+      ["'-2\n'=cmd|' /C calc'!A0", "member3@example.com", "active"],
       ["Smith, \"Jo\"", "member4@example.com", "active"],
-      ["'Bob;=1+1;x", "'x;-1+1", "active"],
+      ["Bob;'=1+1;x", "x;'-1+1", "active"],
     ]);
     expect(text).toContain('"Smith, ""Jo"""');
   });
@@ -366,26 +366,29 @@ describe("the export's building blocks", () => {
     expect(csv).toBe('\uFEFFA,B\r\n"\'\tx","\'\ry"\r\n"\'=1",ok\r\na=b,"\'-"');
   });
 
-  it("defuses a formula after a separator (, ; tab |) or a line break, spaces between or not, and leaves other cells as they are", async () => {
-    const defused = ["Bob;=1+1;x", "Bob;-1+1", "a, +1", "a\t@SUM(A1)", "a|=1", "a;  =1", "a\n-1", "a\r\n=1", " =1", "-12.5"];
-    const kept = ["12.5", "x;y", "a=b;c", "1 - 2", "a; b", "m@example.com"];
-    const csv = await toCsv({ fields: ["A"], data: [...defused, ...kept].map((cell) => [cell]) });
-    const lines = [
-      '"\'Bob;=1+1;x"',
-      '"\'Bob;-1+1"',
-      '"\'a, +1"',
-      '"\'a\t@SUM(A1)"',
-      '"\'a|=1"',
-      '"\'a;  =1"',
-      '"\'a\n-1"',
-      '"\'a\r\n=1"',
-      '"\' =1"',
-      '"\'-12.5"',
-      ...kept,
+  it("defuses a formula wherever a field may start: the cell's start, after a separator (, ; tab |) or a line break, spaces between or not; other cells as they are", async () => {
+    const defused: [string, string][] = [
+      ["Bob;=1+1;x", "Bob;'=1+1;x"],
+      ["Bob;-1+1", "Bob;'-1+1"],
+      ["a, +1", "a, '+1"],
+      ["a\t@SUM(A1)", "a\t'@SUM(A1)"],
+      ["a|=1", "a|'=1"],
+      ["a;  =1", "a;  '=1"],
+      ["a\n-1", "a\n'-1"],
+      ["a\r\n=1", "a\r\n'=1"],
+      [" =1", " '=1"],
+      ["-12.5", "'-12.5"],
+      ["=1;=2", "'=1;'=2"],
+      ["\tx", "'\tx"],
     ];
-    expect(csv).toBe(["\uFEFFA", ...lines].join("\r\n"));
-    // Read back, a cell is as it was, with the quote before it when defused.
-    expect(parse<string[]>(csv.slice(1)).data.slice(1).map(([cell]) => cell)).toEqual([...defused.map((cell) => `'${cell}`), ...kept]);
+    const kept = ["12.5", "x;y", "a=b;c", "1 - 2", "a; b", "m@example.com"];
+    const csv = await toCsv({ fields: ["A", "B"], data: [...defused.map(([cell]) => ["first", cell]), ...kept.map((cell) => ["first", cell])] });
+    const lines = [...defused.map(([, safe]) => `first,"${safe}"`), ...kept.map((cell) => `first,${cell}`)];
+    expect(csv).toBe(["\uFEFFA,B", ...lines].join("\r\n"));
+    // Read back, a cell is as it was, with a quote before each formula character.
+    expect(parse<string[]>(csv.slice(1)).data.slice(1).map(([, cell]) => cell)).toEqual([...defused.map(([, safe]) => safe), ...kept]);
+    // Split at ; as a spreadsheet in such a locale does, no field of a row starts a formula.
+    for (const line of lines) for (const field of line.split(/[;,|\t\n]/)) expect(field.trimStart()).not.toMatch(/^[=+\-@]/);
   });
 
   it("keeps a row met twice once, and stops on a page with nothing new (an API that ignores `page`)", async () => {

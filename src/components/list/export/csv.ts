@@ -11,21 +11,35 @@ export interface CsvTable {
 const BOM = "\uFEFF";
 
 /**
- * A cell a spreadsheet would run as a formula is written quoted with a leading single quote (OWASP's
- * CSV injection advice). papaparse's own `escapeFormulae: true` tests /^[=+\-@\t\r].*$/, which misses
- * a formula followed by a line break (`.` stops there) and one inside the cell: a spreadsheet whose
- * list separator is `;` (or tab, `|`) splits `Bob;=1+1` and runs `=1+1`. So any place a field may
- * start is tested: the cell's start, after a separator, after a line break; spaces a reader may trim
- * are skipped. Every cell is text here (a `-12.5` too, quoted as it always was).
+ * A cell a spreadsheet would run as a formula is neutralised (OWASP's CSV injection advice: a single
+ * quote before it, the cell quoted). A field may start at the cell's start, and also inside it: a
+ * spreadsheet whose list separator is `;` (or tab, `|`) splits `Bob;=1+1` and runs `=1+1`, and it
+ * honours the cell's quotes only when the cell is the row's first. So the quote goes before the
+ * formula character at every place a field may start: the cell's start, after a separator, after a
+ * line break, spaces a reader may trim skipped; and before a leading tab or carriage return. Every
+ * cell is text here (a `-12.5` too, written `'-12.5` as it always was).
  */
-const FORMULA = /^[\t\r]|(?:^|[,;|\t\r\n]) *[=+\-@]/;
+const FORMULA_AT_FIELD_START = /(^|[,;|\t\r\n])( *)([=+\-@])/g;
+const LEADING_CONTROL = /^[\t\r]/;
+
+export function defuseCell(cell: string): string {
+  return cell.replace(LEADING_CONTROL, "'$&").replace(FORMULA_AT_FIELD_START, "$1$2'$3");
+}
 
 /** How long the download's object URL lives: the browser reads the file after the click returns. */
 const URL_LIFETIME_MS = 60_000;
 
 export async function toCsv({ fields, data }: CsvTable): Promise<string> {
   const { unparse } = await import("papaparse");
-  return BOM + unparse({ fields, data }, { escapeFormulae: FORMULA, newline: "\r\n" });
+  const defused = new Set<string>();
+  const cells = data.map((row) =>
+    row.map((cell) => {
+      const safe = defuseCell(cell);
+      if (safe !== cell) defused.add(safe);
+      return safe;
+    }),
+  );
+  return BOM + unparse({ fields, data: cells }, { quotes: (value: unknown) => defused.has(value as string), newline: "\r\n" });
 }
 
 /** `<resource>-YYYY-MM-DD.csv`, the local date. */
