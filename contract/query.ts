@@ -94,8 +94,14 @@ export const settlementListQuerySchema = z.object({
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** Whether `day` (YYYY-MM-DD) is a day of the calendar (not 2026-02-30). */
-const isCalendarDay = (day: string) => DAY.test(day) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day);
+/**
+ * Whether `day` (YYYY-MM-DD) is a day of the calendar: not 2026-02-30 (which Date rolls over into
+ * March), nor 2026-13-01 (an invalid Date, whose toISOString() throws).
+ */
+const isCalendarDay = (day: string) => {
+  const midnight = new Date(`${day}T00:00:00.000Z`);
+  return DAY.test(day) && Number.isFinite(midnight.getTime()) && midnight.toISOString().startsWith(day);
+};
 
 /**
  * One end of a time range: an ISO date (a whole day, UTC) or a date-time with its time zone,

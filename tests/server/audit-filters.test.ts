@@ -94,6 +94,11 @@ describe("GET /admin/audit filters", () => {
     ["admin=not-a-wallet", "admin", MESSAGES.auditAdmin],
     ["from=yesterday", "from", MESSAGES.auditTime("From")],
     ["from=2026-02-30", "from", MESSAGES.auditTime("From")],
+    // Issue 28: dates no calendar has made toISOString() throw (a 500).
+    ["from=9999-99-99", "from", MESSAGES.auditTime("From")],
+    ["from=0000-00-00", "from", MESSAGES.auditTime("From")],
+    ["to=2026-13-01", "to", MESSAGES.auditTime("To")],
+    ["to=2026-13-01T10:00:00Z", "to", MESSAGES.auditTime("To")],
     ["to=2026-11-25T10:00:00", "to", MESSAGES.auditTime("To")],
     ["to=2026-11-25T25:00:00Z", "to", MESSAGES.auditTime("To")],
     ["from=2026-11-26&to=2026-11-25", "to", MESSAGES.auditRange],
