@@ -2,6 +2,7 @@
 // carries its own status/headers; a request the route's zod schemas refuse is a 400 naming each bad
 // field; Fastify's JSON-parse, body-size and rate-limit errors keep their 4xx status and message;
 // anything else (a response its schema refuses included) is a 500 whose details go only to the log.
+import { maxHeaderSize } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -38,8 +39,12 @@ function toFieldError(issue: { instancePath: string; message?: string }): FieldE
   return { field: issue.instancePath.split("/").slice(1).join(".") || "body", message: issue.message ?? "Invalid value" };
 }
 
-/** Longest path parameter the router matches (Fastify's maxParamLength): no id is longer. */
-export const MAX_PARAM_LENGTH = 100;
+/**
+ * Longest path parameter the router matches (Fastify's maxParamLength): as long as Node lets a whole
+ * request line be (its header limit counts it), so each route's params schema judges its own: a
+ * search term over its 100 characters is a 400 naming it, not a 404 the router answers by length.
+ */
+export const MAX_PARAM_LENGTH = maxHeaderSize;
 
 /**
  * Fastify's router refuses some URLs before any route, hook or error handler runs, in a shape of

@@ -94,6 +94,21 @@ describe("searches with control characters", () => {
   });
 });
 
+describe("search terms over their 100 characters", () => {
+  // Issue 28: the router refused any path parameter over 100 characters as an unknown id (404).
+  it.each([101, 2000])("GET /users/search/ with %i characters is a 400 naming the term", async (length) => {
+    const res = await api.get(`/users/search/${"a".repeat(length)}`);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.errors).toEqual([{ field: "term", message: MESSAGES.textTooLong }]);
+  });
+
+  it("100 characters, each sent as percent-encoded bytes, is a term like any other", async () => {
+    const res = await api.get(`/users/search/${encodeURIComponent("é".repeat(100))}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.items).toEqual([]);
+  });
+});
+
 describe("stored text", () => {
   it("PATCH /users/:id refuses NUL and a right-to-left override in displayName, and stores nothing", async () => {
     const id = await firstId("SELECT id FROM users WHERE role = 'USER' LIMIT 1");
