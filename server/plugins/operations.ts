@@ -96,12 +96,18 @@ export async function installOperations(fastify: FastifyInstance, ctx: AppContex
     return reply.code(503).send({ message: `Not ready: ${down.map(([part, state]) => `${part} ${state}`).join("; ")}`, checks });
   });
 
-  // The body is Prometheus' text format, not JSON: no 200 schema (it would be serialized as JSON),
-  // and so no typed replies either.
+  // The body is Prometheus' text format, not JSON: its 200 is documented under text/plain, which
+  // Fastify sends as it is (a JSON schema would serialize it), and so no typed replies either.
   fastify.get("/metrics", {
     schema: {
       ...about("metrics", "Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set", BEYOND_SPEC),
-      response: error(401, "METRICS_TOKEN is set and the request does not carry it as a bearer token"),
+      response: {
+        200: {
+          description: "The metrics in Prometheus' text exposition format (version 0.0.4)",
+          content: { "text/plain": { schema: z.string() } },
+        },
+        ...error(401, "METRICS_TOKEN is set and the request does not carry it as a bearer token"),
+      },
     },
   }, async (request, reply) => {
     const token = ctx.config.metricsToken;

@@ -292,6 +292,16 @@ describe("GET /api/v1/openapi.json", () => {
     expect(Object.keys(document.paths?.["/metrics"]?.get?.responses ?? {})).toContain("401");
     expect(document.servers).toEqual([{ url: "/api/v1" }]);
   });
+
+  it("documents GET /metrics' 200: Prometheus' text format, as it is served", async () => {
+    const response = await fetch(`${server.baseUrl}/metrics`);
+    expect(response.status).toBe(200);
+    const served = response.headers.get("content-type") ?? "";
+    const documented = (document.paths?.["/metrics"]?.get?.responses?.["200"] as OpenAPIV3_1.ResponseObject | undefined)?.content ?? {};
+    expect(Object.keys(documented)).toEqual(["text/plain"]);
+    expect(served.split(";")[0]).toBe("text/plain");
+    expect(documented["text/plain"].schema).toMatchObject({ type: "string" });
+  });
 });
 
 describe("every call the console makes is in the document", () => {
