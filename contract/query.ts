@@ -158,8 +158,11 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 /** GET /auth/nonce: the wallet asking (its form is checked by the call itself). */
 export const nonceQuerySchema = z.object({ publicKey: z.string().max(64).optional() });
 
-/** Every `/:id` path. */
-export const idParamsSchema = z.object({ id: z.string() });
+/**
+ * Every `/:id` path. An id is plain text: a control character names no record, and PostgreSQL's
+ * text cannot even hold a NUL to look one up with.
+ */
+export const idParamsSchema = z.object({ id: z.string().refine(...plainText("Id")) });
 
 /** GET /users/search/:term */
 export const userSearchParamsSchema = z.object({

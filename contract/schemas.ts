@@ -257,10 +257,12 @@ export const disputeDecisionSchema = body({ ...splitShape, adminNotes: fields.ad
 export const disputePreviewSchema = body({ ...splitShape, adminNotes: fields.adminNotes.optional() }).transform(readSplit);
 
 /** POST /auth/admin/verify: the signed challenge (the server checks the signature, not these lengths). */
+// The nonce is looked up as sent (PostgreSQL's text cannot hold a NUL); the key and the signature
+// are base58, so plain text too.
 export const verifyRequestSchema = z.object({
-  publicKey: z.string().min(1).max(64),
-  signature: z.string().min(1).max(128),
-  nonce: z.string().min(1).max(128),
+  publicKey: z.string().min(1).max(64).refine(...plainText("Public key")),
+  signature: z.string().min(1).max(128).refine(...plainText("Signature")),
+  nonce: z.string().min(1).max(128).refine(...plainText("Nonce")),
   message: z.string().min(1).max(2048),
 });
 

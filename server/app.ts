@@ -16,7 +16,7 @@ import { databaseRateLimitStore } from "./http/rate-limit-store.ts";
 import { demoRoutes } from "./plugins/demo-route.ts";
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, MAX_PARAM_LENGTH } from "./plugins/error-handler.ts";
 import { installHostCheck } from "./plugins/host-check.ts";
-import { documentAdminGuard, installOpenApi, serveOpenApi } from "./plugins/openapi.ts";
+import { documentAdminGuard, documentParamErrors, installOpenApi, serveOpenApi } from "./plugins/openapi.ts";
 import { installOperations } from "./plugins/operations.ts";
 import { installSecurityHeaders } from "./plugins/security-headers.ts";
 import { installSeedImages } from "./plugins/seed-images.ts";
@@ -85,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // onRequest: refused before any body is read or parsed.
     guarded.addHook("onRequest", adminGuard(ctx));
     guarded.addHook("onRoute", documentAdminGuard);
+    guarded.addHook("onRoute", documentParamErrors);
     await guarded.register(options.resources ?? resourceRoutes, { ctx });
     // Given the whole context: a stream re-checks its session as the guard does.
     await guarded.register(eventRoutes, { ctx });

@@ -97,6 +97,12 @@ export function documentAdminGuard(route: RouteOptions): void {
   };
 }
 
+/** onRoute hook: a route that validates its path parameters may answer 400 naming one (an id with a control character). */
+export function documentParamErrors(route: RouteOptions): void {
+  if (!route.schema?.params) return;
+  route.schema = { ...route.schema, response: { ...errors(400), ...(route.schema.response as object | undefined) } };
+}
+
 /**
  * zod closes the objects it outputs (`additionalProperties: false`): true of this server, but the
  * console ignores fields it does not know, so a marketplace's API may send more. The contract says so.

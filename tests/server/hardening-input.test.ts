@@ -109,6 +109,28 @@ describe("search terms over their 100 characters", () => {
   });
 });
 
+describe("a NUL byte where a record is looked up", () => {
+  // Issue 28's fuzzer on PostgreSQL, whose text cannot hold a NUL: the lookup failed (500); SQLite said 404.
+  it.each([
+    ["GET", "/users/%00"],
+    ["GET", "/products/a%00b"],
+    ["GET", "/admin/orders/%00/timeline"],
+    ["DELETE", "/tokens/admin/%00"],
+    ["PATCH", "/users/%00"],
+    ["POST", "/admin/settlements/%00/reject"],
+  ])("%s %s is a 400 naming id", async (method, path) => {
+    const res = await api.request(method, path, { body: method === "GET" || method === "DELETE" ? undefined : { reason: "checked" } });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.errors).toEqual([{ field: "id", message: MESSAGES.controlCharacters("Id") }]);
+  });
+
+  it("POST /auth/admin/verify with a NUL in the nonce is a 400 naming nonce", async () => {
+    const res = await api.post("/auth/admin/verify", { publicKey: server.adminWallet.publicKey, signature: "1111", nonce: "\u0000", message: "sign in" });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.errors).toEqual([{ field: "nonce", message: MESSAGES.controlCharacters("Nonce") }]);
+  });
+});
+
 describe("stored text", () => {
   it("PATCH /users/:id refuses NUL and a right-to-left override in displayName, and stores nothing", async () => {
     const id = await firstId("SELECT id FROM users WHERE role = 'USER' LIMIT 1");
