@@ -115,7 +115,8 @@ export async function checkApi({ base, document, session }: CheckOptions): Promi
     return body;
   }
 
-  const guarded = gets.filter(({ op }) => op.security?.length);
+  // Guarded: every way of calling it needs a credential (`security: []`, or an empty alternative, is open).
+  const guarded = gets.filter(({ op }) => op.security?.length && op.security.every((requirement) => Object.keys(requirement).length > 0));
   for (const { path, op } of guarded) await call(path, op, "check", {}, {}, [401]);
   const nonce = gets.find(({ path }) => path === NONCE_PATH);
   if (nonce) {

@@ -11,7 +11,7 @@ import {
 } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, NEEDS, ok, type ZodApp } from "../http/route-schema.ts";
 import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "./admins.ts";
 import { isPublicKey } from "./base58.ts";
 import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "./csrf.ts";
@@ -84,6 +84,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
         "Verify the signed challenge; on success a session cookie is set. For a nonce of GET /auth/sign-in-input, " +
           "`message` is the text the wallet signed and `publicKey` its account",
       ),
+      ...NEEDS.xsrf,
       body: verifyRequestSchema,
       response: {
         ...ok(verifyResponseSchema),
@@ -137,6 +138,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
   app.get("/auth/validate", {
     schema: {
       ...about("validateSession", "Whether the session cookie is live, and whose"),
+      ...NEEDS.session,
       response: { ...ok(validateResponseSchema), ...error(401, SESSION_REQUIRED), ...error(403, NOT_ADMIN) },
     },
   }, async (request, reply) => {
@@ -150,7 +152,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
 
   app.post("/auth/logout", {
     preValidation: csrf,
-    schema: { ...about("logout", "End the session"), response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) } },
+    schema: { ...about("logout", "End the session"), ...NEEDS.xsrf, response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) } },
   }, async (request, reply) => {
     const token = readSessionToken(ctx, request);
     if (token) {

@@ -17,6 +17,7 @@ const MEANING = {
   403: "Not an admin (not whitelisted, disabled, or without an admin role), or a state-changing call without a valid X-XSRF-TOKEN header",
   404: "No such record",
   409: "The record's current state does not allow this",
+  421: "This server does not answer for the request's Host: send PUBLIC_ORIGIN's host, a loopback name or an IP address",
   429: "Too many requests from this address: try again later",
   502: "The chain refused the transaction: nothing was paid or changed",
   503: "No settlement service is configured: nothing was changed",
@@ -41,6 +42,18 @@ const SUCCESS = { 200: "OK", 201: "Created", 202: "Accepted: recorded, to be car
 export function ok<T extends z.ZodType, S extends keyof typeof SUCCESS = 200>(payload: T, status: S = 200 as S): Record<S, ReturnType<typeof dataOf<T>>> {
   return { [status]: dataOf(payload).describe(SUCCESS[status]) } as Record<S, ReturnType<typeof dataOf<T>>>;
 }
+
+/**
+ * What a call outside the admin guard needs, as the document's security requirements (the schemes
+ * are declared in server/plugins/openapi.ts; the guard's routes get theirs from documentAdminGuard).
+ * A call declaring none is open to anyone.
+ */
+export const NEEDS = {
+  /** The session cookie. */
+  session: { security: [{ session: [] }] },
+  /** The X-XSRF-TOKEN header, and no session: signing in and out. */
+  xsrf: { security: [{ xsrf: [] }] },
+} as const;
 
 /** Marks a call the SPEC does not list (the console copes without it). */
 export const BEYOND_SPEC = { "x-beyond-spec": true } as const;

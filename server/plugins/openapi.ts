@@ -56,13 +56,14 @@ export async function installOpenApi(app: FastifyInstance, options: { apiPrefix:
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: options.sessionCookie, description: "Set by POST /auth/admin/verify" },
           xsrf: { type: "apiKey", in: "header", name: "X-XSRF-TOKEN", description: "Echoes the XSRF-TOKEN cookie; every non-GET call" },
+          metricsToken: { type: "http", scheme: "bearer", description: "METRICS_TOKEN, when the server has one: GET /metrics" },
         },
       },
     },
     hideUntagged: true,
     transform: jsonSchemaTransform,
     transformObject: (document) =>
-      atTheRoot(openToMoreFields(withoutUnusedSchemas(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document))),
+      atTheRoot(publicUnlessSaid(openToMoreFields(withoutUnusedSchemas(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document)))),
   });
 }
 
@@ -138,6 +139,27 @@ function withoutUnusedSchemas(document: OpenAPIV3_1.Document): OpenAPIV3_1.Docum
   visit(document.paths);
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
   return { ...document, components: { ...document.components, schemas: kept } };
+}
+
+const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/**
+ * An operation that declares no security needs none (the guard's routes and the calls that need a
+ * session or an XSRF header say so: documentAdminGuard, NEEDS): it says so with `security: []`, as
+ * a reader (and Redocly's security-defined) cannot tell an open call from an undocumented one.
+ */
+function publicUnlessSaid(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, item]) => [
+      path,
+      Object.fromEntries(
+        Object.entries(item ?? {}).map(([method, operation]) =>
+          HTTP_METHODS.has(method) ? [method, { security: [], ...(operation as OpenAPIV3_1.OperationObject) }] : [method, operation],
+        ),
+      ),
+    ]),
+  );
+  return { ...document, paths };
 }
 
 /** The operations routes live at the server's root, not under the API's prefix: their paths say so. */

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs, error } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors } from "../http/route-schema.ts";
 
 /** The document's group for these routes; they live at the root, outside the API's prefix. */
 export const OPERATIONS_TAG = "Operations";
@@ -73,7 +73,7 @@ export async function installOperations(fastify: FastifyInstance, ctx: AppContex
   app.get("/healthz", {
     schema: {
       ...about("health", "Whether the process answers (liveness)", BEYOND_SPEC),
-      response: { 200: z.object({ status: z.literal("ok") }) },
+      response: { 200: z.object({ status: z.literal("ok") }).describe("The process answers"), ...errors(421) },
     },
   }, async () => ({ status: "ok" as const }));
 
@@ -81,7 +81,8 @@ export async function installOperations(fastify: FastifyInstance, ctx: AppContex
     schema: {
       ...about("readiness", "Whether the database and the chain answer (readiness); 503 names what does not", BEYOND_SPEC),
       response: {
-        200: z.object({ status: z.literal("ready"), checks: checksSchema }),
+        200: z.object({ status: z.literal("ready"), checks: checksSchema }).describe("Ready: every part answers, or is not configured"),
+        ...errors(421),
         503: apiErrorSchema.extend({ checks: checksSchema }).describe("Not ready: the message names each part that does not answer"),
       },
     },
@@ -101,12 +102,15 @@ export async function installOperations(fastify: FastifyInstance, ctx: AppContex
   fastify.get("/metrics", {
     schema: {
       ...about("metrics", "Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set", BEYOND_SPEC),
+      // Open, or the bearer token: METRICS_TOKEN decides, the document cannot.
+      security: [{}, { metricsToken: [] }],
       response: {
         200: {
           description: "The metrics in Prometheus' text exposition format (version 0.0.4)",
           content: { "text/plain": { schema: z.string() } },
         },
         ...error(401, "METRICS_TOKEN is set and the request does not carry it as a bearer token"),
+        ...errors(421),
       },
     },
   }, async (request, reply) => {

@@ -288,7 +288,7 @@ describe("GET /api/v1/openapi.json", () => {
       expect(document.paths?.[path]?.servers, path).toEqual([{ url: "/", description: "The instance itself" }]);
     }
     expect(document.paths?.["/admin/orders"]?.servers).toBeUndefined();
-    expect(Object.keys(document.paths?.["/readyz"]?.get?.responses ?? {}).sort()).toEqual(["200", "503"]);
+    expect(Object.keys(document.paths?.["/readyz"]?.get?.responses ?? {}).sort()).toEqual(["200", "421", "503"]);
     expect(Object.keys(document.paths?.["/metrics"]?.get?.responses ?? {})).toContain("401");
     expect(document.servers).toEqual([{ url: "/api/v1" }]);
   });
