@@ -32,6 +32,7 @@ const ENGINE_INDEPENDENT = [
   "tests/server/hardening-chain-journal.test.ts",
   "tests/server/hardening-http.test.ts",
   "tests/server/hardening-startup.test.ts",
+  "tests/server/openapi-lint.test.ts",
   "tests/server/priority-fees.test.ts",
   "tests/server/rebroadcast.test.ts",
   "tests/server/security.test.ts",
