@@ -2,7 +2,7 @@
 // retry of a failed settlement (the same decision sent again, audited with the admin's reason), and
 // the re-check that finishes what a timeout or a stop left open (settlement-recheck.ts runs it).
 import type { SettlementQueueStatus, SettlementRetryInput } from "../../contract/index.ts";
-import type { SettlementRow } from "../db/schema.ts";
+import type { Db, SettlementRow } from "../db/schema.ts";
 import { conflict, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { findById } from "./context.ts";
@@ -74,8 +74,11 @@ async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: Sett
   const target = { targetType: "order", targetId: order.id } as const;
 
   if (await whyNotApproved(ctx, row)) {
+    // Nothing is sent: the proposal stands on its own audit entry, the retry's follows it.
     const proposal = await proposePayout(ctx, order, { ...decision, admin, signed }, signed);
-    await auditRetry(ctx, admin, row, input.reason, target, { settlementId: proposal.id, status: proposal.status }, signed);
+    await ctx.db.transaction().execute((trx) =>
+      auditRetry(trx, ctx, admin, row, input.reason, target, { settlementId: proposal.id, status: proposal.status }, signed),
+    );
     return proposal;
   }
   const decided = decidedPayoutsOf(row);
@@ -84,9 +87,9 @@ async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: Sett
   }
   await claimOrder(ctx, order, async (trx) => {
     await reopenSettlement(trx, ctx, row.id);
+    await auditRetry(trx, ctx, admin, row, input.reason, target, { settlementId: row.id, status: "pending" }, signed);
     return row;
   });
-  await auditRetry(ctx, admin, row, input.reason, target, { settlementId: row.id, status: "pending" }, signed);
   const split = { resolution, refundPercentage, payouts: decided ?? (signed ? decidedPayouts(signed.payouts) : undefined) };
   await settleDispute(ctx, order, row, decision, (hooks) => port.resolveDispute(order, split, hooks));
   return null;
@@ -95,13 +98,20 @@ async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: Sett
 async function retryInitialization(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow, reason: string): Promise<void> {
   if (!ctx.settlement) throw unavailable(INITIALIZE_UNAVAILABLE);
   if ((await marketplaceStatus(ctx)).initialized) throw conflict(ALREADY_INITIALIZED);
-  await claimInitialization(ctx, (trx) => reopenSettlement(trx, ctx, row.id));
-  await auditRetry(ctx, admin, row, reason, { targetType: "marketplace", targetId: row.id }, { settlementId: row.id, status: "pending" });
+  await claimInitialization(ctx, async (trx) => {
+    await reopenSettlement(trx, ctx, row.id);
+    await auditRetry(trx, ctx, admin, row, reason, { targetType: "marketplace", targetId: row.id }, { settlementId: row.id, status: "pending" });
+  });
   // Sent as the admin retrying it, who answers for this attempt.
   await runInitialization(ctx, admin, { ...row, status: "pending" });
 }
 
+/**
+ * In the transaction that reopens the settlement: a reopened row is queued for the re-check, which
+ * would send it even if this request failed next, so it never stands without its entry.
+ */
 function auditRetry(
+  trx: Db,
   ctx: ServiceContext,
   admin: AdminIdentity,
   row: SettlementRow,
@@ -110,17 +120,15 @@ function auditRetry(
   after: { settlementId: string; status: string },
   signed: SignedProof | null = null,
 ) {
-  return ctx.db.transaction().execute((trx) =>
-    recordAudit(trx, ctx, admin, {
-      action: "settlement.retry",
-      ...target,
-      reason,
-      before: { settlementId: row.id, status: row.status, attempts: row.attempts, lastError: row.lastError, signature: row.signature },
-      after,
-      cluster: row.cluster,
-      signed,
-    }),
-  );
+  return recordAudit(trx, ctx, admin, {
+    action: "settlement.retry",
+    ...target,
+    reason,
+    before: { settlementId: row.id, status: row.status, attempts: row.attempts, lastError: row.lastError, signature: row.signature },
+    after,
+    cluster: row.cluster,
+    signed,
+  });
 }
 
 /** One pass of the re-check: the disputes' payouts, then the initializations, then the proposals past their end. */

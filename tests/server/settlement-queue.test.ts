@@ -7,6 +7,7 @@ import { startSettlementRecheck } from "../../server/services/settlement-recheck
 import { faultyLedger, type FaultyLedger } from "./faulty-ledger.ts";
 import { startTestServer, type TestClient, type TestServer } from "./harness.ts";
 import { fundDispute, settlementsOf } from "./settlement-support.ts";
+import { query } from "./test-database.ts";
 
 const MIN_AGE_MS = 5_000;
 
@@ -129,6 +130,37 @@ describe("the settlement queue under faults", () => {
     const again = await api.post(`/admin/settlements/${failed.id}/retry`, { reason: "Once more" });
     expect(again.status).toBe(409);
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
+  });
+
+  it("a retry whose audit entry cannot be written reopens nothing and sends nothing (one transaction)", async () => {
+    const { order, buyer } = await fundedDispute();
+    faults.failOnce("Transaction failed: the cluster is congested");
+    expect((await refund(order.id)).status).toBe(502);
+    const [failed] = await settlementsOf(server.ctx.db, order.id);
+    const sent = faults.delivered.length;
+    const sql = query(server.ctx);
+    const sqlite = server.ctx.database.engine === "sqlite";
+    if (sqlite) {
+      await sql.run(`CREATE TRIGGER refuse_retry_audit BEFORE INSERT ON "auditLog" WHEN NEW.action = 'settlement.retry' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`);
+    } else {
+      await sql.run(`CREATE FUNCTION refuse_retry_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
+      await sql.run(`CREATE TRIGGER refuse_retry_audit BEFORE INSERT ON "auditLog" FOR EACH ROW WHEN (NEW.action = 'settlement.retry') EXECUTE FUNCTION refuse_retry_audit()`);
+    }
+    try {
+      expect((await api.post(`/admin/settlements/${failed.id}/retry`, { reason: "Congestion is over" })).status).toBe(500);
+    } finally {
+      if (sqlite) await sql.run("DROP TRIGGER refuse_retry_audit");
+      else {
+        await sql.run(`DROP TRIGGER refuse_retry_audit ON "auditLog"`);
+        await sql.run("DROP FUNCTION refuse_retry_audit()");
+      }
+    }
+    // As it was: failed, not queued for the re-check, which would otherwise send it unaudited.
+    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([expect.objectContaining({ id: failed.id, status: "failed", attempts: 1 })]);
+    expect(await row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED" });
+    expect(await audits(order.id, "settlement.retry")).toEqual([]);
+    expect(faults.delivered.length).toBe(sent);
+    expect(await lamports(order.buyerWalletAddress)).toBe(buyer);
   });
 
   it("lists newest first, filters by status, 404 for an unknown id, admins only", async () => {
