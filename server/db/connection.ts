@@ -92,16 +92,24 @@ const types = {
     NUMERIC_TYPES.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** How long a query waits for a connection (a new one, or a free one of the pool). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 function openPostgres(url: string, options: { poolSize?: number; readOnly?: boolean }): OpenedDatabase {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     types,
+    // A server that does not answer at all (a host gone, packets dropped) fails a query after this
+    // long, as a 503, instead of holding the request for the minutes TCP takes to give up.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Every session in UTC and, for the read-only tools, unable to write.
     options: `-c TimeZone=UTC${options.readOnly ? " -c default_transaction_read_only=on" : ""}`,
   });
-  // An idle connection the server drops (a restart, a failover) must not take the process down.
+  // A connection the server drops (a restart, a failover) must not take the process down: when idle
+  // the pool hears it; when in use, a listener of its own does (the query in flight fails anyway).
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -23,6 +23,14 @@ export const notFound = (what = "Resource") => new ApiError(404, `${what} not fo
 export const conflict = (message: string) => new ApiError(409, message);
 export const unavailable = (message: string) => new ApiError(503, message);
 
+/** How long a client is asked to wait (Retry-After) while the database does not answer. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const retryLater = { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) };
+/** The database cannot be reached (db/engine.ts databaseFault): nothing was changed. */
+export const databaseUnavailable = () => new ApiError(503, "The database is unavailable: try again shortly", undefined, retryLater);
+/** SQLite's file stayed locked by another process past the busy timeout: nothing was changed. */
+export const databaseBusy = () => new ApiError(503, "The database is busy: try again shortly", undefined, retryLater);
+
 /** A 400 whose message names every bad field, e.g. "Invalid request: symbol: Symbol too long". */
 export function invalidRequest(errors: FieldError[]): ApiError {
   return badRequest(`Invalid request: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`, errors);

@@ -26,6 +26,12 @@ const MEANING = {
 
 export type ErrorStatus = keyof typeof MEANING;
 
+/**
+ * The 503 any API call may answer while the database cannot be reached or stays locked
+ * (plugins/error-handler.ts): the document adds it to every operation (plugins/openapi.ts).
+ */
+export const DATABASE_UNAVAILABLE = "The database is unavailable (or busy): nothing was changed; call again after Retry-After seconds";
+
 /** One documented error response: the one error shape `{ message, errors? }`. */
 export function error<C extends ErrorStatus>(status: C, meaning: string = MEANING[status]): Record<C, typeof apiErrorSchema> {
   return { [status]: apiErrorSchema.describe(meaning) } as Record<C, typeof apiErrorSchema>;

@@ -1,13 +1,15 @@
 // One error shape for the whole API: `{ message, errors? }` with the right status. Our ApiError
 // carries its own status/headers; a request the route's zod schemas refuse is a 400 naming each bad
-// field; Fastify's JSON-parse, body-size and rate-limit errors keep their 4xx status and message;
+// field; Fastify's JSON-parse, body-size and rate-limit errors keep their 4xx status and message; a
+// database that cannot be reached (or stays locked) is a 503 with Retry-After, whatever call met it;
 // anything else (a response its schema refuses included) is a 500 whose details go only to the log.
 import { maxHeaderSize } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { Config } from "../config.ts";
-import { ApiError, invalidRequest, type FieldError } from "../http/errors.ts";
+import { databaseFault } from "../db/engine.ts";
+import { ApiError, databaseBusy, databaseUnavailable, invalidRequest, type FieldError } from "../http/errors.ts";
 import { apiHeaders, headersFor } from "./security-headers.ts";
 
 export const INTERNAL_ERROR = "Internal server error";
@@ -22,6 +24,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = fastifyError.statusCode;
     if (typeof status === "number" && status >= 400 && status < 500) {
       return reply.status(status).send({ message: fastifyError.message || "Bad request" });
+    }
+    // A write it cut off was rolled back with its transaction (or never began): retrying is safe.
+    const fault = databaseFault(error);
+    if (fault) {
+      request.log.warn({ err: error }, `database ${fault}`);
+      return sendApiError(reply, fault === "busy" ? databaseBusy() : databaseUnavailable());
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ message: INTERNAL_ERROR });

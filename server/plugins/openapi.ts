@@ -8,7 +8,7 @@ import type { FastifyInstance, RouteOptions } from "fastify";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { ADMIN_NOTES_MAX, PAGE_SIZE, REASON_MAX } from "../../contract/index.ts";
-import { errors } from "../http/route-schema.ts";
+import { DATABASE_UNAVAILABLE, errors } from "../http/route-schema.ts";
 import { OPERATIONS_TAG } from "./operations.ts";
 
 export const OPENAPI_PATH = "/openapi.json";
@@ -28,7 +28,8 @@ calls exactly these operations, and a marketplace's own API implements them (see
 - Operations and parameters the SPEC does not list are marked \`x-beyond-spec: true\`: the console
   works without them.
 - Any call may also answer 413 (body over 256 KiB), 415 (a body that is not JSON), 421 (a Host this
-  server does not answer for) or 500, in the same error shape.`;
+  server does not answer for) or 500, in the same error shape; and 503 with \`Retry-After\` while the
+  database is unavailable (each operation lists it).`;
 
 const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: "Auth", description: "Wallet sign-in and the session" },
@@ -63,7 +64,7 @@ export async function installOpenApi(app: FastifyInstance, options: { apiPrefix:
     hideUntagged: true,
     transform: jsonSchemaTransform,
     transformObject: (document) =>
-      atTheRoot(publicUnlessSaid(openToMoreFields(withoutUnusedSchemas(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document)))),
+      atTheRoot(publicUnlessSaid(openToMoreFields(withoutUnusedSchemas(withDatabaseUnavailable(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document))))),
   });
 }
 
@@ -149,17 +150,39 @@ const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head",
  * a reader (and Redocly's security-defined) cannot tell an open call from an undocumented one.
  */
 function publicUnlessSaid(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  return mapOperations(document, (operation) => ({ security: [], ...operation }));
+}
+
+/** The document with `change` made to each of its operations. */
+function mapOperations(document: OpenAPIV3_1.Document, change: (operation: OpenAPIV3_1.OperationObject) => OpenAPIV3_1.OperationObject): OpenAPIV3_1.Document {
   const paths = Object.fromEntries(
     Object.entries(document.paths ?? {}).map(([path, item]) => [
       path,
-      Object.fromEntries(
-        Object.entries(item ?? {}).map(([method, operation]) =>
-          HTTP_METHODS.has(method) ? [method, { security: [], ...(operation as OpenAPIV3_1.OperationObject) }] : [method, operation],
-        ),
-      ),
+      Object.fromEntries(Object.entries(item ?? {}).map(([key, value]) => [key, HTTP_METHODS.has(key) ? change(value as OpenAPIV3_1.OperationObject) : value])),
     ]),
   );
   return { ...document, paths };
+}
+
+const RETRY_AFTER: OpenAPIV3_1.HeaderObject = { description: "Seconds to wait before calling again", schema: { type: "integer", minimum: 1 } };
+
+/**
+ * Every API call reads the database (the session at least), so each may answer the 503 of a database
+ * that does not answer: listed on every operation, beside a 503 of its own when it has one. The
+ * operations routes answer for themselves (/readyz says what is down; /healthz reads nothing).
+ */
+function withDatabaseUnavailable(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const with503 = (operation: OpenAPIV3_1.OperationObject): OpenAPIV3_1.OperationObject => {
+    if (operation.tags?.includes(OPERATIONS_TAG)) return operation;
+    const own = operation.responses?.["503"] as OpenAPIV3_1.ResponseObject | undefined;
+    const response: OpenAPIV3_1.ResponseObject = {
+      description: own ? `${own.description}; or ${DATABASE_UNAVAILABLE.replace(/^The/, "the")}` : DATABASE_UNAVAILABLE,
+      headers: { ...own?.headers, "Retry-After": RETRY_AFTER },
+      content: own?.content ?? { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
+    return { ...operation, responses: { ...operation.responses, 503: response } };
+  };
+  return mapOperations(document, with503);
 }
 
 /** The operations routes live at the server's root, not under the API's prefix: their paths say so. */

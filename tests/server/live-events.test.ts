@@ -116,7 +116,7 @@ describe("one instance", () => {
     const op = document.paths["/admin/events"].get;
     expect(op["x-beyond-spec"]).toBe(true);
     expect(Object.keys(op.responses["200"].content).sort()).toEqual(["application/json", "text/event-stream"]);
-    expect(Object.keys(op.responses).sort()).toEqual(["200", "401", "403"]);
+    expect(Object.keys(op.responses).sort()).toEqual(["200", "401", "403", "503"]);
   });
 
   it("answers the count once as JSON when asked for JSON (the console's probe)", async () => {

@@ -283,6 +283,25 @@ describe("GET /api/v1/openapi.json", () => {
     expect(beyond.sort()).toEqual(["GET /admin/audit", "GET /admin/audit/admins", "GET /admin/authority", "GET /admin/reconciliation", "GET /admin/settlements", "GET /demo/wallet", "GET /auth/sign-in-input", "GET /admin/orders/{id}/timeline", "GET /admin/orders/stats/daily", "POST /admin/orders/{id}/notes", "POST /admin/orders/{id}/resolve-dispute/decision", "POST /admin/orders/{id}/resolve-dispute/preview", "POST /admin/products/{id}/restore", "POST /admin/settlements/{id}/retry", "POST /admin/settlements/{id}/approve", "POST /admin/settlements/{id}/reject", "GET /tokens/admin/{id}/risk", "GET /tokens/admin/mint-risk", "GET /healthz", "GET /readyz", "GET /metrics", "GET /admin/events"].sort());
   });
 
+  it("documents on every API operation the 503 of an unavailable database, with its Retry-After", () => {
+    let operations = 0;
+    for (const [path, item] of Object.entries(document.paths ?? {})) {
+      for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
+        if (method === "servers" || op.tags?.includes("Operations")) continue;
+        const response = op.responses?.["503"] as OpenAPIV3_1.ResponseObject | undefined;
+        const call = `${method.toUpperCase()} ${path}`;
+        expect(response?.description, call).toMatch(/the database is unavailable/i);
+        expect(response?.content?.["application/json"]?.schema, call).toEqual({ $ref: "#/components/schemas/Error" });
+        expect(response?.headers?.["Retry-After"], call).toMatchObject({ schema: { type: "integer" } });
+        operations++;
+      }
+    }
+    expect(operations).toBeGreaterThan(30);
+    // A 503 a route documented already keeps its own meaning beside it.
+    expect(operation("POST", "/admin/orders/{id}/resolve-dispute")!.responses?.["503"]).toMatchObject({ description: expect.stringMatching(/^No settlement service is configured/) });
+    expect(document.info.description).toMatch(/503 with `Retry-After` while the\s+database is unavailable/);
+  });
+
   it("places the operations routes at the server's root, outside the API's prefix", () => {
     for (const path of ["/healthz", "/readyz", "/metrics"]) {
       expect(document.paths?.[path]?.servers, path).toEqual([{ url: "/", description: "The instance itself" }]);
