@@ -63,6 +63,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** EVENTS_POLL_SECONDS: how often the live-updates feed reads the database while a console listens. */
   eventsPollMs: number;
+  /** EVENTS_MAX_STREAMS: live-update streams this instance holds open at once, in all. */
+  eventsMaxStreams: number;
+  /** Live-update streams one session may hold open on an instance (a console with several tabs). */
+  eventsStreamsPerSession: number;
   /**
    * PAYOUT_APPROVALS: how many admins must agree before a dispute payout is sent (1: the resolving
    * admin alone; 2: a second admin approves each proposal). PAYOUT_APPROVAL_HOURS: how long a proposal
@@ -367,6 +371,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     metricsToken: readMetricsToken(env),
     shutdownTimeoutMs: Math.round(readPositive(env, "SHUTDOWN_TIMEOUT_SECONDS", 25, 3_600, "seconds") * 1000),
     eventsPollMs: Math.round(readPositive(env, "EVENTS_POLL_SECONDS", 2, 60, "seconds") * 1000),
+    eventsMaxStreams: readWhole(env, "EVENTS_MAX_STREAMS", 1_000, 1, 100_000, "streams"),
+    eventsStreamsPerSession: 5,
     payoutApprovals: readPayoutApprovals(env),
     priorityFees: readPriorityFees(env),
   };

@@ -21,6 +21,8 @@ export const unauthorized = (message = "Authentication required") => new ApiErro
 export const forbidden = (message = "Forbidden") => new ApiError(403, message);
 export const notFound = (what = "Resource") => new ApiError(404, `${what} not found`);
 export const conflict = (message: string) => new ApiError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });
 export const unavailable = (message: string) => new ApiError(503, message);
 
 /** How long a client is asked to wait (Retry-After) while the database does not answer. */

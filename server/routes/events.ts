@@ -2,18 +2,20 @@
 // events from this instance's feed (http/live-feed.ts): `disputes` {open} on connect and whenever
 // the count changes, `settlement` {id, orderId, status} when a settlement appears or changes status,
 // and a comment heartbeat. Behind the admin guard (401/403 as JSON before any stream starts); the
-// stream ends when its session does, and when the server closes.
+// stream ends when its session does, and when the server closes. An instance holds EVENTS_MAX_STREAMS
+// streams at once, one session a few of them: past either, 429 as JSON before any stream starts.
 // Asked for JSON instead (Accept without text/event-stream, as the console's HTTP client asks), it
 // answers the current count once: the console's way to learn why a stream would not open (401, 404...).
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { Gauge } from "prom-client";
 import { z } from "zod";
 import { dataOf, disputesEventSchema } from "../../contract/index.ts";
 import { sessionStillAdmin } from "../auth/guard.ts";
-import { readSessionToken } from "../auth/sessions.ts";
+import { hashSessionToken, readSessionToken } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { LiveFeed, type LiveClient } from "../http/live-feed.ts";
-import { BEYOND_SPEC, documentedAs, errors } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors } from "../http/route-schema.ts";
 import { openDisputes } from "../services/live-changes.ts";
 
 const about = documentedAs("Live updates");
@@ -29,13 +31,25 @@ const STREAM_DESCRIPTION = [
 
 export async function eventRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
+  const { eventsMaxStreams, eventsStreamsPerSession } = ctx.config;
   const feed = new LiveFeed(ctx, {
     pollMs: ctx.config.eventsPollMs,
     heartbeatMs: HEARTBEAT_MS,
+    maxStreams: eventsMaxStreams,
+    maxStreamsPerSession: eventsStreamsPerSession,
     onError: (error) => app.log.error({ err: error }, "live updates: reading the changes failed"),
   });
   // Before the server waits for its connections to end: an open stream would otherwise hold it.
   app.addHook("preClose", () => feed.close());
+  // How near EVENTS_MAX_STREAMS the instance is.
+  new Gauge({
+    name: "marketplace_event_streams",
+    help: "Live-update streams (GET /admin/events) this instance holds open",
+    registers: [ctx.metrics.registry],
+    collect() {
+      this.set(feed.size);
+    },
+  });
 
   // Its 200 body is a stream, which the typed replies do not describe: registered untyped, like /metrics.
   app.get("/admin/events", {
@@ -50,6 +64,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { ctx: AppContext 
           },
         },
         ...errors(401, 403),
+        ...error(429, `Too many streams open: at most ${eventsStreamsPerSession} per session and ${eventsMaxStreams} on this instance (EVENTS_MAX_STREAMS); Retry-After says when to try again`),
       },
     },
   }, async (request, reply) => {
@@ -60,15 +75,20 @@ export async function eventRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     const token = readSessionToken(ctx, request) ?? "";
     const stream = new PassThrough();
     const client: LiveClient = {
+      session: hashSessionToken(token),
       write: (chunk) => void (stream.writable && stream.write(chunk)),
       allowed: () => sessionStillAdmin(ctx, token),
       end: () => stream.end(),
     };
-    // The console went away (tab closed, reconnecting) or the stream ended.
-    reply.raw.once("close", () => feed.remove(client));
-    // A first line now sends the headers: the browser's EventSource opens at once.
-    stream.write(": stream open\n\n");
+    // Past a limit this throws: a 429 as JSON, nothing streamed.
     feed.add(client);
+    // The console went away (tab closed, reconnecting) or the stream ended: its place frees at once.
+    reply.raw.once("close", () => feed.remove(client));
+    // It may have gone while the guard read its session: its "close" came before anyone listened.
+    if (reply.raw.destroyed) feed.remove(client);
+    // A first line now sends the headers: the browser's EventSource opens at once. (Through the
+    // client: a feed that is closing has ended the stream already.)
+    client.write(": stream open\n\n");
     return reply
       .type("text/event-stream; charset=utf-8")
       // Cache-Control: the API's no-store (security-headers.ts), which no proxy caches either.
