@@ -265,22 +265,24 @@ describe("issue 9: addresses are 32 bytes, wrapped SOL goes through Init SOL, te
   ])("refuses %s in the multi-line fields, naming the field", (_label, text) => {
     expect(errorsOf(reasonSchema, { reason: text })).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
     expect(errorsOf(productStatusSchema, { isActive: false, reason: text })).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
+    // Admin notes are signed: refused under the signed text's own message.
     expect(errorsOf(disputeResolutionSchema, { resolution: "REFUND_BUYER", adminNotes: text })).toEqual([
-      { field: "adminNotes", message: MESSAGES.controlCharacters("Admin notes") },
+      { field: "adminNotes", message: MESSAGES.signedTextCharacters("Admin notes") },
     ]);
   });
 
   it("the forms' rules give the same message as the API", async () => {
     await expect(antdRule(fields.displayName).validator({}, "null\u0000byte \u202eRTL")).rejects.toThrow(MESSAGES.controlCharacters("Display name"));
     await expect(antdRule(fields.mintAddress).validator({}, `${USDC}\u0000`)).rejects.toThrow(MESSAGES.controlCharacters("Mint address"));
-    await expect(antdRule(fields.adminNotes).validator({}, "notes\u202e")).rejects.toThrow(MESSAGES.controlCharacters("Admin notes"));
+    await expect(antdRule(fields.adminNotes).validator({}, "notes\u202e")).rejects.toThrow(MESSAGES.signedTextCharacters("Admin notes"));
     await expect(antdRule(fields.status).validator({}, "ok")).resolves.toBeUndefined();
     expect(MESSAGES.controlCharacters("Display name")).toBe("Display name must not contain control or bidirectional-override characters");
   });
 
-  it("lets multi-line fields keep line breaks (LF, CR LF), but not other controls or overrides", () => {
+  it("lets multi-line fields keep line breaks (LF, CR LF; signed admin notes LF only), but not other controls or overrides", () => {
     expect(reasonSchema.safeParse({ reason: "line one\r\nline two\nend" }).success).toBe(true);
-    expect(fields.adminNotes.safeParse("first\nsecond\r\nthird").success).toBe(true);
+    expect(fields.adminNotes.safeParse("first\nsecond\nthird").success).toBe(true);
+    expect(fields.adminNotes.safeParse("first\nsecond\r\nthird").success).toBe(false);
     expect(errorsOf(reasonSchema, { reason: "bad\u0000" })).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
     expect(fields.adminNotes.safeParse("notes \u202e").success).toBe(false);
   });
