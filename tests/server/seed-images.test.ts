@@ -4,7 +4,7 @@
 // Unknown kinds and malformed names are 404s; a name always draws the same picture.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDatabase } from "../../server/seed/index.ts";
-import { SEED_IMAGES_PREFIX } from "../../server/plugins/seed-images.ts";
+import { SEED_IMAGES_PREFIX } from "../../server/routes/seed-images.ts";
 import { pageCsp } from "../../server/plugins/security-headers.ts";
 import { startTestServer, type TestServer } from "./harness.ts";
 

@@ -12,17 +12,17 @@ import {
 import type { AppContext } from "../context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
 import { BEYOND_SPEC, documentedAs, error, errors, NEEDS, ok, type ZodApp } from "../http/route-schema.ts";
-import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "./admins.ts";
-import { isPublicKey } from "./base58.ts";
-import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "./csrf.ts";
-import { ANY_ADDRESS, clearRequesterCookie, issuedInput, issueNonce, issueSignInInput, requesterOf, takeNonce } from "./nonces.ts";
+import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "../auth/admins.ts";
+import { isPublicKey } from "../auth/base58.ts";
+import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "../auth/csrf.ts";
+import { ANY_ADDRESS, clearRequesterCookie, issuedInput, issueNonce, issueSignInInput, requesterOf, takeNonce } from "../auth/nonces.ts";
 import {
   clearSessionCookie, createSession, deleteDeadSessions, findLiveSession, hashSessionToken,
   readSessionToken, revokeSession, revokeWalletSessions, setSessionCookie,
-} from "./sessions.ts";
-import { SESSION_REQUIRED } from "./guard.ts";
-import { verifySolanaSignature } from "./signature.ts";
-import { signedMessageProblem } from "./siws.ts";
+} from "../auth/sessions.ts";
+import { SESSION_REQUIRED } from "../auth/guard.ts";
+import { verifySolanaSignature } from "../auth/signature.ts";
+import { signedMessageProblem } from "../auth/siws.ts";
 
 export const BAD_SIGNATURE = "Invalid signature or expired nonce";
 
