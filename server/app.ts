@@ -1,28 +1,27 @@
 // The HTTP application: security headers, cookies, rate limits, the auth calls, the admin guard in
 // front of every resource route, and the console's static files, all on one origin.
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AdminIdentity, AppContext } from "./context.ts";
+import type { AppContext } from "./context.ts";
 import type { Config } from "./config.ts";
 import { adminGuard } from "./auth/guard.ts";
-import { authRoutes } from "./routes/auth.ts";
 import { sessionCookieName } from "./auth/sessions.ts";
-import { ApiError } from "./http/errors.ts";
-import { databaseRateLimitStore } from "./http/rate-limit-store.ts";
+import { clientErrorHandler, errorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from "./plugins/error-handler.ts";
+import { hostCheck } from "./plugins/host-check.ts";
+import { jsonBody } from "./plugins/json-body.ts";
+import { documentAdminGuard, documentParamErrors, openApi } from "./plugins/openapi.ts";
+import { operations } from "./plugins/operations.ts";
+import { rateLimits } from "./plugins/rate-limit.ts";
+import { securityHeaders } from "./plugins/security-headers.ts";
+import { staticFiles } from "./plugins/static.ts";
+import { authRoutes } from "./routes/auth.ts";
 import { demoRoutes } from "./routes/demo.ts";
-import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, MAX_PARAM_LENGTH } from "./plugins/error-handler.ts";
-import { installHostCheck } from "./plugins/host-check.ts";
-import { documentAdminGuard, documentParamErrors, installOpenApi, serveOpenApi } from "./plugins/openapi.ts";
-import { installOperations } from "./plugins/operations.ts";
-import { installSecurityHeaders } from "./plugins/security-headers.ts";
-import { installSeedImages } from "./routes/seed-images.ts";
-import { installStatic } from "./plugins/static.ts";
 import { eventRoutes } from "./routes/events.ts";
 import { resourceRoutes } from "./routes/index.ts";
+import { installSeedImages } from "./routes/seed-images.ts";
 
 export const API_PREFIX = "/api/v1";
 
@@ -57,23 +56,20 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Requests are validated and responses serialized by each route's zod schemas (contract/).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
-  installSecurityHeaders(app, ctx.config);
-  installHostCheck(app, ctx.config);
-  acceptEmptyJson(app);
-  await installOpenApi(app, { apiPrefix: API_PREFIX, sessionCookie: sessionCookieName(ctx) });
-  await installOperations(app, ctx);
-  // Declared up front so every request object has the same shape; the guard fills it.
-  app.decorateRequest("admin", null as unknown as AdminIdentity);
 
+  // What the whole instance shares, in the order its hooks run: each is a fastify-plugin, so its
+  // hooks and decorations are the root's and reach every route registered after it.
+  await app.register(errorHandler);
+  await app.register(securityHeaders, { config: ctx.config });
+  await app.register(hostCheck, { config: ctx.config });
+  await app.register(jsonBody);
+  // Before any route: it documents the routes added after it.
+  await app.register(openApi, { apiPrefix: API_PREFIX, sessionCookie: sessionCookieName(ctx) });
+  await app.register(operations, { ctx });
   await app.register(cookie);
-  await app.register(rateLimit, {
-    global: false,
-    // Counted in the shared database: the limit holds across instances.
-    store: databaseRateLimitStore(ctx.db, ctx.now),
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
-  });
+  await app.register(adminGuard, { ctx });
+  // Counted in the shared database: the limit holds across instances.
+  await app.register(rateLimits, { db: ctx.db, now: ctx.now });
 
   await app.register(async (open) => {
     const typed = open.withTypeProvider<ZodTypeProvider>();
@@ -83,7 +79,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(async (guarded) => {
     // onRequest: refused before any body is read or parsed.
-    guarded.addHook("onRequest", adminGuard(ctx));
+    guarded.addHook("onRequest", guarded.requireAdmin);
     guarded.addHook("onRoute", documentAdminGuard);
     guarded.addHook("onRoute", documentParamErrors);
     await guarded.register(options.resources ?? resourceRoutes, { ctx });
@@ -91,9 +87,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await guarded.register(eventRoutes, { ctx });
   }, { prefix: API_PREFIX });
 
-  await serveOpenApi(app, { apiPrefix: API_PREFIX });
   await installSeedImages(app);
-  await installStatic(app, ctx.config.staticDir);
+  await app.register(staticFiles, { staticDir: ctx.config.staticDir });
   return app;
 }
 
@@ -101,25 +96,4 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 function requestId(request: IncomingMessage): string {
   const given = request.headers["x-request-id"];
   return typeof given === "string" && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
-}
-
-/**
- * JSON bodies as usual, but an empty one (axios sends none for a bodiless POST/DELETE) is not a 400
- * of its own: a route that reads a body then sees `{}`, as it does for a request sent without one,
- * so its 400 names each required field rather than "body".
- */
-function acceptEmptyJson(app: FastifyInstance): void {
-  app.addHook("preValidation", async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
-  });
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError(400, "Malformed JSON body"), undefined);
-    }
-  });
 }

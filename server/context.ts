@@ -36,13 +36,6 @@ export interface AppContext extends ServiceContext {
   close(): Promise<void>;
 }
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** Set by the admin guard on every /api/v1 route outside /auth/ and /demo/. */
-    admin: AdminIdentity;
-  }
-}
-
 export interface ContextOptions {
   now?: () => number;
   /** Where settlements go (settlementOptionsFromEnv); absent or null = no settlement service. */

@@ -1,8 +1,9 @@
 // The admin guard: an onRequest hook (before any body is read) on every /api/v1 route outside /auth/ and /demo/.
 // Order matters for the console: no live session → 401 (it signs out), then not an admin → 403,
 // then a state-changing request without a valid CSRF token → 403.
-import type { FastifyRequest } from "fastify";
-import type { AppContext } from "../context.ts";
+import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import type { AdminIdentity, AppContext } from "../context.ts";
 import { unauthorized } from "../http/errors.ts";
 import { assertAdmin, findUserById } from "./admins.ts";
 import { assertCsrfSafe } from "./csrf.ts";
@@ -10,16 +11,33 @@ import { findLiveSession, hashSessionToken, isLive } from "./sessions.ts";
 
 export const SESSION_REQUIRED = "Authentication required: sign in again";
 
-export function adminGuard(ctx: AppContext) {
-  return async function requireAdmin(request: FastifyRequest): Promise<void> {
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by the admin guard on every /api/v1 route outside /auth/ and /demo/. */
+    admin: AdminIdentity;
+  }
+  interface FastifyInstance {
+    /** The guard itself, for the routes that need an admin to add as their onRequest hook. */
+    requireAdmin: onRequestAsyncHookHandler;
+  }
+}
+
+/**
+ * Decorates every request with `admin` (declared up front so every request object has the same
+ * shape; the guard fills it) and the instance with `requireAdmin`, the hook that does. fastify-plugin:
+ * both are the root's, while the hook runs only where a scope adds it.
+ */
+export const adminGuard = fp<{ ctx: AppContext }>(async function adminGuard(app, { ctx }) {
+  app.decorateRequest("admin", null as unknown as AdminIdentity);
+  app.decorate("requireAdmin", async function requireAdmin(request: FastifyRequest): Promise<void> {
     const session = await findLiveSession(ctx, request);
     if (!session) throw unauthorized(SESSION_REQUIRED);
     const user = await findUserById(ctx, session.userId);
     assertAdmin(ctx, user, session.publicKey);
     assertCsrfSafe(ctx, request);
     request.admin = { userId: user.id, publicKey: user.publicKey };
-  };
-}
+  });
+}, { name: "admin-guard", fastify: "5.x", dependencies: ["@fastify/cookie"] });
 
 /**
  * Whether the session behind `token` still holds, as the guard would judge it (live, whitelisted, an

@@ -5,7 +5,8 @@
 // anything else (a response its schema refuses included) is a 500 whose details go only to the log.
 import { maxHeaderSize } from "node:http";
 import type { Socket } from "node:net";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { Config } from "../config.ts";
 import { databaseFault } from "../db/engine.ts";
@@ -14,7 +15,8 @@ import { apiHeaders, headersFor } from "./security-headers.ts";
 
 export const INTERNAL_ERROR = "Internal server error";
 
-export function installErrorHandler(app: FastifyInstance): void {
+/** The instance's error handler (fastify-plugin: set on the root, so every route's errors come here). */
+export const errorHandler = fp(async function errorHandler(app) {
   app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
     if (error instanceof ApiError) return sendApiError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -34,7 +36,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send({ message: INTERNAL_ERROR });
   });
-}
+}, { name: "error-handler", fastify: "5.x" });
 
 function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers);

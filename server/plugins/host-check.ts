@@ -3,7 +3,7 @@
 // present are served: PUBLIC_ORIGIN's host, and loopback names or IP literals (no DNS involved, so
 // nothing to rebind; a reverse proxy that forwards its upstream address as Host still works).
 import { isIP } from "node:net";
-import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { isLoopbackHost, type Config } from "../config.ts";
 import { ApiError } from "../http/errors.ts";
 
@@ -30,11 +30,12 @@ export function isAllowedHost(config: Pick<Config, "publicOrigin">, host: string
   return parsed.hostname === origin.hostname && (parsed.port === "" || parsed.port === port);
 }
 
-export function installHostCheck(app: FastifyInstance, config: Config): void {
+/** Refuses (421) every request for a host this server does not answer for (fastify-plugin: a root hook). */
+export const hostCheck = fp<{ config: Config }>(async function hostCheck(app, { config }) {
   app.addHook("onRequest", async (request) => {
     const host = request.headers.host;
     // HTTP/1.0 clients may send none; a browser (and so a rebinding page) always sends one.
     if (host === undefined || isAllowedHost(config, host)) return;
     throw new ApiError(421, `Misdirected request: this server does not answer for the host ${JSON.stringify(host.slice(0, 100))}`);
   });
-}
+}, { name: "host-check", fastify: "5.x" });

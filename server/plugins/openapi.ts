@@ -4,7 +4,8 @@
 // are documented; paths are relative to the one server entry, /api/v1.
 import swagger from "@fastify/swagger";
 import scalar from "@scalar/fastify-api-reference";
-import type { FastifyInstance, RouteOptions } from "fastify";
+import type { RouteOptions } from "fastify";
+import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { ADMIN_NOTES_MAX, PAGE_SIZE, REASON_MAX } from "../../contract/index.ts";
@@ -45,8 +46,20 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: OPERATIONS_TAG, description: "Health, readiness and metrics of one instance, at the server's root (beyond SPEC)" },
 ];
 
-/** Registers @fastify/swagger; call before any route is added (it collects them as they are). */
-export async function installOpenApi(app: FastifyInstance, options: { apiPrefix: string; sessionCookie: string }): Promise<void> {
+export interface OpenApiOptions {
+  /** The API's prefix: the document's one server entry, and where the document is served. */
+  apiPrefix: string;
+  /** The session cookie's name (it depends on PUBLIC_ORIGIN's scheme). */
+  sessionCookie: string;
+}
+
+/**
+ * @fastify/swagger, which collects every route added after it (register this before the routes),
+ * the document at GET {apiPrefix}/openapi.json (built at its first request, once every route is
+ * known) and the reference page at /api/docs. fastify-plugin: swagger's route collector must see the
+ * whole instance, not this plugin's scope.
+ */
+export const openApi = fp<OpenApiOptions>(async function openApi(app, options) {
   await app.register(swagger, {
     openapi: {
       openapi: "3.1.0",
@@ -66,10 +79,7 @@ export async function installOpenApi(app: FastifyInstance, options: { apiPrefix:
     transformObject: (document) =>
       atTheRoot(publicUnlessSaid(openToMoreFields(withoutUnusedSchemas(withDatabaseUnavailable(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document))))),
   });
-}
 
-/** GET {apiPrefix}/openapi.json and the reference page; call once every route is registered. */
-export async function serveOpenApi(app: FastifyInstance, options: { apiPrefix: string }): Promise<void> {
   const documentUrl = `${options.apiPrefix}${OPENAPI_PATH}`;
   app.get(documentUrl, async (_request, reply) => reply.type("application/json; charset=utf-8").send(app.swagger()));
   await app.register(scalar, {
@@ -87,7 +97,7 @@ export async function serveOpenApi(app: FastifyInstance, options: { apiPrefix: s
       mcp: { disabled: true },
     },
   });
-}
+}, { name: "openapi", fastify: "5.x" });
 
 /** onRoute hook of the guarded routes: their 401/403, and the session (and XSRF) they need. */
 export function documentAdminGuard(route: RouteOptions): void {

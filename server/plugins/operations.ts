@@ -4,8 +4,8 @@
 // request with its id (X-Request-Id, taken from the load balancer when it sends a sane one) and its
 // duration, which the metrics' histogram records too.
 import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import fp from "fastify-plugin";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { sql } from "kysely";
 import { z } from "zod";
 import { apiErrorSchema } from "../../contract/index.ts";
@@ -49,9 +49,12 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export async function installOperations(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+/**
+ * The request log and metrics of every route, and /healthz, /readyz and /metrics at the root.
+ * fastify-plugin: its hooks are the root's, so they see every request (unmatched ones included).
+ */
+const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async function operations(app, { ctx }) {
   const { metrics } = ctx;
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   // A stop closes idle connections at once, but one busy with a request would then stay open,
   // kept alive, until its timeout (72 s): an answer given while stopping closes its connection.
@@ -99,7 +102,7 @@ export async function installOperations(fastify: FastifyInstance, ctx: AppContex
 
   // The body is Prometheus' text format, not JSON: its 200 is documented under text/plain, which
   // Fastify sends as it is (a JSON schema would serialize it), and so no typed replies either.
-  fastify.get("/metrics", {
+  app.get("/metrics", {
     schema: {
       ...about("metrics", "Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set", BEYOND_SPEC),
       // Open, or the bearer token: METRICS_TOKEN decides, the document cannot.
@@ -121,4 +124,6 @@ export async function installOperations(fastify: FastifyInstance, ctx: AppContex
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
-}
+};
+
+export const operations = fp(operationsPlugin, { name: "operations", fastify: "5.x" });

@@ -3,9 +3,9 @@
 // connect-src, Solflare's connect iframe, antd's runtime <style> tags, popup-based wallets) and the
 // API reference page (its own scripts and the inline one that starts it, by hash; nothing from elsewhere).
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { DOCS_PREFIX } from "./openapi.ts";
+import fp from "fastify-plugin";
 import type { Config } from "../config.ts";
+import { DOCS_PREFIX } from "./openapi.ts";
 
 const COMMON = {
   "X-Content-Type-Options": "nosniff",
@@ -88,7 +88,8 @@ export function headersFor(config: Config, url: string): Record<string, string> 
   return isApiPath(url) ? apiHeaders(config) : pageHeaders(config);
 }
 
-export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+/** Every response's headers, by what it answers (fastify-plugin: its onSend hook is the root's). */
+export const securityHeaders = fp<{ config: Config }>(async function securityHeaders(app, { config }) {
   const api = apiHeaders(config);
   const pages = pageHeaders(config);
   app.addHook("onSend", async (request, reply, payload) => {
@@ -98,4 +99,4 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
     }
     return payload;
   });
-}
+}, { name: "security-headers", fastify: "5.x" });

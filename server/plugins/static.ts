@@ -1,12 +1,13 @@
 // The built console (dist/) on the same origin as the API, so the session and XSRF cookies need
 // no CORS. Client-side routes fall back to index.html; unknown /api paths stay JSON 404s.
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 import { existsSync } from "node:fs";
 import { extname, join, sep } from "node:path";
 import { isApiPath } from "./security-headers.ts";
 
-export async function installStatic(app: FastifyInstance, staticDir: string): Promise<void> {
+/** fastify-plugin: the not-found handler it sets is the root's, which answers every unknown URL. */
+export const staticFiles = fp<{ staticDir: string }>(async function staticFiles(app, { staticDir }) {
   const hasConsole = existsSync(join(staticDir, "index.html"));
   const assetsDir = join(staticDir, "assets") + sep;
   if (hasConsole) {
@@ -30,4 +31,4 @@ export async function installStatic(app: FastifyInstance, staticDir: string): Pr
     reply.header("Cache-Control", "no-cache");
     return reply.sendFile("index.html");
   });
-}
+}, { name: "static-files", fastify: "5.x" });
