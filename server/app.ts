@@ -3,8 +3,8 @@
 import cookie from "@fastify/cookie";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.ts";
 import type { Config } from "./config.ts";
 import { adminGuard } from "./auth/guard.ts";
@@ -12,22 +12,19 @@ import { sessionCookieName } from "./auth/sessions.ts";
 import { clientErrorHandler, errorHandler, frameworkErrorHandler, MAX_PARAM_LENGTH } from "./plugins/error-handler.ts";
 import { hostCheck } from "./plugins/host-check.ts";
 import { jsonBody } from "./plugins/json-body.ts";
-import { documentAdminGuard, documentParamErrors, openApi } from "./plugins/openapi.ts";
+import { openApi } from "./plugins/openapi.ts";
 import { operations } from "./plugins/operations.ts";
 import { rateLimits } from "./plugins/rate-limit.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { staticFiles } from "./plugins/static.ts";
-import { authRoutes } from "./routes/auth.ts";
-import { demoRoutes } from "./routes/demo.ts";
-import { eventRoutes } from "./routes/events.ts";
-import { resourceRoutes } from "./routes/index.ts";
-import { installSeedImages } from "./routes/seed-images.ts";
+import { apiRoutes, type ApiOptions } from "./routes/index.ts";
+import { SEED_IMAGES_PREFIX, seedImageRoutes } from "./routes/seed-images.ts";
 
 export const API_PREFIX = "/api/v1";
 
 export interface BuildOptions {
   /** The guarded resource routes; server/routes by default. Tests pass a probe to check the guard alone. */
-  resources?: FastifyPluginAsync<{ ctx: AppContext }>;
+  resources?: ApiOptions["resources"];
   /** Where the JSON log lines go: standard output unless given (tests read them). */
   logStream?: NodeJS.WritableStream;
 }
@@ -58,12 +55,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
 
   // What the whole instance shares, in the order its hooks run: each is a fastify-plugin, so its
-  // hooks and decorations are the root's and reach every route registered after it.
+  // hooks and decorations are the root's and reach every route.
   await app.register(errorHandler);
   await app.register(securityHeaders, { config: ctx.config });
   await app.register(hostCheck, { config: ctx.config });
   await app.register(jsonBody);
-  // Before any route: it documents the routes added after it.
+  // Before any route: swagger documents the routes added after it.
   await app.register(openApi, { apiPrefix: API_PREFIX, sessionCookie: sessionCookieName(ctx) });
   await app.register(operations, { ctx });
   await app.register(cookie);
@@ -71,23 +68,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Counted in the shared database: the limit holds across instances.
   await app.register(rateLimits, { db: ctx.db, now: ctx.now });
 
-  await app.register(async (open) => {
-    const typed = open.withTypeProvider<ZodTypeProvider>();
-    await typed.register(authRoutes, { ctx });
-    await typed.register(demoRoutes, { ctx });
-  }, { prefix: API_PREFIX });
-
-  await app.register(async (guarded) => {
-    // onRequest: refused before any body is read or parsed.
-    guarded.addHook("onRequest", guarded.requireAdmin);
-    guarded.addHook("onRoute", documentAdminGuard);
-    guarded.addHook("onRoute", documentParamErrors);
-    await guarded.register(options.resources ?? resourceRoutes, { ctx });
-    // Given the whole context: a stream re-checks its session as the guard does.
-    await guarded.register(eventRoutes, { ctx });
-  }, { prefix: API_PREFIX });
-
-  await installSeedImages(app);
+  // The routes: each module an encapsulated plugin under its prefix (server/routes/index.ts).
+  await app.register(apiRoutes, { prefix: API_PREFIX, ctx, resources: options.resources });
+  await app.register(seedImageRoutes, { prefix: SEED_IMAGES_PREFIX });
+  // Last: its not-found handler answers whatever no route above did.
   await app.register(staticFiles, { staticDir: ctx.config.staticDir });
   return app;
 }

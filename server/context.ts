@@ -1,6 +1,12 @@
 // The composition root: the one place that builds what the services are given (ServiceContext,
 // services/ports.ts: the database and its counted lists, the clock, the id source, the settlement port) and what the app
 // adds around them (configuration, admin whitelist, demo wallet). Built once at start-up.
+//
+// The handlers reach the services through this context given as their route plugin's options,
+// `{ ctx }` at registration (server/app.ts, server/routes/index.ts), never as an instance decorator:
+// a route module's type then says what it is given (ServiceContext; AppContext for the few calls
+// that read the configuration), it serves whichever context it is registered with (a test's own
+// included), and the database is not a property every plugin of the instance can reach.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";

@@ -2,13 +2,17 @@
 // with the contract's zod schemas through fastify-type-provider-zod: Fastify validates requests and
 // serializes responses with them, handler types come from them, and the OpenAPI document
 // (server/plugins/openapi.ts) is generated from them.
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { apiErrorSchema, dataOf } from "../../contract/index.ts";
+import type { ServiceContext } from "../services/ports.ts";
 
-/** A Fastify instance whose routes are typed by their zod schemas. */
-export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+/**
+ * A route module: an encapsulated plugin whose routes are typed by their zod schemas, registered
+ * under the path family it owns (its prefix) and given the context its handlers call the services
+ * with (`{ ctx }`; see server/routes/index.ts).
+ */
+export type RoutePlugin<Context = ServiceContext> = FastifyPluginAsyncZod<{ ctx: Context }>;
 
 /** What each error status means, as the document states it unless a route says more. */
 const MEANING = {

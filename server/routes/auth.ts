@@ -11,7 +11,7 @@ import {
 } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, NEEDS, ok, type ZodApp } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, NEEDS, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "../auth/admins.ts";
 import { isPublicKey } from "../auth/base58.ts";
 import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "../auth/csrf.ts";
@@ -30,12 +30,11 @@ const about = documentedAs("Auth");
 const NOT_ADMIN = "The wallet is not on the admin whitelist, its user is disabled, or it has no admin role";
 const NO_CSRF = "No valid X-XSRF-TOKEN header echoing the XSRF-TOKEN cookie";
 
-export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promise<void> {
-  const { ctx } = opts;
+export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   const limited = { rateLimit: { max: ctx.config.authRateLimit.max, timeWindow: ctx.config.authRateLimit.windowMs } };
   const csrf = async (request: FastifyRequest) => assertCsrfSafe(ctx, request);
 
-  app.get("/auth/nonce", {
+  app.get("/nonce", {
     config: limited,
     schema: {
       ...about("getNonce", "A sign-in challenge for a wallet: the message it must sign"),
@@ -62,7 +61,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
   });
 
   // One-step sign-in: the challenge comes before the wallet is connected, so it names no address.
-  app.get("/auth/sign-in-input", {
+  app.get("/sign-in-input", {
     config: limited,
     schema: {
       ...about("getSignInInput", "A sign-in challenge without an address, as the input of the wallet's solana:signIn", BEYOND_SPEC),
@@ -75,7 +74,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
   });
 
   // The CSRF check runs before the body is validated: a forged request is refused (403) as such.
-  app.post("/auth/admin/verify", {
+  app.post("/admin/verify", {
     config: limited,
     preValidation: csrf,
     schema: {
@@ -135,7 +134,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
     return { data: { isAdmin: true, adminWalletAuthorized: true, user: toSessionUser(user) } };
   });
 
-  app.get("/auth/validate", {
+  app.get("/validate", {
     schema: {
       ...about("validateSession", "Whether the session cookie is live, and whose"),
       ...NEEDS.session,
@@ -150,7 +149,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
     return { data: { valid: true, user: toSessionUser(user) } };
   });
 
-  app.post("/auth/logout", {
+  app.post("/logout", {
     preValidation: csrf,
     schema: { ...about("logout", "End the session"), ...NEEDS.xsrf, response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) } },
   }, async (request, reply) => {
@@ -164,7 +163,7 @@ export async function authRoutes(app: ZodApp, opts: { ctx: AppContext }): Promis
     reply.header("Clear-Site-Data", '"cookies"');
     return { data: { success: true } };
   });
-}
+};
 
 /** Issues an XSRF token for the request's current binding unless it already holds a valid one. */
 function ensureXsrfCookie(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): void {

@@ -4,17 +4,17 @@
 import { demoWalletSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs, error, ok, type ZodApp } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, ok, type RoutePlugin } from "../http/route-schema.ts";
 
-export async function demoRoutes(app: ZodApp, opts: { ctx: AppContext }): Promise<void> {
-  app.get("/demo/wallet", {
+export const demoRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
+  app.get("/wallet", {
     schema: {
       ...documentedAs("Demo")("demoWallet", "The local demo admin wallet (reference server on loopback only; beyond SPEC)", BEYOND_SPEC),
       response: { ...ok(demoWalletSchema), ...error(404, "No demo wallet on this server (always so in production)") },
     },
   }, async (request) => {
-    const wallet = opts.ctx.demoWallet;
+    const wallet = ctx.demoWallet;
     if (!wallet) throw notFound(`Route GET ${request.url.split("?")[0]}`);
     return { data: { publicKey: wallet.publicKey, secretKey: wallet.secretKey, label: wallet.label } };
   });
-}
+};

@@ -7,7 +7,7 @@
 // Asked for JSON instead (Accept without text/event-stream, as the console's HTTP client asks), it
 // answers the current count once: the console's way to learn why a stream would not open (401, 404...).
 import { PassThrough } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyTypeProviderDefault } from "fastify";
 import { Gauge } from "prom-client";
 import { z } from "zod";
 import { dataOf, disputesEventSchema } from "../../contract/index.ts";
@@ -15,7 +15,7 @@ import { sessionStillAdmin } from "../auth/guard.ts";
 import { hashSessionToken, readSessionToken } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { LiveFeed, type LiveClient } from "../http/live-feed.ts";
-import { BEYOND_SPEC, documentedAs, error, errors } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, type RoutePlugin } from "../http/route-schema.ts";
 import { openDisputes } from "../services/live-changes.ts";
 
 const about = documentedAs("Live updates");
@@ -29,8 +29,7 @@ const STREAM_DESCRIPTION = [
   "Ends when the session does or the server stops (reconnect then). With `Accept: application/json`: the current count, once.",
 ].join(" ");
 
-export async function eventRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
-  const { ctx } = opts;
+export const eventRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   const { eventsMaxStreams, eventsStreamsPerSession } = ctx.config;
   const feed = new LiveFeed(ctx, {
     pollMs: ctx.config.eventsPollMs,
@@ -51,8 +50,8 @@ export async function eventRoutes(app: FastifyInstance, opts: { ctx: AppContext 
     },
   });
 
-  // Its 200 body is a stream, which the typed replies do not describe: registered untyped, like /metrics.
-  app.get("/admin/events", {
+  // Its 200 body is a stream, which the typed replies do not describe: this route's replies are untyped.
+  app.withTypeProvider<FastifyTypeProviderDefault>().get("", {
     schema: {
       ...about("liveEvents", "Live updates: new disputes and settlement status changes, as server-sent events (beyond SPEC)", BEYOND_SPEC),
       response: {
@@ -97,4 +96,4 @@ export async function eventRoutes(app: FastifyInstance, opts: { ctx: AppContext 
       .header("Connection", "close")
       .send(stream);
   });
-}
+};

@@ -1,32 +1,62 @@
-// The resource calls of SPEC §7 (users, tokens, products, shops, orders, marketplace) and the audit
-// trail. The app registers this plugin under /api/v1 behind the admin guard, so every handler may
-// rely on request.admin. Each route declares its params, query, body and responses with the contract's
-// zod schemas (contract/): Fastify validates and serializes with them, and the OpenAPI document lists them.
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { ServiceContext } from "../services/context.ts";
+// The API under /api/v1: the sign-in calls and the demo wallet are open; everything else is behind
+// the admin guard, so every handler there may rely on request.admin. Each route module is an
+// encapsulated plugin registered under the path family it owns; its routes declare their params,
+// query, body and responses with the contract's zod schemas (contract/): Fastify validates and
+// serializes with them, and the OpenAPI document lists them.
+import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { AppContext } from "../context.ts";
+import { documentAdminGuard, documentParamErrors } from "../plugins/openapi.ts";
+import type { RoutePlugin } from "../http/route-schema.ts";
+import { auditRoutes } from "./audit.ts";
+import { authRoutes } from "./auth.ts";
 import { authorityRoutes } from "./authority.ts";
+import { demoRoutes } from "./demo.ts";
+import { eventRoutes } from "./events.ts";
 import { marketplaceRoutes } from "./marketplace.ts";
 import { orderRoutes } from "./orders.ts";
 import { orderTimelineRoutes } from "./order-timeline.ts";
-import { productRoutes } from "./products.ts";
-import { settlementRoutes } from "./settlements.ts";
+import { adminProductRoutes, productRoutes } from "./products.ts";
 import { reconciliationRoutes } from "./reconciliation.ts";
+import { settlementRoutes } from "./settlements.ts";
 import { shopRoutes } from "./shops.ts";
 import { tokenRoutes } from "./tokens.ts";
-import { userRoutes } from "./users.ts";
+import { userRoutes, userStatsRoutes } from "./users.ts";
 
-export async function resourceRoutes(app: FastifyInstance, opts: { ctx: ServiceContext }): Promise<void> {
-  const { ctx } = opts;
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  await userRoutes(typed, ctx);
-  await tokenRoutes(typed, ctx);
-  await productRoutes(typed, ctx);
-  await shopRoutes(typed, ctx);
-  await orderRoutes(typed, ctx);
-  await orderTimelineRoutes(typed, ctx);
-  await marketplaceRoutes(typed, ctx);
-  await settlementRoutes(typed, ctx);
-  await reconciliationRoutes(typed, ctx);
-  await authorityRoutes(typed, ctx);
+export interface ApiOptions {
+  ctx: AppContext;
+  /** The guarded resource routes; resourceRoutes unless given (tests pass a probe to check the guard alone). */
+  resources?: FastifyPluginAsync<{ ctx: AppContext }>;
 }
+
+export const apiRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { ctx, resources = resourceRoutes }) => {
+  await app.register(authRoutes, { prefix: "/auth", ctx });
+  await app.register(demoRoutes, { prefix: "/demo", ctx });
+
+  await app.register(async (guarded) => {
+    // onRequest: refused before any body is read or parsed.
+    guarded.addHook("onRequest", guarded.requireAdmin);
+    guarded.addHook("onRoute", documentAdminGuard);
+    guarded.addHook("onRoute", documentParamErrors);
+    await guarded.register(resources, { ctx });
+    // Given the whole context: a stream re-checks its session as the guard does.
+    await guarded.register(eventRoutes, { prefix: "/admin/events", ctx });
+  });
+};
+
+/** The resources, each module under its path family (a route "" answers the prefix itself, with no trailing slash). */
+export const resourceRoutes: RoutePlugin = async (app, { ctx }) => {
+  await app.register(userRoutes, { prefix: "/users", ctx });
+  await app.register(userStatsRoutes, { prefix: "/admin/users", ctx });
+  await app.register(tokenRoutes, { prefix: "/tokens/admin", ctx });
+  await app.register(adminProductRoutes, { prefix: "/admin/products", ctx });
+  await app.register(productRoutes, { prefix: "/products", ctx });
+  await app.register(shopRoutes, { prefix: "/admin/shops", ctx });
+  await app.register(orderRoutes, { prefix: "/admin/orders", ctx });
+  await app.register(orderTimelineRoutes, { prefix: "/admin/orders", ctx });
+  await app.register(marketplaceRoutes, { prefix: "/admin/marketplace", ctx });
+  await app.register(auditRoutes, { prefix: "/admin/audit", ctx });
+  await app.register(settlementRoutes, { prefix: "/admin/settlements", ctx });
+  await app.register(reconciliationRoutes, { prefix: "/admin/reconciliation", ctx });
+  await app.register(authorityRoutes, { prefix: "/admin/authority", ctx });
+};

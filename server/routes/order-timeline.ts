@@ -1,14 +1,13 @@
 import { idParamsSchema, orderNoteCreateSchema, orderNoteSchema, orderTimelineSchema } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, errors, ok, type ZodApp } from "../http/route-schema.ts";
-import type { ServiceContext } from "../services/context.ts";
+import { BEYOND_SPEC, documentedAs, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { addOrderNote, orderTimeline } from "../services/order-timeline.ts";
 
 // An order's timeline and the admins' internal notes on it (beyond SPEC): behind the admin guard like
 // every /admin route, so only admins ever read a note.
 const about = documentedAs("Orders");
 
-export async function orderTimelineRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
-  app.get("/admin/orders/:id/timeline", {
+export const orderTimelineRoutes: RoutePlugin = async (app, { ctx }) => {
+  app.get("/:id/timeline", {
     schema: {
       ...about("getOrderTimeline", "What happened to an order, oldest first: its steps, admin actions, settlements and internal notes (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
@@ -17,7 +16,7 @@ export async function orderTimelineRoutes(app: ZodApp, ctx: ServiceContext): Pro
   }, async (request) => ({ data: await orderTimeline(ctx, request.params.id) }));
 
   // A bad body (400) before an unknown order (404): the body is checked before the handler runs.
-  app.post("/admin/orders/:id/notes", {
+  app.post("/:id/notes", {
     schema: {
       ...about("addOrderNote", "Add an internal note to an order, audited; never shown to its buyer or seller (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
@@ -25,4 +24,4 @@ export async function orderTimelineRoutes(app: ZodApp, ctx: ServiceContext): Pro
       response: { ...ok(orderNoteSchema, 201), ...errors(400, 404) },
     },
   }, async (request, reply) => reply.code(201).send({ data: await addOrderNote(ctx, request.admin, request.params.id, request.body.body) }));
-}
+};

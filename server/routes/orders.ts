@@ -15,8 +15,7 @@ import {
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
 import type { z } from "zod";
-import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
-import type { ServiceContext } from "../services/context.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { orderDailyStats } from "../services/order-daily-stats.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
 import { previewDisputeResolution } from "../services/preview.ts";
@@ -34,8 +33,8 @@ const NOT_RESOLVABLE_YET = "Only a DISPUTED order can be resolved; or it is alre
 /** The answers of a call made before resolving (preview, decision): the resolve's refusals, none from the chain's outcome. */
 const askedBeforeResolving = <T extends z.ZodType>(payload: T, conflict: string) => ({ ...ok(payload), ...errors(400, 404, 502, 503), ...error(409, conflict) });
 
-export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
-  app.get("/admin/orders", {
+export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
+  app.get("", {
     schema: {
       ...about("listOrders", "List orders, optionally one filter's"),
       querystring: orderListQuerySchema,
@@ -43,11 +42,11 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
     },
   }, async (request) => ({ data: await listOrders(ctx, request.query) }));
 
-  app.get("/admin/orders/stats", {
+  app.get("/stats", {
     schema: { ...about("orderStats", "Order statistics"), response: ok(orderStatsSchema) },
   }, async () => ({ data: await orderStats(ctx) }));
 
-  app.get("/admin/orders/stats/daily", {
+  app.get("/stats/daily", {
     schema: {
       ...about("orderDailyStats", "Orders and disputes per UTC day over the last `days` days, with the window's volume by token, status mix and median time to resolve a dispute (beyond SPEC)", BEYOND_SPEC),
       querystring: orderDailyStatsQuerySchema,
@@ -55,14 +54,14 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
     },
   }, async (request) => ({ data: await orderDailyStats(ctx, request.query.days) }));
 
-  app.get("/admin/orders/:id", {
+  app.get("/:id", {
     schema: { ...about("getOrder", "One order"), params: idParamsSchema, response: { ...ok(orderSchema), ...errors(404) } },
   }, async (request) => ({ data: await getOrder(ctx, request.params.id) }));
 
   // Checks in the order a caller can act on: a bad body (400), an unknown order (404), an order that
   // is not disputed (409), and only then whether settlement is available at all (503). Under four
   // eyes (PAYOUT_APPROVALS=2) the resolution is a proposal instead (202): nothing is sent yet.
-  app.post("/admin/orders/:id/resolve-dispute", {
+  app.post("/:id/resolve-dispute", {
     schema: {
       ...about("resolveDispute", "Resolve a disputed order: the escrow is settled on chain (or, with PAYOUT_APPROVALS=2, the payout is proposed: 202)"),
       params: idParamsSchema,
@@ -83,7 +82,7 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
 
   // The resolve call's body (its notes optional: the preview comes before they are written) and its
   // refusals; a settlement the chain would refuse is not an error here but the preview's failed simulation.
-  app.post("/admin/orders/:id/resolve-dispute/preview", {
+  app.post("/:id/resolve-dispute/preview", {
     schema: {
       ...about("previewDisputeResolution", "What a resolution would pay, from a simulation of its transaction; changes nothing (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
@@ -94,7 +93,7 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
 
   // The decision in words for the session's wallet to sign; its nonce and signature then go with the
   // resolve call (signedDecision). Its existence is how the console knows to sign.
-  app.post("/admin/orders/:id/resolve-dispute/decision", {
+  app.post("/:id/resolve-dispute/decision", {
     schema: {
       ...about("writeDisputeDecision", "The resolution written out for the admin's wallet to sign, with a fresh nonce (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
@@ -102,4 +101,4 @@ export async function orderRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
       response: askedBeforeResolving(decisionChallengeSchema, `${NOT_RESOLVABLE_YET}, or its transaction would fail`),
     },
   }, async (request) => ({ data: await writeDecision(ctx, request.admin, request.params.id, request.body) }));
-}
+};

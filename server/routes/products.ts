@@ -8,8 +8,7 @@ import {
   productStatusSchema,
   reasonSchema,
 } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
-import type { ServiceContext } from "../services/context.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import {
   getProduct,
   listProducts,
@@ -25,8 +24,9 @@ const about = documentedAs("Products");
 const changed = (conflict: string) => ({ ...ok(productSchema), ...errors(400, 404), ...error(409, conflict) });
 const NOT_WHILE_DELETED = "The product is deleted: restore it first";
 
-export async function productRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
-  app.get("/admin/products", {
+/** The admin's calls on products, under /admin/products. */
+export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
+  app.get("", {
     schema: {
       ...about("listProducts", "List products (isActive, includeDeleted and search are beyond SPEC)"),
       querystring: productListQuerySchema,
@@ -34,24 +34,7 @@ export async function productRoutes(app: ZodApp, ctx: ServiceContext): Promise<v
     },
   }, async (request) => ({ data: await listProducts(ctx, request.query) }));
 
-  app.get("/products/categories", {
-    schema: { ...about("productCategories", "Categories of listed products, with how many each holds"), response: ok(productCategorySchema.array()) },
-  }, async () => ({ data: await productCategories(ctx) }));
-
-  app.get("/products/:id", {
-    schema: { ...about("getProduct", "One product"), params: idParamsSchema, response: { ...ok(productSchema), ...errors(404) } },
-  }, async (request) => ({ data: await getProduct(ctx, request.params.id) }));
-
-  app.put("/products/:id/feature", {
-    schema: {
-      ...about("featureProduct", "Feature or unfeature a product"),
-      params: idParamsSchema,
-      body: productFeatureSchema,
-      response: changed(NOT_WHILE_DELETED),
-    },
-  }, async (request) => ({ data: await setFeatured(ctx, request.admin, request.params.id, request.body.featured) }));
-
-  app.patch("/admin/products/:id", {
+  app.patch("/:id", {
     schema: {
       ...about("setProductActive", "Enable or disable a product, with a reason"),
       params: idParamsSchema,
@@ -63,7 +46,7 @@ export async function productRoutes(app: ZodApp, ctx: ServiceContext): Promise<v
     return { data: await setActive(ctx, request.admin, request.params.id, isActive, reason) };
   });
 
-  app.delete("/admin/products/:id", {
+  app.delete("/:id", {
     schema: {
       ...about("deleteProduct", "Delete a product (soft: an admin can restore it), with a reason in the body"),
       params: idParamsSchema,
@@ -72,7 +55,7 @@ export async function productRoutes(app: ZodApp, ctx: ServiceContext): Promise<v
     },
   }, async (request) => ({ data: await softDelete(ctx, request.admin, request.params.id, request.body.reason) }));
 
-  app.post("/admin/products/:id/restore", {
+  app.post("/:id/restore", {
     schema: {
       ...about("restoreProduct", "Restore a deleted product, with a reason (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
@@ -80,4 +63,24 @@ export async function productRoutes(app: ZodApp, ctx: ServiceContext): Promise<v
       response: changed("The product is not deleted"),
     },
   }, async (request) => ({ data: await restoreProduct(ctx, request.admin, request.params.id, request.body.reason) }));
-}
+};
+
+/** The calls under /products, outside /admin. */
+export const productRoutes: RoutePlugin = async (app, { ctx }) => {
+  app.get("/categories", {
+    schema: { ...about("productCategories", "Categories of listed products, with how many each holds"), response: ok(productCategorySchema.array()) },
+  }, async () => ({ data: await productCategories(ctx) }));
+
+  app.get("/:id", {
+    schema: { ...about("getProduct", "One product"), params: idParamsSchema, response: { ...ok(productSchema), ...errors(404) } },
+  }, async (request) => ({ data: await getProduct(ctx, request.params.id) }));
+
+  app.put("/:id/feature", {
+    schema: {
+      ...about("featureProduct", "Feature or unfeature a product"),
+      params: idParamsSchema,
+      body: productFeatureSchema,
+      response: changed(NOT_WHILE_DELETED),
+    },
+  }, async (request) => ({ data: await setFeatured(ctx, request.admin, request.params.id, request.body.featured) }));
+};

@@ -4,7 +4,8 @@
 // these URLs (seedImageUrl); real data points at real hosts and never reaches this route.
 // It is a file route, like the console's own files: outside the API and its document, and an
 // unknown kind or a malformed name is a plain 404.
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 
 export const SEED_IMAGES_PREFIX = "/seed-images";
 
@@ -59,8 +60,9 @@ export function seedImageSvg(kind: SeedImageKind, name: string): string {
 /** The URL the seeder stores for a picture. */
 export const seedImageUrl = (kind: SeedImageKind, name: string): string => `${SEED_IMAGES_PREFIX}/${kind}/${name}.svg`;
 
-export async function installSeedImages(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { kind: string; file: string } }>(`${SEED_IMAGES_PREFIX}/:kind/:file`, async (request, reply) => {
+/** Registered under SEED_IMAGES_PREFIX. Any kind and file reach the handler, which answers 404 for those it does not draw. */
+export const seedImageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get("/:kind/:file", { schema: { params: z.object({ kind: z.string(), file: z.string() }) } }, async (request, reply) => {
     const { kind, file } = request.params;
     const name = NAME.exec(file)?.[1];
     if (!name || !(KINDS as readonly string[]).includes(kind)) return reply.status(404).send({ message: "Not Found" });
@@ -70,4 +72,4 @@ export async function installSeedImages(app: FastifyInstance): Promise<void> {
       .header("Cache-Control", "public, max-age=86400")
       .send(seedImageSvg(kind as SeedImageKind, name));
   });
-}
+};

@@ -8,8 +8,7 @@ import {
   settlementRetrySchema,
   settlementSchema,
 } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
-import type { ServiceContext } from "../services/context.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { approvePayout, rejectPayout } from "../services/payout-approvals.ts";
 import { toSettlement } from "../services/settlement-rows.ts";
 import { listSettlements, retrySettlement } from "../services/settlements.ts";
@@ -18,8 +17,8 @@ import { listSettlements, retrySettlement } from "../services/settlements.ts";
 // retry of a failed one. Behind the admin guard like every /admin route.
 const about = documentedAs("Settlements");
 
-export async function settlementRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
-  app.get("/admin/settlements", {
+export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
+  app.get("", {
     schema: {
       ...about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond SPEC)", BEYOND_SPEC),
       querystring: settlementListQuerySchema,
@@ -31,7 +30,7 @@ export async function settlementRoutes(app: ZodApp, ctx: ServiceContext): Promis
   // DISPUTED), a signed decision when they are required, and under four eyes a payout two current
   // admins did not approve becomes the retrying admin's proposal (202). Once sent, the same outcomes:
   // 502 when the chain fails it again, 504 when its outcome is not known yet.
-  app.post("/admin/settlements/:id/retry", {
+  app.post("/:id/retry", {
     schema: {
       ...about("retrySettlement", "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
@@ -52,7 +51,7 @@ export async function settlementRoutes(app: ZodApp, ctx: ServiceContext): Promis
 
   // Four eyes (PAYOUT_APPROVALS=2): a proposed payout is sent once another admin than its proposer
   // approves it; the same outcomes as a resolve (502, 504) once it is sent.
-  app.post("/admin/settlements/:id/approve", {
+  app.post("/:id/approve", {
     schema: {
       ...about("approveSettlement", "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
@@ -67,7 +66,7 @@ export async function settlementRoutes(app: ZodApp, ctx: ServiceContext): Promis
     },
   }, async (request) => ({ data: await approvePayout(ctx, request.admin, request.params.id, request.body.decision) }));
 
-  app.post("/admin/settlements/:id/reject", {
+  app.post("/:id/reject", {
     schema: {
       ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond SPEC)", BEYOND_SPEC),
       params: idParamsSchema,
@@ -75,4 +74,4 @@ export async function settlementRoutes(app: ZodApp, ctx: ServiceContext): Promis
       response: { ...ok(settlementSchema), ...errors(400, 404), ...error(409, "Only a proposal awaiting approval can be rejected") },
     },
   }, async (request) => ({ data: toSettlement(await rejectPayout(ctx, request.admin, request.params.id, request.body.reason)) }));
-}
+};

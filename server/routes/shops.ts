@@ -1,13 +1,12 @@
 import { idParamsSchema, shopListQuerySchema, shopListResponseSchema, shopSchema, shopStatsSchema, shopUpdateSchema } from "../../contract/index.ts";
-import { documentedAs, errors, ok, type ZodApp } from "../http/route-schema.ts";
-import type { ServiceContext } from "../services/context.ts";
+import { documentedAs, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { getShop, listShops, shopStats, updateShop } from "../services/shops.ts";
 
 const about = documentedAs("Shops");
 
-export async function shopRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
+export const shopRoutes: RoutePlugin = async (app, { ctx }) => {
   // SPEC §7: the shop list is read as data + meta.total/meta.totalPages, not as a paged payload.
-  app.get("/admin/shops", {
+  app.get("", {
     schema: {
       ...about("listShops", "List shops: the shops in data, the counts in meta"),
       querystring: shopListQuerySchema,
@@ -18,15 +17,15 @@ export async function shopRoutes(app: ZodApp, ctx: ServiceContext): Promise<void
     return { data: items, meta: { total, totalPages, page, limit } };
   });
 
-  app.get("/admin/shops/stats", {
+  app.get("/stats", {
     schema: { ...about("shopStats", "Shop statistics"), response: ok(shopStatsSchema) },
   }, async () => ({ data: await shopStats(ctx) }));
 
-  app.get("/admin/shops/:id", {
+  app.get("/:id", {
     schema: { ...about("getShop", "One shop"), params: idParamsSchema, response: { ...ok(shopSchema), ...errors(404) } },
   }, async (request) => ({ data: await getShop(ctx, request.params.id) }));
 
-  app.patch("/admin/shops/:id", {
+  app.patch("/:id", {
     schema: {
       ...about("updateShop", "Toggle a shop's isActive and isVerified"),
       params: idParamsSchema,
@@ -34,4 +33,4 @@ export async function shopRoutes(app: ZodApp, ctx: ServiceContext): Promise<void
       response: { ...ok(shopSchema), ...errors(400, 404) },
     },
   }, async (request) => ({ data: await updateShop(ctx, request.admin, request.params.id, request.body) }));
-}
+};

@@ -1,14 +1,13 @@
 import { idParamsSchema, mintRiskQuerySchema, mintRiskReportSchema, pagedListSchema, tokenCreateSchema, tokenListQuerySchema, tokenSchema, tokenUpdateSchema } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, ok, type ZodApp } from "../http/route-schema.ts";
-import type { ServiceContext } from "../services/context.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { checkMint, tokenRiskReport } from "../services/token-risk.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
 
 const about = documentedAs("Tokens");
 const oneToken = { ...ok(tokenSchema), ...errors(404) };
 
-export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<void> {
-  app.get("/tokens/admin", {
+export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
+  app.get("", {
     schema: {
       ...about("listTokens", "List the SPL token whitelist (isActive is beyond SPEC)"),
       querystring: tokenListQuerySchema,
@@ -16,7 +15,7 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
     },
   }, async (request) => ({ data: await listTokens(ctx, request.query) }));
 
-  app.post("/tokens/admin", {
+  app.post("", {
     schema: {
       ...about("createToken", "Add a token to the whitelist, once its mint passed the on-chain check (a refused mint: 400 naming mintAddress)"),
       body: tokenCreateSchema,
@@ -24,14 +23,14 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
     },
   }, async (request, reply) => reply.code(201).send({ data: await createToken(ctx, request.admin, request.body) }));
 
-  app.post("/tokens/admin/initialize-sol", {
+  app.post("/initialize-sol", {
     schema: {
       ...about("initializeSol", "Add native SOL (listed under the wrapped-SOL mint); no body"),
       response: { ...ok(tokenSchema, 201), ...error(409, "Native SOL is already initialized") },
     },
   }, async (request, reply) => reply.code(201).send({ data: await initializeSol(ctx, request.admin) }));
 
-  app.patch("/tokens/admin/:id", {
+  app.patch("/:id", {
     schema: {
       ...about("updateToken", "Edit a token or toggle isActive (its mint address cannot change; re-activating checks the mint again, a change of decimals checks them against the mint's)"),
       params: idParamsSchema,
@@ -40,7 +39,7 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
     },
   }, async (request) => ({ data: await updateToken(ctx, request.admin, request.params.id, request.body) }));
 
-  app.get("/tokens/admin/mint-risk", {
+  app.get("/mint-risk", {
     schema: {
       ...about("mintRisk", "A mint read from the configured chain now, before it is whitelisted: what adding it would meet (changes nothing)", BEYOND_SPEC),
       querystring: mintRiskQuerySchema,
@@ -48,7 +47,7 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
     },
   }, async (request) => ({ data: await checkMint(ctx, request.query.mintAddress) }));
 
-  app.get("/tokens/admin/:id/risk", {
+  app.get("/:id/risk", {
     schema: {
       ...about("tokenRisk", "The token's mint read from the configured chain now: program, decimals, authorities and each extension judged", BEYOND_SPEC),
       params: idParamsSchema,
@@ -56,11 +55,11 @@ export async function tokenRoutes(app: ZodApp, ctx: ServiceContext): Promise<voi
     },
   }, async (request) => ({ data: await tokenRiskReport(ctx, request.admin, request.params.id) }));
 
-  app.delete("/tokens/admin/:id", {
+  app.delete("/:id", {
     schema: { ...about("deactivateToken", "Deactivate a token (soft)"), params: idParamsSchema, response: oneToken },
   }, async (request) => ({ data: await deactivateToken(ctx, request.admin, request.params.id) }));
 
-  app.delete("/tokens/admin/:id/hard", {
+  app.delete("/:id/hard", {
     schema: { ...about("hardDeleteToken", "Delete a token for good; answers the deleted token"), params: idParamsSchema, response: oneToken },
   }, async (request) => ({ data: await hardDeleteToken(ctx, request.admin, request.params.id) }));
-}
+};
