@@ -7,7 +7,7 @@ import type { AdminIdentity, AppContext } from "../context.ts";
 import { unauthorized } from "../http/errors.ts";
 import { assertAdmin, findUserById } from "./admins.ts";
 import { assertCsrfSafe } from "./csrf.ts";
-import { findLiveSession, hashSessionToken, isLive } from "./sessions.ts";
+import { findLiveSession, isLive, storedSession } from "./sessions.ts";
 
 export const SESSION_REQUIRED = "Authentication required: sign in again";
 
@@ -45,7 +45,7 @@ export const adminGuard = fp<{ ctx: AppContext }>(async function adminGuard(app,
  * asks this again and again, and an open tab must not keep an idle session alive.
  */
 export async function sessionStillAdmin(ctx: AppContext, token: string): Promise<boolean> {
-  const session = await ctx.db.selectFrom("sessions").selectAll().where("id", "=", hashSessionToken(token)).executeTakeFirst();
+  const session = await storedSession(ctx, token);
   if (!session || !isLive(ctx, session)) return false;
   try {
     assertAdmin(ctx, await findUserById(ctx, session.userId), session.publicKey);

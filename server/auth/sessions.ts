@@ -2,11 +2,12 @@
 // copy of the database cannot be replayed as cookies. Idle and absolute expiry use ctx.now().
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Selectable } from "kysely";
 import type { AppContext } from "../context.ts";
-import type { SessionsTable } from "../db/schema.ts";
+import {
+  deleteEndedSessions, insertSession, revokeSessionRow, revokeWalletSessionRows, sessionById, touchSession, type SessionRow,
+} from "../db/sessions.ts";
 
-export type SessionRow = Selectable<SessionsTable>;
+export type { SessionRow };
 
 /** `__Host-` pins the cookie to this exact origin, but browsers only honour it with Secure (https). */
 export function sessionCookieName(ctx: AppContext): string {
@@ -31,20 +32,17 @@ export async function createSession(
   const now = ctx.now();
   const token = randomBytes(32).toString("base64url");
   const id = hashSessionToken(token);
-  await ctx.db
-    .insertInto("sessions")
-    .values({
-      id,
-      userId: user.id,
-      publicKey: user.publicKey,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: now + ctx.config.session.absoluteMs,
-      revokedAt: null,
-      ip: request.ip ?? null,
-      userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null,
-    })
-    .execute();
+  await insertSession(ctx.db, {
+    id,
+    userId: user.id,
+    publicKey: user.publicKey,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: now + ctx.config.session.absoluteMs,
+    revokedAt: null,
+    ip: request.ip ?? null,
+    userAgent: request.headers["user-agent"]?.slice(0, 300) ?? null,
+  });
   return { token, id };
 }
 
@@ -62,34 +60,32 @@ export const TOUCH_EVERY_MS = 60_000;
 export async function findLiveSession(ctx: AppContext, request: FastifyRequest): Promise<SessionRow | null> {
   const token = readSessionToken(ctx, request);
   if (!token) return null;
-  const row = await ctx.db.selectFrom("sessions").selectAll().where("id", "=", hashSessionToken(token)).executeTakeFirst();
+  const row = await sessionById(ctx.db, hashSessionToken(token));
   const now = ctx.now();
   if (!row || !isLive(ctx, row, now)) return null;
   if (now - row.lastSeenAt < TOUCH_EVERY_MS) return row;
-  await ctx.db.updateTable("sessions").set({ lastSeenAt: now }).where("id", "=", row.id).execute();
+  await touchSession(ctx.db, row.id, now);
   return { ...row, lastSeenAt: now };
 }
 
 /** SESSION_REVOKE_OTHERS: a fresh sign-in ends every other session of the same wallet. */
 export async function revokeWalletSessions(ctx: AppContext, publicKey: string): Promise<void> {
-  await ctx.db.updateTable("sessions").set({ revokedAt: ctx.now() }).where("publicKey", "=", publicKey).where("revokedAt", "is", null).execute();
+  await revokeWalletSessionRows(ctx.db, publicKey, ctx.now());
 }
 
 export async function revokeSession(ctx: AppContext, id: string): Promise<void> {
-  await ctx.db.updateTable("sessions").set({ revokedAt: ctx.now() }).where("id", "=", id).where("revokedAt", "is", null).execute();
+  await revokeSessionRow(ctx.db, id, ctx.now());
 }
 
 /** Housekeeping: rows that can never be live again. */
 export async function deleteDeadSessions(ctx: AppContext): Promise<void> {
   const now = ctx.now();
-  await ctx.db
-    .deleteFrom("sessions")
-    .where((eb) => eb.or([
-      eb("expiresAt", "<=", now),
-      eb("lastSeenAt", "<=", now - ctx.config.session.idleMs),
-      eb("revokedAt", "is not", null),
-    ]))
-    .execute();
+  await deleteEndedSessions(ctx.db, now, now - ctx.config.session.idleMs);
+}
+
+/** The session behind `token`, live or not, as stored (its idle timer untouched). */
+export async function storedSession(ctx: AppContext, token: string): Promise<SessionRow | undefined> {
+  return sessionById(ctx.db, hashSessionToken(token));
 }
 
 export function setSessionCookie(ctx: AppContext, reply: FastifyReply, token: string): void {
