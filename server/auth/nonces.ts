@@ -4,14 +4,13 @@
 // consumed by the first verify attempt.
 import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { sql, type Selectable } from "kysely";
 import type { AppContext } from "../context.ts";
-import type { NoncesTable } from "../db/schema.ts";
+import { deleteNonce, insertNonce, type NonceRow } from "../db/nonces.ts";
 import { ApiError } from "../http/errors.ts";
 import { isHttps } from "./sessions.ts";
 import { buildSignInMessage, signInInput, type SignInInput } from "./siws.ts";
 
-export type NonceRow = Selectable<NoncesTable>;
+export type { NonceRow };
 
 export const TOO_MANY_SIGN_INS = "Too many sign-ins in progress: try again in a few minutes";
 
@@ -64,45 +63,17 @@ function freshChallenge(ctx: AppContext) {
   return { nonce: randomBytes(16).toString("hex"), issuedAt, expiresAt: issuedAt + ctx.config.nonceTtlMs };
 }
 
+/**
+ * Bounded without evicting anyone else's challenge: past config.maxLiveNonces a new one is refused
+ * (the per-IP rate limit already makes reaching it take many addresses). Per browser, a new one evicts
+ * that browser's own oldest instead of being refused, so a user retrying is never locked out.
+ */
 async function storeNonce(ctx: AppContext, row: NonceRow & { requester: string }): Promise<void> {
-  const { requester, createdAt: now } = row;
-  await ctx.db.transaction().execute(async (trx) => {
-    // Expired nonces of every browser go first: the table never grows past live challenges.
-    await trx.deleteFrom("nonces").where("expiresAt", "<=", now).execute();
-    // Bounded without evicting anyone else's challenge: past the cap, a new one is refused instead
-    // (the per-IP rate limit already makes reaching it take many addresses).
-    const { live } = await trx.selectFrom("nonces").select((eb) => eb.fn.countAll<number>().as("live")).executeTakeFirstOrThrow();
-    if (Number(live) >= ctx.config.maxLiveNonces) throw new ApiError(503, TOO_MANY_SIGN_INS, undefined, { "Retry-After": "60" });
-    await trx.insertInto("nonces").values(row).execute();
-    // At most N outstanding per browser: a new request evicts that browser's own oldest rather than
-    // being refused, so a user retrying is never locked out.
-    const keep = await trx
-      .selectFrom("nonces")
-      .select("nonce")
-      .where("requester", "=", requester)
-      .orderBy("createdAt", "desc")
-      .orderBy(sql`rowid`, "desc")
-      .limit(ctx.config.maxNoncesPerRequester)
-      .execute();
-    await trx
-      .deleteFrom("nonces")
-      .where("requester", "=", requester)
-      .where("nonce", "not in", keep.map((k) => k.nonce))
-      .execute();
-  });
+  const limits = { maxLive: ctx.config.maxLiveNonces, perRequester: ctx.config.maxNoncesPerRequester };
+  if (!(await insertNonce(ctx.db, row, limits))) throw new ApiError(503, TOO_MANY_SIGN_INS, undefined, { "Retry-After": "60" });
 }
 
 /** Atomically reads and deletes a nonce: whatever the verify outcome, it can never be tried again. */
 export async function takeNonce(ctx: AppContext, nonce: string): Promise<NonceRow | undefined> {
-  return ctx.db.deleteFrom("nonces").where("nonce", "=", nonce).returningAll().executeTakeFirst();
-}
-
-export async function countLiveNonces(ctx: AppContext, publicKey: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom("nonces")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("publicKey", "=", publicKey)
-    .where("expiresAt", ">", ctx.now())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return deleteNonce(ctx.db, nonce);
 }

@@ -1,7 +1,7 @@
 // Sign-in against the real server over HTTP: the SIWS challenge, every bad input of the issue's
 // list, and the session life cycle (validate, idle and absolute expiry, logout, rotation).
 import bs58 from "bs58";
-import { countLiveNonces } from "../../server/auth/nonces.ts";
+import { countLiveNonces } from "../../server/db/nonces.ts";
 import { hashSessionToken } from "../../server/auth/sessions.ts";
 import { startTestServer, type TestClient, type TestServer, type TestWallet } from "./harness.ts";
 
@@ -98,7 +98,7 @@ describe("GET /auth/nonce", () => {
     const client = server.client();
     const issued = [];
     for (let i = 0; i < 5; i++) issued.push(await challenge(client, wallet));
-    expect(await countLiveNonces(server.ctx, wallet.publicKey)).toBe(3);
+    expect(await countLiveNonces(server.ctx.db, wallet.publicKey, server.ctx.now())).toBe(3);
     // The oldest is gone, the newest still works (to the signature check: this key is not whitelisted).
     const old = issued[0];
     const stale = await verify(client, { publicKey: wallet.publicKey, signature: wallet.sign(old.message), nonce: old.nonce, message: old.message });
