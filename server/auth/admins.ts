@@ -3,6 +3,7 @@
 import { ADMIN_ROLE_VALUES } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import type { UserRow } from "../db/schema.ts";
+import { insertAdminUser, userById, userByKey } from "../db/users.ts";
 import type { AdminDirectory } from "../services/ports.ts";
 import { forbidden } from "../http/errors.ts";
 
@@ -40,36 +41,18 @@ export function assertAdmin(ctx: AppContext, user: UserRow | undefined, publicKe
 }
 
 export async function findUserByKey(ctx: AppContext, publicKey: string): Promise<UserRow | undefined> {
-  return ctx.db.selectFrom("users").selectAll().where("publicKey", "=", publicKey).executeTakeFirst();
+  return userByKey(ctx.db, publicKey);
 }
 
 export async function findUserById(ctx: AppContext, id: string): Promise<UserRow | undefined> {
-  return ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return userById(ctx.db, id);
 }
 
 /** A whitelisted key's first sign-in creates its user, as an admin. */
 export async function findOrCreateAdminUser(ctx: AppContext, publicKey: string): Promise<UserRow | undefined> {
   const existing = await findUserByKey(ctx, publicKey);
   if (existing || !ctx.adminWallets.has(publicKey)) return existing;
-  const now = new Date(ctx.now()).toISOString();
-  await ctx.db
-    .insertInto("users")
-    .values({
-      id: ctx.newId(),
-      publicKey,
-      displayName: null,
-      contactInfo: null,
-      avatarUrl: null,
-      role: "ADMIN",
-      verified: 1,
-      disabled: 0,
-      status: "active",
-      deactivationReason: null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflict((oc) => oc.column("publicKey").doNothing())
-    .execute();
+  await insertAdminUser(ctx.db, { id: ctx.newId(), publicKey, createdAt: new Date(ctx.now()).toISOString() });
   return findUserByKey(ctx, publicKey);
 }
 
@@ -81,7 +64,7 @@ export function adminDirectory(ctx: Pick<AppContext, "db" | "adminWallets">, dem
   return {
     demoWallet,
     async isAdmin(publicKey) {
-      const user = await ctx.db.selectFrom("users").selectAll().where("publicKey", "=", publicKey).executeTakeFirst();
+      const user = await userByKey(ctx.db, publicKey);
       return ctx.adminWallets.has(publicKey) && !!user && !user.disabled && ADMIN_ROLES.has(user.role);
     },
   };
