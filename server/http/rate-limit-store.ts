@@ -1,7 +1,7 @@
 // @fastify/rate-limit's counters in the database every instance shares, so a limit holds across
 // instances behind one load balancer (the plugin's own store counts in each process's memory).
-// Per request, the windows that are over are dropped, then one atomic upsert counts this one.
-import { sql } from "kysely";
+// Per request, the windows that are over are dropped, then one atomic upsert counts this one (db/rate-limits.ts).
+import { countRequest } from "../db/rate-limits.ts";
 import type { Db } from "../db/schema.ts";
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -32,15 +32,8 @@ export function databaseRateLimitStore(db: Db, now: () => number) {
 
     async #increment(key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
       const at = now();
-      // Windows that are over are dropped first (this client's too, whose count then starts again).
-      await db.deleteFrom("rateLimits").where("resetAt", "<=", at).execute();
-      const row = await db
-        .insertInto("rateLimits")
-        .values({ key, count: 1, resetAt: at + windowMs })
-        .onConflict((conflict) => conflict.column("key").doUpdateSet({ count: sql`"rateLimits"."count" + 1` }))
-        .returning(["count", "resetAt"])
-        .executeTakeFirstOrThrow();
-      return { current: Number(row.count), ttl: Math.max(0, Number(row.resetAt) - at) };
+      const { count, resetAt } = await countRequest(db, key, windowMs, at);
+      return { current: count, ttl: Math.max(0, resetAt - at) };
     }
   };
 }
