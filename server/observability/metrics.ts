@@ -4,6 +4,7 @@
 // apps in one process, as in the tests, do not share or clash.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { OpenedDatabase } from "../db/connection.ts";
+import { countSettlementsByStatus } from "../db/settlements.ts";
 
 export interface Metrics {
   registry: Registry;
@@ -40,13 +41,9 @@ export function createMetrics(database: Pick<OpenedDatabase, "db" | "poolUse">):
     labelNames: ["status"] as const,
     registers: [registry],
     async collect() {
-      const rows = await db
-        .selectFrom("settlements")
-        .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
-        .groupBy("status")
-        .execute();
+      const counts = await countSettlementsByStatus(db);
       this.reset();
-      for (const row of rows) this.set({ status: row.status }, Number(row.count));
+      for (const { status, count } of counts) this.set({ status }, count);
     },
   });
   if (database.poolUse()) {

@@ -6,10 +6,10 @@
 import { timingSafeEqual } from "node:crypto";
 import fp from "fastify-plugin";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { sql } from "kysely";
 import { z } from "zod";
 import { apiErrorSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
+import { pingDatabase } from "../db/health.ts";
 import { ApiError } from "../http/errors.ts";
 import { BEYOND_SPEC, documentedAs, error, errors } from "../http/route-schema.ts";
 
@@ -92,7 +92,7 @@ const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async funct
   }, async (_request, reply) => {
     const backend = ctx.settlementBackend;
     const checks = {
-      database: await check(() => sql`SELECT 1`.execute(ctx.db), "the database"),
+      database: await check(() => pingDatabase(ctx.db), "the database"),
       chain: backend ? await check(() => backend.ledger.latestBlockhash(), "the chain") : "not configured",
     };
     const down = Object.entries(checks).filter(([, state]) => state !== "ok" && state !== "not configured");
