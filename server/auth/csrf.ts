@@ -5,7 +5,7 @@
 // Failures are 403, never 401: the console logs out on 401, and a CSRF probe must not do that.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ApiError } from "../http/errors.ts";
+import { forbidden } from "../http/errors.ts";
 import type { AppContext } from "../context.ts";
 import { hashSessionToken, isHttps, readSessionToken } from "./sessions.ts";
 
@@ -63,18 +63,18 @@ export function assertCsrfSafe(ctx: AppContext, request: FastifyRequest): void {
   if (isSafeMethod(request.method)) return;
   const site = request.headers["sec-fetch-site"];
   if (site === "cross-site" || site === "same-site") {
-    throw new ApiError(403, "Cross-site request refused");
+    throw forbidden("Cross-site request refused");
   }
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== ctx.config.publicOrigin) {
-    throw new ApiError(403, `Request origin ${origin} does not match ${ctx.config.publicOrigin}`);
+    throw forbidden(`Request origin ${origin} does not match ${ctx.config.publicOrigin}`);
   }
   const header = request.headers[XSRF_HEADER];
   const cookie = request.cookies[XSRF_COOKIE];
   if (typeof header !== "string" || !header || !cookie) {
-    throw new ApiError(403, "Missing CSRF token: send the XSRF-TOKEN cookie back as the X-XSRF-TOKEN header");
+    throw forbidden("Missing CSRF token: send the XSRF-TOKEN cookie back as the X-XSRF-TOKEN header");
   }
   if (!safeEqual(header, cookie) || !isValidXsrfToken(ctx, cookie, requestBinding(ctx, request))) {
-    throw new ApiError(403, "Invalid CSRF token");
+    throw forbidden("Invalid CSRF token");
   }
 }

@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import { deleteNonce, insertNonce, type NonceRow } from "../db/nonces.ts";
-import { ApiError } from "../http/errors.ts";
+import { unavailable } from "../http/errors.ts";
 import { isHttps } from "./sessions.ts";
 import { buildSignInMessage, signInInput, type SignInInput } from "./siws.ts";
 
@@ -70,7 +70,7 @@ function freshChallenge(ctx: AppContext) {
  */
 async function storeNonce(ctx: AppContext, row: NonceRow & { requester: string }): Promise<void> {
   const limits = { maxLive: ctx.config.maxLiveNonces, perRequester: ctx.config.maxNoncesPerRequester };
-  if (!(await insertNonce(ctx.db, row, limits))) throw new ApiError(503, TOO_MANY_SIGN_INS, undefined, { "Retry-After": "60" });
+  if (!(await insertNonce(ctx.db, row, limits))) throw unavailable(TOO_MANY_SIGN_INS, 60);
 }
 
 /** Atomically reads and deletes a nonce: whatever the verify outcome, it can never be tried again. */

@@ -1,5 +1,6 @@
 // One error type for every route: the app's error handler turns it into
-// `{ message, errors? }` with its status code. Validation failures name each bad field.
+// `{ message, errors? }` with its status code. Validation failures name each bad field. Each kind
+// has its helper below: a module throws these, never an error class or a `{ statusCode }` of its own.
 import type { FieldError } from "../../contract/index.ts";
 
 export type { FieldError };
@@ -20,10 +21,23 @@ export const badRequest = (message: string, errors?: FieldError[]) => new ApiErr
 export const unauthorized = (message = "Authentication required") => new ApiError(401, message);
 export const forbidden = (message = "Forbidden") => new ApiError(403, message);
 export const notFound = (what = "Resource") => new ApiError(404, `${what} not found`);
+/** A URL outside the API that names nothing (a console file, a seed image): the plain 404. */
+export const fileNotFound = () => new ApiError(404, "Not Found");
 export const conflict = (message: string) => new ApiError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new ApiError(429, message, undefined, { "Retry-After": String(retryAfterSeconds) });
-export const unavailable = (message: string) => new ApiError(503, message);
+/** A request for a host this server does not answer for (plugins/host-check.ts). */
+export const misdirected = (message: string) => new ApiError(421, message);
+/** Without `retryAfterSeconds` no Retry-After is added (@fastify/rate-limit sets its own). */
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new ApiError(429, message, undefined, retryAfter(retryAfterSeconds));
+/** The chain refused or failed a transaction before it could land: nothing was paid. */
+export const badGateway = (message: string) => new ApiError(502, message);
+export const unavailable = (message: string, retryAfterSeconds?: number) => new ApiError(503, message, undefined, retryAfter(retryAfterSeconds));
+/** A transaction was sent but its outcome is not known yet. */
+export const gatewayTimeout = (message: string) => new ApiError(504, message);
+
+function retryAfter(seconds: number | undefined): Record<string, string> | undefined {
+  return seconds === undefined ? undefined : { "Retry-After": String(seconds) };
+}
 
 /** How long a client is asked to wait (Retry-After) while the database does not answer. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

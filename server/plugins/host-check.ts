@@ -5,7 +5,7 @@
 import { isIP } from "node:net";
 import fp from "fastify-plugin";
 import { isLoopbackHost, type Config } from "../config.ts";
-import { ApiError } from "../http/errors.ts";
+import { misdirected } from "../http/errors.ts";
 
 const DEFAULT_PORT: Record<string, string> = { "http:": "80", "https:": "443" };
 
@@ -36,6 +36,6 @@ export const hostCheck = fp<{ config: Config }>(async function hostCheck(app, { 
     const host = request.headers.host;
     // HTTP/1.0 clients may send none; a browser (and so a rebinding page) always sends one.
     if (host === undefined || isAllowedHost(config, host)) return;
-    throw new ApiError(421, `Misdirected request: this server does not answer for the host ${JSON.stringify(host.slice(0, 100))}`);
+    throw misdirected(`Misdirected request: this server does not answer for the host ${JSON.stringify(host.slice(0, 100))}`);
   });
 }, { name: "host-check", fastify: "5.x" });

@@ -2,7 +2,7 @@
 // of its own: a route that reads a body then sees `{}`, as it does for a request sent without one,
 // so its 400 names each required field rather than "body".
 import fp from "fastify-plugin";
-import { ApiError } from "../http/errors.ts";
+import { badRequest } from "../http/errors.ts";
 
 export const jsonBody = fp(async function jsonBody(app) {
   app.addHook("preValidation", async (request) => {
@@ -15,7 +15,7 @@ export const jsonBody = fp(async function jsonBody(app) {
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new ApiError(400, "Malformed JSON body"), undefined);
+      done(badRequest("Malformed JSON body"), undefined);
     }
   });
 }, { name: "json-body", fastify: "5.x" });

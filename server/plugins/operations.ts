@@ -10,7 +10,7 @@ import { z } from "zod";
 import { apiErrorSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { pingDatabase } from "../db/health.ts";
-import { ApiError } from "../http/errors.ts";
+import { unauthorized } from "../http/errors.ts";
 import { BEYOND_SPEC, documentedAs, error, errors } from "../http/route-schema.ts";
 
 /** The document's group for these routes; they live at the root, outside the API's prefix. */
@@ -120,7 +120,7 @@ const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async funct
     const token = ctx.config.metricsToken;
     if (token && !sameToken(request.headers.authorization ?? "", `Bearer ${token}`)) {
       reply.header("WWW-Authenticate", "Bearer");
-      throw new ApiError(401, "Metrics need the METRICS_TOKEN as a bearer token");
+      throw unauthorized("Metrics need the METRICS_TOKEN as a bearer token");
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });

@@ -4,7 +4,7 @@
 import rateLimit from "@fastify/rate-limit";
 import fp from "fastify-plugin";
 import type { Db } from "../db/schema.ts";
-import { ApiError } from "../http/errors.ts";
+import { tooManyRequests } from "../http/errors.ts";
 import { databaseRateLimitStore } from "../http/rate-limit-store.ts";
 
 /** fastify-plugin: @fastify/rate-limit's route hook must see the routes of every scope. */
@@ -12,7 +12,7 @@ export const rateLimits = fp<{ db: Db; now: () => number }>(async function rateL
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(db, now),
-    errorResponseBuilder: (_request, context) =>
-      new ApiError(429, `Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
+    // The plugin has set Retry-After already.
+    errorResponseBuilder: (_request, context) => tooManyRequests(`Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
   });
 }, { name: "rate-limits", fastify: "5.x" });

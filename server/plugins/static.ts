@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import fp from "fastify-plugin";
 import { existsSync } from "node:fs";
 import { extname, join, sep } from "node:path";
+import { fileNotFound, notFound } from "../http/errors.ts";
 import { isApiPath } from "./security-headers.ts";
 
 /** fastify-plugin: the not-found handler it sets is the root's, which answers every unknown URL. */
@@ -26,7 +27,7 @@ export const staticFiles = fp<{ staticDir: string }>(async function staticFiles(
     const path = request.url.split("?")[0];
     const pageRequest = request.method === "GET" || request.method === "HEAD";
     if (isApiPath(request.url) || !hasConsole || !pageRequest || extname(path) !== "") {
-      return reply.status(404).send({ message: isApiPath(request.url) ? `Route ${request.method} ${path} not found` : "Not Found" });
+      throw isApiPath(request.url) ? notFound(`Route ${request.method} ${path}`) : fileNotFound();
     }
     reply.header("Cache-Control", "no-cache");
     return reply.sendFile("index.html");

@@ -6,6 +6,7 @@
 // unknown kind or a malformed name is a plain 404.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { fileNotFound } from "../http/errors.ts";
 
 export const SEED_IMAGES_PREFIX = "/seed-images";
 
@@ -65,7 +66,7 @@ export const seedImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/:kind/:file", { schema: { params: z.object({ kind: z.string(), file: z.string() }) } }, async (request, reply) => {
     const { kind, file } = request.params;
     const name = NAME.exec(file)?.[1];
-    if (!name || !(KINDS as readonly string[]).includes(kind)) return reply.status(404).send({ message: "Not Found" });
+    if (!name || !(KINDS as readonly string[]).includes(kind)) throw fileNotFound();
     return reply
       .type("image/svg+xml; charset=utf-8")
       // The same name always draws the same picture.

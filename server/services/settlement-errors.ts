@@ -2,7 +2,7 @@
 // code's status and its own message, which already says what to do (which share is below the rent
 // minimum, the chain's own error for a 502). Anything else that escapes the chain layer is a cluster
 // that could not be reached: 502 if nothing was sent yet, else 504 (the outcome is unknown).
-import { ApiError } from "../http/errors.ts";
+import { ApiError, badGateway, forbidden, gatewayTimeout } from "../http/errors.ts";
 import { isSettlementError, type SettlementErrorCode } from "../settlement/errors.ts";
 
 export const SETTLEMENT_UNAVAILABLE =
@@ -35,10 +35,10 @@ const STATUS: Record<SettlementErrorCode, number> = {
 export function settlementApiError(error: unknown, sent: "before" | "after"): ApiError {
   if (error instanceof ApiError) return error;
   if (isSettlementError(error, "AUTHORITY_NOT_ADMIN")) {
-    return new ApiError(403, `${error.message}: add ${error.details.authority} to ADMIN_WALLETS and restart the server`);
+    return forbidden(`${error.message}: add ${error.details.authority} to ADMIN_WALLETS and restart the server`);
   }
   if (isSettlementError(error)) return new ApiError(STATUS[error.code], error.message);
   const reason = error instanceof Error ? error.message : String(error);
-  if (sent === "after") return new ApiError(504, `The transaction was sent but its outcome is not known yet (${reason}); it will be checked again`);
-  return new ApiError(502, `The cluster could not be reached: ${reason}`);
+  if (sent === "after") return gatewayTimeout(`The transaction was sent but its outcome is not known yet (${reason}); it will be checked again`);
+  return badGateway(`The cluster could not be reached: ${reason}`);
 }
