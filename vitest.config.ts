@@ -16,7 +16,7 @@ const NODE_FILES = [...SERVER_FILES, "tests/unit/rules.test.ts", "tests/provider
 
 /**
  * The server tests run on SQLite always and, where PostgreSQL is installed (Debian's postgresql
- * package; .ci/run installs it), again on a throw-away PostgreSQL cluster (tests/server/postgres-setup.ts).
+ * package; .ci/run installs it), again on a throw-away PostgreSQL cluster (tests/server/support/postgres-setup.ts).
  * TEST_POSTGRES=0 skips that second run; TEST_POSTGRES=1 (CI) requires it.
  */
 const POSTGRES = process.env.TEST_POSTGRES !== "0" && postgresBin() !== null;
@@ -27,17 +27,17 @@ if (process.env.TEST_POSTGRES === "1" && !POSTGRES) throw new Error("TEST_POSTGR
  * start-up checks of the SQLite file, HTTP headers): the PostgreSQL run leaves them out.
  */
 const ENGINE_INDEPENDENT = [
-  "tests/server/chain.test.ts",
+  "tests/server/chain/chain.test.ts",
   "tests/server/config.test.ts",
-  "tests/server/hardening-chain-journal.test.ts",
-  "tests/server/hardening-http.test.ts",
   "tests/server/hardening-startup.test.ts",
-  "tests/server/openapi-lint.test.ts",
-  "tests/server/priority-fees.test.ts",
-  "tests/server/rebroadcast.test.ts",
-  "tests/server/security.test.ts",
-  "tests/server/settlement-gc.test.ts",
-  "tests/server/settlement.test.ts",
+  "tests/server/plugins/hardening-http.test.ts",
+  "tests/server/plugins/openapi-lint.test.ts",
+  "tests/server/plugins/security.test.ts",
+  "tests/server/settlement/hardening-chain-journal.test.ts",
+  "tests/server/settlement/priority-fees.test.ts",
+  "tests/server/settlement/rebroadcast.test.ts",
+  "tests/server/settlement/settlement-gc.test.ts",
+  "tests/server/settlement/settlement.test.ts",
 ];
 
 /**
@@ -130,7 +130,7 @@ export default defineConfig({
               exclude: ENGINE_INDEPENDENT,
               pool: "threads" as const,
               isolate: false,
-              globalSetup: ["./tests/server/postgres-setup.ts"],
+              globalSetup: ["./tests/server/support/postgres-setup.ts"],
             },
           }]
         : []),

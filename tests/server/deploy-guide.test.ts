@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { Keypair } from "@solana/web3.js";
 import { openDatabase } from "../../server/db/connection.ts";
 import { freePort } from "../support/free-port.ts";
-import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+import { createTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 const guide = readFileSync("docs/deploy.md", "utf8");
 const commands = [...guide.matchAll(/```sh\n([\s\S]*?)```/g)]

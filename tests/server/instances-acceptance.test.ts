@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { freePort } from "../support/free-port.ts";
-import { createTestWallet, signInAt, TestClient, TEST_PUBLIC_ORIGIN, type TestWallet } from "./harness.ts";
-import { createTestDatabase, query, type TestDatabase } from "./test-database.ts";
+import { createTestWallet, signInAt, TestClient, TEST_PUBLIC_ORIGIN, type TestWallet } from "./support/harness.ts";
+import { createTestDatabase, query, type TestDatabase } from "./support/test-database.ts";
 import { openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";
 
 interface Process {

@@ -2,7 +2,7 @@
 // per-client sign-in rate limit behind a load balancer.
 import { ConfigError, parseConfig } from "../../server/config.ts";
 import { databaseName } from "../../server/index.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { startTestServer, type TestServer } from "./support/harness.ts";
 
 const refusal = (env: Record<string, string>) => {
   try {

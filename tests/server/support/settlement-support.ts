@@ -1,0 +1,70 @@
+// What the settlement tests share: a funded dispute, the settlements rows of an order, and the row a
+// process writes when it signs a dispute's payout (for tests that simulate a process stopped after signing).
+import { randomUUID } from "node:crypto";
+import type { DisputeResolution } from "../../../contract/index.ts";
+import type { AppContext } from "../../../server/context.ts";
+import type { Db, OrderRow, SettlementRow } from "../../../server/db/schema.ts";
+import { fundOpenEscrows } from "../../../server/seed/escrows.ts";
+import { seedDatabase } from "../../../server/seed/index.ts";
+import { createOrderRecord } from "../../../server/seed/records.ts";
+import { startTestServer, type TestServer } from "./harness.ts";
+
+/** A test server on the in-process chain with `orders` seeded orders, their open escrows funded. */
+export function startSeededSettlementServer(seed: { orders: number; seed: number }): Promise<TestServer> {
+  return startTestServer({
+    settlement: true,
+    prepare: async (ctx) => {
+      await seedDatabase(ctx.database, { ...seed, now: ctx.now(), adminWallets: [...ctx.adminWallets] });
+      await fundOpenEscrows(ctx, ctx.settlementBackend!);
+    },
+  });
+}
+
+/** A DISPUTED order created for one test (SOL unless `values` say otherwise), its escrow funded by the authority, recorded as the server records it. */
+export async function fundDispute(ctx: AppContext, values: Partial<OrderRow> = {}): Promise<OrderRow> {
+  const backend = ctx.settlementBackend;
+  if (!backend) throw new Error("fundDispute needs a server with a settlement backend");
+  const order = await createOrderRecord(ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
+  const { escrow, signature } = await backend.chain.fundEscrow(order);
+  await ctx.db.updateTable("orders").set({ escrowPDA: escrow, cluster: backend.cluster, transactionSignature: signature }).where("id", "=", order.id).execute();
+  return ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
+}
+
+export const settlementsOf = (db: Db, orderId: string): Promise<SettlementRow[]> =>
+  db.selectFrom("settlements").selectAll().where("orderId", "=", orderId).orderBy("createdAt").execute();
+
+/** The order's settlement in flight (pending or submitted), if any. */
+export const inFlight = (db: Db, orderId: string): Promise<SettlementRow | undefined> =>
+  db.selectFrom("settlements").selectAll().where("orderId", "=", orderId).where("status", "in", ["pending", "submitted"]).executeTakeFirst();
+
+export const countInFlight = async (db: Db): Promise<number> =>
+  Number((await db.selectFrom("settlements").select((eb) => eb.fn.countAll().as("n")).where("status", "in", ["pending", "submitted"]).executeTakeFirstOrThrow()).n);
+
+/** What the service writes when a dispute's transaction is signed: the order claimed, its row submitted. */
+export async function writeSubmitted(
+  db: Db,
+  order: { id: string; signature: string; resolution: DisputeResolution; refundPercentage?: number | null; adminNotes: string },
+  admin: { userId: string; publicKey: string },
+  at: string = new Date().toISOString(),
+): Promise<void> {
+  await db.updateTable("orders").set({ settlementSignature: order.signature, settlementStatus: "PENDING" }).where("id", "=", order.id).execute();
+  await db
+    .insertInto("settlements")
+    .values({
+      id: randomUUID(),
+      orderId: order.id,
+      kind: "dispute_payout",
+      status: "submitted",
+      attempts: 1,
+      signature: order.signature,
+      submittedAt: at,
+      requestedBy: admin.publicKey,
+      requestedByUserId: admin.userId,
+      resolution: order.resolution,
+      refundPercentage: order.refundPercentage ?? null,
+      adminNotes: order.adminNotes,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+}

@@ -1,0 +1,61 @@
+// The database a test server runs on: a throw-away SQLite file, or, on the PostgreSQL run (project
+// "node:postgres", postgres-setup.ts), a fresh database copied from the migrated template. Also
+// `query`, the tests' raw SQL on either engine.
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { sql, type Kysely } from "kysely";
+import { runOnPostgres } from "../../../server/db/connection.ts";
+import { inject } from "vitest";
+import type { Db } from "../../../server/db/schema.ts";
+
+export const TEMPLATE_DATABASE = "mkt_template";
+
+/** The PostgreSQL cluster of this run, if it is the PostgreSQL run. */
+export const postgresUrl = (): string | undefined => inject("postgresUrl");
+
+
+export interface TestDatabase {
+  /** DATABASE_PATH and, on PostgreSQL, DATABASE_URL for the server's environment. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A new, empty (migrated) database for one test server; `dir` holds the SQLite file. */
+export async function createTestDatabase(dir: string, file = "test.sqlite"): Promise<TestDatabase> {
+  const path = join(dir, "data", file);
+  const url = postgresUrl();
+  if (!url) return { env: { DATABASE_PATH: path }, drop: async () => undefined };
+  const name = `t_${randomBytes(8).toString("hex")}`;
+  await runOnPostgres(url, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE} STRATEGY FILE_COPY`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    env: { DATABASE_PATH: path, DATABASE_URL: target.href },
+    drop: () => runOnPostgres(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/**
+ * Raw SQL for tests, on either engine: `?` placeholders, camelCase names in double quotes (PostgreSQL
+ * folds unquoted names to lower case).
+ */
+export function query(source: Db | Kysely<unknown> | { db: Db }) {
+  const kysely = ("db" in source ? source.db : source) as Kysely<unknown>;
+  const build = (text: string, params: unknown[]) => {
+    const parts = text.split("?");
+    if (parts.length !== params.length + 1) throw new Error(`${params.length} parameters for ${parts.length - 1} placeholders: ${text}`);
+    return sql(Object.assign([...parts], { raw: parts }) as unknown as TemplateStringsArray, ...params);
+  };
+  return {
+    async all<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T[]> {
+      return (await build(text, params).execute(kysely)).rows as T[];
+    },
+    async get<T = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<T | undefined> {
+      return (await build(text, params).execute(kysely)).rows[0] as T | undefined;
+    },
+    /** Rows changed. */
+    async run(text: string, ...params: unknown[]): Promise<number> {
+      return Number((await build(text, params).execute(kysely)).numAffectedRows ?? 0);
+    },
+  };
+}
