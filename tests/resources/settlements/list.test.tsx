@@ -40,6 +40,17 @@ function settlementsApi(rows: Settlement[] = [CONFIRMED, FAILED, INIT]): FakeApi
   return api;
 }
 
+/** Retry on the failed row: confirm, give the reason, send. */
+async function retryFailed(user: ReturnType<typeof setupUser>, reason: string) {
+  const failed = within((await screen.findByText("Blockhash expired twice")).closest("tr")!);
+  await user.click(failed.getByRole("button", { name: /Retry/ }));
+  await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "OK" }));
+  const reasonStep = await screen.findByRole("dialog");
+  await user.click(within(reasonStep).getByLabelText("Reason for retrying (required):"));
+  await user.paste(reason);
+  await user.click(within(reasonStep).getByRole("button", { name: "Retry" }));
+}
+
 const listQueries = (api: FakeApi) => api.requests("GET", "/admin/settlements").map((request) => request.query);
 const rowOf = (text: string) => screen.getByText(text).closest("tr")!;
 const sections = () => within(screen.getByRole("navigation", { name: "Sections" })).getAllByRole("link").map((link) => link.textContent);
@@ -110,13 +121,7 @@ describe("Settlements", { timeout: 60_000 }, () => {
     const user = setupUser();
     renderApp("/settlements");
 
-    const failed = within((await screen.findByText("Blockhash expired twice")).closest("tr")!);
-    await user.click(failed.getByRole("button", { name: /Retry/ }));
-    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "OK" }));
-    const reasonStep = await screen.findByRole("dialog");
-    await user.click(within(reasonStep).getByLabelText("Reason for retrying (required):"));
-    await user.paste("RPC outage is over");
-    await user.click(within(reasonStep).getByRole("button", { name: "Retry" }));
+    await retryFailed(user, "RPC outage is over");
 
     // No wallet chosen: the decision is written but not signed, and the retry is not sent.
     expect(await screen.findByText(/The decision was not signed, so nothing was sent: choose your wallet/)).toBeInTheDocument();
@@ -133,13 +138,7 @@ describe("Settlements", { timeout: 60_000 }, () => {
     const user = setupUser();
     renderApp("/settlements");
 
-    const failed = within((await screen.findByText("Blockhash expired twice")).closest("tr")!);
-    await user.click(failed.getByRole("button", { name: /Retry/ }));
-    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "OK" }));
-    const reasonStep = await screen.findByRole("dialog");
-    await user.click(within(reasonStep).getByLabelText("Reason for retrying (required):"));
-    await user.paste("RPC outage is over");
-    await user.click(within(reasonStep).getByRole("button", { name: "Retry" }));
+    await retryFailed(user, "RPC outage is over");
 
     expect(await screen.findByText("Proposed again for approval")).toBeInTheDocument();
     expect(screen.getByText("Another admin must approve this payout before it is sent")).toBeInTheDocument();

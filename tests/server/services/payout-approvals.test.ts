@@ -5,13 +5,12 @@
 // is counted on chain (the transactions delivered, the buyer's balance), not only in the rows.
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DecisionChallenge } from "../../../contract/index.ts";
 import { ConfigError, loadConfig } from "../../../server/config.ts";
 import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts";
 import { expireProposals } from "../../../server/services/payout-approvals.ts";
 import { faultyLedger, type FaultyLedger } from "../support/faulty-ledger.ts";
 import { createTestWallet, startTestServer, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
-import { fundDispute, settlementsOf } from "../support/settlement-support.ts";
+import { fundDispute, settlementsOf, signDecision } from "../support/settlement-support.ts";
 
 const HOUR_MS = 3_600_000;
 const REFUND = { resolution: "REFUND_BUYER", adminNotes: "The parcel never arrived" };
@@ -44,12 +43,7 @@ async function later(ms: number) {
   [proposer, approver] = await Promise.all([server.signIn(), server.signIn(second)]);
 }
 
-async function signedBy(wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) {
-  const res = await client.post(`/admin/orders/${orderId}/resolve-dispute/decision`, body);
-  expect(res.status, res.text).toBe(200);
-  const challenge = res.body.data as DecisionChallenge;
-  return { nonce: challenge.nonce, signature: wallet.sign(challenge.message), message: challenge.message };
-}
+const signedBy = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) => signDecision(wallet, client, orderId, body);
 
 beforeAll(async () => {
   second = createTestWallet();

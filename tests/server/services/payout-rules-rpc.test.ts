@@ -8,12 +8,11 @@
 import { address, lamports } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DecisionChallenge } from "../../../contract/index.ts";
 import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts";
 import { faultyLedger } from "../support/faulty-ledger.ts";
 import { createTestWallet, restartable, startTestServer, type Restartable, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
 import { startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
-import { fundDispute, settlementsOf } from "../support/settlement-support.ts";
+import { fundDispute, proofOf, settlementsOf, signDecision } from "../support/settlement-support.ts";
 
 const SOL = 1_000_000_000n;
 const REFUND = { resolution: "REFUND_BUYER", adminNotes: "The parcel never arrived" } as const;
@@ -46,13 +45,7 @@ const resolve = (client: TestClient, id: string, body: object = REFUND) => clien
 const approve = (client: TestClient, id: string, body: object = {}) => client.post(`/admin/settlements/${id}/approve`, body);
 const balance = async (s: TestServer, wallet: string) => (await s.ctx.settlementBackend!.ledger.getAccount(new PublicKey(wallet)))?.lamports ?? 0n;
 
-async function signed(wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) {
-  const res = await client.post(`/admin/orders/${orderId}/resolve-dispute/decision`, body);
-  expect(res.status, res.text).toBe(200);
-  const challenge = res.body.data as DecisionChallenge;
-  return { nonce: challenge.nonce, signature: wallet.sign(challenge.message), message: challenge.message };
-}
-const proof = (s: { nonce: string; signature: string }) => ({ nonce: s.nonce, signature: s.signature });
+const signed = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) => signDecision(wallet, client, orderId, body);
 
 beforeAll(async () => {
   loop = await startRpcLoopback();
@@ -86,23 +79,23 @@ describe("the rules in force when a payout is sent, on an RPC cluster", () => {
     const unsigned = await b.post(`/admin/settlements/${failed.id}/retry`, { reason: "The cluster is back" });
     expect(unsigned.status, unsigned.text).toBe(400);
     expect(unsigned.body.errors).toEqual([{ field: "signedDecision", message: expect.any(String) }]);
-    const retried = await b.post(`/admin/settlements/${failed.id}/retry`, { reason: "The cluster is back", signedDecision: proof(await signed(adminB, b, order.id)) });
+    const retried = await b.post(`/admin/settlements/${failed.id}/retry`, { reason: "The cluster is back", signedDecision: proofOf(await signed(adminB, b, order.id)) });
     expect(retried.status, retried.text).toBe(202);
     expect(retried.body.data).toMatchObject({ status: "awaiting_approval", requestedBy: adminB.publicKey });
     expect(loop.broadcasts).toEqual([]);
 
     // Anyone can send lamports to an escrow address.
     await second.ctx.settlementBackend!.ledger.airdrop!(new PublicKey(order.escrowPDA!), 2n * SOL);
-    const topped = await approve(c, retried.body.data.id, { decision: proof(await signed(adminC, c, order.id)) });
+    const topped = await approve(c, retried.body.data.id, { decision: proofOf(await signed(adminC, c, order.id)) });
     expect(topped.status, topped.text).toBe(409);
     expect(topped.body.message).toMatch(/the buyer would now receive 3 SOL, not the 1 SOL decided/);
     expect(loop.broadcasts).toEqual([]);
     expect(await balance(second, order.buyerWalletAddress)).toBe(buyer);
 
     expect((await c.post(`/admin/settlements/${retried.body.data.id}/reject`, { reason: "The escrow changed" })).status).toBe(200);
-    const again = await resolve(b, order.id, { ...REFUND, signedDecision: proof(await signed(adminB, b, order.id)) });
+    const again = await resolve(b, order.id, { ...REFUND, signedDecision: proofOf(await signed(adminB, b, order.id)) });
     expect(again.status, again.text).toBe(202);
-    const paid = await approve(c, again.body.data.settlementId, { decision: proof(await signed(adminC, c, order.id)) });
+    const paid = await approve(c, again.body.data.settlementId, { decision: proofOf(await signed(adminC, c, order.id)) });
     expect(paid.status, paid.text).toBe(200);
     expect(new Set(loop.broadcasts)).toEqual(new Set([paid.body.data.transactionSignature]));
     expect(await balance(second, order.buyerWalletAddress)).toBe(buyer + 3n * SOL);
@@ -142,7 +135,7 @@ describe("the rules in force when a payout is sent, on an RPC cluster", () => {
     loop.svm.setAccount({ address: address(escrow.toBase58()), lamports: lamports(SOL), programAddress: address(SYSTEM_PROGRAM), data: new Uint8Array(), executable: false, space: 0n });
     loop.broadcasts.length = 0;
 
-    const res = await approve(b, proposed.body.data.settlementId, { decision: proof(bSigned) });
+    const res = await approve(b, proposed.body.data.settlementId, { decision: proofOf(bSigned) });
     expect(res.status, res.text).toBe(409);
     expect(res.body.message).toMatch(/not the one proposed/);
     expect(loop.broadcasts).toEqual([]);

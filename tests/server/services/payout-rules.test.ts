@@ -6,13 +6,12 @@
 // is counted on chain (transactions delivered, balances), not only in the rows.
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DecisionChallenge } from "../../../contract/index.ts";
 import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts";
 import { expireProposals } from "../../../server/services/payout-approvals.ts";
 import { resumeSettlements } from "../../../server/services/settlements.ts";
 import { faultyLedger, type FaultyLedger } from "../support/faulty-ledger.ts";
 import { createTestWallet, restartable, startTestServer, walletFromSecret, type Restartable, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
-import { fundDispute, settlementsOf } from "../support/settlement-support.ts";
+import { fundDispute, settlementsOf, signDecision } from "../support/settlement-support.ts";
 
 const SOL = 1_000_000_000n;
 const REFUND = { resolution: "REFUND_BUYER", adminNotes: "The parcel never arrived" } as const;
@@ -25,12 +24,7 @@ const resolve = (client: TestClient, id: string, body: object = REFUND) => clien
 const approve = (client: TestClient, id: string, body: object = {}) => client.post(`/admin/settlements/${id}/approve`, body);
 const retry = (client: TestClient, id: string, body: object) => client.post(`/admin/settlements/${id}/retry`, body);
 
-async function signed(wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) {
-  const res = await client.post(`/admin/orders/${orderId}/resolve-dispute/decision`, body);
-  expect(res.status, res.text).toBe(200);
-  const challenge = res.body.data as DecisionChallenge;
-  return { nonce: challenge.nonce, signature: wallet.sign(challenge.message), message: challenge.message };
-}
+const signed = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) => signDecision(wallet, client, orderId, body);
 
 const lamportsAt = async (server: TestServer, address: string) => (await server.ctx.settlementBackend!.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
 const audits = (server: TestServer, id: string, action: string) =>

@@ -1,13 +1,13 @@
 // What the settlement tests share: a funded dispute, the settlements rows of an order, and the row a
 // process writes when it signs a dispute's payout (for tests that simulate a process stopped after signing).
 import { randomUUID } from "node:crypto";
-import type { DisputeResolution } from "../../../contract/index.ts";
+import type { DecisionChallenge, DisputeResolution } from "../../../contract/index.ts";
 import type { AppContext } from "../../../server/context.ts";
 import type { Db, OrderRow, SettlementRow } from "../../../server/db/schema.ts";
 import { fundOpenEscrows } from "../../../server/seed/escrows.ts";
 import { seedDatabase } from "../../../server/seed/index.ts";
 import { createOrderRecord } from "../../../server/seed/records.ts";
-import { startTestServer, type TestServer } from "./harness.ts";
+import { startTestServer, type TestClient, type TestServer, type TestWallet } from "./harness.ts";
 
 /** A test server on the in-process chain with `orders` seeded orders, their open escrows funded. */
 export function startSeededSettlementServer(seed: { orders: number; seed: number }): Promise<TestServer> {
@@ -68,3 +68,14 @@ export async function writeSubmitted(
     })
     .execute();
 }
+
+/** A dispute decision the server wrote for `client`'s admin, signed by `wallet`: its nonce, signature and text. */
+export async function signDecision(wallet: TestWallet, client: TestClient, orderId: string, body: object) {
+  const res = await client.post(`/admin/orders/${orderId}/resolve-dispute/decision`, body);
+  if (res.status !== 200) throw new Error(`the decision was not written: ${res.status} ${res.text}`);
+  const challenge = res.body.data as DecisionChallenge;
+  return { nonce: challenge.nonce, signature: wallet.sign(challenge.message), message: challenge.message };
+}
+
+/** What a resolve, approval or retry sends of a signed decision. */
+export const proofOf = (signed: { nonce: string; signature: string }) => ({ nonce: signed.nonce, signature: signed.signature });
