@@ -20,13 +20,18 @@ const SIDE_EFFECT_FREE = [
   /\/node_modules\/(rc-field-form|@rc-component\/async-validator)\//,
   // The shared contract: schemas built at module level (zod calls) are plain declarations, so a
   // chunk that needs only a constant does not carry zod with it.
-  /\/contract\/[^/]+\.ts$/,
+  /\/contract\/(resources\/)?[^/]+\.ts$/,
 ];
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)), "@contract": fileURLToPath(new URL("./contract/index.ts", import.meta.url)) },
+    // The registry's entry first: "@contract" would match it as a prefix.
+    alias: {
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+      "@contract/resources": fileURLToPath(new URL("./contract/resources/index.ts", import.meta.url)),
+      "@contract": fileURLToPath(new URL("./contract/index.ts", import.meta.url)),
+    },
   },
   server: {
     port: 5173,

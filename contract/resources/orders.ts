@@ -1,0 +1,23 @@
+import type { OrderSort } from "../query.ts";
+import { defineResource } from "./define.ts";
+
+export const orders = defineResource({
+  name: "orders",
+  label: "Orders",
+  route: "/orders",
+  icon: "orders",
+  record: { type: "order", label: "Order", schema: "Order", table: "orders", page: "/orders/:id" },
+  audit: {
+    // Shown as the note itself on the order's timeline.
+    "order.note": { label: "Order note added" },
+    // Its history adds the resolution from the entry's values after.
+    "order.resolve_dispute": { label: "Dispute resolved", history: "Dispute resolved" },
+  },
+  api: {
+    list: "/admin/orders",
+    query: ["filter"],
+    // Beyond the specification: sort=deadline (the Deadline column; an API without it ignores it).
+    sorts: { deadline: { asc: "deadline" satisfies OrderSort } },
+    one: "/admin/orders/:id",
+  },
+});
