@@ -1,17 +1,16 @@
 // Refine's DataProvider for the marketplace API. The API is not REST-uniform (tokens live under
 // /tokens/admin, products are read at /products/:id but changed at /admin/products/:id, shops put
-// the total in a sibling `meta`), so each resource says how it is reached — the `api` of its entry
-// in src/resources/index.tsx — and the generic methods only read that. Adding a resource adds its
-// entry there; nothing here changes. Calls that are not CRUD go through `custom` with a path from
-// src/providers/endpoints.ts.
+// the total in a sibling `meta`), so each resource says how it is reached — the `api` of its
+// declaration in the registry, contract/resources/ — and the generic methods only read that. Adding
+// a resource adds its declaration there; nothing here changes. Calls that are not CRUD go through
+// `custom` with a path from src/providers/endpoints.ts.
 import type { AxiosResponse } from "axios";
 import type { BaseKey, BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, GetListParams, Pagination } from "@refinedev/core";
 import { API_URL } from "@/config";
 import { PAGE_SIZE } from "@contract";
-import { sentFields, toQueryValue } from "@/components/list/filters";
-import { adminResources } from "@/resources";
-import type { ResourceApi } from "@/resources/define";
+import { API_RESOURCES, type ResourceApi } from "@contract/resources";
 import { envelopeOf, http, type ApiHttpError } from "@/providers/http";
+import { toQueryValue } from "@/providers/query-value";
 
 type ListReader = (response: AxiosResponse) => { data: BaseRecord[]; total: number };
 type Path = (id: BaseKey) => string;
@@ -63,7 +62,7 @@ const readDataWithMeta: ListReader = (response) => {
   return { data: items, total: firstNumber(meta.total) ?? items.length };
 };
 
-// ---- The table, read from the resources config ----
+// ---- The table, read from the registry ----
 
 /** A path template's filler: `:id` becomes the id, encoded so it stays one path segment. */
 function withId(template: string | undefined): Path | undefined {
@@ -73,7 +72,7 @@ function withId(template: string | undefined): Path | undefined {
 function rowOf(api: ResourceApi): ResourceRow {
   return {
     list: api.list,
-    filters: sentFields(api.filters),
+    filters: api.query ?? [],
     sorts: api.sorts ?? {},
     read: api.listShape === "data+meta" ? readDataWithMeta : readPaged,
     one: withId(api.one),
@@ -83,10 +82,8 @@ function rowOf(api: ResourceApi): ResourceRow {
   };
 }
 
-/** The data provider's table: one row per resource of src/resources/index.tsx that has an `api`. */
-export const resources: Record<string, ResourceRow> = Object.fromEntries(
-  adminResources.flatMap((entry) => (entry.api ? [[entry.resource.name, rowOf(entry.api)] as const] : [])),
-);
+/** The data provider's table: one row per resource of the registry that has an `api`. */
+export const resources: Record<string, ResourceRow> = Object.fromEntries(API_RESOURCES.map(({ name, api }) => [name, rowOf(api)]));
 
 // ---- Errors for calls the table cannot serve ----
 // Programming errors, but they reach the screen as ordinary HttpErrors (with a status no real call

@@ -1,7 +1,8 @@
 // The API paths of every call that is not plain CRUD (SPEC §7 plus the beyond-SPEC ones), relative
 // to API_URL, named once: screens pass them to useCustom / useCustomMutation, the auth provider to
-// the HTTP client. A resource's CRUD paths are in its entry of src/resources/index.tsx (`api`),
-// where the data provider reads them. Nothing else in the console writes a path.
+// the HTTP client. A resource's CRUD paths are in its declaration in the registry
+// (contract/resources/, `api`), where the data provider reads them. Nothing else in the console
+// writes a path.
 type Id = string | number;
 // Ids are user data: never let them add path segments or a query.
 const seg = (value: Id) => encodeURIComponent(String(value));

@@ -17,8 +17,8 @@ import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-r
 import { WalletModalContext, type WalletModalContextState } from "@solana/wallet-adapter-react-ui";
 import walletAdapterCss from "@solana/wallet-adapter-react-ui/styles.css?raw";
 import { STORAGE_KEYS, WALLET_AUTO_CONNECT } from "@/config";
-import { dataProvider } from "@/providers/data-provider";
 import { endpoints } from "@/providers/endpoints";
+import { http } from "@/providers/http";
 import type { DemoWalletKeypair } from "@/providers/demo-wallet";
 import type { WalletEngineState } from "@/providers/wallet-engine";
 
@@ -78,12 +78,12 @@ export function useWalletError(): WalletErrorState {
 }
 
 /**
- * Asks the server for its demo keypair (outside <Refine>, so straight through the data provider);
- * only a keypair that checks out registers the demo wallet. Resolves true if it did.
+ * Asks the server for its demo keypair (outside <Refine>, so with the HTTP client); only a keypair
+ * that checks out registers the demo wallet. Resolves true if it did.
  */
 export async function loadDemoWallet(): Promise<boolean> {
   try {
-    const { data } = await dataProvider.custom!<DemoWalletKeypair>({ url: endpoints.demoWallet, method: "get" });
+    const { data } = await http.get<DemoWalletKeypair>(endpoints.demoWallet);
     const { registerDemoWallet } = await import("@/providers/demo-wallet");
     registerDemoWallet(data);
     return true;

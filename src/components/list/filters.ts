@@ -1,8 +1,12 @@
 // A list's filters, declared once per resource (src/resources/<name>/filters.ts) as plain data: the
 // filter bar draws them, the URL keeps the ones the API applies (useTable's syncWithLocation), and
-// the data provider sends exactly those as query parameters. No antd here: the resources config
-// imports these declarations on every route's first load.
+// the data provider sends those as query parameters: the fields its registry entry lists (`api.query`
+// in contract/resources/, which must name exactly these; tests/app/registry.test.tsx checks). No antd
+// here: the sections list imports these declarations on every route's first load.
 import type { CrudFilter } from "@refinedev/core";
+import { toQueryValue } from "@/providers/query-value";
+
+export { toQueryValue };
 
 export interface FilterOption {
   value: string;
@@ -97,16 +101,6 @@ export function keepsRow<Row>(filters: readonly ListFilter<Row>[], values: Reado
 /** The query parameters a list's filters may send. */
 export function sentFields(filters: readonly ListFilter<never>[] = []): string[] {
   return filters.filter(isSent).flatMap((filter) => (filter.kind === "dates" ? [filter.from, filter.to] : [filter.field]));
-}
-
-/** The query-string form of a filter value, or undefined when it means "no filter". */
-export function toQueryValue(value: unknown): string | undefined {
-  if (Array.isArray(value)) return value.length === 1 ? toQueryValue(value[0]) : undefined;
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === "boolean") return value ? "true" : "false";
-  if (typeof value !== "string" && typeof value !== "number") return undefined;
-  const text = String(value).trim();
-  return text === "" || text === "all" ? undefined : text;
 }
 
 // A value set from a control is a string (or a boolean set in code) before a reload and always a
