@@ -1,7 +1,7 @@
 // Exists only for `npm run bench:nav`: the floor page, a plain antd Table of the same 20 users and the
 // same columns as the Users list, as plain text: no tooltips, tags, avatars, links, filters, toolbar,
-// pager or settings. Its data comes as the Users screen's does: page 1, warmed by the hover preload
-// under the same key (its resource meta, no filters or sorters).
+// pager or settings. Its data comes as the Users screen's does: the users' page 1, warmed by the hover
+// preload under the same key (its section's meta, no filters or sorters).
 import { Table, type TableColumnsType } from "antd";
 import { useList } from "@refinedev/core";
 import { PAGE_SIZE, type User } from "@contract";
@@ -20,7 +20,7 @@ const COLUMNS: TableColumnsType<User> = [
 
 export function FloorPage() {
   const { result, query } = useList<User>({
-    resource: "bench-floor",
+    resource: "users",
     pagination: { currentPage: 1, pageSize: PAGE_SIZE, mode: "server" },
     filters: [],
     sorters: [],

@@ -7,6 +7,19 @@ import { keys, type HttpError } from "@refinedev/core";
 import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";
 import { QUERY_CACHE } from "@/config";
 
+/** Refine's query client settings: every query's cache time, retry and refetching (QUERY_CACHE). */
+export const reactQuery = {
+  clientConfig: {
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_CACHE.staleTimeMs,
+        retry: QUERY_CACHE.retry,
+        refetchOnWindowFocus: QUERY_CACHE.refetchOnWindowFocus,
+      },
+    },
+  },
+};
+
 export function retryServerErrors(failureCount: number, error: unknown): boolean {
   const status = (error as Partial<HttpError> | null)?.statusCode ?? 0;
   return !(status >= 400 && status < 500) && failureCount < QUERY_CACHE.retry;

@@ -1,27 +1,27 @@
-// Adding a resource is one entry in the sections list of src/resources/index.tsx and one folder
-// (docs/adding-a-resource.md). This test does exactly that with a throwaway "payouts" resource — the
-// entry below, the folder ./payouts — and nothing else: the real App, sidebar, routes and data
-// provider must pick it up from the list alone, and its screen must show what the API (msw) sends.
+// Adding a resource on the console side is one declaration in the registry (contract/resources/) and
+// one folder with its section, each listed by one line of an index (docs/adding-a-resource.md). This
+// test does exactly that with a throwaway "payouts" resource (./payouts: resource.ts, section.ts and
+// the screen) and nothing else: the real App, sidebar, routes, data provider and Activity filters must
+// pick it up from those two lists alone, and its screen must show what the API (msw) sends.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { compileFirst, renderApp, signedInApi } from "./support";
+import type { AuditEntry } from "@contract";
+import { ADMIN_KEY, choose, compileFirst, renderApp, signedInApi } from "./support";
 
-// src/resources/index.tsx as it would read with one more entry: the same helper builds the app's
-// sections from the same list, plus the new entry, written as the guide writes it.
+// contract/resources/registry.ts with one more line.
+vi.mock("../../contract/resources/registry.ts", async (importOriginal) => {
+  const registry = await importOriginal<typeof import("../../contract/resources/registry.ts")>();
+  const { payouts } = await import("./payouts/resource");
+  return { RESOURCES: [...registry.RESOURCES, payouts] };
+});
+
+// src/resources/index.ts with one more line: the same helper builds the app's sections from the same
+// list, plus the new one.
 vi.mock("@/resources", async (importOriginal) => {
   const index = await importOriginal<typeof import("@/resources")>();
-  const { screen: namedScreen } = await import("@/components/routing/lazy-screen");
-  const { SectionIcon } = await import("@/components/layout/section-icon");
-  const { createElement } = await import("react"); // the factory runs before this file's imports: no JSX here
-  const { PAYOUT_FILTERS } = await import("./payouts/filters");
-  const payouts: import("@/resources").AdminResource = {
-    resource: { name: "payouts", list: "/payouts", meta: { label: "Payouts", icon: createElement(SectionIcon, { name: "orders" }) } },
-    load: namedScreen(() => import("./payouts/list"), "PayoutList"),
-    firstQuery: index.firstListPage,
-    api: { list: "/admin/payouts", filters: PAYOUT_FILTERS, one: "/admin/payouts/:id" },
-  };
-  return { ...index, ...index.sectionsOf([...index.adminResources, payouts]) };
+  const { payoutsSection } = await import("./payouts/section");
+  return { ...index, ...index.sectionsOf([...index.adminResources, payoutsSection]) };
 });
 
 const PAYOUTS = [
@@ -38,9 +38,9 @@ function payoutsApi() {
   return api;
 }
 
-compileFirst(() => import("./payouts/list"));
+compileFirst(() => import("./payouts/list"), () => import("@/resources/activity/list"));
 
-describe("a resource added by one entry and one folder", { timeout: 90_000 }, () => {
+describe("a resource added by one declaration and one folder", { timeout: 90_000 }, () => {
   it("gets a sidebar link and a route, and its list shows the API's rows", async () => {
     const api = payoutsApi();
     renderApp("/payouts");
@@ -66,5 +66,39 @@ describe("a resource added by one entry and one folder", { timeout: 90_000 }, ()
     expect(screen.getByText("Book Nook")).toBeInTheDocument();
     expect(api.requests("GET", "/admin/payouts").at(-1)?.query).toEqual({ page: "1", limit: "20", status: "PAID" });
     expect(decodeURIComponent(window.location.search)).toContain("filters[0][field]=status");
+  });
+
+  it("joins the audit trail: its entries read and link as declared, and the Record filter offers its records", async () => {
+    const api = signedInApi();
+    const marked: AuditEntry = {
+      id: "9",
+      createdAt: "2025-03-04T15:06:00.000Z",
+      adminPublicKey: ADMIN_KEY,
+      action: "payout.mark_paid",
+      targetType: "payout",
+      targetId: "po-1",
+      reason: null,
+      before: { status: "PENDING" },
+      after: { status: "PAID" },
+      transactionSignature: null,
+      cluster: null,
+    };
+    api.get("/admin/audit", [200, { data: { items: [marked], total: 1, page: 1, limit: 20, totalPages: 1 } }]);
+    api.get("/admin/audit/admins", [200, { data: { admins: [ADMIN_KEY] } }]);
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    renderApp("/activity");
+
+    const found = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>('tr[data-row-key="9"]');
+      if (!element) throw new Error("the entry is not listed yet");
+      return element;
+    });
+    const row = within(found);
+    expect(row.getByText("Marked paid")).toBeInTheDocument();
+    // A record without a page of its own opens its section.
+    expect(row.getByRole("link", { name: "Payout po-1" })).toHaveAttribute("href", "/payouts");
+
+    await choose(user, "Record", "Payout");
+    await waitFor(() => expect(api.requests("GET", "/admin/audit").at(-1)?.query).toEqual({ page: "1", limit: "20", targetType: "payout" }));
   });
 });

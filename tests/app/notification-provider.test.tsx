@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { notificationProvider } from "@/providers/notification-provider";
+import { notificationProvider } from "@/components/antd/notification-provider";
 
 // The provider loads antd on first use (it must stay off the /login bundle); these check that the
 // deferred notifications really show and close.

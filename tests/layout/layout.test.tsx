@@ -6,10 +6,11 @@ import { BrowserRouter, Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AdminLayout } from "@/components/layout/admin-layout";
 import { isSectionActive } from "@/components/layout/active";
+import { SectionsContext } from "@/components/routing/sections";
 import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
 import { dataProvider } from "@/providers/data-provider";
-import { resources } from "@/resources";
+import { adminResources, resources } from "@/resources";
 import { ADMIN_KEY, alice, DESKTOP, PHONE, renderApp, signedInApi, spyOnFullNavigation } from "../app/support";
 
 const SECTIONS = ["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"];
@@ -27,7 +28,7 @@ function activeSections() {
     .map((link) => link.textContent);
 }
 
-/** The layout alone at any path (deeper than the app's routes), with the real providers. */
+/** The layout alone at any path (deeper than the app's routes), with the real providers and sections. */
 function renderLayoutAt(path: string) {
   window.history.replaceState({}, "", path);
   return render(
@@ -39,11 +40,13 @@ function renderLayoutAt(path: string) {
         resources={resources}
         options={{ disableTelemetry: true }}
       >
-        <Routes>
-          <Route path="*" element={<AdminLayout />}>
-            <Route path="*" element={<p>screen</p>} />
-          </Route>
-        </Routes>
+        <SectionsContext.Provider value={adminResources}>
+          <Routes>
+            <Route path="*" element={<AdminLayout />}>
+              <Route path="*" element={<p>screen</p>} />
+            </Route>
+          </Routes>
+        </SectionsContext.Provider>
       </Refine>
     </BrowserRouter>,
   );

@@ -10,11 +10,12 @@ import { BrowserRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LiveUpdates } from "@/components/layout/live-updates";
 import { Sidebar } from "@/components/layout/sidebar";
+import { SectionsContext } from "@/components/routing/sections";
 import { LIVE_UPDATES } from "@/config";
 import { authProvider } from "@/providers/auth-provider";
 import { dataProvider } from "@/providers/data-provider";
 import { LIVE_EVENTS_URL, startLiveUpdates, type EventStream } from "@/providers/live-updates";
-import { resources } from "@/resources";
+import { adminResources, resources } from "@/resources";
 import { DESKTOP, PHONE, renderApp, signedInApi } from "../app/support";
 
 const page = (total: number) => [200, { data: { items: [], total, page: 1, limit: 1, totalPages: total } }] as const;
@@ -111,10 +112,12 @@ function renderStreaming() {
   render(
     <BrowserRouter>
       <Refine dataProvider={dataProvider} authProvider={authProvider} routerProvider={routerProvider} resources={resources} options={{ disableTelemetry: true }}>
-        <LiveUpdates openStream={openStream}>
-          <Sidebar />
-          <OnScreen />
-        </LiveUpdates>
+        <SectionsContext.Provider value={adminResources}>
+          <LiveUpdates openStream={openStream}>
+            <Sidebar />
+            <OnScreen />
+          </LiveUpdates>
+        </SectionsContext.Provider>
       </Refine>
     </BrowserRouter>,
   );

@@ -1,5 +1,5 @@
 // The antd side of the notification provider, loaded on the first notification so the root bundle
-// stays free of antd (see src/providers/notification-provider.ts). Same rendering as
+// stays free of antd (see notification-provider.ts). Same rendering as
 // @refinedev/antd's provider: the text is the description, undoable actions get a countdown.
 import { Button, notification, Progress } from "antd";
 import { UndoOutlined } from "@ant-design/icons";

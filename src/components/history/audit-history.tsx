@@ -7,6 +7,7 @@ import { SHORTEN } from "@/config";
 import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { endpoints } from "@/providers/endpoints";
 import type { AuditEntry, PagedList } from "@contract";
+import type { AuditTargetType } from "@contract/resources";
 import { formatDate, head } from "@/utils/format";
 import { Address } from "@/components/value/address";
 import { actionLabel, changedFields } from "@/components/history/audit-labels";
@@ -15,7 +16,7 @@ import { LoadFailed, Loading } from "@/components/history/load-state";
 import { TransactionLine } from "@/components/history/transaction-line";
 import "@/styles/kit.css";
 
-export type AuditTargetType = "user" | "token" | "product" | "shop" | "order" | "marketplace";
+export type { AuditTargetType };
 
 export interface AuditHistoryProps {
   targetType: AuditTargetType;

@@ -1,29 +1,7 @@
-// Audit actions ("<target>.<verb>", as the reference server records them) in the words an admin reads.
-
-const VERB_LABELS: Readonly<Record<string, string>> = {
-  create: "Created",
-  update: "Updated",
-  deactivate: "Deactivated",
-  delete: "Deleted",
-  enable: "Enabled",
-  disable: "Disabled",
-  restore: "Restored",
-  initialize: "Initialized",
-  initialize_sol: "SOL initialized",
-  resolve_dispute: "Dispute resolved",
-};
-
-// Actions whose verb alone would say too little (token.delete is the hard delete, unlike
-// product.delete; token.flag is a check's finding, not an edit; a settlement's verbs are about its
-// payout under four eyes).
-const ACTION_LABELS: Readonly<Record<string, string>> = {
-  "token.delete": "Deleted permanently",
-  "token.flag": "Flagged: its mint became risky",
-  "settlement.propose": "Payout proposed",
-  "settlement.approve": "Payout approved",
-  "settlement.reject": "Payout rejected",
-  "settlement.expire": "Payout proposal expired",
-};
+// Audit actions ("<target>.<verb>", as the reference server records them) in the words an admin
+// reads: each action's history label is declared with its resource (contract/resources/); two read
+// more from the entry's values after.
+import { auditActionNamed, verbLabel } from "@contract/resources";
 
 const RESOLUTION_LABELS: Readonly<Record<string, string>> = {
   REFUND_BUYER: "refund to buyer",
@@ -35,14 +13,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function sentenceCase(text: string): string {
-  const words = text.replace(/[_-]+/g, " ").trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Changed";
-}
-
-/** "user.deactivate" → "Deactivated"; an unknown "shop.suspend_all" → "Suspend all". */
+/** "user.deactivate" → "Deactivated"; an undeclared "shop.suspend_all" → "Suspend all". */
 export function actionLabel(action: string, after?: unknown): string {
-  if (Object.hasOwn(ACTION_LABELS, action)) return ACTION_LABELS[action];
   const verb = action.includes(".") ? action.slice(action.indexOf(".") + 1) : action;
   if (verb === "feature" && isRecord(after) && typeof after.isFeatured === "boolean") {
     return after.isFeatured ? "Featured" : "Unfeatured";
@@ -54,7 +26,7 @@ export function actionLabel(action: string, after?: unknown): string {
       return `Dispute resolved (${resolution}${percent ? `, ${after.refundPercentage}% to buyer` : ""})`;
     }
   }
-  return Object.hasOwn(VERB_LABELS, verb) ? VERB_LABELS[verb] : sentenceCase(verb);
+  return auditActionNamed(action)?.history ?? verbLabel(action);
 }
 
 /** The fields an update changed, from the entry's before/after snapshots ("verified, disabled"). */

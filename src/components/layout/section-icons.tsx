@@ -1,4 +1,6 @@
-// The icon of each console section (see section-icon.tsx for why this module is separate).
+// The icon of each console section, by the name its resource declares in the registry
+// (contract/resources/): a new name is a new line here (see section-icon.tsx for why this module is
+// separate).
 import {
   AppstoreOutlined,
   DashboardOutlined,
@@ -10,6 +12,7 @@ import {
   TeamOutlined,
   TransactionOutlined,
 } from "@ant-design/icons";
+import type { RESOURCES } from "@contract/resources";
 
 const glyphs = {
   dashboard: DashboardOutlined,
@@ -24,6 +27,11 @@ const glyphs = {
 } as const;
 
 export type SectionIconName = keyof typeof glyphs;
+
+// Fails to compile ("'false' does not satisfy the constraint 'true'") while a resource of the
+// registry names an icon that has no glyph here.
+type IsTrue<T extends true> = T;
+export type EveryDeclaredIconHasAGlyph = IsTrue<Exclude<(typeof RESOURCES)[number]["icon"], SectionIconName> extends never ? true : false>;
 
 export default function SectionGlyph({ name, className }: { name: SectionIconName; className?: string }) {
   const Glyph = glyphs[name];

@@ -4,10 +4,10 @@ import { LogoutOutlined } from "@ant-design/icons";
 import { useLogout } from "@refinedev/core";
 import { Link, useLocation } from "react-router";
 import { SIDEBAR_TITLE } from "@/config";
-import { adminResources } from "@/resources";
 import { PaletteButton } from "@/components/palette/launcher";
 import { useSectionAvailability } from "@/components/routing/optional-section";
 import { Badge, type BadgeColor } from "@/components/value/badges";
+import { useSections } from "@/components/routing/sections";
 import { usePreload } from "@/components/routing/use-preload";
 import { isSectionActive } from "./active";
 import { sidebarName, useSessionUser } from "./identity";
@@ -54,8 +54,9 @@ function SectionNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { intentHandlers } = usePreload();
   // Beyond-SPEC sections appear once the API has shown it has them.
-  const availability = useSectionAvailability(adminResources);
-  const sections = adminResources.filter((entry) => !entry.optional || availability[entry.resource.name] === "available");
+  const all = useSections();
+  const availability = useSectionAvailability(all);
+  const sections = all.filter((entry) => !entry.optional || availability[entry.resource.name] === "available");
   const selectedKeys = sections
     .filter((entry) => isSectionActive(entry.resource.list, pathname))
     .map((entry) => entry.resource.name);

@@ -21,7 +21,7 @@ import {
   type Action,
   type ActionImpl,
 } from "@refinedev/kbar";
-import { adminResources } from "@/resources";
+import { useSections } from "@/components/routing/sections";
 import { useSectionAvailability } from "@/components/routing/optional-section";
 import { useRecordUrl } from "@/components/record/record-url";
 import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./launcher";
@@ -88,8 +88,9 @@ function useStableGo() {
 /** Every section the sidebar shows (an optional one once the API has shown it has it). */
 function SectionActions() {
   const go = useStableGo();
-  const availability = useSectionAvailability(adminResources);
-  const sections = adminResources.filter((entry) => !entry.optional || availability[entry.resource.name] === "available");
+  const all = useSections();
+  const availability = useSectionAvailability(all);
+  const sections = all.filter((entry) => !entry.optional || availability[entry.resource.name] === "available");
   const names = sections.map((entry) => entry.resource.name).join(",");
   const actions = useMemo<Action[]>(
     () =>
@@ -101,7 +102,7 @@ function SectionActions() {
         icon: entry.resource.meta.icon,
         perform: () => go(entry.resource.list),
       })),
-    // `sections` is derived from `names` (the entries are the constant sections list).
+    // `sections` is derived from `names` (the entries are the app's constant sections list).
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [names, go],
   );

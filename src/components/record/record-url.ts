@@ -1,25 +1,10 @@
-// Where a record of the audit trail (or a palette result) lives in the console. Orders, users,
-// products and shops have a record route (Refine's `show`, opened by useRecordRoute); a token lives
-// on the Tokens screen and the marketplace on its own.
+// Where a record of the audit trail (or a palette result) lives in the console, from its record type
+// in the registry (contract/resources/): a type with a record page (Refine's `show`, opened by
+// useRecordRoute: orders, users, products, shops) opens the record there; another (a token, the
+// marketplace) opens its resource's section.
 import { useNavigation } from "@refinedev/core";
+import { recordTypeNamed } from "@contract/resources";
 import { useStableCallback } from "@/utils/use-stable-callback";
-
-/** The audit trail's target types (server/services/audit.ts). */
-export type RecordType = "user" | "token" | "product" | "shop" | "order" | "marketplace";
-
-const RESOURCE_OF: Readonly<Record<RecordType, string>> = {
-  user: "users",
-  token: "tokens",
-  product: "products",
-  shop: "shops",
-  order: "orders",
-  marketplace: "marketplace",
-};
-
-/** Types whose records have a URL of their own; the others open their section. */
-const WITH_RECORD_URL: ReadonlySet<string> = new Set<RecordType>(["user", "product", "shop", "order"]);
-
-export const isRecordType = (type: string): type is RecordType => Object.hasOwn(RESOURCE_OF, type);
 
 /**
  * `(type, id) → path` of that record, or undefined for a type the console does not show. One function
@@ -29,8 +14,8 @@ export const isRecordType = (type: string): type is RecordType => Object.hasOwn(
 export function useRecordUrl() {
   const { showUrl, listUrl } = useNavigation();
   return useStableCallback((type: string, id: string): string | undefined => {
-    if (!isRecordType(type)) return undefined;
-    const resource = RESOURCE_OF[type];
-    return (WITH_RECORD_URL.has(type) && id ? showUrl(resource, id) : "") || listUrl(resource) || undefined;
+    const record = recordTypeNamed(type);
+    if (!record) return undefined;
+    return (record.page && id ? showUrl(record.resource, id) : "") || listUrl(record.resource) || undefined;
   });
 }

@@ -5,9 +5,8 @@
 import type { ComponentType } from "react";
 import { useQueries, type QueryObserverResult } from "@tanstack/react-query";
 import { useDataProvider, type HttpError } from "@refinedev/core";
-import { NotFoundPage } from "@/pages/not-found";
 import { retryServerErrors } from "@/providers/query-policy";
-import type { AdminResource } from "@/resources/define";
+import type { AdminSection } from "./sections";
 import { firstQueryOptions } from "./use-preload";
 
 export type SectionAvailability = "unknown" | "available" | "missing";
@@ -21,7 +20,7 @@ function availabilityOf(result: QueryObserverResult): SectionAvailability {
 }
 
 /** Each optional section's availability, by resource name (sections that are not optional are left out). */
-export function useSectionAvailability(entries: readonly AdminResource[]): Record<string, SectionAvailability> {
+export function useSectionAvailability(entries: readonly AdminSection[]): Record<string, SectionAvailability> {
   const dataProvider = useDataProvider();
   const optional = entries.filter((entry) => entry.optional);
   const results = useQueries({
@@ -41,13 +40,13 @@ export function useSectionAvailability(entries: readonly AdminResource[]): Recor
 
 /**
  * The route element of an optional section: nothing while its first query is on its way (the screen
- * would ask the same), then the screen, or Not Found once the API has said it lacks the section.
+ * would ask the same), then the screen, or `Missing` (Not Found) once the API has said it lacks the section.
  */
-export function optionalScreen(entry: AdminResource, Screen: ComponentType): ComponentType {
+export function optionalScreen(entry: AdminSection, Screen: ComponentType, Missing: ComponentType): ComponentType {
   function OptionalScreen() {
     const availability = useSectionAvailability([entry])[entry.resource.name];
     if (availability === "unknown") return null;
-    return availability === "missing" ? <NotFoundPage /> : <Screen />;
+    return availability === "missing" ? <Missing /> : <Screen />;
   }
   OptionalScreen.displayName = `Optional(${entry.resource.name})`;
   return OptionalScreen;

@@ -6,8 +6,8 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { keys, useDataProvider, type BaseRecord } from "@refinedev/core";
 import { ROUTER } from "@/config";
-import type { AdminResource } from "@/resources";
 import { renderAhead } from "./screen-ahead";
+import type { AdminSection } from "./sections";
 
 export interface PreloadHandlers {
   onMouseEnter: () => void;
@@ -17,7 +17,7 @@ export interface PreloadHandlers {
 }
 
 /** The meta Refine derives from a resource (its `icon` is dropped, see Refine's sanitizeResource). */
-function resourceMeta(entry: AdminResource): Record<string, unknown> {
+function resourceMeta(entry: AdminSection): Record<string, unknown> {
   const { icon: _icon, ...meta } = entry.resource.meta;
   return meta;
 }
@@ -32,25 +32,26 @@ export interface FirstQueryOptions {
 }
 
 export function firstQueryOptions(
-  entry: AdminResource,
+  entry: AdminSection,
   provider: ReturnType<ReturnType<typeof useDataProvider>>,
 ): FirstQueryOptions | undefined {
   const first = entry.firstQuery;
   if (!first) return undefined;
   if (first.type === "list") {
     // Mirrors useTable → useList on a freshly opened list: page 1, no filters, no sorters.
+    const resource = first.resource ?? entry.resource.name;
     const meta = resourceMeta(entry);
     const pagination = { currentPage: 1, pageSize: first.pageSize, mode: "server" as const };
     return {
       queryKey: keys()
         .data("default")
-        .resource(entry.resource.name)
+        .resource(resource)
         .action("list")
         .params({ ...meta, filters: [], pagination, sorters: [] })
         .get(),
       queryFn: ({ queryKey, signal }: { queryKey: readonly unknown[]; signal: AbortSignal }) =>
         provider.getList<BaseRecord>({
-          resource: entry.resource.name,
+          resource,
           pagination,
           filters: [],
           sorters: [],
@@ -74,7 +75,7 @@ export function usePreload() {
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   const preload = useCallback(
-    (entry: AdminResource) => {
+    (entry: AdminSection) => {
       // A failed chunk is reported by the route's own import when the link is followed.
       const code = entry.load();
       const options = firstQueryOptions(entry, dataProvider());
@@ -95,7 +96,7 @@ export function usePreload() {
 
   /** Props for a link to `entry`: hovering or focusing it for ROUTER.preloadDelayMs preloads. */
   const intentHandlers = useCallback(
-    (entry: AdminResource): PreloadHandlers => {
+    (entry: AdminSection): PreloadHandlers => {
       const name = entry.resource.name;
       const start = () => {
         if (timers.current.has(name)) return;

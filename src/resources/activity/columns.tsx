@@ -9,15 +9,16 @@ import { TransactionLine } from "@/components/history/transaction-line";
 import { Address } from "@/components/value/address";
 import { formatDate, head } from "@/utils/format";
 import type { AuditEntry } from "@contract";
-import { TARGET_TYPE_LABELS } from "./filters";
+import { recordTypeNamed } from "@contract/resources";
 
 /** The record an entry names, as its link reads: "User 3f2a…", "Marketplace". */
 export function targetText({ targetType, targetId }: Pick<AuditEntry, "targetType" | "targetId">): string {
-  const type = TARGET_TYPE_LABELS[targetType] ?? targetType;
-  return targetType === "marketplace" ? type : `${type} ${head(targetId, SHORTEN.orderId)}`;
+  const record = recordTypeNamed(targetType);
+  const type = record?.label ?? targetType;
+  return record?.singleton ? type : `${type} ${head(targetId, SHORTEN.orderId)}`;
 }
 
-/** `recordUrl(type, id)`: where the entry's record opens (components/routing/record-url.ts). */
+/** `recordUrl(type, id)`: where the entry's record opens (components/record/record-url.ts). */
 export function activityColumns(recordUrl: (type: string, id: string) => string | undefined): ColumnsType<AuditEntry> {
   return [
     {

@@ -3,12 +3,12 @@
 // imported on the first notification instead; calls made meanwhile run in order once it arrives.
 import type { NotificationProvider } from "@refinedev/core";
 
-type Notifier = typeof import("@/components/antd/notifier");
+type Notifier = typeof import("./notifier");
 
 let notifier: Promise<Notifier> | undefined;
 
 function withNotifier(use: (module: Notifier) => void): void {
-  notifier ??= import("@/components/antd/notifier");
+  notifier ??= import("./notifier");
   notifier.then(use, (error: unknown) => {
     notifier = undefined; // a failed chunk load (e.g. a redeploy) is retried on the next notification
     console.error("Could not load notifications", error);
