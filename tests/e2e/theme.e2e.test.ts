@@ -6,6 +6,7 @@
 // Light mode's axe checks are in each screen's own file. Screenshots go to test-results/e2e/.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { RESOURCES } from "../../contract/resources/index.ts";
 import { browser, consoleForThisFile, consoleServer } from "./support/session.ts";
 import { DESKTOP, openDialog, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
@@ -18,32 +19,36 @@ consoleForThisFile(admin);
 interface Screen {
   name: string;
   path: string;
-  /** The page's h1 once it is there. */
-  heading: string;
+  /** The page's h1 once it is there (any h1 when left out). */
+  heading?: string;
   /** What to wait for, or do (open a dialog), before checking. */
   then?: (page: Page) => Promise<void>;
 }
 
 const waitForRows = (page: Page) => page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
 
-/**
- * Every signed-in screen checked in the dark: append a new screen here and it is checked at both
- * sizes. /login is checked signed out, below.
- */
-const SCREENS: Screen[] = [
-  {
-    name: "dashboard",
-    path: "/",
+/** What a section's screen shows once it is there, by resource name. */
+const SECTION_SCREENS: Partial<Record<string, Pick<Screen, "heading" | "then">>> = {
+  dashboard: {
     heading: "Dashboard",
     then: async (page) => {
       await page.getByText("Total Users").waitFor();
       await page.locator(".dashboard-charts__grid [role=\"img\"] canvas").first().waitFor();
     },
   },
-  { name: "tokens", path: "/tokens", heading: "Token Management", then: waitForRows },
-  { name: "users", path: "/users", heading: "User Management", then: waitForRows },
-  { name: "products", path: "/products", heading: "Product Management", then: waitForRows },
-  { name: "shops", path: "/shops", heading: "Shop Management", then: waitForRows },
+  tokens: { heading: "Token Management", then: waitForRows },
+  users: { heading: "User Management", then: waitForRows },
+  products: { heading: "Product Management", then: waitForRows },
+  shops: { heading: "Shop Management", then: waitForRows },
+  // A fresh database has no admin action yet: the empty table is what is checked.
+  activity: { heading: "Activity", then: (page) => page.locator(".ant-table").first().waitFor() },
+  orders: { heading: "Order Management", then: waitForRows },
+  settlements: { heading: "Settlements" },
+  marketplace: { heading: "Marketplace Configuration", then: (page) => page.locator(".marketplace-state").waitFor() },
+};
+
+/** States of the screens checked besides each section's first view, and a path no screen has. */
+const MORE_SCREENS: Screen[] = [
   {
     name: "product record",
     path: "/products",
@@ -64,9 +69,6 @@ const SCREENS: Screen[] = [
       await page.getByRole("button", { name: "Reset to defaults" }).waitFor();
     },
   },
-  // A fresh database has no admin action yet: the empty table is what is checked.
-  { name: "activity", path: "/activity", heading: "Activity", then: (page) => page.locator(".ant-table").first().waitFor() },
-  { name: "orders", path: "/orders", heading: "Order Management", then: waitForRows },
   {
     name: "order details",
     path: "/orders",
@@ -77,15 +79,15 @@ const SCREENS: Screen[] = [
       await openDialog(page, "Order Details");
     },
   },
-  { name: "settlements", path: "/settlements", heading: "Settlements" },
-  {
-    name: "marketplace",
-    path: "/marketplace",
-    heading: "Marketplace Configuration",
-    then: (page) => page.locator(".marketplace-state").waitFor(),
-  },
   { name: "not found", path: "/no-such-screen", heading: "Not Found" },
 ];
+
+/**
+ * Every signed-in screen checked in the dark, at both sizes: each section of the registry
+ * (contract/resources/) at its route, so a new resource is checked as soon as it is declared, then
+ * the states above. /login is checked signed out, below.
+ */
+const SCREENS: Screen[] = [...RESOURCES.map(({ name, route }) => ({ name, path: route, ...SECTION_SCREENS[name] })), ...MORE_SCREENS];
 
 /** The colour behind `selector`: its own, or the nearest ancestor's that is not transparent. */
 async function backgroundBehind(page: Page, selector: string): Promise<string> {
@@ -132,7 +134,8 @@ async function expectLight(page: Page, where: string) {
 
 async function open(page: Page, screen: Screen) {
   await page.goto(`${consoleServer.origin}${screen.path}`);
-  await page.getByRole("heading", { name: screen.heading, level: 1 }).waitFor();
+  const heading = page.getByRole("heading", { name: screen.heading, level: 1 });
+  await (screen.heading === undefined ? heading.first() : heading).waitFor();
   await screen.then?.(page);
 }
 
