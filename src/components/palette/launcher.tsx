@@ -3,45 +3,11 @@
 // palette itself (palette.tsx, with @refinedev/kbar) is a chunk of its own: it loads once the
 // layout has rendered and the browser is idle, or at once on a first Ctrl+K or Search click, which
 // then opens it as soon as it is there. Once it is mounted, kbar listens to the shortcut itself.
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-  type ComponentType,
-  type ReactNode,
-  type RefObject,
-} from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./control";
 import { PaletteRegistry, type PaletteAction, type PaletteRegister } from "./use-palette-actions";
 // The Search button's styles and the dialog's: the button is drawn from the first render.
 import "./palette.css";
-
-/** What the screens have registered (usePaletteActions), in the order they did. */
-export interface ScreenActions {
-  /** The registered lists, a new array on every change. */
-  current: () => readonly (readonly PaletteAction[])[];
-  subscribe: (listener: () => void) => () => void;
-}
-
-/** The loaded palette and the launcher, through one object the launcher keeps. */
-export interface PaletteControl {
-  /** Opens or closes the palette; set by the loaded palette while it is mounted. */
-  toggle: (() => void) | null;
-  /** Asked for before the palette was there: it opens once mounted. */
-  openWhenReady: boolean;
-  /** The last element outside the palette that had the focus, given back when it closes without a choice. */
-  lastFocus: HTMLElement | null;
-}
-
-export interface PaletteRuntimeProps {
-  control: RefObject<PaletteControl>;
-  screenActions: ScreenActions;
-}
-
-/** The palette's own element id (its dialog). */
-export const PALETTE_DIALOG_ID = "command-palette";
 
 const isMac = () => typeof navigator !== "undefined" && /Mac|iPod|iPhone|iPad/.test(navigator.platform);
 

@@ -24,7 +24,7 @@ import {
 import { useSections } from "@/components/routing/sections";
 import { useSectionAvailability } from "@/components/routing/optional-section";
 import { useRecordUrl } from "@/components/record/record-url";
-import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./launcher";
+import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./control";
 import { useRecordLookup } from "./use-record-lookup";
 import { useStableCallback } from "@/utils/use-stable-callback";
 

@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { Button, Modal } from "antd";
 import { useFocusOnOpen } from "@/components/prompts/use-focus-on-open";
-import type { ConfirmDialogProps } from "@/components/prompts/confirm";
+import type { ConfirmDialogProps } from "./dialog-props";
 import "@/styles/kit.css";
 
 export function ConfirmDialog({ options, open, answer }: ConfirmDialogProps) {

@@ -1,33 +1,18 @@
 // An in-page confirmation (the SPEC's browser confirm, as an antd modal). OK has the focus, so
 // Enter confirms and Escape cancels. This hook holds the question; the dialog (confirm-dialog.tsx)
 // is a lazy dialog, loaded on the first question at the latest.
-import type { ReactElement, ReactNode } from "react";
+import type { ReactElement } from "react";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { usePendingAnswer } from "@/components/prompts/use-pending-answer";
+import type { ConfirmDialogProps, ConfirmOptions } from "./dialog-props";
 
-export interface ConfirmOptions {
-  /** Default 'Please confirm'. */
-  title?: ReactNode;
-  content: ReactNode;
-  /** Default 'OK'. */
-  okText?: ReactNode;
-  /** Default 'Cancel'. */
-  cancelText?: ReactNode;
-  danger?: boolean;
-}
+export type { ConfirmDialogProps, ConfirmOptions };
 
 export interface ConfirmApi {
   /** Resolves true on OK, false on Cancel, Escape or close. */
   confirm: (options: ConfirmOptions) => Promise<boolean>;
   /** Render it once in the component that calls `confirm`. */
   holder: ReactElement;
-}
-
-/** What the dialog shows and how it answers. */
-export interface ConfirmDialogProps {
-  options: ConfirmOptions | null;
-  open: boolean;
-  answer: (confirmed: boolean) => void;
 }
 
 const ConfirmDialog = lazyDialog(() => import("./confirm-dialog"), "ConfirmDialog");

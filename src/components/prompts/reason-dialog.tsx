@@ -5,7 +5,7 @@ import { Button, Input, Modal } from "antd";
 import type { TextAreaRef } from "antd/es/input/TextArea";
 import { fields, REASON_MAX } from "@contract";
 import { useFocusOnOpen } from "@/components/prompts/use-focus-on-open";
-import type { ReasonDialogProps } from "@/components/prompts/reason-prompt";
+import type { ReasonDialogProps } from "./dialog-props";
 import "@/styles/kit.css";
 
 export function ReasonDialog({ options, open, stage, onStage, reason, onReason, answer }: ReasonDialogProps) {

@@ -3,41 +3,18 @@
 // long, control characters), whose message shows under the field; cancelling either step gives null.
 // This hook holds the question and its answer; the dialog (reason-dialog.tsx, with the rule) is a
 // lazy dialog, loaded on the first question at the latest.
-import { useCallback, useState, type ReactElement, type ReactNode } from "react";
+import { useCallback, useState, type ReactElement } from "react";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { usePendingAnswer } from "@/components/prompts/use-pending-answer";
+import type { ReasonDialogProps, ReasonPromptOptions, ReasonStage } from "./dialog-props";
 
-export interface ReasonPromptOptions {
-  /** The SPEC's confirmation text, e.g. 'Are you sure you want to deactivate Alice?'. */
-  confirmText: ReactNode;
-  /** The label of the reason field, e.g. 'Reason for deletion (required):'. */
-  reasonLabel: ReactNode;
-  /** The reason step's submit button, e.g. 'Delete'. */
-  okText: ReactNode;
-  danger?: boolean;
-  /** Dialog title of both steps; defaults 'Please confirm' then 'Reason required'. */
-  title?: ReactNode;
-}
+export type { ReasonDialogProps, ReasonPromptOptions, ReasonStage };
 
 export interface ReasonPromptApi {
   /** Resolves the trimmed reason, or null when cancelled at either step. */
   ask: (options: ReasonPromptOptions) => Promise<string | null>;
   /** Render it once in the component that calls `ask`. */
   holder: ReactElement;
-}
-
-export type ReasonStage = "confirm" | "reason";
-
-/** What the dialog shows and how it answers. */
-export interface ReasonDialogProps {
-  options: ReasonPromptOptions | null;
-  open: boolean;
-  stage: ReasonStage;
-  onStage: (stage: ReasonStage) => void;
-  reason: string;
-  onReason: (reason: string) => void;
-  /** The trimmed reason, or null for a cancel. */
-  answer: (reason: string | null) => void;
 }
 
 const ReasonDialog = lazyDialog(() => import("./reason-dialog"), "ReasonDialog");

@@ -4,9 +4,8 @@
 import { useState } from "react";
 import { Button, Checkbox, Divider, Input, Segmented, Select } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from "@ant-design/icons";
-import type { SettingsTable } from "./settings-panel";
 import { PAGE_SIZES, resetSettings, writeSettings, type Density } from "./store";
-import type { TableView } from "./use-table-settings";
+import type { SettingsTable, TableView } from "./use-table-settings";
 
 export interface SettingsPanelProps<T> {
   resource: string;

@@ -7,17 +7,11 @@ import { Button, Popover } from "antd";
 import { SettingOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import type { SettingsPanel as Panel } from "./settings-content";
-import type { TableView } from "./use-table-settings";
+import type { SettingsTable, TableView } from "./use-table-settings";
+
+export type { SettingsTable };
 import { useScreens } from "@/utils/use-screens";
 import "./settings.css";
-
-/** What the panel changes on the list itself (useListTable's result fits). */
-export interface SettingsTable {
-  filters: CrudFilter[];
-  sorters: CrudSort[];
-  setPageSize: (size: number) => void;
-  setCurrentPage: (page: number) => void;
-}
 
 // The panel's content once loaded, shared by every list.
 let SettingsPanel: typeof Panel | undefined;

@@ -2,6 +2,7 @@
 // order, the row actions always shown and always last (they are how a row is worked on).
 import { useMemo, useSyncExternalStore } from "react";
 import type { TableColumnsType } from "antd";
+import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { readSettings, subscribeSettings, type Density, type TableSettings } from "./store";
 
 /** The column every row is worked from: never hidden, never moved. */
@@ -21,6 +22,14 @@ export interface TableView<T> {
   /** Every column that can be arranged, in the current order (what the settings panel lists). */
   arrangeable: SettingsColumn[];
   density?: Density;
+}
+
+/** What the panel changes on the list itself (useListTable's result fits). */
+export interface SettingsTable {
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+  setPageSize: (size: number) => void;
+  setCurrentPage: (page: number) => void;
 }
 
 const keyOf = (column: { key?: unknown }) => String(column.key ?? "");
