@@ -1,10 +1,10 @@
-// The limits and defaults of SPEC §9 that the API's rules and the console's forms share.
+// The business limits and defaults that the API's rules and the console's forms share.
 // The console's own settings (timings, shortening, deployment) live in src/config.ts.
 
 export const PAGE_SIZE = 20;
 export const USER_SEARCH_DEFAULTS = { page: 1, limit: 10 } as const;
 export const RECENT_USERS_DAYS = 30;
-/** Beyond SPEC: the days the dashboard's charts cover (GET /admin/orders/stats/daily?days=), at most a leap year. */
+/** Beyond the core API: the days the dashboard's charts cover (GET /admin/orders/stats/daily?days=), at most a leap year. */
 export const DAILY_STATS_DAYS = { default: 30, max: 366 } as const;
 export const TOKEN_SYMBOL_MAX = 10;
 export const TOKEN_NAME_MAX = 50;
@@ -14,7 +14,7 @@ export const WRAPPED_SOL_MINT = "So11111111111111111111111111111111111111112";
 export const DECIMALS_MIN = 0;
 export const DECIMALS_MAX = 18;
 export const ADMIN_NOTES_MAX = 2000;
-/** Our limit for the reasons of deactivations and product changes (SPEC §5 asks only for non-empty). */
+/** Our limit for the reasons of deactivations and product changes (the product asks only for non-empty). */
 export const REASON_MAX = 1000;
 export const REFUND_PERCENT_MIN = 0;
 export const REFUND_PERCENT_MAX = 100;

@@ -1,6 +1,6 @@
-// The dashboard's charts (beyond SPEC, issue 13): orders and disputes per UTC day over the last
+// The dashboard's charts (beyond the core API): orders and disputes per UTC day over the last
 // `days` days, with the window's volume by token, status mix and median time to resolve a dispute.
-// An additive call of the reference server; a console talking to an API without it shows the SPEC's
+// An additive call of the reference server; a console talking to an API without it shows the user
 // stat cards alone (GET /admin/orders/stats/daily answers 404 there).
 import { z } from "zod";
 import { baseUnits } from "./money.ts";
@@ -34,7 +34,7 @@ export const orderDailyStatsSchema = z
     statusMix: z.array(z.object({ status: text, count })).meta({ description: "Orders created in the window by current status; most first" }),
     medianResolveMs: count.nullable().meta({ description: "Median time from a dispute raised to its resolution, over the disputes resolved in the window; null when none was" }),
   })
-  .meta({ id: "OrderDailyStats", description: "The dashboard's time series and breakdowns (beyond SPEC)." });
+  .meta({ id: "OrderDailyStats", description: "The dashboard's time series and breakdowns (beyond the core API)." });
 
 export type DailyOrderCounts = z.infer<typeof dailyOrderCountsSchema>;
 export type TokenVolume = z.infer<typeof tokenVolumeSchema>;

@@ -1,4 +1,4 @@
-// The entities of SPEC §3 as the API returns them, as zod schemas: the reference server serializes
+// The records as the API returns them, as zod schemas: the reference server serializes
 // its responses through them (server/routes), the OpenAPI document is generated from them, and the
 // console's record types below are inferred from them. Fields the console can do without are
 // optional, so a marketplace's own API may leave out what it does not have; every field the
@@ -30,7 +30,7 @@ export const nonceResponseSchema = z
   .meta({ id: "Nonce", description: "A sign-in challenge." });
 
 /**
- * Beyond SPEC: a challenge issued before the address is known, as the input of the Wallet Standard
+ * Beyond the core API: a challenge issued before the address is known, as the input of the Wallet Standard
  * `solana:signIn` feature. The wallet connects, writes the SIWS text from it with its own address and
  * signs it in one step; the console then posts that text to POST /auth/admin/verify.
  */
@@ -49,7 +49,7 @@ export const signInInputSchema = z
 
 export const verifyResponseSchema = z
   .object({ isAdmin: z.boolean(), adminWalletAuthorized: z.boolean(), user: sessionUserSchema })
-  .meta({ id: "Verification", description: "Sign-in succeeds only when both flags are true (SPEC §5)." });
+  .meta({ id: "Verification", description: "Sign-in succeeds only when both flags are true." });
 
 export const validateResponseSchema = z
   .object({ valid: z.boolean(), user: sessionUserSchema })
@@ -57,7 +57,7 @@ export const validateResponseSchema = z
 
 export const logoutResponseSchema = z.object({ success: z.boolean() }).meta({ id: "Logout" });
 
-/** Beyond the SPEC: the reference server's local demo signer. */
+/** Beyond the core API: the reference server's local demo signer. */
 export const demoWalletSchema = z
   .object({ publicKey: base58, secretKey: base58, label: text.optional() })
   .meta({ id: "DemoWallet", description: "The local demo admin keypair (reference server only, never in production)." });
@@ -104,7 +104,7 @@ export const tokenRiskSchema = z
     summary: optionalText.meta({ description: "Why, in words: the refusals, else the warnings" }),
     checkedAt: time,
   })
-  .meta({ id: "TokenRisk", description: "Beyond SPEC: the last on-chain check of the token's mint (a settlement re-checks it first)." });
+  .meta({ id: "TokenRisk", description: "Beyond the core API: the last on-chain check of the token's mint (a settlement re-checks it first)." });
 
 export const tokenSchema = z
   .object({
@@ -118,7 +118,7 @@ export const tokenSchema = z
     createdAt: time.optional(),
     updatedAt: time.optional(),
     risk: tokenRiskSchema.nullish(),
-    warnings: z.array(text).optional().meta({ description: "Beyond SPEC, on an add or re-activation only: what the mint's check warns of" }),
+    warnings: z.array(text).optional().meta({ description: "Beyond the core API, on an add or re-activation only: what the mint's check warns of" }),
   })
   .meta({ id: "Token" });
 
@@ -139,7 +139,7 @@ export const mintRiskReportSchema = z
     warnings: z.array(text),
     cluster: optionalText,
   })
-  .meta({ id: "MintRiskReport", description: "Beyond SPEC: a token's mint as the chain holds it, each extension judged." });
+  .meta({ id: "MintRiskReport", description: "Beyond the core API: a token's mint as the chain holds it, each extension judged." });
 
 // ---- Products ----
 
@@ -307,7 +307,7 @@ export const marketplaceStatusSchema = z
   })
   .meta({ id: "MarketplaceStatus" });
 
-// ---- Audit (beyond the SPEC) ----
+// ---- Audit (beyond the core API) ----
 
 /** A decision the admin's wallet signed: the exact text and the signature, re-checkable by anyone. */
 export const signedDecisionRecordSchema = z
@@ -337,7 +337,7 @@ export const auditEntrySchema = z
 
 export const auditAdminsSchema = z
   .object({ admins: z.array(base58).meta({ description: "Every admin wallet the trail names, once each" }) })
-  .meta({ id: "AuditAdmins", description: "What the audit trail can be filtered by (beyond SPEC)." });
+  .meta({ id: "AuditAdmins", description: "What the audit trail can be filtered by (beyond the core API)." });
 
 // ---- Lists and errors ----
 
@@ -347,7 +347,7 @@ export const pagedListSchema = <T extends z.ZodType>(item: T) =>
 /** Every success body: `{ data }`. */
 export const dataOf = <T extends z.ZodType>(payload: T) => z.object({ data: payload });
 
-/** GET /admin/shops (SPEC §7): the shops in `data`, the counts in a sibling `meta`. */
+/** GET /admin/shops: the shops in `data`, the counts in a sibling `meta`. */
 export const shopListResponseSchema = z.object({
   data: z.array(shopSchema),
   meta: z.object({ total: count, totalPages: count, page: z.int().min(1), limit: z.int().min(1) }),
@@ -383,7 +383,7 @@ export type ProductCategory = z.infer<typeof productCategorySchema>;
 export type Shop = z.infer<typeof shopSchema>;
 export type ShopStats = z.infer<typeof shopStatsSchema>;
 export type Order = z.infer<typeof orderSchema>;
-/** SPEC §4: the statuses seen; any other is shown neutrally. */
+/** ORDER_STATUSES are the statuses seen; any other is shown neutrally. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number] | string;
 export type OrderStats = z.infer<typeof orderStatsSchema>;
 export type ResolveDisputeResponse = z.infer<typeof resolveDisputeResponseSchema>;
@@ -406,6 +406,6 @@ export interface ResolveDisputeRequest {
   resolution: DisputeResolution;
   adminNotes: string;
   refundPercentage?: number;
-  /** Beyond SPEC: the wallet's signature over the decision text (servers that advertise it). */
+  /** Beyond the core API: the wallet's signature over the decision text (servers that advertise it). */
   signedDecision?: SignedDecision;
 }

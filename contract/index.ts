@@ -1,4 +1,4 @@
-// The contract between the console and the API: the SPEC §5 rules, the records the API returns,
+// The contract between the console and the API: the validation rules, the records the API returns,
 // and the limits both sides share. The console (src/) and the reference server (server/) import it;
 // it imports neither.
 export * from "./constants.ts";

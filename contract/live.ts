@@ -1,5 +1,5 @@
-// Live updates (beyond SPEC, issue 13 item 8): GET /admin/events, a server-sent event stream of what
-// changed in the database. A console talking to an API without it (404) polls the SPEC list call
+// Live updates (beyond the core API): GET /admin/events, a server-sent event stream of what
+// changed in the database. A console talking to an API without it (404) polls the core API's list call
 // GET /admin/orders?status=DISPUTED&limit=1 for the open disputes' `total` instead.
 import { z } from "zod";
 import { count, text } from "./primitives.ts";

@@ -1,5 +1,5 @@
-// Every validation message, in one place. The SPEC §5 texts are quoted word for word; the others
-// cover inputs SPEC §5 leaves without a message (decimals, reasons, query parameters).
+// Every validation message, in one place: the product's fixed texts, then ours for the inputs the
+// product gives no message for (decimals, reasons, query parameters).
 import {
   ADMIN_NOTES_MAX,
   REASON_MAX,
@@ -11,7 +11,7 @@ import {
 } from "./constants.ts";
 
 export const MESSAGES = {
-  // SPEC §5, verbatim.
+  // The product's fixed texts, word for word.
   invalidAddress: "Invalid Solana address",
   symbolRequired: "Symbol is required",
   symbolTooLong: "Symbol too long",

@@ -1,4 +1,4 @@
-// The money path beyond the SPEC: the payout preview of a dispute resolution, the settlement queue
+// The money path beyond the core API: the payout preview of a dispute resolution, the settlement queue
 // and the reconciliation of the database with the escrows on chain. Additive calls of the reference
 // server (published in its OpenAPI document); a console talking to an API without them hides what
 // needs them (each answers 404 there).

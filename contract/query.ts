@@ -1,5 +1,5 @@
 // Query-string schemas of the list calls. Query values arrive as strings; "" counts as absent
-// (a select's "All" option), booleans are "true"/"false", and page/limit default per SPEC §9.
+// (a select's "All" option), booleans are "true"/"false", and page/limit default to page 1 and PAGE_SIZE.
 import { z } from "zod";
 import { DAILY_STATS_DAYS, PAGE_SIZE, USER_SEARCH_DEFAULTS, WRAPPED_SOL_MINT } from "./constants.ts";
 import { MESSAGES as M } from "./messages.ts";
@@ -57,7 +57,7 @@ export const userSearchQuerySchema = z.object(pageParams(USER_SEARCH_DEFAULTS.li
 
 export const tokenListQuerySchema = z.object({ ...pageParams(), isActive: boolParam });
 
-/** Beyond SPEC: a mint to read before it is whitelisted (the Add New Token form). */
+/** Beyond the core API: a mint to read before it is whitelisted (the Add New Token form). */
 export const mintRiskQuerySchema = z.object({ mintAddress: fields.mintAddress.meta({ examples: [WRAPPED_SOL_MINT] }) });
 
 export const productListQuerySchema = z.object({
@@ -65,7 +65,7 @@ export const productListQuerySchema = z.object({
   category: textParam("Category"),
   isFeatured: boolParam,
   isActive: boolParam,
-  /** Beyond SPEC: soft-deleted products are hidden unless asked for (to restore them). */
+  /** Beyond the core API: soft-deleted products are hidden unless asked for (to restore them). */
   includeDeleted: boolParam,
   search: textParam("Search"),
 });
@@ -81,11 +81,11 @@ export const shopListQuerySchema = z.object({
 export const orderListQuerySchema = z.object({
   ...pageParams(),
   filter: z.preprocess(absent, z.enum(ORDER_FILTERS, { error: M.orderFilter }).optional()),
-  /** Beyond SPEC: `deadline` puts the DISPUTED orders first, the oldest dispute (nearest deadline) first. */
+  /** Beyond the core API: `deadline` puts the DISPUTED orders first, the oldest dispute (nearest deadline) first. */
   sort: z.preprocess(absent, z.enum(ORDER_SORTS, { error: M.orderSort }).optional()),
 });
 
-/** Beyond SPEC: GET /admin/settlements. */
+/** Beyond the core API: GET /admin/settlements. */
 export const settlementListQuerySchema = z.object({
   ...pageParams(),
   status: z.preprocess(absent, z.enum(SETTLEMENT_QUEUE_STATUSES, { error: M.settlementStatus }).optional()),
@@ -128,7 +128,7 @@ const timeParam = (label: string, end: "start" | "end") =>
       }),
   ).meta({ type: "string", description: `${label}: an ISO date (UTC day) or date-time with a time zone, inclusive` });
 
-/** Beyond SPEC: GET /admin/audit, newest first; every filter narrows the others. */
+/** Beyond the core API: GET /admin/audit, newest first; every filter narrows the others. */
 export const auditQuerySchema = z
   .object({
     ...pageParams(),
@@ -143,7 +143,7 @@ export const auditQuerySchema = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.auditRange, path: ["to"] });
 
-/** Beyond SPEC: GET /admin/orders/stats/daily, the dashboard's charts. */
+/** Beyond the core API: GET /admin/orders/stats/daily, the dashboard's charts. */
 export const orderDailyStatsQuerySchema = z.object({
   days: intParam(1, DAILY_STATS_DAYS.max, DAILY_STATS_DAYS.default, M.days),
 });

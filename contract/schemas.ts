@@ -1,4 +1,4 @@
-// The SPEC §5 rules as zod schemas, shared by the console's forms and the reference server.
+// The validation rules as zod schemas, shared by the console's forms and the reference server.
 // Field schemas are exported one by one so a form can validate a single input; the body schemas
 // below combine them exactly as the API accepts them. Nothing here may import browser-only code.
 import bs58 from "bs58";
@@ -15,11 +15,11 @@ export const ORDER_STATUSES = ["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "
 export const SETTLEMENT_STATUSES = ["PENDING", "CONFIRMED", "FAILED"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
-/** A settlement queue row (beyond SPEC): pending → submitted (signed and sent) → confirmed | failed. */
 /**
- * A settlement's life: pending → submitted → confirmed | failed. Under four eyes (PAYOUT_APPROVALS=2)
- * a dispute payout starts awaiting_approval, and a second admin's approval makes it pending; a
- * rejection or the approval window's end closes it (rejected, expired) with nothing sent.
+ * A settlement queue row's life (beyond the core API): pending → submitted (signed and sent) →
+ * confirmed | failed. Under four eyes (PAYOUT_APPROVALS=2) a dispute payout starts awaiting_approval,
+ * and a second admin's approval makes it pending; a rejection or the approval window's end closes it
+ * (rejected, expired) with nothing sent.
  */
 export const SETTLEMENT_QUEUE_STATUSES = ["awaiting_approval", "pending", "submitted", "confirmed", "failed", "rejected", "expired"] as const;
 export const SETTLEMENT_KINDS = ["dispute_payout", "marketplace_initialization"] as const;
@@ -27,7 +27,7 @@ export type SettlementQueueStatus = (typeof SETTLEMENT_QUEUE_STATUSES)[number];
 export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
 
 const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
-/** A base58 public key is 32 to 44 characters; SPEC §5 asks for at least 32. */
+/** A base58 public key is 32 to 44 characters; the product asks only for at least MINT_ADDRESS_MIN. */
 const ADDRESS_MAX = 44;
 /** What an address decodes to: 44 base58 characters can hold 33 bytes, 32 characters as few as 23. */
 const ADDRESS_BYTES = 32;
@@ -226,7 +226,7 @@ function readSplit<T extends { resolution: (typeof DISPUTE_RESOLUTIONS)[number];
 }
 
 /**
- * Beyond SPEC: the admin's wallet signature over the decision text the server wrote for this very
+ * Beyond the core API: the admin's wallet signature over the decision text the server wrote for this very
  * resolution (POST .../resolve-dispute/decision). Optional unless the server requires signed decisions.
  */
 export const signedDecisionSchema = z
@@ -234,23 +234,23 @@ export const signedDecisionSchema = z
     nonce: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
     signature: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
   }, { error: M.signedDecision })
-  .meta({ id: "SignedDecision", description: "The nonce of the decision text and the wallet's base58 signature over it (beyond SPEC)" });
+  .meta({ id: "SignedDecision", description: "The nonce of the decision text and the wallet's base58 signature over it (beyond the core API)" });
 
 export const disputeResolutionSchema = body({ ...splitShape, adminNotes: fields.adminNotes, signedDecision: signedDecisionSchema.optional() }).transform(readSplit);
 
 /**
- * Beyond SPEC, four eyes: the approval of a proposed payout, with the approving admin's own signed
+ * Beyond the core API, four eyes: the approval of a proposed payout, with the approving admin's own signed
  * decision over the same payout when they signed one (written by .../resolve-dispute/decision).
  */
 export const approvalRequestSchema = body({ decision: signedDecisionSchema.optional() }).meta({ id: "ApprovalRequest" });
 
 /**
- * Beyond SPEC: the retry of a failed settlement, with its reason; for a dispute payout, the retrying
+ * Beyond the core API: the retry of a failed settlement, with its reason; for a dispute payout, the retrying
  * admin's own signed decision over it (required when the server requires signed decisions).
  */
 export const settlementRetrySchema = body({ reason: fields.reason, signedDecision: signedDecisionSchema.optional() }).meta({ id: "SettlementRetryRequest" });
 
-/** The decision written out for signing (beyond SPEC): the resolve body, before it is signed. */
+/** The decision written out for signing (beyond the core API): the resolve body, before it is signed. */
 export const disputeDecisionSchema = body({ ...splitShape, adminNotes: fields.adminNotes }).transform(readSplit);
 
 /** The payout preview's body: the resolve body, its notes optional (the preview comes before they are written). */

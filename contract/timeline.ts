@@ -1,4 +1,4 @@
-// An order's timeline and the admins' internal notes on it (beyond SPEC, issue 11 item 6): additive
+// An order's timeline and the admins' internal notes on it (beyond the core API): additive
 // calls of the reference server, published in its OpenAPI document. A console talking to an API
 // without them shows the audit history instead (GET .../timeline answers 404 there).
 // Notes are internal: only admins read them, through these calls; no buyer or seller call has them.

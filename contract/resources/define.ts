@@ -79,7 +79,7 @@ export interface ResourceDeclaration {
   /** The sidebar icon, by name (the glyphs are src/components/layout/section-icons.tsx's). */
   icon: string;
   /**
-   * Beyond the product specification: an API may lack it. The console shows the section once its
+   * Beyond the core API: an API may lack it. The console shows the section once its
    * first call has answered, and keeps it hidden (its route reads Not Found) when that is a 404.
    */
   beyondSpec?: boolean;

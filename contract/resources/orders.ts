@@ -16,7 +16,7 @@ export const orders = defineResource({
   api: {
     list: "/admin/orders",
     query: ["filter"],
-    // Beyond the specification: sort=deadline (the Deadline column; an API without it ignores it).
+    // Beyond the core API: sort=deadline (the Deadline column; an API without it ignores it).
     sorts: { deadline: { asc: "deadline" satisfies OrderSort } },
     one: "/admin/orders/:id",
   },
