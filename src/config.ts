@@ -1,4 +1,4 @@
-// Every business constant of SPEC §9, plus the two deployment settings.
+// Every business constant of the console, plus the two deployment settings.
 // Nothing else in the console should hard-code one of these values.
 
 const env = (typeof import.meta !== "undefined" && import.meta.env) || ({} as ImportMetaEnv);
@@ -8,7 +8,7 @@ export const API_URL: string = (env.VITE_API_URL as string | undefined)?.replace
 
 export type SolanaCluster = "devnet" | "testnet" | "mainnet-beta" | "localnet";
 
-/** The wallet network (SPEC §1: devnet). */
+/** The wallet network, devnet by default. */
 export const SOLANA_CLUSTER: SolanaCluster =
   ((env.VITE_SOLANA_CLUSTER as SolanaCluster | undefined) ?? "devnet");
 
@@ -17,25 +17,26 @@ export const SOLANA_RPC_URL: string =
 
 /** The product's admin title: login card, welcome text, document title. */
 export const APP_TITLE = "Marketplace Admin";
-/** The short title of the sidebar and the small-screen top bar (SPEC §2 Layout). */
+/** The short title of the sidebar and the small-screen top bar. */
 export const SIDEBAR_TITLE = "Admin";
 
 
 
 
 export const MARKETPLACE_POLL_MS = 5000;
-/** Beyond SPEC: how often the Settlements screen re-reads while a settlement is pending or submitted. */
+/** Beyond the core API: how often the Settlements screen re-reads while a settlement is pending or submitted. */
 export const SETTLEMENTS_POLL_MS = 5000;
 /**
- * Beyond SPEC: live updates. Against an API without the event stream the open disputes' count is
- * polled this often; a stream that failed is opened again after a wait that doubles up to the maximum.
+ * Beyond the core API: live updates. Against an API without the event stream the open disputes'
+ * count is polled this often; a stream that failed is opened again after a wait that doubles up to
+ * the maximum.
  */
 export const LIVE_UPDATES = { pollMs: 30_000, reconnectMinMs: 1_000, reconnectMaxMs: 30_000 } as const;
-/** Beyond SPEC: a list's bulk action sends each row's own call, this many at a time. */
+/** A list's bulk action sends each row's own call, this many at a time. */
 export const BULK_CONCURRENCY = 4;
 /**
- * Beyond SPEC: a list reloading over rows it already shows (a filter, a page, a refresh) dims them
- * behind antd's spinner only once the reload has taken this long. A quicker answer replaces the rows
+ * A list reloading over rows it already shows (a filter, a page, a refresh) dims them behind
+ * antd's spinner only once the reload has taken this long. A quicker answer replaces the rows
  * without a flash of the spinner, and without restyling the whole table to dim it and again to undim it.
  */
 export const LIST_RELOAD_SPINNER_DELAY_MS = 300;
@@ -43,7 +44,7 @@ export const ALERT_DURATION_MS = 5000;
 export const DISPUTE_MODAL_CLOSE_MS = 2000;
 export const SECONDS_PER_DAY = 86400;
 
-/** Characters kept when a key or id is shortened (SPEC §9). */
+/** Characters kept when a key or id is shortened. */
 export const SHORTEN = {
   mintHead: 8,
   mintTail: 6,
@@ -71,7 +72,7 @@ export const QUERY_CACHE = {
 } as const;
 
 export const COPY_CONFIRM_MS = 400;
-// SPEC §9's wallet modal close delay (150 ms) and browser-extension probe (up to 5 s) are the wallet
+// The wallet modal's close delay (150 ms) and the browser-extension probe (up to 5 s) are the wallet
 // adapter's own timings (@solana/wallet-adapter-react-ui, -react): the console sets neither.
 export const WALLET_AUTO_CONNECT = false;
 
@@ -93,5 +94,5 @@ export const DIALOG_PRELOAD = {
   fallbackDelayMs: 300,
 } as const;
 
-/** No HTTP timeout by default (SPEC §9): settlement calls can take as long as the chain does. */
+/** No HTTP timeout by default: settlement calls can take as long as the chain does. */
 export const HTTP_TIMEOUT_MS = 0;

@@ -1,4 +1,5 @@
-// Refine's authProvider for wallet sign-in (SPEC §4 Login flow, §5 login rules, §6, §8).
+// Refine's authProvider for wallet sign-in: the login flow, who may enter, the session check and the
+// login error texts (LOGIN_ERRORS).
 // Refine's contract: every method resolves, never rejects; failures travel as `{ success: false, error }`.
 // The auth calls go straight to the HTTP client (an auth provider is not a data-provider consumer),
 // with their paths from the endpoints module like every other call.
@@ -43,7 +44,7 @@ function nonEmpty(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() ? value : undefined;
 }
 
-/** SPEC §8 login texts: status first, then the server's words, then the error's own, then the fallback. */
+/** The login error text: status first, then the server's words, then the error's own, then the fallback. */
 export function loginErrorMessage(error: unknown): string {
   const status = statusOf(error);
   if (status === 403) return LOGIN_ERRORS.forbidden;
@@ -171,7 +172,7 @@ async function validate(): Promise<CheckResponse> {
   } catch (error) {
     const status = statusOf(error);
     if (status === 401 || status === 403) return signedOut(before);
-    // SPEC §6: any other validation failure (server down, 500) lets a signed-in admin carry on.
+    // Any other validation failure (server down, 500) lets a signed-in admin carry on.
     if (authStore.get().isAuthenticated) {
       console.warn("Session validation failed; continuing with the stored session.", error);
       return { authenticated: true };

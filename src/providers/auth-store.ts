@@ -1,4 +1,4 @@
-// The persisted auth state of SPEC §3/§4: `{ user, isAuthenticated }` under `admin-auth-storage`,
+// The persisted auth state: `{ user, isAuthenticated }` under `admin-auth-storage`,
 // restored on load. The session itself lives in an HttpOnly cookie; this is only what the
 // console remembers about who signed in, so a reload does not flash the login page.
 import { STORAGE_KEYS } from "@/config";
@@ -58,7 +58,7 @@ function write(next: AuthState) {
 
 export const authStore = {
   get: (): AuthState => current,
-  /** Signing in stores the user with `isAdmin` added (SPEC §4). */
+  /** Signing in stores the user with `isAdmin` added. */
   signIn: (user: Omit<SessionUser, "isAdmin">, isAdmin: boolean) =>
     write({ user: { ...user, isAdmin }, isAuthenticated: true }),
   clear: () => write(SIGNED_OUT),

@@ -1,4 +1,4 @@
-// The API paths of every call that is not plain CRUD (SPEC §7 plus the beyond-SPEC ones), relative
+// The API paths of every call that is not plain CRUD (core API calls and those beyond it), relative
 // to API_URL, named once: screens pass them to useCustom / useCustomMutation, the auth provider to
 // the HTTP client. A resource's CRUD paths are in its declaration in the registry
 // (contract/resources/, `api`), where the data provider reads them. Nothing else in the console
@@ -11,7 +11,7 @@ export const endpoints = {
   auth: {
     nonce: "/auth/nonce",
     verify: "/auth/admin/verify",
-    /** Beyond SPEC: the challenge of a one-step `solana:signIn`; a 404 means the two-step sign-in. */
+    /** Beyond the core API: the challenge of a one-step `solana:signIn`; a 404 means the two-step sign-in. */
     signInInput: "/auth/sign-in-input",
     validate: "/auth/validate",
     logout: "/auth/logout",
@@ -21,13 +21,13 @@ export const endpoints = {
   /** Users whose display name, email or wallet holds the term (the command palette's lookup). */
   userSearch: (term: string) => `/users/search/${seg(term)}`,
   userStats: "/admin/users/stats",
-  /** Beyond SPEC: the dashboard's charts (orders and disputes per day, volume by token, status mix). */
+  /** Beyond the core API: the dashboard's charts (orders and disputes per day, volume by token, status mix). */
   orderDailyStats: "/admin/orders/stats/daily",
 
   tokenInitializeSol: "/tokens/admin/initialize-sol",
-  /** Beyond SPEC: the token's mint read from the chain now, each extension judged (the Edit Token modal). */
+  /** Beyond the core API: the token's mint read from the chain now, each extension judged (the Edit Token modal). */
   tokenRisk: (id: Id) => `/tokens/admin/${seg(id)}/risk`,
-  /** Beyond SPEC: a mint read from the chain before it is added (the Add New Token form fills its decimals). */
+  /** Beyond the core API: a mint read from the chain before it is added (the Add New Token form fills its decimals). */
   mintRisk: "/tokens/admin/mint-risk",
 
   productFeature: (id: Id) => `/products/${seg(id)}/feature`,
@@ -35,11 +35,11 @@ export const endpoints = {
   productRestore: (id: Id) => `/admin/products/${seg(id)}/restore`,
 
   resolveDispute: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute`,
-  /** Beyond SPEC: what a resolution would pay (the resolve body; simulated, never sent). */
+  /** Beyond the core API: what a resolution would pay (the resolve body; simulated, never sent). */
   resolveDisputePreview: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute/preview`,
-  /** Beyond SPEC: the decision written out for the wallet to sign; a 404 means resolutions go unsigned. */
+  /** Beyond the core API: the decision written out for the wallet to sign; a 404 means resolutions go unsigned. */
   resolveDisputeDecision: (id: Id) => `/admin/orders/${seg(id)}/resolve-dispute/decision`,
-  /** Beyond SPEC: the order's timeline, and the internal notes admins add to it. */
+  /** Beyond the core API: the order's timeline, and the internal notes admins add to it. */
   orderTimeline: (id: Id) => `/admin/orders/${seg(id)}/timeline`,
   orderNotes: (id: Id) => `/admin/orders/${seg(id)}/notes`,
 
@@ -47,17 +47,18 @@ export const endpoints = {
   marketplaceInitialize: "/admin/marketplace/initialize",
 
   authority: "/admin/authority",
-  /** Beyond SPEC: the settlement queue's actions and the escrow reconciliation. */
+  /** Beyond the core API: the settlement queue's actions and the escrow reconciliation. */
   settlementRetry: (id: Id) => `/admin/settlements/${seg(id)}/retry`,
   settlementApprove: (id: Id) => `/admin/settlements/${seg(id)}/approve`,
   settlementReject: (id: Id) => `/admin/settlements/${seg(id)}/reject`,
   reconciliation: "/admin/reconciliation",
   audit: "/admin/audit",
-  /** Beyond SPEC: the admins the audit trail names (the Activity screen's admin filter). */
+  /** Beyond the core API: the admins the audit trail names (the Activity screen's admin filter). */
   auditAdmins: "/admin/audit/admins",
   /**
-   * Beyond SPEC: live updates, a server-sent event stream (an EventSource opens it); asked by the HTTP
-   * client it answers the open disputes' count once, or why the stream would not open (401, 404...).
+   * Beyond the core API: live updates, a server-sent event stream (an EventSource opens it); asked
+   * by the HTTP client it answers the open disputes' count once, or why the stream would not open
+   * (401, 404...).
    */
   liveEvents: "/admin/events",
   demoWallet: "/demo/wallet",

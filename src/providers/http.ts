@@ -1,5 +1,5 @@
 // The console's one HTTP client. Everything that talks to the API goes through `http`, so the
-// envelope, the error shape and the session-expiry rule (SPEC §8) are decided here exactly once.
+// envelope, the error shape and the session-expiry rule are decided here exactly once.
 import axios, { type AxiosError, type AxiosResponse } from "axios";
 import type { HttpError, ValidationErrors } from "@refinedev/core";
 import { API_URL, HTTP_TIMEOUT_MS } from "@/config";
@@ -21,7 +21,7 @@ interface ApiErrorBody {
 
 /** Refine's HttpError, plus the server's own message kept apart for texts that must not show axios's. */
 export interface ApiHttpError extends HttpError {
-  /** The server's `message` when it sent one (SPEC §8: "the server's message, else ..."). */
+  /** The server's `message` when it sent one, for the texts that read "the server's message, else ...". */
   serverMessage?: string;
 }
 
@@ -51,7 +51,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-// Bodies without a `data` key are left alone: SPEC §7 reads the marketplace calls "from data or the root".
+// Bodies without a `data` key are left alone: the marketplace calls are read from `data` or the root.
 function unwrap(response: AxiosResponse): AxiosResponse {
   const body: unknown = response.data;
   if (isObject(body) && "data" in body) {
@@ -102,7 +102,7 @@ export function toHttpError(error: unknown): ApiHttpError {
   return httpError;
 }
 
-// SPEC §8: a dead session anywhere but the auth calls signs the console out. The auth calls are
+// A dead session (401 or 410) anywhere but the auth calls signs the console out. The auth calls are
 // excluded because a 401 there is an answer (bad signature, no session yet), not an expiry.
 function endsSession(error: ApiHttpError, path: string | undefined): boolean {
   return (error.statusCode === 401 || error.statusCode === 410) && !(path ?? "").includes("/auth/");

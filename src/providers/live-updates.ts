@@ -1,12 +1,12 @@
-// Live updates (beyond SPEC, issue 13 item 8): the event stream GET /admin/events, opened with the
+// Live updates (beyond the core API): the event stream GET /admin/events, opened with the
 // browser's EventSource. Antd- and React-free; components/layout/live-updates.tsx runs it while an
 // admin is signed in (the admin layout is only mounted then) and decides what each event refreshes.
 //
 // EventSource cannot see status codes: a stream that would not open is asked once more with the
 // HTTP client (the same path answers JSON there), which says why: 404 = this API has no stream (the
-// console polls the SPEC list call instead), 401 = the session ended (the HTTP client signs out, as
-// for any call), another 4xx = it will not change (stop), anything else = try again later, each wait
-// longer than the last. A stream that opened and then dropped (the server stopped, a proxy cut it)
+// console polls the core API's list call instead), 401 = the session ended (the HTTP client signs
+// out, as for any call), another 4xx = it will not change (stop), anything else = try again later,
+// each wait longer than the last. A stream that opened and then dropped (the server stopped, a proxy cut it)
 // is simply opened again.
 import type { DisputesEvent, SettlementEvent } from "@contract";
 import { API_URL, LIVE_UPDATES } from "@/config";

@@ -1,7 +1,7 @@
 // How the console's queries treat failures. A client error (4xx: not found, not allowed, bad input)
 // will not change on a second try; a server or network error might, once, like every query
-// (QUERY_CACHE). A beyond-SPEC call the API answers 404 to does not exist there: it is remembered
-// for the rest of the session (per running app, i.e. query client) and not asked again.
+// (QUERY_CACHE). A call beyond the core API that the API answers 404 to does not exist there: it is
+// remembered for the rest of the session (per running app, i.e. query client) and not asked again.
 import { useEffect } from "react";
 import { keys, type HttpError } from "@refinedev/core";
 import { useQueryClient, type Query, type QueryClient } from "@tanstack/react-query";

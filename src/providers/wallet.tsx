@@ -1,4 +1,5 @@
-// The Solana wallet stack (SPEC §1: devnet, no auto-connect; §2 Wallet selection modal; §8 wallet errors).
+// The Solana wallet stack: its network (SOLANA_CLUSTER), no auto-connect, the wallet selection modal
+// and the wallet errors.
 // Wallet Standard wallets (Phantom, Backpack, the demo wallet...) are detected on their own; Solflare is
 // added explicitly because its adapter also covers Solflare's non-Standard paths (web and MetaMask snap).
 import {
