@@ -1,4 +1,4 @@
-// SPEC §2 Auth guard: the admin routes render only for a valid session (authProvider.check); while it
+// The auth guard: the admin routes render only for a valid session (authProvider.check); while it
 // is checked, 'Validating authentication...'; without one, /login (with ?to= back to this page).
 import { useEffect, type ReactNode } from "react";
 import { Authenticated } from "@refinedev/core";

@@ -1,4 +1,4 @@
-// SPEC §8's generic fallback: 'Something went wrong!' with a Show Error / Hide Error toggle.
+// The generic fallback: 'Something went wrong!' with a Show Error / Hide Error toggle.
 // Deliberately antd-free: it wraps the whole app, so it must render even when a chunk failed to load.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 

@@ -1,4 +1,4 @@
-// Every screen opens the same way: its SPEC heading, a one-line subtitle, actions on the right.
+// Every screen opens the same way: its heading, a one-line subtitle, actions on the right.
 // Plain markup (styles in src/styles/layout.css): antd's Typography/Space would add ~20 kB to
 // every screen for two lines of text.
 import type { ReactNode } from "react";

@@ -1,4 +1,4 @@
-// The dashboard's settlement authority (issue 11): the cluster it settles on, its address and SOL
+// The dashboard's settlement authority: the cluster it settles on, its address and SOL
 // balance, and a warning when that balance pays for fewer than AUTHORITY_LOW_SETTLEMENTS settlements
 // (a payout that cannot pay its fee fails after the admin has decided). Hidden where the API has no
 // authority to report on.

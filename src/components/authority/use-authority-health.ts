@@ -1,4 +1,4 @@
-// The settlement authority's health (GET /admin/authority, beyond the SPEC): one query shared by the
+// The settlement authority's health (GET /admin/authority, beyond the core API): one query shared by the
 // dashboard's card and the layout's cluster banner. An API without the call (404), or a server
 // without settlement (503), simply has no health to show.
 import { useCustom, type HttpError } from "@refinedev/core";

@@ -1,4 +1,4 @@
-// A record's recent admin actions (beyond SPEC): who, what, when, why and the transaction.
+// A record's recent admin actions (beyond the core API): who, what, when, why and the transaction.
 // Production APIs may not have the audit trail: a 404 hides the section without a word, and the
 // console stops asking for the rest of the session.
 import { useId } from "react";

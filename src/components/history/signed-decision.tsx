@@ -1,4 +1,4 @@
-// A decision the admin's wallet signed (beyond SPEC): who signed, and the exact text, which anyone
+// A decision the admin's wallet signed (beyond the core API): who signed, and the exact text, which anyone
 // can check against the signature (`npm run audit:verify` does, for every entry).
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";

@@ -1,4 +1,4 @@
-// SPEC §2 Layout: Dashboard is active only on exactly "/", every other section while the path starts with its own.
+// Dashboard is active only on exactly "/", every other section while the path starts with its own.
 export function isSectionActive(sectionPath: string, pathname: string): boolean {
   return sectionPath === "/" ? pathname === "/" : pathname.startsWith(sectionPath);
 }

@@ -1,5 +1,5 @@
 // The admin shell around every authenticated screen: a fixed sidebar on wide screens, a drawer and a
-// top bar on small ones (SPEC §2 Layout). Its own chunk: it is where antd enters the app.
+// top bar on small ones. Its own chunk: it is where antd enters the app.
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Layout } from "antd";
 import { useLocation, type RouteObject } from "react-router";

@@ -1,4 +1,4 @@
-// Who is signed in, as the layout shows it (SPEC §2 Layout, §9 key lengths).
+// Who is signed in, as the sidebar and the small-screen top bar show it.
 import { useGetIdentity } from "@refinedev/core";
 import { SHORTEN } from "@/config";
 import type { AdminIdentity } from "@/providers/auth-provider";

@@ -1,7 +1,7 @@
-// Live updates in the admin shell (issue 13 item 8): new disputes and settlement status changes show
+// Live updates in the admin shell: new disputes and settlement status changes show
 // without a reload. Mounted by the admin layout, so it runs only while an admin is signed in (never
 // on /login). It follows the event stream (providers/live-updates.ts) and refreshes what each event
-// makes stale; against an API without the stream (404) it polls the SPEC list call
+// makes stale; against an API without the stream (404) it polls the core API's list call
 // GET /admin/orders?filter=in_dispute&limit=1 for its total instead, quietly. The open disputes'
 // count, from either source, is what the sidebar's Orders badge shows (useOpenDisputes), beside the
 // payouts awaiting a second admin's approval that the stream reports (useAwaitingApproval).
@@ -97,7 +97,7 @@ export function LiveUpdates({ children, openStream }: LiveUpdatesProps) {
   }, [polledTotal, heard]);
 
   const open = streaming ? streamed : (polledTotal ?? null);
-  // Proposals exist only where the stream reports them (the SPEC list call knows none).
+  // Proposals exist only where the stream reports them (the core API's list call knows none).
   return (
     <OpenDisputes.Provider value={open}>
       <AwaitingApproval.Provider value={streaming ? awaitingApproval : 0}>{children}</AwaitingApproval.Provider>

@@ -53,7 +53,7 @@ function DisputeBadge() {
 function SectionNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { intentHandlers } = usePreload();
-  // Beyond-SPEC sections appear once the API has shown it has them.
+  // Sections beyond the core API appear once the API has shown it has them.
   const all = useSections();
   const availability = useSectionAvailability(all);
   const sections = all.filter((entry) => !entry.optional || availability[entry.resource.name] === "available");

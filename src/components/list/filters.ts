@@ -46,7 +46,7 @@ export interface SearchFilter extends SentFilter {
   placeholder: string;
 }
 
-/** Narrows the rows already loaded; never sent and never in the URL (SPEC: the typed text is not sent). */
+/** Narrows the rows already loaded: the typed text is never sent, nor kept in the URL. */
 export interface FindFilter<Row> {
   kind: "find";
   key: string;

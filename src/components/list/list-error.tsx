@@ -1,4 +1,4 @@
-// A list that failed to load says so, with a way to try again (the SPEC's original hid these errors).
+// A list that failed to load says so, with a way to try again.
 import type { ReactNode } from "react";
 import { Alert, Button } from "antd";
 import "@/styles/kit.css";

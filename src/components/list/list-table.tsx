@@ -1,5 +1,5 @@
 // Every list screen's table: Refine's useTable (useListTable: the URL keeps page and filters, 20 per
-// page) rendered by antd without antd's own pagination (the SPEC has its own pager), scrolling
+// page) rendered by antd without antd's own pagination (the lists have their own, pager.tsx), scrolling
 // sideways on small screens, and the load error with Retry in place of an empty table. Refine's core
 // useTable, not @refinedev/antd's: ListTable does its own antd wiring (sort, no antd pager), so a
 // list's first load carries neither @refinedev/antd nor antd's Form.
@@ -33,7 +33,7 @@ export function useListTable<TData extends BaseRecord>(resource: string): ListTa
   const table = useTable<TData, HttpError>({
     resource,
     syncWithLocation: true,
-    // The admin's own page size for this list (table settings), SPEC's PAGE_SIZE by default.
+    // The admin's own page size for this list (table settings), PAGE_SIZE by default.
     pagination: { pageSize: readSettings(resource).pageSize },
     // Refine adds the route's params to every query's meta (its key): without this, opening a
     // record over the list (/orders/:id) would read the list again. (Undefined leaves the key as is.)

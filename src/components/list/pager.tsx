@@ -1,4 +1,4 @@
-// The SPEC's pager: Previous / 'Page x of y' / Next, only when there is more than one page.
+// Every list's pager: Previous / 'Page x of y' / Next, only when there is more than one page.
 import { Button } from "antd";
 import "@/styles/kit.css";
 

@@ -1,4 +1,4 @@
-// An in-page confirmation (the SPEC's browser confirm, as an antd modal). OK has the focus, so
+// An in-page confirmation (in place of the browser's confirm(), as an antd modal). OK has the focus, so
 // Enter confirms and Escape cancels. This hook holds the question; the dialog (confirm-dialog.tsx)
 // is a lazy dialog, loaded on the first question at the latest.
 import type { ReactElement } from "react";

@@ -21,7 +21,7 @@ export interface ConfirmDialogProps {
 }
 
 export interface ReasonPromptOptions {
-  /** The SPEC's confirmation text, e.g. 'Are you sure you want to deactivate Alice?'. */
+  /** The confirmation text, e.g. 'Are you sure you want to deactivate Alice?'. */
   confirmText: ReactNode;
   /** The label of the reason field, e.g. 'Reason for deletion (required):'. */
   reasonLabel: ReactNode;

@@ -1,6 +1,7 @@
-// SPEC §5 reasons: a confirmation dialog first, then a prompt for the reason. Nothing is resolved
-// until both are answered; a blank reason cannot be submitted, nor one the shared rule refuses (too
-// long, control characters), whose message shows under the field; cancelling either step gives null.
+// An action that needs a reason: a confirmation dialog first, then a prompt for the reason. Nothing
+// is resolved until both are answered; a blank reason cannot be submitted, nor one the shared rule
+// refuses (too long, control characters), whose message shows under the field; cancelling either
+// step gives null.
 // This hook holds the question and its answer; the dialog (reason-dialog.tsx, with the rule) is a
 // lazy dialog, loaded on the first question at the latest.
 import { useCallback, useState, type ReactElement } from "react";

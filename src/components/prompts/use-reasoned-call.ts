@@ -1,4 +1,4 @@
-// An action that changes a record only with a reason (SPEC §4/§5 deactivation, a settlement's retry):
+// An action that changes a record only with a reason (a user's deactivation, a settlement's retry):
 // confirm, then the reason (the shared prompt), then the call with `{ reason }`, then the caller's
 // refresh. Nothing is sent when either step is cancelled; the server is waited for (no optimistic
 // mode), and its refusal is shown by the call's error notification, the record left as it was.

@@ -1,5 +1,5 @@
 // Screens are separate chunks. React Router's declarative mode has no loaders or pending state, so
-// the router timings of SPEC §9 that concern a slow chunk are applied here, around the import.
+// the ROUTER timings that concern a slow chunk are applied here, around the import.
 import { lazy, type ComponentType } from "react";
 import { ROUTER } from "@/config";
 

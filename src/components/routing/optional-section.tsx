@@ -1,7 +1,8 @@
-// Beyond-SPEC sections the API may lack (an entry with `optional: true`): the section's first query
-// says whether the API has it. Until it answers, the sidebar leaves the link out; a 404 keeps it out
-// and makes the route read Not Found. The query is the screen's own first query (same key), so
-// opening the section after the sidebar has asked sends nothing more. Antd-free: routes use it.
+// Sections beyond the core API, which an API may lack (an entry with `optional: true`): the
+// section's first query says whether the API has it. Until it answers, the sidebar leaves the link
+// out; a 404 keeps it out and makes the route read Not Found. The query is the screen's own first
+// query (same key), so opening the section after the sidebar has asked sends nothing more.
+// Antd-free: routes use it.
 import type { ComponentType } from "react";
 import { useQueries, type QueryObserverResult } from "@tanstack/react-query";
 import { useDataProvider, type HttpError } from "@refinedev/core";

@@ -32,7 +32,7 @@ export interface AdminSection {
   load: ScreenLoader;
   firstQuery?: FirstQuery;
   /**
-   * Beyond the specification: a section the API may lack. Its sidebar link shows once its
+   * Beyond the core API: a section the API may lack. Its sidebar link shows once its
    * `firstQuery` (required) has answered; when that answers 404 the link stays hidden and its route
    * reads Not Found.
    */

@@ -1,4 +1,4 @@
-// SPEC §2 "Routes are preloaded on hover or focus": after ROUTER.preloadDelayMs of intent, a sidebar
+// Routes are preloaded on hover or focus: after ROUTER.preloadDelayMs of intent, a sidebar
 // link fetches its screen's chunk and warms the screen's first query under the exact key Refine's
 // useTable/useCustom will look up, so the click renders from cache. React Router's declarative mode
 // has no route loaders, so this is done here with Refine's data provider and TanStack's client.

@@ -1,5 +1,5 @@
-// A key or signature as the screens show it (SPEC §9 lengths are chosen by the caller through
-// `display`): the full value in a tooltip, a copy button and, on a public cluster, an explorer link.
+// A key or signature as the screens show it (the caller picks its SHORTEN length through `display`):
+// the full value in a tooltip, a copy button and, on a public cluster, an explorer link.
 import classNames from "classnames";
 import { explorerUrl, type ExplorerKind } from "@/utils/explorer";
 import { ExportOutlined } from "@ant-design/icons-svg";

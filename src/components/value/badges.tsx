@@ -59,7 +59,7 @@ export function Badge({ color, children }: { color?: BadgeColor; children: React
   );
 }
 
-/** SPEC §4: ACTIVE info, DISPUTED warning, COMPLETED success, CANCELLED/REFUNDED error, else neutral. */
+/** Order status badges: ACTIVE info, DISPUTED warning, COMPLETED success, CANCELLED/REFUNDED error, else neutral. */
 const ORDER_STATUS_TONE: Readonly<Record<string, BadgeTone>> = {
   ACTIVE: "info",
   DISPUTED: "warning",

@@ -1,4 +1,4 @@
-// Copying a value: a small copy button that says 'Copied' for COPY_CONFIRM_MS (SPEC §9) after a
+// Copying a value: a small copy button that says 'Copied' for COPY_CONFIRM_MS after a
 // successful copy, and copyable text (an order id) whose hint says it.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import classNames from "classnames";
@@ -37,7 +37,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Copies `value` on `copy()`, then says so (`copied`) for COPY_CONFIRM_MS (SPEC §9). */
+/** Copies `value` on `copy()`, then says so (`copied`) for COPY_CONFIRM_MS. */
 function useCopied(value: string) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

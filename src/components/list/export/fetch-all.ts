@@ -61,7 +61,7 @@ export async function fetchRemaining<Row extends BaseRecord>(
       });
     } catch (error) {
       if (signal.aborted) throw new ExportCancelled();
-      // An API with only SPEC §7 may refuse our page size: SPEC §9's is one it takes.
+      // An API with only the core calls may refuse our page size: PAGE_SIZE is one it takes.
       if (paging.page === 1 && paging.pageSize > PAGE_SIZE && statusOf(error) === 400) {
         paging.pageSize = PAGE_SIZE;
         continue;
