@@ -1,4 +1,4 @@
-// The dashboard's charts (beyond SPEC, issue 13) under the SPEC's stat cards: orders and disputes per
+// The dashboard's charts (beyond the core API) under the user stat cards: orders and disputes per
 // day, volume by token, status mix and the median time to resolve, from GET /admin/orders/stats/daily.
 // This module is in the dashboard's chunk and holds no chart code: the charts (and @ant-design/plots,
 // far bigger than the rest of the page) are a chunk of their own, fetched once there is data to draw,

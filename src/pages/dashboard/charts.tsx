@@ -43,7 +43,7 @@ function wholeTicks(min: number, max: number, n = 5): number[] {
 /** A count axis from 0 with whole ticks. */
 const COUNT_SCALE = { domainMin: 0, nice: true, tickMethod: wholeTicks };
 
-/** Each status in a colour of the theme: the same meanings as the order badges (SPEC §4). */
+/** Each status in a colour of the theme: the same meanings as the order status badges. */
 function statusColor(token: GlobalToken, status: string): string {
   switch (status) {
     case "ACTIVE":

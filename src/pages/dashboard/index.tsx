@@ -1,4 +1,4 @@
-// SPEC §2 Dashboard: user statistics from GET /admin/users/stats; below them, the order charts and
+// The dashboard: user statistics from GET /admin/users/stats; below them, the order charts and
 // the settlement authority's health where the API has them.
 import { Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";

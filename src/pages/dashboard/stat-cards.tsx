@@ -1,4 +1,4 @@
-// The six user statistics of SPEC §2 Dashboard, each falling back to 0 when the API leaves it out.
+// The dashboard's six user statistics, each falling back to 0 when the API leaves it out.
 // Plain markup (dashboard.css): antd's Card and Statistic bring Tabs, Skeleton and form code along.
 import type { ComponentType, CSSProperties } from "react";
 import {

@@ -1,4 +1,5 @@
-// SPEC §2 Login and §4 Login flow. This route must stay small (no antd): plain markup and CSS only.
+// The login page: sign-in starts by itself once a wallet is connected, and an admin already signed in
+// goes straight on. This route must stay small (no antd): plain markup and CSS only.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { useGo, useInvalidateAuthStore, useLogin, useParsed } from "@refinedev/core";
 import { useWallet, WalletContext } from "@solana/wallet-adapter-react";
@@ -62,7 +63,7 @@ export function LoginPage() {
   const fail = useCallback(
     (message: string) => {
       setLoginError(message);
-      // SPEC §4: any failure disconnects, so the next attempt starts from a clean wallet state.
+      // Any failure disconnects, so the next attempt starts from a clean wallet state.
       disconnect().catch(() => undefined);
     },
     [disconnect],
@@ -90,7 +91,7 @@ export function LoginPage() {
     go({ to: target, type: "replace" });
   }, [isAuthenticated, go, target]);
 
-  // A wallet error from before this page (e.g. on the admin pages) is not this sign-in's problem.
+  // A wallet error from an earlier page (e.g. the admin pages) is not this sign-in's problem.
   useEffect(() => clearWalletError(), [clearWalletError]);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
-// SPEC §2 Marketplace Configuration: the on-chain configuration's status, polled every
-// MARKETPLACE_POLL_MS except while the success message shows (SPEC §4), and the one-time
-// initialization behind an in-page confirmation (SPEC §5).
+// Marketplace Configuration: the on-chain configuration's status, polled every MARKETPLACE_POLL_MS
+// except while the success message shows, and the one-time initialization behind an in-page
+// confirmation.
 import { Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { MARKETPLACE_POLL_MS } from "@/config";

@@ -1,4 +1,4 @@
-// SPEC §2: an info card that explains the fields and says initialization is one-time only.
+// An info card that explains the fields and says initialization is one-time only.
 import { Card } from "antd";
 import { SECONDS_PER_DAY } from "@/config";
 

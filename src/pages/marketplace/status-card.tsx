@@ -1,4 +1,4 @@
-// SPEC §2: Initialized with the configuration, or Not Initialized with the Action Required notice.
+// Initialized with the configuration, or Not Initialized with the Action Required notice.
 import type { ReactNode } from "react";
 import { Alert, Button, Card } from "antd";
 import { CheckCircleFilled, ExclamationCircleFilled, RocketOutlined } from "@ant-design/icons";

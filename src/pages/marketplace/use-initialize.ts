@@ -1,5 +1,5 @@
 // The one-time initialization (POST /admin/marketplace/initialize, no body) and its outcome, which
-// shows for ALERT_DURATION_MS (SPEC §4, §8).
+// shows for ALERT_DURATION_MS.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useCustomMutation } from "@refinedev/core";
 import { ALERT_DURATION_MS } from "@/config";
@@ -14,7 +14,7 @@ export type InitializeOutcome =
   | { type: "success"; signature?: string; cluster?: string | null }
   | { type: "error"; message: string };
 
-/** SPEC §8: the server's message, else the error's own message, else the fixed text. */
+/** The failure text: the server's message, else the error's own message, else the fixed text. */
 export function initializeErrorText(error: unknown): string {
   const { serverMessage, message } = (error ?? {}) as Partial<ApiHttpError>;
   return serverMessage || message || INITIALIZE_FAILURE;
@@ -39,7 +39,7 @@ export function useInitializeMarketplace() {
       const { data: result } = await mutateAsync({
         url: endpoints.marketplaceInitialize,
         method: "post",
-        // No body (SPEC §7): axios then sends no JSON content type either.
+        // No body: axios then sends no JSON content type either.
         values: undefined,
         // The page shows the outcome itself, for ALERT_DURATION_MS.
         successNotification: false,

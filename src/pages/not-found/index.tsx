@@ -1,4 +1,4 @@
-// SPEC §2/§8: unmatched routes show 'Not Found'. Public and antd-free: it can be the first page loaded.
+// Unmatched routes show 'Not Found'. Public and antd-free: it can be the first page loaded.
 import { Link } from "react-router";
 
 export function NotFoundPage() {

@@ -1,5 +1,6 @@
-// Beyond SPEC: the Activity screen's columns — when, which admin, what they did to which record (a
-// link to it), why, and the proof: the transaction and the decision the admin's wallet signed.
+// Beyond the core API: the Activity screen's columns — when, which admin, what they did to which
+// record (a link to it), why, and the proof: the transaction and the decision the admin's wallet
+// signed.
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import { SHORTEN } from "@/config";

@@ -1,6 +1,6 @@
-// Beyond SPEC: the Activity screen's filters, all applied by the API (GET /admin/audit): the admin
-// (choices from GET /admin/audit/admins, added at run time), the action, the record type and the
-// days. Plain data: the sections list imports it on every route's first load.
+// Beyond the core API: the Activity screen's filters, all applied by the API (GET /admin/audit): the
+// admin (choices from GET /admin/audit/admins, added at run time), the action, the record type and
+// the days. Plain data: the sections list imports it on every route's first load.
 import { choices, type ListFilter } from "@/components/list/filters";
 import type { AuditEntry } from "@contract";
 import { AUDIT_ACTIONS, RECORD_TYPES } from "@contract/resources";

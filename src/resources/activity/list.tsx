@@ -1,6 +1,7 @@
-// Beyond SPEC: Activity, the admin audit trail of every record (GET /admin/audit), newest first,
-// filtered by admin, action, record type and days, each filter in the URL. Each entry links to the
-// record it changed; the list exports as CSV. The section hides itself when the API has no audit trail (optional section).
+// Beyond the core API: Activity, the admin audit trail of every record (GET /admin/audit), newest
+// first, filtered by admin, action, record type and days, each filter in the URL. Each entry links to
+// the record it changed; the list exports as CSV. The section hides itself when the API has no audit
+// trail (optional section).
 import { useMemo } from "react";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListTable, useListTable } from "@/components/list/list-table";

@@ -1,4 +1,4 @@
-// The Activity section (contract/resources/activity.ts): beyond the specification, shown once the API
+// The Activity section (contract/resources/activity.ts): beyond the core API, shown once the API
 // has answered its first page of the audit trail.
 import { screen } from "@/components/routing/lazy-screen";
 import { defineSection } from "../define";

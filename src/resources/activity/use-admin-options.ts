@@ -1,5 +1,5 @@
 // The Admin filter's choices: the admins the audit trail names (GET /admin/audit/admins, beyond
-// SPEC). An API without that call answers 404: the filter is left out, without a word.
+// the core API). An API without that call answers 404: the filter is left out, without a word.
 import { useCustom } from "@refinedev/core";
 import { SHORTEN } from "@/config";
 import type { FilterOption } from "@/components/list/filters";

@@ -1,4 +1,4 @@
-// SPEC §2 Order Management: the table's columns, in the SPEC's order.
+// Order Management: the table's columns, in their fixed order.
 import type { ColumnsType, SortOrder } from "antd/es/table/interface";
 import { EyeOutlined } from "@ant-design/icons-svg";
 import { Hint } from "@/components/value/hint";
@@ -28,7 +28,7 @@ export interface OrderColumnOptions {
 }
 
 export function orderColumns(onView: (order: Order) => void, { disputeLimit, deadlineSort = null, viewIntent }: OrderColumnOptions = {}): ColumnsType<Order> {
-  // Beyond SPEC, so only when it has something to say: the time left on each dispute, sortable.
+  // Beyond the core API, so only when it has something to say: each dispute's time left, sortable.
   const deadline: ColumnsType<Order> =
     disputeLimit === undefined
       ? []

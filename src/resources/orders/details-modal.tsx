@@ -1,6 +1,6 @@
-// SPEC §2 Order Details modal, the order's URL (/orders/:id): read off the list row when the page
+// The Order Details modal, the order's URL (/orders/:id): read off the list row when the page
 // holds it, else by GET /admin/orders/:id (a shared or reloaded link). A successful dispute
-// resolution closes it after DISPUTE_MODAL_CLOSE_MS (SPEC §4).
+// resolution closes it after DISPUTE_MODAL_CLOSE_MS.
 import { useEffect, useState } from "react";
 import { Modal } from "antd";
 import { useIsMutating } from "@tanstack/react-query";
@@ -115,7 +115,7 @@ export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) 
             ) : null}
             <BlockchainSection order={shown} />
             <NotesSection order={shown} />
-            {/* The timeline holds the admin actions; an API without it shows the audit history as before. */}
+            {/* The timeline holds the admin actions; an API without it shows the audit history instead. */}
             <OrderTimeline orderId={shown.id} fallback={<AuditHistory targetType="order" targetId={shown.id} />} />
           </div>
         ) : null}

@@ -1,4 +1,4 @@
-// The Order Details modal's sections (SPEC §2), each a labelled region read off the row's order.
+// The Order Details modal's sections, each a labelled region read off the row's order.
 import type { ReactNode } from "react";
 import { Descriptions } from "antd";
 import type { DescriptionsProps } from "antd";
@@ -30,7 +30,7 @@ export function DetailsSection({ id, title, items, children }: { id: string; tit
 
 export function OrderStatusSection({ order }: { order: Order }) {
   const items: Items = [{ key: "status", label: "Status", children: <OrderStatusBadge status={order.status} /> }];
-  // SPEC: the times are listed only when the order has reached them.
+  // The times are listed only when the order has reached them.
   if (order.createdAt) items.push({ key: "created", label: "Created", children: formatDate(order.createdAt) });
   if (order.confirmedAt) items.push({ key: "confirmed", label: "Confirmed", children: formatDate(order.confirmedAt) });
   if (order.shippedAt) items.push({ key: "shipped", label: "Shipped", children: formatDate(order.shippedAt) });
@@ -112,7 +112,7 @@ export function SellerSection({ order }: { order: Order }) {
   );
 }
 
-/** SPEC: shown only when the order has any shipping information at all. */
+/** Shown only when the order has any shipping information at all. */
 export function hasShipping(order: Order): boolean {
   return Boolean(order.shippingState || order.trackingInfo || order.shippingNotes);
 }

@@ -1,6 +1,6 @@
-// Beyond SPEC: the time left to resolve a dispute, i.e. the marketplace's dispute resolution limit
-// (GET /admin/marketplace/status, seconds) counted from the dispute's opening. Without the limit
-// (the call fails, or the marketplace has none) nothing is shown.
+// Beyond the core API: the time left to resolve a dispute, i.e. the marketplace's dispute resolution
+// limit (GET /admin/marketplace/status, seconds) counted from the dispute's opening. Without the
+// limit (the call fails, or the marketplace has none) nothing is shown.
 import { useEffect, useState } from "react";
 import { useCustom, type HttpError } from "@refinedev/core";
 import type { MarketplaceStatus, Order } from "@contract";

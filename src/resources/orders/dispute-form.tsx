@@ -1,5 +1,5 @@
-// SPEC §2 Dispute resolve form: pick a resolution, explain it, confirm, and let the server settle the
-// escrow on chain. Nothing is sent until the in-page confirmation is accepted (SPEC §5), and the
+// The dispute resolve form: pick a resolution, explain it, confirm, and let the server settle the
+// escrow on chain. Nothing is sent until the in-page confirmation is accepted, and the
 // notes survive a failure so the admin can retry.
 import { useState } from "react";
 import { Alert, Button, Form, Input, Radio } from "antd";
@@ -37,7 +37,7 @@ interface FormValues {
   adminNotes: string;
 }
 
-/** The resolve body for these values; refundPercentage only means something for a partial refund (SPEC §7 sends it only then). */
+/** The resolve body for these values; refundPercentage is sent only for a partial refund, the one it means something for. */
 function resolveBody({ resolution, adminNotes, refundPercentage }: FormValues): ResolveDisputeRequest {
   return resolution === "PARTIAL_REFUND"
     ? { resolution, adminNotes, refundPercentage: refundPercentage ?? DEFAULT_REFUND_PERCENT }

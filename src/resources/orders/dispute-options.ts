@@ -1,4 +1,4 @@
-// SPEC §2 Dispute resolve form and §5: the three resolutions, what each pays out, and the wording of
+// The dispute resolve form's three resolutions, what each pays out, and the wording of
 // the confirmation each needs before a blockchain transaction runs.
 import { REFUND_PERCENT_DEFAULT, REFUND_PERCENT_MAX, type DisputeResolution } from "@contract";
 import { SHORTEN } from "@/config";
@@ -12,7 +12,7 @@ export const RESOLUTION_OPTIONS: { value: DisputeResolution; label: string; hint
   { value: "PARTIAL_REFUND", label: "Partial Refund", hint: "A custom split between the buyer and the seller" },
 ];
 
-/** SPEC §5: 'x% to buyer and (100-x)% to seller'. */
+/** The split as the confirmation words it: 'x% to buyer and (100-x)% to seller'. */
 export function splitText(buyerPercent: number): string {
   return `${buyerPercent}% to buyer and ${REFUND_PERCENT_MAX - buyerPercent}% to seller`;
 }

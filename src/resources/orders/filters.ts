@@ -1,4 +1,4 @@
-// SPEC §2 Order Management: the status filter. Its value travels as the `filter` query parameter;
+// Order Management's status filter. Its value travels as the `filter` query parameter;
 // "All Orders" sends none.
 import { choices, type ListFilter } from "@/components/list/filters";
 import type { Order, OrderFilter } from "@contract";

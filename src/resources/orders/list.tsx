@@ -1,4 +1,4 @@
-// SPEC §2 Order Management: the orders, filtered by status, with the details modal and the dispute
+// Order Management: the orders, filtered by status, with the details modal and the dispute
 // resolve form. The filter and the page live in the URL, so a view is shareable; so does the open
 // order (/orders/:id). The details, with their forms, are a lazy dialog: loaded on first use.
 import { useMemo } from "react";

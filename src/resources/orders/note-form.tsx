@@ -1,4 +1,4 @@
-// An admin's internal note on an order (beyond SPEC, issue 11 item 6): the server stores and audits
+// An admin's internal note on an order (beyond the core API): the server stores and audits
 // it, the order's timeline shows it, its buyer and seller never see it. The form runs the server's
 // own rule (the contract's schema), keeps the text when the server refuses it so nothing typed is
 // lost, and clears it once stored.

@@ -1,8 +1,8 @@
-// Beyond SPEC: what a dispute resolution would pay, before it is confirmed. The resolve body is sent
-// to POST /admin/orders/{id}/resolve-dispute/preview (a simulation of the very transaction, nothing
-// sent) once the admin pauses; a failing simulation blocks the confirmation and says why. An API
-// without the call (404) hides the preview without a word, and the console stops asking for the
-// rest of the session, so the form works as it always did.
+// Beyond the core API: what a dispute resolution would pay, before it is confirmed. The resolve body
+// is sent to POST /admin/orders/{id}/resolve-dispute/preview (a simulation of the very transaction,
+// nothing sent) once the admin pauses; a failing simulation blocks the confirmation and says why. An
+// API without the call (404) hides the preview without a word, and the console stops asking for the
+// rest of the session; the form works without it.
 import { useEffect, useState } from "react";
 import { Alert, Descriptions, Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";

@@ -1,6 +1,6 @@
-// The partial refund's control (SPEC §2): a 0–100 slider with the live buyer/seller split, plus a
+// The partial refund's control: a 0–100 slider with the live buyer/seller split, plus a
 // number box for an exact value. The box may hold an out-of-range value so the form can say why
-// it is refused (SPEC §5) instead of silently clamping it.
+// it is refused instead of silently clamping it.
 import { InputNumber, Slider } from "antd";
 import { REFUND_PERCENT_MAX, REFUND_PERCENT_MIN } from "@contract";
 

@@ -1,7 +1,7 @@
-// The order's one timeline (beyond SPEC, issue 11 item 6): created, paid into escrow, disputed, each
-// admin action with its reason, the settlement's transactions, and the admins' internal notes, oldest
-// first, with the form that adds a note. An API without the call (404: only SPEC §7) gets `fallback`
-// (the audit history) instead, without a word, and is not asked again this session.
+// The order's one timeline (beyond the core API): created, paid into escrow, disputed, each admin
+// action with its reason, the settlement's transactions, and the admins' internal notes, oldest
+// first, with the form that adds a note. An API without the call (404: only the core API) gets
+// `fallback` (the audit history) instead, without a word, and is not asked again this session.
 import type { ReactNode } from "react";
 import { Timeline } from "antd";
 import type { TimelineItemProps } from "antd";

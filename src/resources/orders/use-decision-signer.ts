@@ -1,7 +1,8 @@
-// Beyond SPEC: the admin's wallet signs a dispute decision before it is sent, whenever the API offers
-// it (POST /admin/orders/{id}/resolve-dispute/decision writes the decision in words, with the amounts
-// and a nonce). An API without the call (404) is remembered, and resolutions go unsigned, as SPEC §7
-// has them. The wallet must be the one signed in with: the server verifies against the session's.
+// Beyond the core API: the admin's wallet signs a dispute decision before it is sent, whenever the
+// API offers it (POST /admin/orders/{id}/resolve-dispute/decision writes the decision in words, with
+// the amounts and a nonce). An API without the call (404) is remembered, and resolutions go unsigned,
+// as the core API has them. The wallet must be the one signed in with: the server verifies against
+// the session's.
 import { useState } from "react";
 import bs58 from "bs58";
 import { useCustomMutation } from "@refinedev/core";
@@ -52,8 +53,8 @@ export function useDecisionSigner(orderId = ""): DecisionSigner {
       return response.data;
     } catch (error) {
       const failure = error as ApiHttpError;
-      // Read as the API lacking the call, like every beyond-SPEC call (query-policy.ts); an order
-      // that is really gone is then said so by the resolve itself.
+      // Read as the API lacking the call, like every call beyond the core API (query-policy.ts); an
+      // order that is really gone is then said so by the resolve itself.
       if (failure.statusCode === 404) return undefined;
       throw new DecisionNotSigned(`${NOT_SENT}: ${failure.serverMessage ?? failure.message}`);
     }

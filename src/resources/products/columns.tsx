@@ -1,4 +1,4 @@
-// The Product Management table columns (SPEC §2): image, title with description, price, category,
+// The Product Management table columns: image, title with description, price, category,
 // stock, the featured star, status and the row actions.
 import { Button, Space } from "antd";
 import type { ColumnsType } from "antd/es/table";

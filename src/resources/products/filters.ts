@@ -1,5 +1,5 @@
-// Product Management's filters: a search box that only narrows the rows already loaded (SPEC §2:
-// its text is never sent), and the Category and Featured filters the API applies. The categories
+// Product Management's filters: a search box that only narrows the rows already loaded (its
+// text is never sent), and the Category and Featured filters the API applies. The categories
 // come from the API (use-categories.ts) and are added to the Category select at run time.
 import { choices, type ListFilter } from "@/components/list/filters";
 import type { Product } from "@contract";

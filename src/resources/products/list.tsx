@@ -1,4 +1,4 @@
-// Product Management (SPEC §2): the admin product list with its Category and Featured filters (kept
+// Product Management: the admin product list with its Category and Featured filters (kept
 // in the URL), a search box over the loaded page, the row actions, and each product's own URL
 // (/products/:id, a drawer over the list, a lazy dialog: loaded on first use).
 import { useMemo } from "react";

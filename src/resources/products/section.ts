@@ -10,7 +10,7 @@ export const productsSection = defineSection("products", {
   load: screen(() => import("./list"), "ProductList"),
   filters: PRODUCT_FILTERS,
   lookup: async (provider, text, limit) => {
-    // The title search is beyond the specification: an API without it answers its first page, which is filtered here.
+    // Searching titles is beyond the core API: without it the API answers its first page, filtered here.
     const { data } = await provider.custom!({ url: resourceNamed("products").api?.list ?? "", method: "get", query: { search: text, limit } });
     return itemsOf<Product>(data)
       .filter((product) => contains(product.title, text))

@@ -1,6 +1,6 @@
 // A product's own page, /products/:id: a drawer over the list with what the row cannot hold (every
 // image, the full description, the status reason, deletion, dates) and its admin history. Read by
-// GET /products/:id (SPEC §7) when the page does not hold it; the row actions stay in the list.
+// GET /products/:id when the page does not hold it; the row actions stay in the list.
 import { Descriptions, Drawer } from "antd";
 import type { Product } from "@contract";
 import { AuditHistory } from "@/components/history/audit-history";

@@ -1,6 +1,6 @@
 // The row actions of Product Management, each pessimistic (the server answers before the table
-// changes): the featured star, enable/disable and delete behind the SPEC §5 confirmation and reason
-// prompt, and — beyond the SPEC — an Undo for a deletion while the server offers the restore call.
+// changes): the featured star, enable/disable and delete behind a confirmation and a reason prompt,
+// and — beyond the core API — an Undo for a deletion while the server offers the restore call.
 import { useCallback, useState, type ReactNode } from "react";
 import { Button, notification } from "antd";
 import { useCustomMutation, useDelete, useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
@@ -28,7 +28,7 @@ const failure = (message: string) => (error?: HttpError) => ({
   description: error?.message,
 });
 
-/** The featured star's call (SPEC §7 PUT /products/:id/feature): the row action's and the bulk action's. */
+/** The featured star's call (PUT /products/:id/feature): the row action's and the bulk action's. */
 export const featureRequest = (product: Product, featured: boolean) => ({
   url: endpoints.productFeature(product.id),
   method: "put" as const,

@@ -1,4 +1,4 @@
-// Beyond SPEC: the settlement queue's columns.
+// Beyond the core API: the settlement queue's columns.
 import { Button, Space, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";

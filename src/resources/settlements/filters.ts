@@ -1,4 +1,4 @@
-// Beyond SPEC: the settlement queue's status filter, sent as the `status` query parameter.
+// Beyond the core API: the settlement queue's status filter, sent as the `status` query parameter.
 import { choices, type ListFilter } from "@/components/list/filters";
 import type { Settlement, SettlementQueueStatus } from "@contract";
 

@@ -1,6 +1,6 @@
-// Beyond SPEC: the settlement queue (every dispute payout and marketplace initialization the server
-// sends), filtered by status, re-read while some are still on their way; a failed one can be retried
-// with a reason; a proposed payout (four eyes) approved or rejected by another admin than its
+// Beyond the core API: the settlement queue (every dispute payout and marketplace initialization the
+// server sends), filtered by status, re-read while some are still on their way; a failed one can be
+// retried with a reason; a proposed payout (four eyes) approved or rejected by another admin than its
 // proposer; Reconcile compares the orders' escrows with the chain.
 import { useEffect, useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";

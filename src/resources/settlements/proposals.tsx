@@ -1,7 +1,8 @@
-// Beyond SPEC, four eyes (PAYOUT_APPROVALS=2): a dispute payout proposed by one admin waits on the
-// Settlements screen for another. Approve: confirm, sign the same payout with the wallet when the API
-// writes decisions (the order's signer, orders/use-decision-signer.ts), then the call, which sends the
-// transaction. Reject: the reason first (the shared prompt), then the call. The proposer gets neither.
+// Beyond the core API, four eyes (PAYOUT_APPROVALS=2): a dispute payout proposed by one admin waits
+// on the Settlements screen for another. Approve: confirm, sign the same payout with the wallet when
+// the API writes decisions (the order's signer, orders/use-decision-signer.ts), then the call, which
+// sends the transaction. Reject: the reason first (the shared prompt), then the call. The proposer
+// gets neither.
 import { useState } from "react";
 import { useCustomMutation, useInvalidate, useNotification } from "@refinedev/core";
 import { SHORTEN } from "@/config";

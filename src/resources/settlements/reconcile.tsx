@@ -1,4 +1,4 @@
-// Beyond SPEC: compares every order that has an escrow with the escrow on chain
+// Beyond the core API: compares every order that has an escrow with the escrow on chain
 // (GET /admin/reconciliation) and shows the outcome: all clear, or the mismatches as a table.
 import { Alert, Button, Table } from "antd";
 import type { ColumnsType } from "antd/es/table";

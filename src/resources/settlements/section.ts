@@ -1,4 +1,4 @@
-// The Settlements section (contract/resources/settlements.ts): beyond the specification, shown once
+// The Settlements section (contract/resources/settlements.ts): beyond the core API, shown once
 // the API has answered its first page.
 import { screen } from "@/components/routing/lazy-screen";
 import { defineSection } from "../define";

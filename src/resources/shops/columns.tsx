@@ -1,4 +1,4 @@
-// The Shop Management table columns (SPEC §2): shop, owner, category, product count (hidden on
+// The Shop Management table columns: shop, owner, category, product count (hidden on
 // small screens), active badge, verified icon and the edit action.
 import { Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
@@ -61,7 +61,7 @@ export function shopColumns(onEdit: (shop: Shop) => void, editIntent?: DialogInt
       key: "products",
       title: "Products",
       align: "right",
-      // SPEC §2: hidden on small screens.
+      // Hidden on small screens.
       responsive: ["md"],
       render: (_, shop) => shop.productCount ?? 0,
     },

@@ -1,5 +1,5 @@
-// The Edit Shop modal (SPEC §2): the shop's details read-only (GET /admin/shops/:id), the Active
-// Status and Verified Status toggles (SPEC §5: booleans), 'Update Shop', and the shop's history. A
+// The Edit Shop modal: the shop's details read-only (GET /admin/shops/:id), the Active
+// Status and Verified Status toggles, 'Update Shop', and the shop's history. A
 // lazy dialog of the Shops screen (list.tsx), which it opens at /shops/:id.
 import { Descriptions, Form, Switch } from "antd";
 import { SHORTEN } from "@/config";

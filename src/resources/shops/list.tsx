@@ -1,4 +1,4 @@
-// Shop Management (SPEC §2): the admin shop list with its filters (search, category, active,
+// Shop Management: the admin shop list with its filters (search, category, active,
 // verified) kept in the URL, and the Edit Shop modal (/shops/:id).
 import { useMemo } from "react";
 import type { Shop } from "@contract";

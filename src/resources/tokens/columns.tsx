@@ -1,5 +1,5 @@
-// The Token Management table's columns (SPEC §2): Logo, Symbol, Name, Mint Address, Decimals,
-// Status and Actions; and Risk (beyond SPEC) when the API reports it.
+// The Token Management table's columns: Logo, Symbol, Name, Mint Address, Decimals,
+// Status and Actions; and Risk (beyond the core API) when the API reports it.
 import { Button, Space } from "antd";
 import { EditOutlined } from "@ant-design/icons";
 import type { TableColumnsType } from "antd";
@@ -23,7 +23,7 @@ export interface TokenColumnActions {
   showRisk?: boolean;
 }
 
-/** SPEC §2: without a logo, the first 2 letters of the symbol (also the fallback when the image fails). */
+/** Without a logo, the first 2 letters of the symbol (also the fallback when the image fails). */
 export function TokenLogo({ token }: { token: Token }) {
   return (
     <Avatar className="token-logo" src={token.logoUrl} alt={`${token.symbol} logo`} text={token.symbol.slice(0, 2)} />

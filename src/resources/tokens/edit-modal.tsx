@@ -1,8 +1,8 @@
-// The 'Add New Token' / 'Edit Token' modal (SPEC §2, rules of SPEC §5): create POSTs /tokens/admin,
-// edit PATCHes /tokens/admin/:id. The API has no GET /tokens/admin/:id, so an edit starts from the
-// list row the admin clicked. Both are lazy dialogs of the Tokens screen (list.tsx). An edit also
-// shows the mint's on-chain risk report (risk-report.tsx), and an add reads the mint it is given
-// (mint-lookup.tsx): both beyond SPEC.
+// The 'Add New Token' / 'Edit Token' modal, with the contract's field rules: create POSTs
+// /tokens/admin, edit PATCHes /tokens/admin/:id. The API has no GET /tokens/admin/:id, so an edit
+// starts from the list row the admin clicked. Both are lazy dialogs of the Tokens screen (list.tsx).
+// An edit also shows the mint's on-chain risk report (risk-report.tsx), and an add reads the mint it
+// is given (mint-lookup.tsx): both beyond the core API.
 import { Form, Input, InputNumber } from "antd";
 import type { EditDialogProps } from "@/components/forms/edit-dialog";
 import { useEditModal } from "@/components/forms/edit-modal";

@@ -1,5 +1,5 @@
 // The tokens screen's search and 'Show inactive' toggle work on the rows already loaded: GET
-// /tokens/admin takes only page and limit (SPEC §7), and SPEC §2 says the typed text is not sent.
+// /tokens/admin takes only page and limit, and the typed text is never sent.
 import type { ListFilter } from "@/components/list/filters";
 import type { Token } from "@contract";
 
@@ -13,7 +13,7 @@ export const TOKEN_FILTERS: readonly ListFilter<Token>[] = [
     matches: (token, text) =>
       [token.symbol, token.name, token.mintAddress].some((field) => (field ?? "").toLowerCase().includes(text.toLowerCase())),
   },
-  // Inactive tokens are hidden unless the admin asks for them (SPEC §2 'Show inactive').
+  // Inactive tokens are hidden unless the admin asks for them ('Show inactive').
   { kind: "toggle", key: "showInactive", label: "Show inactive", hides: (token) => !token.isActive },
 ];
 

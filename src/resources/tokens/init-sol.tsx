@@ -18,7 +18,7 @@ export function InitSolButton() {
       {
         url: endpoints.tokenInitializeSol,
         method: "post",
-        // No body on purpose (SPEC §7): axios then sends no JSON content type either.
+        // No body on purpose: axios then sends no JSON content type either.
         values: undefined,
         // Refine's convention (see the notifier): `description` is the heading, `message` the text.
         successNotification: { key: "init-sol", type: "success", description: "Init SOL", message: INIT_SOL_SUCCESS },

@@ -1,4 +1,4 @@
-// SPEC §2 Token Management: the SPL token whitelist, one server page at a time (GET /tokens/admin
+// Token Management: the SPL token whitelist, one server page at a time (GET /tokens/admin
 // takes only page and limit), searched and filtered on the loaded rows.
 import { useMemo, useState } from "react";
 import { Button } from "antd";

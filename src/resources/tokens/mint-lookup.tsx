@@ -1,7 +1,7 @@
 // The Add New Token form reads the mint it is given from the chain (GET /tokens/admin/mint-risk,
-// beyond SPEC): it fills Decimals when none were typed, and says before Create what adding the mint
-// would meet (a refusal and why, or its warnings). An API without the call (404) shows nothing, and
-// the console stops asking for the session.
+// beyond the core API): it fills Decimals when none were typed, and says before Create what adding
+// the mint would meet (a refusal and why, or its warnings). An API without the call (404) shows
+// nothing, and the console stops asking for the session.
 import { useEffect } from "react";
 import { Alert, Form } from "antd";
 import { useCustom } from "@refinedev/core";

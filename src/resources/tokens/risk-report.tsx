@@ -1,4 +1,4 @@
-// The Edit Token modal's report of the token's mint (GET /tokens/admin/{id}/risk, beyond SPEC): its
+// The Edit Token modal's mint report (GET /tokens/admin/{id}/risk, beyond the core API): the mint's
 // program, decimals and authorities on chain, why it would be refused or what to watch, and each
 // Token-2022 extension judged. The server reads the chain on every open. An API without the call
 // (404) hides the section without a word, and the console stops asking for the session.

@@ -1,6 +1,7 @@
-// The Risk column (beyond SPEC): how the server last judged a token's mint on chain, with its words
-// on hover. A SPEC-only API sends no `risk` on its tokens: the screen then leaves the column out.
-// Also the words the modals' mint reports share (risk-report.tsx, mint-lookup.tsx).
+// The Risk column (beyond the core API): how the server last judged a token's mint on chain, with its
+// words on hover. An API with only the core calls sends no `risk` on its tokens: the screen then
+// leaves the column out. Also the words the modals' mint reports share (risk-report.tsx,
+// mint-lookup.tsx).
 import { Badge, type BadgeTone } from "@/components/value/badges";
 import { Hint } from "@/components/value/hint";
 import type { MintRiskVerdict, Token, TokenRisk } from "@contract";
@@ -22,7 +23,7 @@ export function Lines({ items }: { items: readonly string[] }) {
 
 export const riskLabel = (risk: TokenRisk | null | undefined) => (risk ? VERDICT[risk.verdict].label : "Not checked");
 
-/** Whether the API reports risks at all (a SPEC-only API's tokens have no `risk` field). */
+/** Whether the API reports risks at all (with only the core calls, tokens have no `risk`). */
 export const reportsRisk = (tokens: readonly Token[]) => tokens.some((token) => token.risk !== undefined);
 
 export function RiskBadge({ risk }: { risk: TokenRisk | null | undefined }) {

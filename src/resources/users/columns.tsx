@@ -1,5 +1,5 @@
-// The User Management table columns of SPEC §2, in order: User, Public Key, Status, Verified,
-// Active, Actions. Verified and Status are secondary and hide below md (SPEC small-screen rule).
+// The User Management table columns, in order: User, Public Key, Status, Verified, Active, Actions.
+// Verified and Status are secondary and hide below md.
 import type { TableColumnsType } from "antd";
 import { EditOutlined, StopOutlined } from "@ant-design/icons-svg";
 import { Hint } from "@/components/value/hint";
@@ -13,7 +13,7 @@ import { RowIcon } from "@/components/value/row-icon";
 import { avatarInitial, head } from "@/utils/format";
 import type { User } from "@contract";
 
-/** SPEC §5: the deactivation dialog names the user by display name, else by key. */
+/** The deactivation dialog names the user by display name, else by key. */
 export const userName = (user: User) => user.displayName?.trim() || user.publicKey;
 
 function UserCell({ user }: { user: User }) {
@@ -36,7 +36,7 @@ function UserCell({ user }: { user: User }) {
   );
 }
 
-/** Red if disabled, green if the status is 'active', grey otherwise (SPEC §2). */
+/** Red if disabled, green if the status is 'active', grey otherwise. */
 export function UserStatusBadge({ user }: { user: User }) {
   const color = user.disabled ? "error" : user.status === "active" ? "success" : "neutral";
   return <Badge color={color}>{user.status?.trim() || "Unknown"}</Badge>;
@@ -62,7 +62,7 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
       key: "publicKey",
       title: "Public Key",
       width: 170,
-      // SPEC §9 "Sidebar key": the first 8 characters and an ellipsis; the full key is in the tooltip.
+      // Shortened as the sidebar shortens a key (SHORTEN.sidebarKey); the full key is in the tooltip.
       render: (_, user) => <Address value={user.publicKey} display={head(user.publicKey, SHORTEN.sidebarKey)} />,
     },
     {

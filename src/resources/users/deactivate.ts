@@ -1,4 +1,4 @@
-// SPEC §4/§5: deactivation is confirmed, then needs a non-empty reason; nothing is sent otherwise.
+// Deactivation is confirmed, then needs a non-empty reason; nothing is sent otherwise.
 // It waits for the server (no optimistic mode), then the list, the counts and the history refresh.
 import { useReasonedCall } from "@/components/prompts/use-reasoned-call";
 import { endpoints } from "@/providers/endpoints";
@@ -6,7 +6,7 @@ import type { User } from "@contract";
 import { userName } from "./columns";
 import { useRefreshUsers } from "./refresh";
 
-/** The deactivation call of one user (SPEC §7), sent with `{ reason }`: the row action's and the bulk action's. */
+/** The deactivation call of one user, sent with `{ reason }`: the row action's and the bulk action's. */
 export const deactivateRequest = (user: User) => ({ url: endpoints.userDeactivate(user.id), method: "patch" as const });
 export const DEACTIVATE_REASON_LABEL = "Reason for deactivation (required):";
 

@@ -1,4 +1,4 @@
-// SPEC §2 'Edit User' modal: GET /users/:id fills the form, PATCH /users/:id saves it (SPEC §7), and
+// The 'Edit User' modal: GET /users/:id fills the form, PATCH /users/:id saves it, and
 // the user's admin history shows below. The save also refreshes the counts and the history. A lazy
 // dialog of the Users screen (list.tsx), which it opens at /users/:id.
 import { Form, Input, Select, Switch } from "antd";

@@ -1,4 +1,4 @@
-// SPEC §2 User Management filters: each one an `eq` filter the API applies (?role=, ?verified=,
+// User Management's filters: each one an `eq` filter the API applies (?role=, ?verified=,
 // ?disabled=). Status (Active / Disabled) is the `disabled` flag, not the free-text status column.
 import { ALL, choices, type FilterOption, type ListFilter } from "@/components/list/filters";
 import type { User, UserRole } from "@contract";

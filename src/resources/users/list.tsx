@@ -1,4 +1,4 @@
-// SPEC §2 User Management: filters, the users table with its paging, the Edit User modal and
+// User Management: filters, the users table with its paging, the Edit User modal and
 // deactivation with a reason. The URL holds page and filters, so a filtered, paged list is a link
 // that reopens as the same view; so does the user being edited (/users/:id).
 import { useMemo } from "react";

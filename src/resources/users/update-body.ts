@@ -1,4 +1,4 @@
-// What PATCH /users/:id receives (SPEC §7): the Edit User modal's save, and the list's bulk Activate
+// What PATCH /users/:id receives: the Edit User modal's save, and the list's bulk Activate
 // for a row (the row as the form's values). Apart from the modal, so the list loads without it.
 import type { UserRole } from "@contract";
 
@@ -12,7 +12,7 @@ export interface UserFormValues {
   status?: string | null;
 }
 
-/** The PATCH body of SPEC §7: all six fields, blanks as null (the API stores "no value" as null). */
+/** The PATCH body: all six fields, blanks as null (the API stores "no value" as null). */
 export interface UserUpdateBody {
   displayName: string | null;
   contactInfo: string | null;
