@@ -1,6 +1,6 @@
 // Wiring only: providers, Refine, the sections and routes. Screens and the admin layout are lazy
 // chunks; everything imported here is on the path of every first load (/login included), so nothing
-// here may bring in antd or @refinedev/antd (see README "Bundle budget").
+// here may bring in antd or @refinedev/antd (see docs/performance.md, "Bundle budgets").
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import { Refine } from "@refinedev/core";

@@ -130,7 +130,7 @@ function sortValue(entry: ResourceRow, sorters: CrudSort[] | undefined): string 
 }
 
 // Only declared filters, the declared sort and pagination reach the query. Refine's `meta` never
-// does: with syncWithLocation it carries unrelated URL params (research notes §2.1).
+// does: with syncWithLocation it carries unrelated URL params.
 function listQuery(entry: ResourceRow, pagination?: Pagination, filters?: CrudFilter[], sorters?: CrudSort[]) {
   const values = eqFilterValues(filters);
   const query = pageQuery(pagination);

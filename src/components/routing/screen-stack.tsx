@@ -3,8 +3,7 @@
 // with its effects held until it shows. Following the link then only reveals a screen already
 // rendered with its data, instead of rendering a table of rows in the click's frame. Each screen
 // renders the admin routes at its own location, so the one out of sight reads its own path, not the
-// current one. One screen at most is kept ahead, until it is shown; the screen left behind unmounts
-// as before.
+// current one. One screen at most is kept ahead, until it is shown; the screen left behind unmounts.
 import { Activity, memo, Suspense, useEffect, useMemo, type ReactNode } from "react";
 import { matchRoutes, Outlet, useLocation, useRoutes, type Location, type RouteObject } from "react-router";
 import { PendingIndicator } from "./pending-indicator";
