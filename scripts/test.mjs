@@ -26,8 +26,8 @@ const reports = join(root, "test-results");
 const STAGES = {
   typecheck: { cmd: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"], quiet: true },
   lint: { cmd: bin("eslint"), args: [".", "--max-warnings", "0"], quiet: true },
-  // `npm run lint`'s second half (lint:deps): import cycles and the console's layers (.dependency-cruiser.cjs).
-  deps: { cmd: bin("depcruise"), args: ["src", "contract"], quiet: true },
+  // `npm run lint`'s second half (lint:deps): import cycles and the layers of the console and the server (.dependency-cruiser.cjs).
+  deps: { cmd: bin("depcruise"), args: ["src", "contract", "server"], quiet: true },
   build: { cmd: bin("vite"), args: ["build", "--logLevel", "warn"], quiet: true },
   size: { cmd: process.execPath, args: [join(root, "scripts", "size.mjs"), "--no-build"], quiet: true },
   unit: { cmd: bin("vitest"), args: ["run", ...jsonReport("unit")], report: "unit" },

@@ -1,11 +1,19 @@
 // Who counts as an admin: a whitelisted key whose user row has an admin role and is not disabled.
 // Checked at sign-in and again on every request, so demoting or disabling a user ends their access.
 import { ADMIN_ROLE_VALUES } from "../../contract/index.ts";
-import type { AppContext } from "../context.ts";
-import type { UserRow } from "../db/schema.ts";
+import type { Db, UserRow } from "../db/schema.ts";
 import { insertAdminUser, userById, userByKey } from "../db/users.ts";
-import type { AdminDirectory } from "../services/ports.ts";
+import type { AdminDirectory, Clock, Ids } from "../services/ports.ts";
 import { forbidden } from "../http/errors.ts";
+
+/**
+ * What the admin checks read: the database and the whitelist (ADMIN_WALLETS and the demo wallet), and
+ * for a first sign-in the clock and the id source. The app's context (server/context.ts) is one.
+ */
+export interface AdminCheckContext extends Clock, Ids {
+  db: Db;
+  adminWallets: ReadonlySet<string>;
+}
 
 /** The roles that may use the console. */
 export const ADMIN_ROLES: ReadonlySet<string> = new Set(ADMIN_ROLE_VALUES);
@@ -33,23 +41,23 @@ export const NOT_ADMIN = "User does not have admin privileges";
 export const DISABLED = "User account is disabled";
 
 /** Throws the 403 that explains why this user may not act as an admin. */
-export function assertAdmin(ctx: AppContext, user: UserRow | undefined, publicKey: string): asserts user is UserRow {
+export function assertAdmin(ctx: Pick<AdminCheckContext, "adminWallets">, user: UserRow | undefined, publicKey: string): asserts user is UserRow {
   if (!ctx.adminWallets.has(publicKey)) throw forbidden(NOT_WHITELISTED);
   if (!user) throw forbidden(NOT_ADMIN);
   if (user.disabled) throw forbidden(DISABLED);
   if (!ADMIN_ROLES.has(user.role)) throw forbidden(NOT_ADMIN);
 }
 
-export async function findUserByKey(ctx: AppContext, publicKey: string): Promise<UserRow | undefined> {
+export async function findUserByKey(ctx: Pick<AdminCheckContext, "db">, publicKey: string): Promise<UserRow | undefined> {
   return userByKey(ctx.db, publicKey);
 }
 
-export async function findUserById(ctx: AppContext, id: string): Promise<UserRow | undefined> {
+export async function findUserById(ctx: Pick<AdminCheckContext, "db">, id: string): Promise<UserRow | undefined> {
   return userById(ctx.db, id);
 }
 
 /** A whitelisted key's first sign-in creates its user, as an admin. */
-export async function findOrCreateAdminUser(ctx: AppContext, publicKey: string): Promise<UserRow | undefined> {
+export async function findOrCreateAdminUser(ctx: AdminCheckContext, publicKey: string): Promise<UserRow | undefined> {
   const existing = await findUserByKey(ctx, publicKey);
   if (existing || !ctx.adminWallets.has(publicKey)) return existing;
   await insertAdminUser(ctx.db, { id: ctx.newId(), publicKey, createdAt: new Date(ctx.now()).toISOString() });
@@ -60,7 +68,7 @@ export async function findOrCreateAdminUser(ctx: AppContext, publicKey: string):
  * The services' view of who is an admin now (AdminDirectory): the guard's own test, asked again when a
  * payout decided earlier is approved or sent, so a wallet removed or demoted since no longer counts.
  */
-export function adminDirectory(ctx: Pick<AppContext, "db" | "adminWallets">, demoWallet: string | null): AdminDirectory {
+export function adminDirectory(ctx: Pick<AdminCheckContext, "db" | "adminWallets">, demoWallet: string | null): AdminDirectory {
   return {
     demoWallet,
     async isAdmin(publicKey) {

@@ -1,13 +1,42 @@
-// The counted lists' reader (the CountedLists port, services/ports.ts), on either engine. Small
-// tables page with COUNT + OFFSET; the two big ones (orders, users) page through the trigger-kept
-// counts of migration 002 (list-families.ts), so page 50 000 costs what page 1 costs.
+// The counted lists, on either engine (the services are given them as ServiceContext.lists,
+// services/ports.ts). Small tables page with COUNT + OFFSET; the two big ones (orders, users) page
+// through the trigger-kept counts of migration 002 (list-families.ts), so page 50 000 costs what page 1 costs.
 //
 // A page's counts and rows are read in one read-only transaction: one snapshot, so a concurrent write
 // cannot shift the page under us (SQLite: its one connection is held; PostgreSQL: REPEATABLE READ).
-import type { Selectable, Transaction } from "kysely";
-import type { CountedListQuery, CountedLists, CountedTable } from "../services/ports.ts";
+import type { Expression, ExpressionBuilder, Selectable, SqlBool, Transaction } from "kysely";
 import { LEVELS, LIST_ORDER } from "./list-families.ts";
 import type { Database, Db } from "./schema.ts";
+
+/** The two big tables, whose lists are counted by triggers (migration 002, db/list-families.ts). */
+export type CountedTable = "orders" | "users";
+
+/** One page of a counted list of `table`, newest first. */
+export interface CountedListQuery<T extends CountedTable> {
+  table: T;
+  /** The list's name in the counts (db/list-families.ts: orderListName, userListName). */
+  list: string;
+  /** The list's condition; it must select exactly the rows the list counts. None: every row. */
+  where?: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>;
+  /**
+   * Sort keys (ascending) put before the list's own order (newest first). Such a page is read with a
+   * plain OFFSET, so a deep page costs more than with the list's own order.
+   */
+  firstBy?: readonly Expression<unknown>[];
+  page: number;
+  limit: number;
+}
+
+/**
+ * Totals and pages of the counted lists, answered from the trigger-kept counts (DatabaseCountedLists),
+ * so a total is one lookup and a deep page costs what page 1 costs. A page's counts and rows are read
+ * from one snapshot.
+ */
+export interface CountedLists {
+  /** Each named list's total (0 for a list with no rows). */
+  totals<L extends string>(lists: readonly L[]): Promise<Record<L, number>>;
+  page<T extends CountedTable>(q: CountedListQuery<T>): Promise<{ rows: Selectable<Database[T]>[]; total: number }>;
+}
 
 const FINE = LEVELS[0];
 const COARSE = LEVELS[1];

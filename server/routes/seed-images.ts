@@ -1,17 +1,15 @@
 // The demo data's pictures, drawn here rather than fetched from elsewhere, so a first run without a
 // network still shows them: GET /seed-images/{kind}/{name}.svg answers an SVG made from the name
 // alone (a colour from its hash, and an initial or a glyph), the same every time. The seeder writes
-// these URLs (seedImageUrl); real data points at real hosts and never reaches this route.
+// these URLs (seedImageUrl, http/seed-image-urls.ts); real data points at real hosts and never reaches this route.
 // It is a file route, like the console's own files: outside the API and its document, and an
 // unknown kind or a malformed name is a plain 404.
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fileNotFound } from "../http/errors.ts";
+import { SEED_IMAGE_KINDS, SEED_IMAGES_PREFIX, type SeedImageKind } from "../http/seed-image-urls.ts";
 
-export const SEED_IMAGES_PREFIX = "/seed-images";
-
-const KINDS = ["product", "shop", "avatar"] as const;
-export type SeedImageKind = (typeof KINDS)[number];
+export { SEED_IMAGES_PREFIX };
 
 /** Lowercase letters, digits and dashes: what the seeder's names are made of, nothing to escape. */
 const NAME = /^([a-z0-9-]{1,120})\.svg$/;
@@ -58,15 +56,12 @@ export function seedImageSvg(kind: SeedImageKind, name: string): string {
   );
 }
 
-/** The URL the seeder stores for a picture. */
-export const seedImageUrl = (kind: SeedImageKind, name: string): string => `${SEED_IMAGES_PREFIX}/${kind}/${name}.svg`;
-
 /** Registered under SEED_IMAGES_PREFIX. Any kind and file reach the handler, which answers 404 for those it does not draw. */
 export const seedImageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/:kind/:file", { schema: { params: z.object({ kind: z.string(), file: z.string() }) } }, async (request, reply) => {
     const { kind, file } = request.params;
     const name = NAME.exec(file)?.[1];
-    if (!name || !(KINDS as readonly string[]).includes(kind)) throw fileNotFound();
+    if (!name || !(SEED_IMAGE_KINDS as readonly string[]).includes(kind)) throw fileNotFound();
     return reply
       .type("image/svg+xml; charset=utf-8")
       // The same name always draws the same picture.

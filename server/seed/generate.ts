@@ -17,7 +17,7 @@ import {
   USDC,
 } from "./catalog.ts";
 import type { SeedRandom } from "./random.ts";
-import { seedImageUrl } from "../routes/seed-images.ts";
+import { seedImageUrl } from "../http/seed-image-urls.ts";
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;

@@ -1,9 +1,10 @@
-// What the services depend on, declared here and nowhere else: the database (and its counted lists),
-// a clock, an id source and the settlement port. This module imports no implementation (types only), so anything may
-// depend on it; the one place that builds these is the composition root, server/context.ts.
-import type { Expression, ExpressionBuilder, Selectable, SqlBool } from "kysely";
+// What the services depend on, declared here and nowhere else: the database (its tables' types and
+// its counted lists are the data layer's, server/db/), a clock, an id source and the settlement port.
+// This module imports no implementation (types only), so anything may depend on it; the one place
+// that builds these is the composition root, server/context.ts.
 import type { DisputeResolution, Payout } from "../../contract/index.ts";
-import type { Database, Db, OrderRow } from "../db/schema.ts";
+import type { CountedLists } from "../db/counted-lists.ts";
+import type { Db, OrderRow } from "../db/schema.ts";
 import type { ComputeBudget } from "../settlement/fees.ts";
 import type { MintReport } from "../settlement/mint-risk.ts";
 
@@ -146,36 +147,6 @@ export interface AuthorityFunds {
   settlementCostLamports: bigint;
 }
 
-/** The two big tables, whose lists are counted by triggers (migration 002, db/list-families.ts). */
-export type CountedTable = "orders" | "users";
-
-/** One page of a counted list of `table`, newest first. */
-export interface CountedListQuery<T extends CountedTable> {
-  table: T;
-  /** The list's name in the counts (db/list-families.ts: orderListName, userListName). */
-  list: string;
-  /** The list's condition; it must select exactly the rows the list counts. None: every row. */
-  where?: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>;
-  /**
-   * Sort keys (ascending) put before the list's own order (newest first). Such a page is read with a
-   * plain OFFSET, so a deep page costs more than with the list's own order.
-   */
-  firstBy?: readonly Expression<unknown>[];
-  page: number;
-  limit: number;
-}
-
-/**
- * Totals and pages of the counted lists, answered from the trigger-kept counts (db/counted-lists.ts),
- * so a total is one lookup and a deep page costs what page 1 costs. A page's counts and rows are read
- * from one snapshot.
- */
-export interface CountedLists {
-  /** Each named list's total (0 for a list with no rows). */
-  totals<L extends string>(lists: readonly L[]): Promise<Record<L, number>>;
-  page<T extends CountedTable>(q: CountedListQuery<T>): Promise<{ rows: Selectable<Database[T]>[]; total: number }>;
-}
-
 /** A decision's text as the server wrote it and the admin wallet's signature over it (services/signed-decisions.ts). */
 export interface SignedProof {
   message: string;
@@ -214,6 +185,8 @@ export interface ApprovalPolicy {
   /** PAYOUT_APPROVAL_HOURS in ms: a proposal's life (cut short by the dispute's deadline). */
   ttlMs: number;
 }
+
+export type { CountedListQuery, CountedLists, CountedTable } from "../db/counted-lists.ts";
 
 /** What every service is given: the database and the ports. Built once, by server/context.ts. */
 export interface ServiceContext extends Clock, Ids {
