@@ -3,13 +3,15 @@
 import { sql } from "kysely";
 import type { AuditRow, Db } from "../db/schema.ts";
 import type { AuditQuery } from "../../contract/index.ts";
+import type { AuditAction, AuditTargetType } from "../../contract/resources/index.ts";
 import { isoNow, json } from "./context.ts";
 import { pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
 
+/** One entry: its action and record type are those the registry declares (contract/resources/). */
 export interface AuditInput {
-  action: string;
-  targetType: "user" | "token" | "product" | "shop" | "order" | "marketplace";
+  action: AuditAction;
+  targetType: AuditTargetType;
   targetId: string;
   reason?: string | null;
   before?: unknown;

@@ -1,6 +1,7 @@
 // Helpers every service shares. What the services are given (ServiceContext: the database and the
 // ports) is declared in ./ports.ts and built by the composition root, server/context.ts.
 import type { Selectable } from "kysely";
+import { RESOURCES, type RecordTable, type ResourceDeclaration } from "../../contract/resources/index.ts";
 import type { Database, Db } from "../db/schema.ts";
 import { notFound } from "../http/errors.ts";
 import type { Clock } from "./ports.ts";
@@ -19,14 +20,16 @@ export function flag(value: boolean | undefined): number | undefined {
   return value === undefined ? undefined : Number(value);
 }
 
-/** The tables whose records the API reads and edits one at a time by id. */
-type RecordTable = "users" | "tokens" | "products" | "orders" | "settlements";
+const registered: readonly ResourceDeclaration[] = RESOURCES;
 
-/** The `table` row with this id, or a 404 naming `what`. */
-export async function findById<T extends RecordTable>(db: Db, table: T, what: string, id: string): Promise<Selectable<Database[T]>> {
+/** What one record of each table is called, as the registry declares it ("users": "User"). */
+const RECORD_LABELS: ReadonlyMap<string, string> = new Map(registered.flatMap(({ record }) => (record?.table ? [[record.table, record.label]] : [])));
+
+/** The `table` row with this id (a table of the registry's records), or a 404 naming the record ("User not found"). */
+export async function findById<T extends RecordTable>(db: Db, table: T, id: string): Promise<Selectable<Database[T]>> {
   // One table of several, whose type Kysely cannot narrow from a type parameter.
   const row = await db.selectFrom(table as "users").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw notFound(what);
+  if (!row) throw notFound(RECORD_LABELS.get(table) ?? table);
   return row as unknown as Selectable<Database[T]>;
 }
 

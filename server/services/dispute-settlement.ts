@@ -163,12 +163,12 @@ async function recordSettled(ctx: ServiceContext, order: OrderRow, row: Settleme
     await markConfirmed(trx, ctx, row.id, result.transactionSignature, result.cluster);
     if (numUpdatedRows !== 1n) {
       // The request and the re-check can both see the same confirmation: the first one records it.
-      const current = await findById(trx, "orders", "Order", order.id);
+      const current = await findById(trx, "orders", order.id);
       if (current.settlementStatus === "CONFIRMED" && current.settlementSignature === result.transactionSignature) return current;
       // Only this flow moves a claimed order on; anything else means the row was edited under it.
       throw new Error(`Order ${order.id} left PENDING while its settlement ${result.transactionSignature} confirmed`);
     }
-    const after = await findById(trx, "orders", "Order", order.id);
+    const after = await findById(trx, "orders", order.id);
     await recordAudit(trx, ctx, decision.admin, {
       action: "order.resolve_dispute",
       targetType: "order",

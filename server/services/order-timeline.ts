@@ -3,14 +3,15 @@
 // and the internal notes admins add here. Notes are read only through the admin routes: nothing a
 // buyer or seller is sent carries them.
 import type { DisputeResolution, OrderNote, OrderTimeline, TimelineEvent, TimelineEventKind } from "../../contract/index.ts";
+import { auditActionNamed, verbLabel, type AuditAction } from "../../contract/resources/index.ts";
 import type { AuditRow, OrderNoteRow, OrderRow, SettlementRow } from "../db/schema.ts";
 import { recordAudit, signedDecisionOf } from "./audit.ts";
 import { findById, isoNow, json } from "./context.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 /** The audit action of a note; its timeline event is the note itself, so the entry is not shown twice. */
-const NOTE_ACTION = "order.note";
-const RESOLVE_ACTION = "order.resolve_dispute";
+const NOTE_ACTION: AuditAction = "order.note";
+const RESOLVE_ACTION: AuditAction = "order.resolve_dispute";
 
 const RESOLUTION_WORDS: Record<DisputeResolution, string> = {
   REFUND_BUYER: "Refund to the buyer",
@@ -24,21 +25,8 @@ function resolutionWords(resolution: unknown, refundPercentage: unknown): string
   return resolution === "PARTIAL_REFUND" && typeof refundPercentage === "number" ? `${words}: ${refundPercentage}% to the buyer` : words;
 }
 
-const ACTION_TITLES: Readonly<Record<string, string>> = {
-  [RESOLVE_ACTION]: "Dispute resolved",
-  "settlement.retry": "Settlement retried",
-  "settlement.propose": "Payout proposed",
-  "settlement.approve": "Payout approved",
-  "settlement.reject": "Payout rejected",
-  "settlement.expire": "Payout proposal expired",
-};
-
-/** "order.resolve_dispute" → "Dispute resolved"; an action without a title of its own reads as its verb. */
-function actionTitle(action: string): string {
-  if (Object.hasOwn(ACTION_TITLES, action)) return ACTION_TITLES[action];
-  const verb = action.slice(action.indexOf(".") + 1).replace(/[_-]+/g, " ").trim();
-  return verb ? verb.charAt(0).toUpperCase() + verb.slice(1) : action;
-}
+/** "order.resolve_dispute" → "Dispute resolved": the label the registry declares; an action it does not declare reads as its verb. */
+const actionTitle = (action: string): string => auditActionNamed(action)?.label ?? verbLabel(action);
 
 /** Created, paid, disputed, and the times the order reached (a resolution only when no audit entry tells it better). */
 function orderEvents(order: OrderRow, resolutionAudited: boolean): TimelineEvent[] {
@@ -148,7 +136,7 @@ function oldestFirst(events: TimelineEvent[]): TimelineEvent[] {
 }
 
 export async function orderTimeline(ctx: ServiceContext, orderId: string): Promise<OrderTimeline> {
-  const order = await findById(ctx.db, "orders", "Order", orderId);
+  const order = await findById(ctx.db, "orders", orderId);
   const [audits, settlements, notes] = await Promise.all([
     ctx.db
       .selectFrom("auditLog")
@@ -173,7 +161,7 @@ function toNote(row: OrderNoteRow): OrderNote {
 /** Stores an admin's note on the order and its audit entry (the text in `after`), together or not at all. */
 export async function addOrderNote(ctx: ServiceContext, admin: AdminIdentity, orderId: string, body: string): Promise<OrderNote> {
   return ctx.db.transaction().execute(async (trx) => {
-    await findById(trx, "orders", "Order", orderId);
+    await findById(trx, "orders", orderId);
     const row = await trx
       .insertInto("orderNotes")
       .values({ orderId, adminPublicKey: admin.publicKey, body, createdAt: isoNow(ctx) })

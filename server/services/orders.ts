@@ -89,7 +89,7 @@ export async function listOrders(ctx: ServiceContext, q: { page: number; limit: 
   return paged(rows.map(toOrder), total, q.page, q.limit);
 }
 
-const findOrder = (db: Db, id: string) => findById(db, "orders", "Order", id);
+const findOrder = (db: Db, id: string) => findById(db, "orders", id);
 
 export async function getOrder(ctx: ServiceContext, id: string): Promise<OrderBody> {
   return toOrder(await findOrder(ctx.db, id));

@@ -82,7 +82,7 @@ export async function proposePayout(ctx: ServiceContext, order: OrderRow, decisi
 }
 
 async function findProposal(ctx: ServiceContext, id: string): Promise<SettlementRow> {
-  const row = await findById(ctx.db, "settlements", "Settlement", id);
+  const row = await findById(ctx.db, "settlements", id);
   if (row.kind !== "dispute_payout" || row.status !== "awaiting_approval") {
     throw conflict(`Only a proposed payout awaiting approval can be approved or rejected: this settlement is ${row.status}`);
   }
@@ -120,7 +120,7 @@ export async function approvePayout(
   }
   const port = ctx.settlement;
   if (!port) throw unavailable(SETTLEMENT_UNAVAILABLE);
-  const order = await findById(ctx.db, "orders", "Order", row.orderId ?? "");
+  const order = await findById(ctx.db, "orders", row.orderId ?? "");
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order's payout can be approved: this order is ${order.status}`);
   const decision = decisionOf(row);
   const input: DisputeResolutionInput = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined, adminNotes: decision.adminNotes, signedDecision };
@@ -203,7 +203,7 @@ export async function rejectPayout(ctx: ServiceContext, admin: AdminIdentity, id
     }),
   );
   if (!closed) throw conflict("This payout was already approved, rejected or has expired");
-  return findById(ctx.db, "settlements", "Settlement", id);
+  return findById(ctx.db, "settlements", id);
 }
 
 /**

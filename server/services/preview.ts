@@ -14,7 +14,7 @@ import { SETTLEMENT_UNAVAILABLE, settlementApiError } from "./settlement-errors.
  * with `simulation.ok` false and the reason in words.
  */
 export async function previewDisputeResolution(ctx: ServiceContext, id: string, input: DisputePreviewInput): Promise<PayoutPreview> {
-  const order = await findById(ctx.db, "orders", "Order", id);
+  const order = await findById(ctx.db, "orders", id);
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order can be resolved: this order is ${order.status}`);
   if (order.settlementStatus === "PENDING") throw conflict("A settlement of this order is already in progress");
   const port = ctx.settlement;

@@ -1,6 +1,7 @@
 // Products: admin list (category/featured filters), detail, categories, featuring, enabling with a
 // reason, and soft deletion that keeps its reason and can be restored.
 import type { ProductListQuery } from "../../contract/index.ts";
+import type { AuditAction } from "../../contract/resources/index.ts";
 import type { Db, ProductRow } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
@@ -66,7 +67,7 @@ export async function listProducts(ctx: ServiceContext, q: ProductListQuery): Pr
   return pageOf(query, query.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc"), q, (rows) => withImages(ctx.db, rows));
 }
 
-const findProduct = (db: Db, id: string) => findById(db, "products", "Product", id);
+const findProduct = (db: Db, id: string) => findById(db, "products", id);
 
 export async function getProduct(ctx: ServiceContext, id: string): Promise<ProductBody> {
   const [product] = await withImages(ctx.db, [await findProduct(ctx.db, id)]);
@@ -96,7 +97,7 @@ async function changeProduct(
   admin: AdminIdentity,
   id: string,
   change: {
-    action: string;
+    action: AuditAction;
     reason: string | null;
     check(row: ProductRow): void;
     set: Partial<Pick<ProductRow, "isFeatured" | "isActive" | "statusReason" | "deletedAt" | "deleteReason">>;

@@ -4,7 +4,7 @@
 import type { SettlementQueueStatus, SettlementRetryInput } from "../../contract/index.ts";
 import type { Db, SettlementRow } from "../db/schema.ts";
 import { conflict, unavailable } from "../http/errors.ts";
-import { recordAudit } from "./audit.ts";
+import { recordAudit, type AuditInput } from "./audit.ts";
 import { findById } from "./context.ts";
 import { claimOrder, resumeDisputeSettlements, settleDispute, type ResumeOutcome } from "./dispute-settlement.ts";
 import { ALREADY_INITIALIZED, claimInitialization, INITIALIZE_UNAVAILABLE, marketplaceStatus, resumeInitializations, runInitialization } from "./marketplace.ts";
@@ -50,21 +50,21 @@ export interface RetryOutcome {
  * sending, so even a retry that fails again is on record.
  */
 export async function retrySettlement(ctx: ServiceContext, admin: AdminIdentity, id: string, input: SettlementRetryInput): Promise<RetryOutcome> {
-  const row = await findById(ctx.db, "settlements", "Settlement", id);
+  const row = await findById(ctx.db, "settlements", id);
   if (row.status !== "failed") throw conflict(`Only a failed settlement can be retried: this one is ${row.status}`);
   if (row.kind === "marketplace_initialization") {
     await retryInitialization(ctx, admin, row, input.reason);
-    return { settlement: toSettlement(await findById(ctx.db, "settlements", "Settlement", id)), proposed: false };
+    return { settlement: toSettlement(await findById(ctx.db, "settlements", id)), proposed: false };
   }
   const proposal = await retryDispute(ctx, admin, row, input);
-  return { settlement: toSettlement(proposal ?? (await findById(ctx.db, "settlements", "Settlement", id))), proposed: proposal !== null };
+  return { settlement: toSettlement(proposal ?? (await findById(ctx.db, "settlements", id))), proposed: proposal !== null };
 }
 
 /** Sends the row's decision again, or returns the proposal it became under four eyes. */
 async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow, input: SettlementRetryInput): Promise<SettlementRow | null> {
   const port = ctx.settlement;
   if (!port) throw unavailable(SETTLEMENT_UNAVAILABLE);
-  const order = await findById(ctx.db, "orders", "Order", row.orderId ?? "");
+  const order = await findById(ctx.db, "orders", row.orderId ?? "");
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order's settlement can be retried: this order is ${order.status}`);
   assertMayDecide(ctx, admin);
   const decision = decisionOf(row);
@@ -116,7 +116,7 @@ function auditRetry(
   admin: AdminIdentity,
   row: SettlementRow,
   reason: string,
-  target: { targetType: "order" | "marketplace"; targetId: string },
+  target: Pick<AuditInput, "targetType" | "targetId">,
   after: { settlementId: string; status: string },
   signed: SignedProof | null = null,
 ) {

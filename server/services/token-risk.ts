@@ -99,7 +99,7 @@ async function keep(ctx: ServiceContext, admin: AdminIdentity, mintAddress: stri
 
 /** `GET /tokens/admin/{id}/risk`: the mint checked now, and kept. */
 export async function tokenRiskReport(ctx: ServiceContext, admin: AdminIdentity, id: string): Promise<MintRiskReport> {
-  const token = await findById(ctx.db, "tokens", "Token", id);
+  const token = await findById(ctx.db, "tokens", id);
   const report = await checkMint(ctx, token.mintAddress);
   await keep(ctx, admin, token.mintAddress, report);
   return report;

@@ -1,6 +1,7 @@
 // The SPL token whitelist: list, add, edit, deactivate, hard delete, and the one-off native SOL entry.
 import type { ExpressionBuilder } from "kysely";
 import { WRAPPED_SOL_MINT, type MintRiskReport, type TokenCreateInput, type TokenUpdateInput } from "../../contract/index.ts";
+import type { AuditAction } from "../../contract/resources/index.ts";
 import { isUniqueViolation } from "../db/engine.ts";
 import type { Database, Db, TokenRow } from "../db/schema.ts";
 import { badRequest, conflict, invalidRequest, notFound } from "../http/errors.ts";
@@ -44,7 +45,7 @@ export async function listTokens(
   return pageOf(query, query.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc"), q, (rows) => rows.map(toToken));
 }
 
-const findToken = (db: Db, id: string) => findById(db, "tokens", "Token", id);
+const findToken = (db: Db, id: string) => findById(db, "tokens", id);
 
 /** A 409 when `mintAddress` is listed: what an add of it answers. */
 type MintFree = (db: Db, mintAddress: string) => Promise<void>;
@@ -69,7 +70,7 @@ async function insertToken(
   ctx: ServiceContext,
   admin: AdminIdentity,
   input: TokenCreateInput | typeof NATIVE_SOL,
-  action: string,
+  action: AuditAction,
   assertFree: MintFree,
   risk: Partial<RiskColumns> = {},
 ): Promise<TokenBody> {

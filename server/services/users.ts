@@ -63,7 +63,7 @@ export async function searchUsers(ctx: ServiceContext, term: string, page: numbe
   return pageOf(query, query.selectAll().orderBy(LIST_ORDER, "desc"), { page, limit }, (rows) => rows.map(toUser));
 }
 
-const findUser = (db: Db, id: string) => findById(db, "users", "User", id);
+const findUser = (db: Db, id: string) => findById(db, "users", id);
 
 export async function getUser(ctx: ServiceContext, id: string): Promise<UserBody> {
   return toUser(await findUser(ctx.db, id));
