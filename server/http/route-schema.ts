@@ -2,6 +2,7 @@
 // with the contract's zod schemas through fastify-type-provider-zod: Fastify validates requests and
 // serializes responses with them, handler types come from them, and the OpenAPI document
 // (server/plugins/openapi.ts) is generated from them.
+import type { RouteOptions } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { apiErrorSchema, dataOf } from "../../contract/index.ts";
@@ -67,6 +68,14 @@ export const NEEDS = {
 
 /** Marks a call the SPEC does not list (the console copes without it). */
 export const BEYOND_SPEC = { "x-beyond-spec": true } as const;
+
+/**
+ * onRoute hook of a resource beyond the specification (`beyondSpec` in its registry declaration,
+ * contract/resources/): each of its operations is marked, none needs BEYOND_SPEC of its own.
+ */
+export function documentBeyondSpec(route: RouteOptions): void {
+  route.schema = { ...route.schema, ...BEYOND_SPEC };
+}
 
 /** The document's words for a route: `about(operationId, summary)` under the group `tag`. */
 export const documentedAs =

@@ -5,9 +5,10 @@
 // serializes with them, and the OpenAPI document lists them.
 import type { FastifyPluginAsync } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { resourceNamed, type ResourceDeclaration } from "../../contract/resources/index.ts";
 import type { AppContext } from "../context.ts";
 import { documentAdminGuard, documentParamErrors } from "../plugins/openapi.ts";
-import type { RoutePlugin } from "../http/route-schema.ts";
+import { documentBeyondSpec, type RoutePlugin } from "../http/route-schema.ts";
 import { auditRoutes } from "./audit.ts";
 import { authRoutes } from "./auth.ts";
 import { authorityRoutes } from "./authority.ts";
@@ -44,6 +45,18 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { ctx, r
   });
 };
 
+/**
+ * The routes of a resource as its registry declaration says (contract/resources/): a resource beyond
+ * the specification has each of its operations marked so in the OpenAPI document.
+ */
+export function servedAs<Context>(resource: ResourceDeclaration, routes: RoutePlugin<Context>): RoutePlugin<Context> {
+  return async (app, { ctx }) => {
+    if (resource.beyondSpec) app.addHook("onRoute", documentBeyondSpec);
+    // Under the prefix this plugin was registered with.
+    await app.register(routes, { ctx });
+  };
+}
+
 /** The resources, each module under its path family (a route "" answers the prefix itself, with no trailing slash). */
 export const resourceRoutes: RoutePlugin = async (app, { ctx }) => {
   await app.register(userRoutes, { prefix: "/users", ctx });
@@ -55,8 +68,8 @@ export const resourceRoutes: RoutePlugin = async (app, { ctx }) => {
   await app.register(orderRoutes, { prefix: "/admin/orders", ctx });
   await app.register(orderTimelineRoutes, { prefix: "/admin/orders", ctx });
   await app.register(marketplaceRoutes, { prefix: "/admin/marketplace", ctx });
-  await app.register(auditRoutes, { prefix: "/admin/audit", ctx });
-  await app.register(settlementRoutes, { prefix: "/admin/settlements", ctx });
+  await app.register(servedAs(resourceNamed("activity"), auditRoutes), { prefix: "/admin/audit", ctx });
+  await app.register(servedAs(resourceNamed("settlements"), settlementRoutes), { prefix: "/admin/settlements", ctx });
   await app.register(reconciliationRoutes, { prefix: "/admin/reconciliation", ctx });
   await app.register(authorityRoutes, { prefix: "/admin/authority", ctx });
 };

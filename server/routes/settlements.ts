@@ -8,19 +8,20 @@ import {
   settlementRetrySchema,
   settlementSchema,
 } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { approvePayout, rejectPayout } from "../services/payout-approvals.ts";
 import { toSettlement } from "../services/settlement-rows.ts";
 import { listSettlements, retrySettlement } from "../services/settlements.ts";
 
-// The settlement queue (beyond SPEC): every dispute payout and marketplace initialization, and the
-// retry of a failed one. Behind the admin guard like every /admin route.
+// The settlement queue: every dispute payout and marketplace initialization, and the retry of a
+// failed one. Behind the admin guard like every /admin route. Beyond the specification as the
+// Settlements resource is (contract/resources/settlements.ts): the route index marks each operation.
 const about = documentedAs("Settlements");
 
 export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get("", {
     schema: {
-      ...about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond SPEC)", BEYOND_SPEC),
+      ...about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond SPEC)"),
       querystring: settlementListQuerySchema,
       response: { ...ok(settlementListSchema), ...errors(400) },
     },
@@ -32,7 +33,7 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   // 502 when the chain fails it again, 504 when its outcome is not known yet.
   app.post("/:id/retry", {
     schema: {
-      ...about("retrySettlement", "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond SPEC)", BEYOND_SPEC),
+      ...about("retrySettlement", "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond SPEC)"),
       params: idParamsSchema,
       body: settlementRetrySchema,
       response: {
@@ -53,7 +54,7 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   // approves it; the same outcomes as a resolve (502, 504) once it is sent.
   app.post("/:id/approve", {
     schema: {
-      ...about("approveSettlement", "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond SPEC)", BEYOND_SPEC),
+      ...about("approveSettlement", "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond SPEC)"),
       params: idParamsSchema,
       body: approvalRequestSchema,
       response: {
@@ -68,7 +69,7 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post("/:id/reject", {
     schema: {
-      ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond SPEC)", BEYOND_SPEC),
+      ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond SPEC)"),
       params: idParamsSchema,
       body: reasonSchema,
       response: { ...ok(settlementSchema), ...errors(400, 404), ...error(409, "Only a proposal awaiting approval can be rejected") },
