@@ -10,16 +10,22 @@
 //                SectionsContext, provided by App)
 //   resources/, pages/   the screens and their sections: may import everything below
 //
-// The server, routes → services → db:
+// The server, routes → services → db; a resource module's files (server/resources/<name>/) sit in
+// the layer of their kind (routes.ts, service.ts, tables.ts and migrations/, seed.ts):
 //   db/          the data layer: imports nothing else of the server
-//   services/    the rules and the SQL: no route, plugin, seed or composition root
-//   routes/      reach the data through the services; only the app registers them
+//   services/    the rules and the SQL: no route, plugin, seed, module list or composition root
+//   routes/      reach the data through the services; only the app, the route index and a
+//                module's index import them
 //   plugins/     the instance's plugins, registered by the app (and the route index's hooks)
+//   the module list (server/resources/index.ts, and each module's index.ts) is read by the
+//   composition only: the context (which gives the modules to the routes and the migrator), the
+//   seeder, the app's entry.
 
-const SERVER_DB = "^server/db/";
-const SERVER_SERVICES = "^server/services/";
-const SERVER_ROUTES = "^server/routes/";
-const SERVER_SEED = "^server/seed/";
+const SERVER_DB = "^server/(db/|resources/[^/]+/(tables\\.ts$|migrations/))";
+const SERVER_SERVICES = "^server/(services/|resources/[^/]+/service\\.ts$)";
+const SERVER_ROUTES = "^server/(routes/|resources/[^/]+/routes\\.ts$)";
+const SERVER_SEED = "^server/(seed/|resources/[^/]+/seed\\.ts$)";
+const SERVER_MODULES = "^server/resources/(index\\.ts$|[^/]+/index\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -54,30 +60,30 @@ module.exports = {
     },
     {
       name: "server-data-layer-at-the-bottom",
-      comment: "The data layer (server/db/) imports nothing else of the server: move what it needs into it.",
+      comment: "The data layer (server/db/, a module's tables.ts and migrations/) imports nothing else of the server: move what it needs into it.",
       severity: "error",
       from: { path: SERVER_DB },
       to: { path: "^server/", pathNot: SERVER_DB },
     },
     {
       name: "server-services-below-routes",
-      comment: "Services know no route, plugin, seed or composition root: pass what they need in their context.",
+      comment: "Services know no route, plugin, seed, module list or composition root: pass what they need in their context.",
       severity: "error",
       from: { path: SERVER_SERVICES },
-      to: { path: [SERVER_ROUTES, SERVER_SEED, "^server/plugins/", "^server/(app|index|context)\\.ts$"] },
+      to: { path: [SERVER_ROUTES, SERVER_SEED, SERVER_MODULES, "^server/plugins/", "^server/(app|index|context)\\.ts$"] },
     },
     {
       name: "server-routes-through-services",
-      comment: "Routes reach the database through the services.",
+      comment: "Routes reach the database through the services (server/services/, a module's service.ts).",
       severity: "error",
       from: { path: SERVER_ROUTES },
       to: { path: SERVER_DB },
     },
     {
       name: "server-routes-are-the-top",
-      comment: "Only the app and the route index register routes: what a route and another module both need goes below both.",
+      comment: "Only the app, the route index and a module's index import routes: what a route and another module both need goes below both.",
       severity: "error",
-      from: { path: "^server/", pathNot: [SERVER_ROUTES, "^server/app\\.ts$"] },
+      from: { path: "^server/", pathNot: [SERVER_ROUTES, SERVER_MODULES, "^server/app\\.ts$"] },
       to: { path: SERVER_ROUTES },
     },
     {
@@ -86,6 +92,13 @@ module.exports = {
       severity: "error",
       from: { path: "^server/", pathNot: ["^server/plugins/", "^server/routes/", "^server/app\\.ts$"] },
       to: { path: "^server/plugins/" },
+    },
+    {
+      name: "server-module-list-is-the-composition",
+      comment: "The resource modules are put together by the composition only: the context (routes, migrations), the seeder, the app's entry.",
+      severity: "error",
+      from: { path: "^server/", pathNot: ["^server/(index|context)\\.ts$", "^server/seed/index\\.ts$", SERVER_MODULES] },
+      to: { path: SERVER_MODULES },
     },
   ],
   options: {

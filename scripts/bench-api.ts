@@ -18,6 +18,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import bs58 from "bs58";
 import { openDatabase, runOnPostgres } from "../server/db/connection.ts";
+import { MIGRATIONS } from "../server/resources/index.ts";
 import { seedDatabase } from "../server/seed/index.ts";
 import { freePort } from "../tests/support/free-port.ts";
 import { postgresBin, startCluster, type Cluster } from "../tests/support/postgres.ts";
@@ -156,7 +157,7 @@ async function seed(engine: Engine, size: number, admin: Wallet): Promise<BenchD
     await runOnPostgres(pgCluster.url, `CREATE DATABASE "${name}"`);
     url = pgCluster.urlOf(name);
   }
-  const opened = await openDatabase(url ? { url, path } : path);
+  const opened = await openDatabase(url ? { url, path } : path, MIGRATIONS);
   try {
     const summary = await seedDatabase(opened, { orders: size, adminWallets: [admin.publicKey] });
     console.log(

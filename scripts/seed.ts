@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { parseConfig } from "../server/config.ts";
 import { databaseTarget } from "../server/context.ts";
 import { openDatabase, runOnPostgres } from "../server/db/connection.ts";
+import { MIGRATIONS } from "../server/resources/index.ts";
 import { databaseName } from "../server/index.ts";
 import { seedDatabase } from "../server/seed/index.ts";
 
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   }
   // Empties it: the public schema, and its tables, functions and migration records with it.
   if (values.reset && target.url) await runOnPostgres(target.url, "DROP SCHEMA public CASCADE; CREATE SCHEMA public");
-  const opened = await openDatabase(target);
+  const opened = await openDatabase(target, MIGRATIONS);
   try {
     const summary = await seedDatabase(opened, {
       orders: count("orders", values.orders),
@@ -53,6 +54,10 @@ async function main(): Promise<void> {
     console.log(`Seeded ${where} in ${(summary.ms / 1000).toFixed(1)} s:`);
     console.log(`  ${summary.users} users, ${summary.shops} shops, ${summary.products} products (${summary.productImages} images), ${summary.tokens} tokens`);
     console.log(`  ${summary.orders} orders: ${statuses}`);
+    // The resource modules' tables (server/resources/).
+    const shown = new Set(["users", "shops", "products", "productImages", "tokens", "orders"]);
+    const more = Object.entries(summary.rows).filter(([table]) => !shown.has(table));
+    if (more.length) console.log(`  ${more.map(([table, n]) => `${n} ${table}`).join(", ")}`);
   } finally {
     await opened.close();
   }

@@ -16,6 +16,8 @@ import { openDatabase, openReadOnlyDatabase, type DatabaseTarget, type OpenedDat
 import { DatabaseCountedLists } from "./db/counted-lists.ts";
 import { DEMO_WALLET_FILE, loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
 import { createMetrics, type Metrics } from "./observability/metrics.ts";
+import { migrationsOf, type ResourceModule } from "./resources/define.ts";
+import { RESOURCE_MODULES } from "./resources/index.ts";
 import type { AdminIdentity, DecisionPolicy, ServiceContext } from "./services/ports.ts";
 import { createSettlement, openSettlementReadOnly, type Settlement, type SettlementOptions } from "./settlement/index.ts";
 import { chainSettlementPort, withAuthority } from "./settlement/port.ts";
@@ -39,6 +41,8 @@ export interface AppContext extends ServiceContext {
   settlementBackend: Settlement | null;
   /** This instance's Prometheus metrics (GET /metrics). */
   metrics: Metrics;
+  /** The resource modules this app serves (server/resources/): their routes, and their tables migrated. */
+  resourceModules: readonly ResourceModule[];
   close(): Promise<void>;
 }
 
@@ -46,6 +50,8 @@ export interface ContextOptions {
   now?: () => number;
   /** Where settlements go (settlementOptionsFromEnv); absent or null = no settlement service. */
   settlement?: SettlementOptions | null;
+  /** The resource modules to serve (default: server/resources/index.ts's; a test may add one). */
+  resourceModules?: readonly ResourceModule[];
 }
 
 /**
@@ -70,7 +76,8 @@ const decisionPolicy = (config: Config): DecisionPolicy => ({
 export const databaseTarget = (config: Config): DatabaseTarget => ({ url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize });
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
-  const database = await openDatabase(databaseTarget(config));
+  const resourceModules = options.resourceModules ?? RESOURCE_MODULES;
+  const database = await openDatabase(databaseTarget(config), migrationsOf(resourceModules));
   const { db, close } = database;
   const demoWallet = demoWalletAllowed(config) ? loadOrCreateDemoWallet(config.dataDir) : null;
   const adminWallets = new Set(config.adminWallets);
@@ -98,6 +105,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     approvals: config.payoutApprovals,
     admins: adminDirectory({ db, adminWallets }, demoWallet?.publicKey ?? null),
     metrics: createMetrics(database),
+    resourceModules,
     async close() {
       // The chain first: its final checkpoint must not wait on (or be lost with) the database.
       try {

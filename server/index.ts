@@ -44,8 +44,13 @@ function settlementOptions(env: Record<string, string | undefined>, dataDir: str
 
 type Seeder = (
   opened: AppContext["database"],
-  options: { adminWallets?: string[]; now?: number },
+  options: { adminWallets?: string[]; now?: number; resourceModules?: AppContext["resourceModules"] },
 ) => Promise<{ seeded: boolean; users?: number; orders?: number; skipped?: string }>;
+
+export interface StartOptions {
+  /** The resource modules to serve (default: server/resources/index.ts's; a test adds one). */
+  resourceModules?: AppContext["resourceModules"];
+}
 
 /** The demo-data seeder (server/seed/index.ts, export seedDatabase), when that module exists. */
 async function findSeeder(): Promise<Seeder | null> {
@@ -55,11 +60,11 @@ async function findSeeder(): Promise<Seeder | null> {
   return typeof mod.seedDatabase === "function" ? mod.seedDatabase : null;
 }
 
-export async function startServer(env: Record<string, string | undefined> = process.env): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined> = process.env, options: StartOptions = {}): Promise<RunningServer> {
   const config = loadConfig(env);
   const settlement = { ...settlementOptions(env, config.dataDir), fees: config.priorityFees };
   // Opening the data folder (database, demo wallet, chain) is where a read-only or full disk shows.
-  const ctx = await createContext(config, { settlement }).catch((error: unknown) => {
+  const ctx = await createContext(config, { settlement, resourceModules: options.resourceModules }).catch((error: unknown) => {
     throw dataFolderError(error, config.dataDir);
   });
   // The seeder fills only an empty database, so calling it at every start also covers a first run
@@ -68,7 +73,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   if (seed) {
     if (ctx.freshDatabase) console.log("New database: seeding demo data…");
     // The whitelisted wallets (demo wallet included) are created as ADMIN users by the seeder.
-    const summary = await seed(ctx.database, { adminWallets: [...ctx.adminWallets], now: ctx.now() }).catch(async (error: unknown) => {
+    const summary = await seed(ctx.database, { adminWallets: [...ctx.adminWallets], now: ctx.now(), resourceModules: ctx.resourceModules }).catch(async (error: unknown) => {
       await ctx.close();
       throw dataFolderError(error, config.dataDir);
     });

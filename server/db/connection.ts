@@ -3,12 +3,11 @@
 // its settings, and the pool a PostgreSQL server is reached through.
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import { Migrator, type MigrationProvider } from "kysely/migration";
+import { Migrator, type Migration } from "kysely/migration";
 import pg from "pg";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Engine } from "./engine.ts";
-import { migrations } from "./migrations/index.ts";
 import type { Database, Db } from "./schema.ts";
 
 export type { Db, Engine };
@@ -40,12 +39,18 @@ export interface OpenedDatabase {
   close(): Promise<void>;
 }
 
-/** Opens (creating when absent) the database and applies every pending migration. */
-export async function openDatabase(target: DatabaseTarget | string): Promise<OpenedDatabase> {
+/** The migrations to apply, by name, run in name order. */
+export type Migrations = Readonly<Record<string, Migration>>;
+
+/**
+ * Opens (creating when absent) the database and applies every pending one of `migrations`: the
+ * server's are the core's and its resource modules' (MIGRATIONS, server/resources/index.ts).
+ */
+export async function openDatabase(target: DatabaseTarget | string, migrations: Migrations): Promise<OpenedDatabase> {
   const { url, path, poolSize } = typeof target === "string" ? { path: target, url: null, poolSize: undefined } : target;
   const opened = url ? openPostgres(url, { poolSize }) : openSqlite(path);
   try {
-    opened.fresh = await migrateToLatest(opened.db);
+    opened.fresh = await migrateToLatest(opened.db, migrations);
   } catch (error) {
     await opened.close();
     throw error;
@@ -135,14 +140,12 @@ export async function runOnPostgres(url: string, statements: string): Promise<vo
   }
 }
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
-
 /**
  * Applies the pending migrations (instances starting together take turns: Kysely locks its
  * migration table). True when none had run before: a new database.
  */
-export async function migrateToLatest(db: Db): Promise<boolean> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Db, migrations: Migrations): Promise<boolean> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
   const fresh = (await migrator.getMigrations()).every((m) => m.executedAt === undefined);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");

@@ -2,10 +2,12 @@
 // the API's field names without a translation layer. Booleans are stored as 0/1 (SQLite),
 // times as ISO-8601 text except the auth tables, which use epoch milliseconds for cheap expiry checks.
 // Amounts are integers in the currency's base units (lamports, USDC micro-units).
+// A resource module declares its own tables beside it (server/resources/<name>/tables.ts) and adds
+// them to Database by declaration merging, as Fastify's plugins add to its types.
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from "kysely";
 import type { DisputeResolution, MintRiskVerdict, OrderStatusValue, SettlementKind, SettlementQueueStatus, SettlementStatus, UserRole } from "../../contract/index.ts";
 
-type Bool = number; // 0 | 1
+export type Bool = number; // 0 | 1
 
 export interface UsersTable {
   id: string;
@@ -82,21 +84,6 @@ export interface TokensTable {
   riskVerdict: MintRiskVerdict | null;
   riskSummary: string | null;
   riskCheckedAt: string | null;
-}
-
-export interface ShopsTable {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  description: string | null;
-  category: string | null;
-  sellerId: string | null;
-  viewCount: number;
-  isActive: Bool;
-  isVerified: Bool;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface ProductsTable {
@@ -285,13 +272,13 @@ export interface RateLimitsTable {
   resetAt: number;
 }
 
+/** Every table; the resource modules' join it where they are declared (their tables.ts). */
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   nonces: NoncesTable;
   decisionChallenges: DecisionChallengesTable;
   tokens: TokensTable;
-  shops: ShopsTable;
   products: ProductsTable;
   productImages: ProductImagesTable;
   orders: OrdersTable;
@@ -311,7 +298,6 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type TokenRow = Selectable<TokensTable>;
-export type ShopRow = Selectable<ShopsTable>;
 export type ProductRow = Selectable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;

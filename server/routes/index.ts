@@ -20,7 +20,6 @@ import { orderTimelineRoutes } from "./order-timeline.ts";
 import { adminProductRoutes, productRoutes } from "./products.ts";
 import { reconciliationRoutes } from "./reconciliation.ts";
 import { settlementRoutes } from "./settlements.ts";
-import { shopRoutes } from "./shops.ts";
 import { tokenRoutes } from "./tokens.ts";
 import { userRoutes, userStatsRoutes } from "./users.ts";
 
@@ -57,14 +56,16 @@ export function servedAs<Context>(resource: ResourceDeclaration, routes: RoutePl
   };
 }
 
-/** The resources, each module under its path family (a route "" answers the prefix itself, with no trailing slash). */
-export const resourceRoutes: RoutePlugin = async (app, { ctx }) => {
+/**
+ * The resources, each module under its path family (a route "" answers the prefix itself, with no
+ * trailing slash): the core's, then each resource module's (server/resources/) under its prefix.
+ */
+export const resourceRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   await app.register(userRoutes, { prefix: "/users", ctx });
   await app.register(userStatsRoutes, { prefix: "/admin/users", ctx });
   await app.register(tokenRoutes, { prefix: "/tokens/admin", ctx });
   await app.register(adminProductRoutes, { prefix: "/admin/products", ctx });
   await app.register(productRoutes, { prefix: "/products", ctx });
-  await app.register(shopRoutes, { prefix: "/admin/shops", ctx });
   await app.register(orderRoutes, { prefix: "/admin/orders", ctx });
   await app.register(orderTimelineRoutes, { prefix: "/admin/orders", ctx });
   await app.register(marketplaceRoutes, { prefix: "/admin/marketplace", ctx });
@@ -72,4 +73,5 @@ export const resourceRoutes: RoutePlugin = async (app, { ctx }) => {
   await app.register(servedAs(resourceNamed("settlements"), settlementRoutes), { prefix: "/admin/settlements", ctx });
   await app.register(reconciliationRoutes, { prefix: "/admin/reconciliation", ctx });
   await app.register(authorityRoutes, { prefix: "/admin/authority", ctx });
+  for (const module of ctx.resourceModules) await app.register(servedAs(module.resource, module.routes), { prefix: module.prefix, ctx });
 };

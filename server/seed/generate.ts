@@ -1,116 +1,15 @@
-// The demo rows, generated in creation order (the lists page by insertion order). Sizes scale with
-// the order count; every field a screen shows is filled, except a few optional ones left empty on
-// purpose so the console's fallbacks ('No Name', 'No Email', 'No Img', 'N/A') get exercised.
+// The demo products and orders, generated in creation order (the lists page by insertion order).
+// Sizes scale with the order count; every field a screen shows is filled, except a few optional ones
+// left empty on purpose so the console's fallbacks ('No Name', 'No Email', 'No Img', 'N/A') get
+// exercised. The users are users.ts's; the shops their module's (server/resources/shops/seed.ts).
 import { ORDER_STATUSES, type OrderStatusValue } from "../../contract/index.ts";
-import type { ProductRow, ShopRow, UserRow } from "../db/schema.ts";
-import {
-  CARRIERS,
-  DEACTIVATION_REASONS,
-  DELETE_REASONS,
-  DISPUTE_TEMPLATES,
-  ORDER_NOTES,
-  PRODUCT_NOUNS,
-  SHIPPING_NOTES,
-  SHOP_CATEGORIES,
-  SOL,
-  STATUS_REASONS,
-  USDC,
-} from "./catalog.ts";
-import type { SeedRandom } from "./random.ts";
+import type { ProductRow } from "../db/schema.ts";
 import { seedImageUrl } from "../http/seed-image-urls.ts";
-
-const DAY = 86_400_000;
-const MINUTE = 60_000;
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A users row, plus what the generator needs to know of it. */
-export interface SeedUser extends UserRow {
-  /** Not a column: where this user's orders ship to. */
-  shippingAddress: string | null;
-  createdMs: number;
-}
-
-function userStatus(r: SeedRandom): string | null {
-  const status = r.weighted({ active: 85, pending_verification: 5, none: 10 });
-  return status === "none" ? null : status;
-}
-
-export function generateUsers(r: SeedRandom, count: number, adminWallets: string[], now: number): SeedUser[] {
-  const start = now - 730 * DAY;
-  const users: SeedUser[] = [];
-  for (let i = 0; i < count; i++) {
-    const admin = i < adminWallets.length;
-    // Sign-ups grow over time: the spacing shrinks toward today, and ~5% are from the last 30 days.
-    const createdMs = admin ? start + i * MINUTE : Math.floor(start + 730 * DAY * Math.pow((i + r.unit()) / count, 0.8));
-    const first = r.faker.person.firstName();
-    const last = r.faker.person.lastName();
-    const disabled = !admin && r.chance(0.03);
-    const role = admin ? "ADMIN" : i === adminWallets.length ? "MARKETPLACE_AUTHORITY" : r.chance(0.001) ? "ADMIN" : "USER";
-    users.push({
-      id: r.uuid(),
-      publicKey: admin ? adminWallets[i] : r.address(`user:${i}`),
-      displayName: admin ? `Admin ${i + 1}` : r.chance(0.1) ? null : r.chance(0.3) ? r.faker.internet.username({ firstName: first, lastName: last }) : `${first} ${last}`,
-      contactInfo: r.chance(0.15) ? null : r.faker.internet.email({ firstName: first, lastName: last }).toLowerCase(),
-      // Pictures are drawn by the reference server itself (no network needed on a first run).
-      avatarUrl: r.chance(0.6) ? null : seedImageUrl("avatar", `${i}-${r.int(0, 9999)}`),
-      role,
-      verified: admin || r.chance(0.45) ? 1 : 0,
-      disabled: disabled ? 1 : 0,
-      status: disabled ? "suspended" : userStatus(r),
-      deactivationReason: disabled ? r.pick(DEACTIVATION_REASONS) : null,
-      createdAt: iso(createdMs),
-      updatedAt: iso(createdMs),
-      shippingAddress: r.chance(0.1)
-        ? null
-        : `${r.faker.location.streetAddress()}, ${r.faker.location.city()}, ${r.faker.location.state({ abbreviated: true })} ${r.faker.location.zipCode("#####")}, USA`,
-      createdMs,
-    });
-  }
-  return users;
-}
-
-/** A shops row (every seeded shop has a category and a seller), plus what the generator needs. */
-export interface SeedShop extends ShopRow {
-  category: string;
-  sellerId: string;
-  seller: SeedUser;
-  createdMs: number;
-}
-
-export function generateShops(r: SeedRandom, count: number, users: SeedUser[], adminCount: number, now: number): SeedShop[] {
-  const shops: SeedShop[] = [];
-  const candidates = users.slice(adminCount);
-  const used = new Set<number>();
-  for (let i = 0; i < count; i++) {
-    // Sellers come from the older two thirds of users, each owning one shop.
-    let index = r.int(0, Math.max(0, Math.floor(candidates.length * 0.66) - 1));
-    while (used.has(index) && used.size < candidates.length) index = (index + 1) % candidates.length;
-    used.add(index);
-    const seller = candidates[index];
-    const name = r.chance(0.5) ? `${r.faker.company.name()}` : `${r.faker.person.lastName()}'s ${r.pick(["Goods", "Store", "Supply", "Market", "Workshop"])}`;
-    const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${i.toString(36)}`;
-    const createdMs = Math.min(now - DAY, seller.createdMs + r.int(1, 60) * DAY);
-    shops.push({
-      id: r.uuid(),
-      name,
-      slug,
-      logo: r.chance(0.2) ? null : seedImageUrl("shop", slug),
-      description: r.chance(0.1) ? null : r.faker.company.catchPhrase(),
-      // Each category appears once among the first eight shops.
-      category: i < SHOP_CATEGORIES.length ? SHOP_CATEGORIES[i] : r.pick(SHOP_CATEGORIES),
-      sellerId: seller.id,
-      viewCount: r.int(0, 25_000),
-      isActive: r.chance(0.9) ? 1 : 0,
-      isVerified: r.chance(0.5) ? 1 : 0,
-      createdAt: iso(createdMs),
-      updatedAt: iso(createdMs),
-      seller,
-      createdMs,
-    });
-  }
-  return shops.sort((a, b) => a.createdMs - b.createdMs);
-}
+import type { SeedShop } from "../resources/shops/seed.ts";
+import { CARRIERS, DELETE_REASONS, DISPUTE_TEMPLATES, ORDER_NOTES, PRODUCT_NOUNS, SHIPPING_NOTES, SHOP_CATEGORIES, SOL, STATUS_REASONS, USDC } from "./catalog.ts";
+import type { SeedRandom } from "./random.ts";
+import { DAY, iso, MINUTE } from "./steps.ts";
+import type { SeedUser } from "./users.ts";
 
 /** A products row (every seeded product has a shop), its images, and what the generator needs. */
 export interface SeedProduct extends ProductRow {
@@ -132,7 +31,7 @@ function price(r: SeedRandom): { amount: number; currency: typeof SOL | typeof U
   return { amount: Math.round(Math.max(1.99, dollars) * 1e6), currency: USDC };
 }
 
-export function generateProducts(r: SeedRandom, shops: SeedShop[], now: number): SeedProduct[] {
+export function generateProducts(r: SeedRandom, shops: readonly SeedShop[], now: number): SeedProduct[] {
   const products: SeedProduct[] = [];
   for (const shop of shops) {
     const count = r.int(2, 10);
@@ -203,8 +102,8 @@ function statusFor(r: SeedRandom, ageDays: number): OrderStatusValue {
 export function* generateOrders(
   r: SeedRandom,
   count: number,
-  users: SeedUser[],
-  products: SeedProduct[],
+  users: readonly SeedUser[],
+  products: readonly SeedProduct[],
   now: number,
 ): Generator<SeedOrder> {
   const start = now - 365 * DAY;

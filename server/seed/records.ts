@@ -4,7 +4,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import bs58 from "bs58";
 import type { Insertable } from "kysely";
 import type { Db } from "../db/connection.ts";
-import type { OrderRow, OrdersTable, ProductRow, ProductsTable, ShopRow, ShopsTable, UserRow, UsersTable } from "../db/schema.ts";
+import type { OrderRow, OrdersTable, ProductRow, ProductsTable, UserRow, UsersTable } from "../db/schema.ts";
+import type { ShopRow, ShopsTable } from "../resources/shops/tables.ts";
 import { SOL } from "./catalog.ts";
 
 /** A random 32-byte key in base58, shaped like any Solana address. */

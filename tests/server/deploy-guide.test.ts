@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair } from "@solana/web3.js";
 import { openDatabase } from "../../server/db/connection.ts";
+import { MIGRATIONS } from "../../server/resources/index.ts";
 import { freePort } from "../support/free-port.ts";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
@@ -119,7 +120,7 @@ describe("docs/deploy.md", () => {
     const exited = new Promise<number | null>((resolve) => running.once("exit", (code) => resolve(code)));
     running.kill("SIGTERM");
     expect(await exited).toBe(0);
-    const opened = await openDatabase({ url: env.DATABASE_URL ?? null, path: env.DATABASE_PATH });
+    const opened = await openDatabase({ url: env.DATABASE_URL ?? null, path: env.DATABASE_PATH }, MIGRATIONS);
     try {
       const orders = await opened.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
       expect(Number(orders.n)).toBe(0);

@@ -13,6 +13,7 @@ import { freePort } from "../support/free-port.ts";
 import { createTestWallet, signInAt, TestClient, TEST_PUBLIC_ORIGIN, type TestWallet } from "./support/harness.ts";
 import { createTestDatabase, query, type TestDatabase } from "./support/test-database.ts";
 import { openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";
+import { MIGRATIONS } from "../../server/resources/index.ts";
 
 interface Process {
   child: ChildProcess;
@@ -84,7 +85,7 @@ describe("three instances on one database and one local chain", () => {
       instances.push({ proc, base });
       await until(`instance ${i}`, proc, async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : null), 120_000);
     }
-    opened = await openDatabase({ url: database.env.DATABASE_URL ?? null, path: database.env.DATABASE_PATH });
+    opened = await openDatabase({ url: database.env.DATABASE_URL ?? null, path: database.env.DATABASE_PATH }, MIGRATIONS);
     session = await signInAt(instances[0].base, admin);
   }, 240_000);
 

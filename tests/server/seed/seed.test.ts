@@ -15,6 +15,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, runOnPostgres, type OpenedDatabase } from "../../../server/db/connection.ts";
+import { MIGRATIONS } from "../../../server/resources/index.ts";
 import * as m001 from "../../../server/db/migrations/001_initial.ts";
 import type { Database } from "../../../server/db/schema.ts";
 import { seedDatabase } from "../../../server/seed/index.ts";
@@ -35,9 +36,9 @@ async function freshDatabase(): Promise<OpenedDatabase> {
   if (postgresUrl()) {
     const database = await createTestDatabase(tmpdir());
     dropped.push(database.drop);
-    db = await openDatabase({ url: database.env.DATABASE_URL, path: database.env.DATABASE_PATH });
+    db = await openDatabase({ url: database.env.DATABASE_URL, path: database.env.DATABASE_PATH }, MIGRATIONS);
   } else {
-    db = await openDatabase(":memory:");
+    db = await openDatabase(":memory:", MIGRATIONS);
   }
   opened.push(db);
   return db;
@@ -240,7 +241,7 @@ describe("migration 002 on a database that already has rows", () => {
     try {
       await new Migrator({ db, provider: { getMigrations: async () => ({ "001_initial": m001 }) } }).migrateToLatest();
       for (const status of ["ACTIVE", "DISPUTED", "DISPUTED", "COMPLETED"] as const) await createOrderRecord(db, { status });
-      await migrateToLatest(db);
+      await migrateToLatest(db, MIGRATIONS);
       const value = async (name: string) => Number((await raw(db).get<{ value: number }>("SELECT value FROM counters WHERE name = ?", name))!.value);
       expect([await value("orders"), await value("orders?filter=in_dispute"), await value("orders?filter=new")]).toEqual([4, 2, 1]);
       await createOrderRecord(db, { status: "DISPUTED" });

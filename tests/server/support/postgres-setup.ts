@@ -3,6 +3,7 @@
 // each test server copies (test-database.ts): a copy takes milliseconds, migrating takes far longer.
 import type { TestProject } from "vitest/node";
 import { openDatabase, runOnPostgres } from "../../../server/db/connection.ts";
+import { MIGRATIONS } from "../../../server/resources/index.ts";
 import { startCluster } from "../../support/postgres.ts";
 import { TEMPLATE_DATABASE } from "./test-database.ts";
 
@@ -17,7 +18,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const cluster = await startCluster();
   try {
     await runOnPostgres(cluster.url, `CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    const template = await openDatabase({ url: cluster.urlOf(TEMPLATE_DATABASE), path: "" });
+    const template = await openDatabase({ url: cluster.urlOf(TEMPLATE_DATABASE), path: "" }, MIGRATIONS);
     await template.close();
   } catch (error) {
     cluster.stop();

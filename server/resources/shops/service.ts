@@ -1,12 +1,12 @@
 // Shops: filtered list with seller and counts, detail, the active/verified toggles, and stats.
 import type { SelectQueryBuilder } from "kysely";
-import type { ShopListQuery, ShopUpdateInput } from "../../contract/index.ts";
-import type { Database, Db } from "../db/schema.ts";
-import { notFound } from "../http/errors.ts";
-import { recordAudit } from "./audit.ts";
-import { bool, changed, flag, isoNow } from "./context.ts";
-import { contains, pageOf, type Paged } from "./paging.ts";
-import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import type { ShopListQuery, ShopUpdateInput } from "../../../contract/index.ts";
+import type { Database, Db } from "../../db/schema.ts";
+import { notFound } from "../../http/errors.ts";
+import { recordAudit } from "../../services/audit.ts";
+import { bool, changed, flag, isoNow } from "../../services/context.ts";
+import { contains, pageOf, type Paged } from "../../services/paging.ts";
+import type { AdminIdentity, ServiceContext } from "../../services/ports.ts";
 
 /** The shop columns plus its seller and counts; one query per page. */
 function shopQuery(db: Db) {

@@ -1,6 +1,8 @@
-import { idParamsSchema, shopListQuerySchema, shopListResponseSchema, shopSchema, shopStatsSchema, shopUpdateSchema } from "../../contract/index.ts";
-import { documentedAs, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
-import { getShop, listShops, shopStats, updateShop } from "../services/shops.ts";
+// The shops' routes, under the registry's list path (/admin/shops): the list, the statistics, one
+// shop, and the active/verified toggles.
+import { idParamsSchema, shopListQuerySchema, shopListResponseSchema, shopSchema, shopStatsSchema, shopUpdateSchema } from "../../../contract/index.ts";
+import { documentedAs, errors, ok, type RoutePlugin } from "../../http/route-schema.ts";
+import { getShop, listShops, shopStats, updateShop } from "./service.ts";
 
 const about = documentedAs("Shops");
 
