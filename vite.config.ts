@@ -26,12 +26,14 @@ const SIDE_EFFECT_FREE = [
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // The registry's entry first: "@contract" would match it as a prefix.
-    alias: {
-      "@": fileURLToPath(new URL("./src", import.meta.url)),
-      "@contract/resources": fileURLToPath(new URL("./contract/resources/index.ts", import.meta.url)),
-      "@contract": fileURLToPath(new URL("./contract/index.ts", import.meta.url)),
-    },
+    // "@contract" and "@contract/resources" are entries (index.ts); any other "@contract/<path>" is
+    // that file of contract/ (a resource's own schemas, contract/<name>.ts).
+    alias: [
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      { find: /^@contract$/, replacement: fileURLToPath(new URL("./contract/index.ts", import.meta.url)) },
+      { find: /^@contract\/resources$/, replacement: fileURLToPath(new URL("./contract/resources/index.ts", import.meta.url)) },
+      { find: "@contract", replacement: fileURLToPath(new URL("./contract", import.meta.url)) },
+    ],
   },
   server: {
     port: 5173,

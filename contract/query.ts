@@ -30,13 +30,18 @@ const intParam = (min: number, max: number, fallback: number, message: string) =
       }),
   ).meta({ type: "integer", minimum: min, ...(max < Number.MAX_SAFE_INTEGER && { maximum: max }), description: `Default ${fallback}` });
 
-const boolParam = z.preprocess(
+/** "true" or "false", or absent. */
+export const boolParam = z.preprocess(
   absent,
   z.enum(["true", "false"], { error: M.queryBoolean }).transform((v) => v === "true").optional(),
 );
 
+/** One of `values`, or absent (a select's "All"); `message` names the field and its choices. */
+export const choiceParam = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(absent, z.enum(values, { error: message }).optional());
+
 /** Free text matched with LIKE: control characters (a NUL ends SQLite's pattern) are refused, not matched. */
-const textParam = (label: string) =>
+export const textParam = (label: string) =>
   z.preprocess(absent, z.string({ error: M.textTooLong }).trim().max(100, M.textTooLong).refine(...plainText(label)).optional());
 
 export const pageParams = (defaultLimit: number = PAGE_SIZE) => ({

@@ -156,7 +156,8 @@ export const fields = {
     .refine(Number.isInteger, M.refundPercentageWhole),
 };
 
-const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: M.bodyObject });
+/** A request body of these fields (anything but an object is refused with the one message). */
+export const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: M.bodyObject });
 
 /** A PATCH must change something: an empty body is a mistake, not a no-op. */
 const somethingToUpdate = (value: object) => Object.values(value).some((v) => v !== undefined);
