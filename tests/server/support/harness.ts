@@ -11,7 +11,7 @@ import bs58 from "bs58";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../../../server/app.ts";
 import { loadConfig, type Config } from "../../../server/config.ts";
-import { createContext, type AppContext } from "../../../server/context.ts";
+import { createContext, type AppContext, type ContextOptions } from "../../../server/context.ts";
 import type { SettlementOptions } from "../../../server/settlement/index.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
@@ -150,6 +150,8 @@ export interface TestServerOptions {
   prepare?: (ctx: AppContext) => Promise<void> | void;
   /** A settlement service: true = the in-process chain in the test's data folder. Default none (503). */
   settlement?: boolean | Partial<SettlementOptions>;
+  /** The resource modules served (default: server/resources/index.ts's; a test may add its own). */
+  resourceModules?: ContextOptions["resourceModules"];
 }
 
 export interface TestServer {
@@ -228,7 +230,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   let offset = 0;
   const clock: TestClock = { advance: (ms) => void (offset += ms), now: () => Date.now() + offset };
   const settlement = options.settlement ? { dataDir: config.dataDir, ...(options.settlement === true ? {} : options.settlement) } : null;
-  const ctx = await createContext(config, { now: clock.now, settlement });
+  const ctx = await createContext(config, { now: clock.now, settlement, resourceModules: options.resourceModules });
   await options.prepare?.(ctx);
   const app = await buildApp(ctx, { resources: options.resources, logStream: options.logStream });
   await app.listen({ host: "127.0.0.1", port: 0 });
