@@ -7,6 +7,7 @@ export const payouts = defineResource({
   label: "Payouts",
   route: "/payouts",
   icon: "orders",
+  beyondSpec: true,
   record: { type: "payout", label: "Payout", schema: "ShopPayout", table: "payouts" },
   audit: {
     "payout.mark_paid": { label: "Payout marked paid", history: "Marked paid" },

@@ -62,10 +62,11 @@ describe("a resource module in the list", () => {
     expect(trail.body.data.items).toMatchObject([{ action: "payout.mark_paid", targetType: "payout", before: { status: "PENDING" }, after: { status: "PAID" } }]);
   });
 
-  it("is in the OpenAPI document with its record's schema", async () => {
+  it("is in the OpenAPI document with its record's schema, each operation beyond the specification as declared", async () => {
     const document = (await server.client().get("/api/v1/openapi.json")).body;
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/admin/payouts", "/admin/payouts/{id}"]));
     expect(document.components.schemas.ShopPayout).toBeDefined();
+    const operations = [document.paths["/admin/payouts"]?.get, document.paths["/admin/payouts/{id}"]?.get, document.paths["/admin/payouts/{id}"]?.patch];
+    expect(operations.map((operation) => operation?.["x-beyond-spec"])).toEqual([true, true, true]);
   });
 });
 
