@@ -25,7 +25,11 @@ const registered: readonly ResourceDeclaration[] = RESOURCES;
 /** What one record of each table is called, as the registry declares it ("users": "User"). */
 const RECORD_LABELS: ReadonlyMap<string, string> = new Map(registered.flatMap(({ record }) => (record?.table ? [[record.table, record.label]] : [])));
 
-/** The `table` row with this id (a table of the registry's records), or a 404 naming the record ("User not found"). */
+/**
+ * The `table` row with this id (a table of the registry's records), or a 404 naming the record ("User
+ * not found"). Each table the registry declares must be in Database: a new resource's joins it in its
+ * module's tables.ts, and until then the type check fails here.
+ */
 export async function findById<T extends RecordTable>(db: Db, table: T, id: string): Promise<Selectable<Database[T]>> {
   // One table of several, whose type Kysely cannot narrow from a type parameter.
   const row = await db.selectFrom(table as "users").selectAll().where("id", "=", id).executeTakeFirst();

@@ -2,7 +2,8 @@
 // one folder with its section, each listed by one line of an index (docs/adding-a-resource.md). This
 // test does exactly that with a throwaway "payouts" resource (./payouts: resource.ts, section.ts and
 // the screen) and nothing else: the real App, sidebar, routes, data provider and Activity filters must
-// pick it up from those two lists alone, and its screen must show what the API (msw) sends.
+// pick it up from those two lists alone, and its screen must show what the API (msw) sends. The
+// whole stack, its server module included, against the real server: tests/e2e/adding-a-resource.e2e.test.ts.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
