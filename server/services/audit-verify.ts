@@ -4,6 +4,7 @@
 // admin than its proposer, and, when signed, over the very payout that was proposed. Anyone with the
 // database can run it; nothing is trusted but the keys.
 import type { DisputeResolution, Payout } from "../../contract/index.ts";
+import type { AuditAction } from "../../contract/resources/index.ts";
 import type { AuditRow, Db } from "../db/schema.ts";
 import { verifySolanaSignature } from "../auth/signature.ts";
 import { json } from "./context.ts";
@@ -30,8 +31,8 @@ function problemOf(row: { targetId: string; adminPublicKey: string; decisionMess
   return null;
 }
 
-const APPROVE = "settlement.approve";
-const PROPOSE = "settlement.propose";
+const APPROVE: AuditAction = "settlement.approve";
+const PROPOSE: AuditAction = "settlement.propose";
 
 interface ProposalRecord {
   settlementId?: string;
