@@ -45,6 +45,13 @@ module.exports = {
       to: { path: "^(src|server)/" },
     },
     {
+      name: "contract-zod-through-zod-ts",
+      comment: "Contract modules take z from contract/zod.ts, which runs zod jitless in the browser (the console's CSP forbids eval).",
+      severity: "error",
+      from: { path: "^contract/", pathNot: "^contract/zod\\.ts$" },
+      to: { path: "node_modules/zod/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "providers-know-no-screens",
       comment: "Providers know nothing of screens or components: pass what they need down, or move it into providers.",
       severity: "error",

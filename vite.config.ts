@@ -1,5 +1,6 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { compression } from "vite-plugin-compression2";
 import { fileURLToPath, URL } from "node:url";
 
 // The reference server listens here in development; `npm run dev` starts both.
@@ -19,12 +20,18 @@ const SIDE_EFFECT_FREE = [
   // every signed-in screen: now only the screens with a form carry them (~13 kB gzip).
   /\/node_modules\/(rc-field-form|@rc-component\/async-validator)\//,
   // The shared contract: schemas built at module level (zod calls) are plain declarations, so a
-  // chunk that needs only a constant does not carry zod with it.
-  /\/contract\/(resources\/)?[^/]+\.ts$/,
+  // chunk that needs only a constant does not carry zod with it. Not contract/zod.ts, whose one
+  // statement (zod jitless) must run.
+  /\/contract\/(resources\/)?(?!zod\.ts$)[^/]+\.ts$/,
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip copies next to each file, made once at build time: the server sends the one the
+    // browser accepts (@fastify/static's preCompressed) without compressing on every request.
+    compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
+  ],
   resolve: {
     // "@contract" and "@contract/resources" are entries (index.ts); any other "@contract/<path>" is
     // that file of contract/ (a resource's own schemas, contract/<name>.ts).

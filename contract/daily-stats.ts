@@ -2,7 +2,7 @@
 // `days` days, with the window's volume by token, status mix and median time to resolve a dispute.
 // An additive call of the reference server; a console talking to an API without it shows the user
 // stat cards alone (GET /admin/orders/stats/daily answers 404 there).
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { baseUnits } from "./money.ts";
 import { base58, count, text, time } from "./primitives.ts";
 

@@ -4,7 +4,7 @@
 // optional, so a marketplace's own API may leave out what it does not have; every field the
 // reference server sends is declared (a response schema drops undeclared keys).
 // Each record is registered under its component name in the OpenAPI document (`.meta({ id })`).
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { base58, count, optionalText, optionalTime, text, time } from "./primitives.ts";
 import { DISPUTE_RESOLUTIONS, ORDER_STATUSES, SETTLEMENT_STATUSES, USER_ROLE_VALUES, type SignedDecision } from "./schemas.ts";
 

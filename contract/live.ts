@@ -1,7 +1,7 @@
 // Live updates (beyond the core API): GET /admin/events, a server-sent event stream of what
 // changed in the database. A console talking to an API without it (404) polls the core API's list call
 // GET /admin/orders?status=DISPUTED&limit=1 for the open disputes' `total` instead.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { count, text } from "./primitives.ts";
 import { SETTLEMENT_QUEUE_STATUSES } from "./schemas.ts";
 

@@ -2,7 +2,7 @@
 // and the reconciliation of the database with the escrows on chain. Additive calls of the reference
 // server (published in its OpenAPI document); a console talking to an API without them hides what
 // needs them (each answers 404 there).
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { base58, count, text, time } from "./primitives.ts";
 import { AUTHORITY_LOW_SETTLEMENTS, SETTLEMENTS_COVERED_MAX } from "./constants.ts";
 import { DISPUTE_RESOLUTIONS, SETTLEMENT_KINDS, SETTLEMENT_QUEUE_STATUSES } from "./schemas.ts";

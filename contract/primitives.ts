@@ -1,5 +1,5 @@
 // The value types the records of the contract are made of (entities.ts, money.ts).
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export const text = z.string();
 export const optionalText = text.nullish();

@@ -1,6 +1,6 @@
 // Query-string schemas of the list calls. Query values arrive as strings; "" counts as absent
 // (a select's "All" option), booleans are "true"/"false", and page/limit default to page 1 and PAGE_SIZE.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { DAILY_STATS_DAYS, PAGE_SIZE, USER_SEARCH_DEFAULTS, WRAPPED_SOL_MINT } from "./constants.ts";
 import { MESSAGES as M } from "./messages.ts";
 import { fields, isSolanaAddress, plainText, SETTLEMENT_QUEUE_STATUSES, USER_ROLE_VALUES } from "./schemas.ts";

@@ -2,7 +2,7 @@
 // Field schemas are exported one by one so a form can validate a single input; the body schemas
 // below combine them exactly as the API accepts them. Nothing here may import browser-only code.
 import bs58 from "bs58";
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { ADMIN_NOTES_MAX, REASON_MAX, DECIMALS_MAX, DECIMALS_MIN, MINT_ADDRESS_MIN, REFUND_PERCENT_MAX, REFUND_PERCENT_MIN, TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX, WRAPPED_SOL_MINT } from "./constants.ts";
 import { MESSAGES as M } from "./messages.ts";
 

@@ -2,7 +2,7 @@
 // calls of the reference server, published in its OpenAPI document. A console talking to an API
 // without them shows the audit history instead (GET .../timeline answers 404 there).
 // Notes are internal: only admins read them, through these calls; no buyer or seller call has them.
-import { z } from "zod";
+import { z } from "./zod.ts";
 import { base58, optionalText, text, time } from "./primitives.ts";
 import { MESSAGES } from "./messages.ts";
 import { plainText } from "./schemas.ts";

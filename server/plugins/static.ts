@@ -16,6 +16,9 @@ export const staticFiles = fp<{ staticDir: string }>(async function staticFiles(
       root: staticDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts); a browser gets the smallest
+      // it accepts, with Vary: Accept-Encoding, and the original when it accepts neither.
+      preCompressed: true,
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/, so those never change; index.html always may.
         res.header("Cache-Control", path.startsWith(assetsDir) ? "public, max-age=31536000, immutable" : "no-cache");

@@ -2,13 +2,14 @@
 // OS in dark mode (the browser context's colorScheme), /login and every admin screen open dark (the
 // content's background is dark) and pass axe, colour contrast included, at desktop and phone sizes;
 // the header's toggle switches to light, is remembered across a reload, and "system" follows the OS
-// again. With every host but the server's blocked, the seeded product and shop pictures still load.
-// Light mode's axe checks are in each screen's own file. Screenshots go to test-results/e2e/.
+// again; no screen trips the console's Content-Security-Policy. With every host but the server's
+// blocked, the seeded product and shop pictures still load. Light mode's axe checks are in each
+// screen's own file. Screenshots go to test-results/e2e/.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { RESOURCES } from "../../contract/resources/index.ts";
 import { browser, consoleForThisFile, consoleServer } from "./support/session.ts";
-import { DESKTOP, openDialog, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
+import { DESKTOP, expectNoPolicyViolations, openDialog, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -155,6 +156,7 @@ describe("with the OS in dark mode", () => {
       await page.getByRole("button", { name: "Select Wallet" }).waitFor();
       await expectDark(page, `login ${size}`);
       await expectAccessible(page, `login dark ${size}`);
+      await expectNoPolicyViolations(page, `login ${size}`);
       await screenshot(page, `dark-login-${size}`);
       await page.context().close();
     });
@@ -176,6 +178,7 @@ describe("with the OS in dark mode", () => {
         await screenshot(page, `dark-${screen.name.replace(/ /g, "-")}-${size}`);
         await expectDark(page, `${screen.name} ${size}`);
         await expectAccessible(page, `${screen.name} dark ${size}`);
+        await expectNoPolicyViolations(page, `${screen.name} ${size}`);
       });
     });
   }

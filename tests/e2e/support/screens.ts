@@ -1,6 +1,7 @@
 // Shared browser steps: sign in through the real wallet modal, save screenshots to look at.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { expect } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { TestWallet } from "./test-wallet.ts";
 
@@ -66,7 +67,23 @@ export async function openWithWallet(
   // Less motion, as an admin can ask of their system: a click never lands on a dialog still zooming in.
   const context = await browser.newContext({ viewport, reducedMotion: "reduce", colorScheme });
   await context.addInitScript(wallet.initScript);
+  await context.addInitScript(recordPolicyViolations);
   return context.newPage();
+}
+
+/** Keeps what the page's Content-Security-Policy blocked, as the browser reports it to the page. */
+function recordPolicyViolations() {
+  const seen: string[] = [];
+  Object.defineProperty(window, "__policyViolations", { value: seen });
+  document.addEventListener("securitypolicyviolation", (event) => {
+    seen.push(`${event.effectiveDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+  });
+}
+
+/** Nothing the console ran since the page loaded was blocked by its CSP (Lighthouse counts each one). */
+export async function expectNoPolicyViolations(page: Page, where: string): Promise<void> {
+  const violations = await page.evaluate(() => (window as unknown as { __policyViolations?: string[] }).__policyViolations ?? []);
+  expect(violations, where).toEqual([]);
 }
 
 /**
