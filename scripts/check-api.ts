@@ -18,7 +18,7 @@ import { z } from "zod";
 
 type Operation = OpenAPIV3_1.OperationObject & { "x-beyond-spec"?: boolean };
 
-/** The sign-in challenge (SPEC §7): anonymous, for a wallet address. */
+/** The sign-in challenge: anonymous, for a wallet address. */
 const NONCE_PATH = "/auth/nonce";
 
 export interface CheckResult {
@@ -100,10 +100,10 @@ export async function checkApi({ base, document, session }: CheckOptions): Promi
     }
     const schema = responseSchema(op, status);
     if (op["x-beyond-spec"] && status === 404) {
-      results.push({ ok: true, call: label, status, note: "not offered (beyond SPEC: the console copes)" });
+      results.push({ ok: true, call: label, status, note: "not offered (beyond the core API: the console copes)" });
       return undefined;
     }
-    // A beyond-SPEC call may also be documented as unavailable here (503: no settlement service).
+    // A call beyond the core API may also be documented as unavailable here (503: no settlement service).
     const allowed = op["x-beyond-spec"] ? [...expected, 503] : expected;
     if (!allowed.includes(status) || schema === undefined) {
       results.push({ ok: false, call: label, status, note: `expected ${expected.join(" or ")}${schema === undefined ? " (this status is not in the document)" : ""}` });

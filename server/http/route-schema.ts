@@ -66,7 +66,7 @@ export const NEEDS = {
   xsrf: { security: [{ xsrf: [] }] },
 } as const;
 
-/** Marks a call the SPEC does not list (the console copes without it). */
+/** Marks a call beyond the core API (the console copes without it). */
 export const BEYOND_SPEC = { "x-beyond-spec": true } as const;
 
 /**

@@ -26,7 +26,7 @@ calls exactly these operations, and a marketplace's own API implements them (see
   session is an HttpOnly cookie. Every call outside \`/auth/\` and \`/demo/\` needs an admin session;
   every state-changing call also needs the \`X-XSRF-TOKEN\` header echoing the \`XSRF-TOKEN\` cookie.
 - Reasons are at most ${REASON_MAX} characters, admin notes ${ADMIN_NOTES_MAX}.
-- Operations and parameters the SPEC does not list are marked \`x-beyond-spec: true\`: the console
+- Operations and parameters beyond the core API are marked \`x-beyond-spec: true\`: the console
   works without them.
 - Any call may also answer 413 (body over 256 KiB), 415 (a body that is not JSON), 421 (a Host this
   server does not answer for) or 500, in the same error shape; and 503 with \`Retry-After\` while the
@@ -40,10 +40,10 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: "Shops", description: "Shops and seller verification" },
   { name: "Orders", description: "Orders and dispute resolution (settled on chain)" },
   { name: "Marketplace", description: "The on-chain marketplace configuration" },
-  { name: "Audit", description: "The admin audit trail (beyond SPEC)" },
-  { name: "Demo", description: "The reference server's local demo wallet (beyond SPEC)" },
-  { name: "Live updates", description: "New disputes and settlement status changes as server-sent events (beyond SPEC)" },
-  { name: OPERATIONS_TAG, description: "Health, readiness and metrics of one instance, at the server's root (beyond SPEC)" },
+  { name: "Audit", description: "The admin audit trail (beyond the core API)" },
+  { name: "Demo", description: "The reference server's local demo wallet (beyond the core API)" },
+  { name: "Live updates", description: "New disputes and settlement status changes as server-sent events (beyond the core API)" },
+  { name: OPERATIONS_TAG, description: "Health, readiness and metrics of one instance, at the server's root (beyond the core API)" },
 ];
 
 export interface OpenApiOptions {

@@ -9,7 +9,7 @@ const about = documentedAs("Audit");
 export const auditRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get("", {
     schema: {
-      ...about("listAudit", "The admin audit trail, newest first, narrowed by target, admin, action and time (from/to, inclusive) (beyond SPEC)"),
+      ...about("listAudit", "The admin audit trail, newest first, narrowed by target, admin, action and time (from/to, inclusive) (beyond the core API)"),
       querystring: auditQuerySchema,
       response: { ...ok(pagedListSchema(auditEntrySchema)), ...errors(400) },
     },
@@ -17,7 +17,7 @@ export const auditRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.get("/admins", {
     schema: {
-      ...about("listAuditAdmins", "Every admin wallet the audit trail names, for filtering it (beyond SPEC)"),
+      ...about("listAuditAdmins", "Every admin wallet the audit trail names, for filtering it (beyond the core API)"),
       response: ok(auditAdminsSchema),
     },
   }, async () => ({ data: await auditAdmins(ctx) }));

@@ -9,7 +9,7 @@ import { BEYOND_SPEC, documentedAs, error, ok, type RoutePlugin } from "../http/
 export const demoRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   app.get("/wallet", {
     schema: {
-      ...documentedAs("Demo")("demoWallet", "The local demo admin wallet (reference server on loopback only; beyond SPEC)", BEYOND_SPEC),
+      ...documentedAs("Demo")("demoWallet", "The local demo admin wallet (reference server on loopback only; beyond the core API)", BEYOND_SPEC),
       response: { ...ok(demoWalletSchema), ...error(404, "No demo wallet on this server (always so in production)") },
     },
   }, async (request) => {

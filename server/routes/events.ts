@@ -1,11 +1,11 @@
-// GET /admin/events (beyond SPEC, issue 13 item 8): live updates for the console as server-sent
-// events from this instance's feed (http/live-feed.ts): `disputes` {open} on connect and whenever
-// the count changes, `settlement` {id, orderId, status} when a settlement appears or changes status,
-// and a comment heartbeat. Behind the admin guard (401/403 as JSON before any stream starts); the
-// stream ends when its session does, and when the server closes. An instance holds EVENTS_MAX_STREAMS
-// streams at once, one session a few of them: past either, 429 as JSON before any stream starts.
-// Asked for JSON instead (Accept without text/event-stream, as the console's HTTP client asks), it
-// answers the current count once: the console's way to learn why a stream would not open (401, 404...).
+// GET /admin/events (beyond the core API): live updates for the console as server-sent events from this
+// instance's feed (http/live-feed.ts): `disputes` {open} on connect and whenever the count changes,
+// `settlement` {id, orderId, status} when a settlement appears or changes status, and a comment
+// heartbeat. Behind the admin guard (401/403 as JSON before any stream starts); the stream ends when
+// its session does, and when the server closes. An instance holds EVENTS_MAX_STREAMS streams at once,
+// one session a few of them: past either, 429 as JSON before any stream starts. Asked for JSON instead
+// (Accept without text/event-stream, as the console's HTTP client asks), it answers the current count
+// once: the console's way to learn why a stream would not open (401, 404...).
 import { PassThrough } from "node:stream";
 import type { FastifyTypeProviderDefault } from "fastify";
 import { Gauge } from "prom-client";
@@ -53,7 +53,7 @@ export const eventRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   // Its 200 body is a stream, which the typed replies do not describe: this route's replies are untyped.
   app.withTypeProvider<FastifyTypeProviderDefault>().get("", {
     schema: {
-      ...about("liveEvents", "Live updates: new disputes and settlement status changes, as server-sent events (beyond SPEC)", BEYOND_SPEC),
+      ...about("liveEvents", "Live updates: new disputes and settlement status changes, as server-sent events (beyond the core API)", BEYOND_SPEC),
       response: {
         200: {
           description: STREAM_DESCRIPTION,

@@ -3,7 +3,7 @@ import { documentedAs, error, errors, ok, type RoutePlugin } from "../http/route
 import { initializeMarketplace, marketplaceStatus } from "../services/marketplace.ts";
 
 const about = documentedAs("Marketplace");
-const AUTHORITY_NOT_ADMIN = "Not an admin, no valid X-XSRF-TOKEN header, or the signing authority is not an admin wallet (SPEC §6)";
+const AUTHORITY_NOT_ADMIN = "Not an admin, no valid X-XSRF-TOKEN header, or the signing authority is not an admin wallet";
 
 export const marketplaceRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get("/status", {

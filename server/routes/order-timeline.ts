@@ -2,14 +2,14 @@ import { idParamsSchema, orderNoteCreateSchema, orderNoteSchema, orderTimelineSc
 import { BEYOND_SPEC, documentedAs, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { addOrderNote, orderTimeline } from "../services/order-timeline.ts";
 
-// An order's timeline and the admins' internal notes on it (beyond SPEC): behind the admin guard like
-// every /admin route, so only admins ever read a note.
+// An order's timeline and the admins' internal notes on it (beyond the core API): behind the admin
+// guard like every /admin route, so only admins ever read a note.
 const about = documentedAs("Orders");
 
 export const orderTimelineRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get("/:id/timeline", {
     schema: {
-      ...about("getOrderTimeline", "What happened to an order, oldest first: its steps, admin actions, settlements and internal notes (beyond SPEC)", BEYOND_SPEC),
+      ...about("getOrderTimeline", "What happened to an order, oldest first: its steps, admin actions, settlements and internal notes (beyond the core API)", BEYOND_SPEC),
       params: idParamsSchema,
       response: { ...ok(orderTimelineSchema), ...errors(404) },
     },
@@ -18,7 +18,7 @@ export const orderTimelineRoutes: RoutePlugin = async (app, { ctx }) => {
   // A bad body (400) before an unknown order (404): the body is checked before the handler runs.
   app.post("/:id/notes", {
     schema: {
-      ...about("addOrderNote", "Add an internal note to an order, audited; never shown to its buyer or seller (beyond SPEC)", BEYOND_SPEC),
+      ...about("addOrderNote", "Add an internal note to an order, audited; never shown to its buyer or seller (beyond the core API)", BEYOND_SPEC),
       params: idParamsSchema,
       body: orderNoteCreateSchema,
       response: { ...ok(orderNoteSchema, 201), ...errors(400, 404) },

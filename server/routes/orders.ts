@@ -48,7 +48,7 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.get("/stats/daily", {
     schema: {
-      ...about("orderDailyStats", "Orders and disputes per UTC day over the last `days` days, with the window's volume by token, status mix and median time to resolve a dispute (beyond SPEC)", BEYOND_SPEC),
+      ...about("orderDailyStats", "Orders and disputes per UTC day over the last `days` days, with the window's volume by token, status mix and median time to resolve a dispute (beyond the core API)", BEYOND_SPEC),
       querystring: orderDailyStatsQuerySchema,
       response: { ...ok(orderDailyStatsSchema), ...errors(400) },
     },
@@ -84,7 +84,7 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
   // refusals; a settlement the chain would refuse is not an error here but the preview's failed simulation.
   app.post("/:id/resolve-dispute/preview", {
     schema: {
-      ...about("previewDisputeResolution", "What a resolution would pay, from a simulation of its transaction; changes nothing (beyond SPEC)", BEYOND_SPEC),
+      ...about("previewDisputeResolution", "What a resolution would pay, from a simulation of its transaction; changes nothing (beyond the core API)", BEYOND_SPEC),
       params: idParamsSchema,
       body: disputePreviewSchema,
       response: askedBeforeResolving(payoutPreviewSchema, "Only a DISPUTED order can be previewed; or it is already settled or being settled"),
@@ -95,7 +95,7 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
   // resolve call (signedDecision). Its existence is how the console knows to sign.
   app.post("/:id/resolve-dispute/decision", {
     schema: {
-      ...about("writeDisputeDecision", "The resolution written out for the admin's wallet to sign, with a fresh nonce (beyond SPEC)", BEYOND_SPEC),
+      ...about("writeDisputeDecision", "The resolution written out for the admin's wallet to sign, with a fresh nonce (beyond the core API)", BEYOND_SPEC),
       params: idParamsSchema,
       body: disputeDecisionSchema,
       response: askedBeforeResolving(decisionChallengeSchema, `${NOT_RESOLVABLE_YET}, or its transaction would fail`),

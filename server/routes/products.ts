@@ -28,7 +28,7 @@ const NOT_WHILE_DELETED = "The product is deleted: restore it first";
 export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get("", {
     schema: {
-      ...about("listProducts", "List products (isActive, includeDeleted and search are beyond SPEC)"),
+      ...about("listProducts", "List products (isActive, includeDeleted and search are beyond the core API)"),
       querystring: productListQuerySchema,
       response: { ...ok(pagedListSchema(productSchema)), ...errors(400) },
     },
@@ -57,7 +57,7 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post("/:id/restore", {
     schema: {
-      ...about("restoreProduct", "Restore a deleted product, with a reason (beyond SPEC)", BEYOND_SPEC),
+      ...about("restoreProduct", "Restore a deleted product, with a reason (beyond the core API)", BEYOND_SPEC),
       params: idParamsSchema,
       body: reasonSchema,
       response: changed("The product is not deleted"),

@@ -21,7 +21,7 @@ const about = documentedAs("Settlements");
 export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get("", {
     schema: {
-      ...about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond SPEC)"),
+      ...about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond the core API)"),
       querystring: settlementListQuerySchema,
       response: { ...ok(settlementListSchema), ...errors(400) },
     },
@@ -33,7 +33,7 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   // 502 when the chain fails it again, 504 when its outcome is not known yet.
   app.post("/:id/retry", {
     schema: {
-      ...about("retrySettlement", "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond SPEC)"),
+      ...about("retrySettlement", "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond the core API)"),
       params: idParamsSchema,
       body: settlementRetrySchema,
       response: {
@@ -54,7 +54,7 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   // approves it; the same outcomes as a resolve (502, 504) once it is sent.
   app.post("/:id/approve", {
     schema: {
-      ...about("approveSettlement", "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond SPEC)"),
+      ...about("approveSettlement", "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond the core API)"),
       params: idParamsSchema,
       body: approvalRequestSchema,
       response: {
@@ -69,7 +69,7 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
 
   app.post("/:id/reject", {
     schema: {
-      ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond SPEC)"),
+      ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)"),
       params: idParamsSchema,
       body: reasonSchema,
       response: { ...ok(settlementSchema), ...errors(400, 404), ...error(409, "Only a proposal awaiting approval can be rejected") },

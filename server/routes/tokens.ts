@@ -9,7 +9,7 @@ const oneToken = { ...ok(tokenSchema), ...errors(404) };
 export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
   app.get("", {
     schema: {
-      ...about("listTokens", "List the SPL token whitelist (isActive is beyond SPEC)"),
+      ...about("listTokens", "List the SPL token whitelist (isActive is beyond the core API)"),
       querystring: tokenListQuerySchema,
       response: { ...ok(pagedListSchema(tokenSchema)), ...errors(400) },
     },

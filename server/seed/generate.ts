@@ -165,8 +165,8 @@ export function* generateOrders(
             .replace("{qty}", String(Math.max(1, qty - 1)))
             .replace("{ordered}", String(Math.max(2, qty)))
         : null,
-      // The settlement issue funds escrows for these orders and fills both fields; until then no
-      // chain data exists, and none is made up.
+      // The seed's chain side (seed/escrows.ts) funds escrows for these orders and fills both fields;
+      // until then no chain data exists, and none is made up.
       escrowPDA: null,
       transactionSignature: null,
       notes: r.chance(0.12) ? r.pick(ORDER_NOTES) : null,

@@ -1,7 +1,8 @@
-// The dashboard's charts (beyond SPEC): orders, disputes raised and disputes resolved per UTC day over
-// the last `days` days, the window's volume by token and status mix, and the median time to resolve
-// a dispute. Every count and sum is the database's (GROUP BY over an index range, migration 011); the
-// code only zero-fills the days and folds the grouped rows (days x statuses x tokens) into the answer.
+// The dashboard's charts (beyond the core API): orders, disputes raised and disputes resolved per UTC
+// day over the last `days` days, the window's volume by token and status mix, and the median time to
+// resolve a dispute. Every count and sum is the database's (GROUP BY over an index range, migration
+// 011); the code only zero-fills the days and folds the grouped rows (days x statuses x tokens) into
+// the answer.
 //
 // Stored times are ISO-8601 UTC text (toISOString), so a time's first ten characters are its UTC day
 // and a window is a text range, alike on both engines.

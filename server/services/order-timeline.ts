@@ -1,7 +1,7 @@
-// An order's timeline (beyond SPEC, issue 11 item 6): one list, oldest first, put together from what
-// is already recorded — the order's own times, the audit trail's entries on it, its settlement rows —
-// and the internal notes admins add here. Notes are read only through the admin routes: nothing a
-// buyer or seller is sent carries them.
+// An order's timeline (beyond the core API): one list, oldest first, put together from what is already
+// recorded — the order's own times, the audit trail's entries on it, its settlement rows — and the
+// internal notes admins add here. Notes are read only through the admin routes: nothing a buyer or
+// seller is sent carries them.
 import type { DisputeResolution, OrderNote, OrderTimeline, TimelineEvent, TimelineEventKind } from "../../contract/index.ts";
 import { auditActionNamed, verbLabel, type AuditAction } from "../../contract/resources/index.ts";
 import type { AuditRow, OrderNoteRow, OrderRow, SettlementRow } from "../db/schema.ts";

@@ -1,8 +1,8 @@
-// Signed dispute decisions (beyond SPEC). Before a resolution is sent, the server writes it out in
-// words (order, resolution, what each party receives in the token, the admin, the time, a fresh nonce
-// and the reason) for the session's wallet to sign. The resolve call then carries the nonce and the
-// signature: the nonce is taken once, the text must state this very resolution by this admin, and the
-// signature must be the session wallet's. The text and signature then travel with the settlement to
+// Signed dispute decisions (beyond the core API). Before a resolution is sent, the server writes it out
+// in words (order, resolution, what each party receives in the token, the admin, the time, a fresh
+// nonce and the reason) for the session's wallet to sign. The resolve call then carries the nonce and
+// the signature: the nonce is taken once, the text must state this very resolution by this admin, and
+// the signature must be the session wallet's. The text and signature then travel with the settlement to
 // the audit entry of the resolution, where anyone can check them again (`npm run audit:verify`).
 import { randomBytes } from "node:crypto";
 import type { DecisionChallenge, DisputeDecisionInput, DisputeResolution, DisputeResolutionInput, Payout } from "../../contract/index.ts";

@@ -135,7 +135,7 @@ export async function deactivateUser(ctx: ServiceContext, admin: AdminIdentity, 
   });
 }
 
-/** SPEC §3 stats: active = not disabled, admin = role ADMIN, recent = created in the last 30 days. */
+/** The user stats: active = not disabled, admin = role ADMIN, recent = created in the last 30 days. */
 export async function userStats(ctx: ServiceContext) {
   const since = new Date(ctx.now() - RECENT_USERS_DAYS * DAY_MS).toISOString();
   const recent = await countOf(ctx.db.selectFrom("users").where("createdAt", ">=", since));

@@ -554,7 +554,7 @@ export class EscrowChain {
 
   /**
    * One-time: allocates the config address (a second allocation fails on chain) and records the
-   * config in a Memo. The authority must be one of the admin wallets (SPEC §6).
+   * config in a Memo. The authority must be one of the admin wallets.
    */
   async initializeMarketplace(config: MarketplaceConfig, adminWallets: readonly string[]): Promise<InitializeResult> {
     const authority = this.authority.toBase58();

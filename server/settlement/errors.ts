@@ -46,7 +46,6 @@ const MESSAGES = {
   ESCROW_FUNDING_UNSUPPORTED: (d: { message: string }) => d.message,
   ALREADY_INITIALIZED: (d: { configAddress: string }) => `The marketplace is already initialized (config ${d.configAddress})`,
   INITIALIZATION_IN_PROGRESS: (_: Record<string, never>) => "The marketplace initialization is already in progress",
-  /** SPEC §6: the signing authority must be configured as an admin wallet before initializing. */
   AUTHORITY_NOT_ADMIN: (d: { authority: string }) =>
     `The marketplace authority ${d.authority} must be configured as an admin wallet before initializing`,
   INVALID_MARKETPLACE_CONFIG: (d: { message: string }) => d.message,

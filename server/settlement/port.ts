@@ -15,7 +15,7 @@ export const DEFAULT_MARKETPLACE_CONFIG: MarketplaceConfig = { disputeResolution
 export const isInProcess = (options: Pick<SettlementOptions, "cluster">): boolean => (options.cluster?.trim() || "litesvm") === "litesvm";
 
 /**
- * SPEC §6: the signing authority must be an admin wallet before initializing. With the in-process
+ * The signing authority must be an admin wallet before initializing. With the in-process
  * chain, no AUTHORITY_KEYPAIR and a local demo admin wallet (loopback, not production), that wallet
  * IS the authority, so a fresh `npm start` can initialize from the console while the rule still
  * holds. Otherwise the authority is its own key (AUTHORITY_KEYPAIR, or <data>/authority-keypair.json)

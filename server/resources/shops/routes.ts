@@ -7,7 +7,7 @@ import { getShop, listShops, shopStats, updateShop } from "./service.ts";
 const about = documentedAs("Shops");
 
 export const shopRoutes: RoutePlugin = async (app, { ctx }) => {
-  // SPEC §7: the shop list is read as data + meta.total/meta.totalPages, not as a paged payload.
+  // The console reads the shop list as data + meta.total/meta.totalPages, not as a paged payload.
   app.get("", {
     schema: {
       ...about("listShops", "List shops: the shops in data, the counts in meta"),
