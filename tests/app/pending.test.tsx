@@ -4,7 +4,7 @@ import { ROUTER } from "@/config";
 import { withMinimumPending } from "@/components/routing/lazy-screen";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
 
-describe("router pending timings (SPEC §9)", () => {
+describe("router pending timings", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

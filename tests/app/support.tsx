@@ -100,7 +100,7 @@ export async function choose(user: UserEvent, selectName: string, optionText: st
 }
 
 /**
- * The SPEC's pager on a list the API says has 3 pages: 'Page 1 of 3' with Previous disabled, then
+ * The lists' pager on a list the API says has 3 pages: 'Page 1 of 3' with Previous disabled, then
  * Next shows page 2, which `listQueries` (the list's requests so far) must have asked for.
  */
 export async function pageToSecond(listQueries: () => readonly Record<string, string>[]) {

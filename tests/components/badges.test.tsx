@@ -18,7 +18,7 @@ describe("OrderStatusBadge", () => {
     ["PENDING", "neutral"],
     ["active", "neutral"],
     ["toString", "neutral"],
-  ])("shows %s as a %s badge (SPEC §4)", (status, tone) => {
+  ])("shows %s as a %s badge", (status, tone) => {
     render(<OrderStatusBadge status={status} />);
     const tag = tagOf(status);
     expect(tag).toHaveAttribute("data-tone", tone);

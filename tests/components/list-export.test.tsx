@@ -162,7 +162,7 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
     expect(file.rows.slice(1).map((row) => row[1])).toEqual(rows.map((row) => row.id));
   });
 
-  it("asks again at SPEC §9's page size when the API refuses 100", async () => {
+  it("asks again at the list page size (20) when the API refuses 100", async () => {
     const downloads = captureDownloads();
     const rows = members(45);
     const api = openUsers(rows, { refuseAbove: 20 });

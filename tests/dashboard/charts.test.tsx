@@ -1,6 +1,6 @@
-// The dashboard's charts (beyond SPEC, issue 13): drawn from GET /admin/orders/stats/daily under the
-// SPEC's stat cards, each headed and described in words; a skeleton while they load, which the stat
-// cards do not wait for; an inline error with Retry; and nothing at all where the API lacks the call.
+// The dashboard's charts (beyond the core API): drawn from GET /admin/orders/stats/daily under the stat
+// cards, each headed and described in words; a skeleton while they load, which the stat cards do not
+// wait for; an inline error with Retry; and nothing at all where the API lacks the call.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -50,7 +50,7 @@ function dashboardApi() {
 
 const chartsSection = () => screen.queryByRole("region", { name: "Orders, last 30 days" });
 
-describe("dashboard charts (beyond the SPEC)", () => {
+describe("dashboard charts (beyond the core API)", () => {
   it("draws the four charts under the stat cards, each headed and described in words", async () => {
     const api = dashboardApi();
     api.get(STATS_PATH, [200, { data: sample() }]);

@@ -80,7 +80,7 @@ describe("dashboard", () => {
   });
 });
 
-describe("settlement authority (beyond the SPEC)", () => {
+describe("settlement authority (beyond the core API)", () => {
   const AUTHORITY = "Auth1ty1111111111111111111111111111111111111";
   const health = (overrides: Record<string, unknown> = {}) => ({
     data: {

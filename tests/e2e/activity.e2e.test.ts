@@ -1,5 +1,5 @@
-// Activity (beyond SPEC) in the built console against the reference server: audited changes made
-// through the API show up behind the sidebar's "Activity" link with their reason; the action and
+// Activity (beyond the core API) in the built console against the reference server: audited changes
+// made through the API show up behind the sidebar's "Activity" link with their reason; the action and
 // date filters narrow the list and live in the URL; an entry's link opens its record; and the screen
 // passes axe at desktop and phone sizes.
 import { describe, expect, it } from "vitest";

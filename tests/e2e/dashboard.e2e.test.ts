@@ -1,7 +1,7 @@
-// The dashboard in the built console against the reference server (issue 13 item 9): under the SPEC's
-// stat cards, the charts of GET /admin/orders/stats/daily are drawn (each a canvas with pixels on it,
-// under its heading, described in words that match the seeded database), side by side on a desktop
-// and stacked at 390 px, and the page passes axe at both sizes. Screenshots go to test-results/e2e/.
+// The dashboard in the built console against the reference server: under the stat cards, the charts of
+// GET /admin/orders/stats/daily are drawn (each a canvas with pixels on it, under its heading,
+// described in words that match the seeded database), side by side on a desktop and stacked at 390 px,
+// and the page passes axe at both sizes. Screenshots go to test-results/e2e/.
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";

@@ -1,8 +1,8 @@
-// Issue 13, item 8 in the browser, against the reference server's event stream: a dispute opened in
-// the server's database appears on /orders and raises the Orders badge without a reload, and a
-// settlement's status change shows on /settlements without a reload; at desktop size and at 390×844,
-// where the badge is in the navigation drawer, with axe. (The console's fallback against an API
-// without the stream: tests/layout/live-updates.test.tsx.)
+// Live updates in the browser, against the reference server's event stream: a dispute opened in the
+// server's database appears on /orders and raises the Orders badge without a reload, and a settlement's
+// status change shows on /settlements without a reload; at desktop size and at 390×844, where the badge
+// is in the navigation drawer, with axe. (The console's fallback against an API without the stream:
+// tests/layout/live-updates.test.tsx.)
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";

@@ -133,7 +133,7 @@ async function expectSettled(
 }
 
 describe("Order Management in the browser", () => {
-  it("lists the seeded orders, newest first, with the SPEC's paging", async () => {
+  it("lists the seeded orders, newest first, with the lists' paging", async () => {
     const orders = await ordersInOrder();
     await openOrders(page);
     expect(await rowKeys(page)).toEqual(orders.slice(0, PAGE_SIZE).map((order) => order.id));

@@ -1,7 +1,7 @@
-// Product and Shop Management in the built console against the reference server: the seeded lists
-// load, every SPEC §7 product/shop change is made from the UI and is still there after a reload, a
-// shared filtered and paged shops URL restores its view, and both screens pass axe at desktop and
-// phone sizes. Screenshots go to test-results/e2e/ to be looked at.
+// Product and Shop Management in the built console against the reference server: the seeded lists load,
+// every core API product/shop change is made from the UI and is still there after a reload, a shared
+// filtered and paged shops URL restores its view, and both screens pass axe at desktop and phone sizes.
+// Screenshots go to test-results/e2e/ to be looked at.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";

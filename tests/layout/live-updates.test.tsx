@@ -1,7 +1,7 @@
-// Issue 13, item 8 in the console: the Orders badge with the open disputes' count, from the event
-// stream when the API has it (a stand-in stream here: msw does not serve event streams) and from the
-// SPEC list call's total when the stream answers 404, quietly; what each event refreshes; and how the
-// stream is reopened or given up (providers/live-updates.ts).
+// The Orders badge with the open disputes' count, from the event stream when the API has it (a stand-in
+// stream here: msw does not serve event streams) and from the core API's list call's total when the
+// stream answers 404, quietly; what each event refreshes; and how the stream is reopened or given up
+// (providers/live-updates.ts).
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Refine, useList } from "@refinedev/core";
@@ -59,7 +59,7 @@ afterEach(() => {
 });
 
 describe("against an API without the event stream (404)", () => {
-  it("polls the SPEC list call's total into the Orders badge, quietly", async () => {
+  it("polls the core API's list call's total into the Orders badge, quietly", async () => {
     const api = signedInApi();
     api.get("/admin/users/stats", [200, { data: { totalUsers: 1, verifiedUsers: 1, disabledUsers: 0, activeUsers: 1, recentUsers: 0, adminUsers: 1 } }]);
     api.get("/admin/orders", page(3), { query: DISPUTE_COUNT });

@@ -239,7 +239,7 @@ describe("LoginPage", () => {
     [403, { message: "not whitelisted" }, "Access denied. Your wallet is not authorized for admin access."],
     [401, { message: "bad signature" }, "Invalid signature or expired nonce. Please try again."],
     [500, { message: "Signature service unavailable" }, "Signature service unavailable"],
-  ])("shows the SPEC text for a %i, disconnects the wallet and raises no notification", async (status, body, text) => {
+  ])("shows the login error text for a %i, disconnects the wallet and raises no notification", async (status, body, text) => {
     const key = await makeWalletKey();
     mockNonce(mock, key);
     mock.post("/auth/admin/verify", [status, body]);

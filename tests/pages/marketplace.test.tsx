@@ -1,8 +1,7 @@
-// Marketplace Configuration on fake timers: the poll (SPEC §4, every MARKETPLACE_POLL_MS except
-// while the success message shows) and the 5 s alerts are asserted to the millisecond, reading the
-// (fake) time of each request. Testing Library's own waits run on timers too, so this file waits
-// with `until` (real macrotasks let through, fake time still or in small steps) and moves time
-// with `advance`.
+// Marketplace Configuration on fake timers: the poll (every MARKETPLACE_POLL_MS except while the
+// success message shows) and the 5 s alerts are asserted to the millisecond, reading the (fake) time of
+// each request. Testing Library's own waits run on timers too, so this file waits with `until` (real
+// macrotasks let through, fake time still or in small steps) and moves time with `advance`.
 import { act, configure, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, MARKETPLACE_POLL_MS } from "@/config";
@@ -216,7 +215,7 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
     }
   });
 
-  it("asks the SPEC question first and sends nothing when cancelled", async () => {
+  it("asks the initialize confirmation first and sends nothing when cancelled", async () => {
     const api = marketplaceApi();
     await openMarketplace(api);
 

@@ -1,7 +1,7 @@
-// The command palette against the fake API: Ctrl+K opens it on the sections the sidebar shows;
-// typed text is looked up once typing pauses, as a user (the SPEC's user search), a product and a
-// shop (their lists' search) and, when it could be one, an order id; the hits open their record;
-// what the API lacks or refuses adds nothing and says nothing.
+// The command palette against the fake API: Ctrl+K opens it on the sections the sidebar shows; typed
+// text is looked up once typing pauses, as a user (the core API's user search), a product and a shop
+// (their lists' search) and, when it could be one, an order id; the hits open their record; what the
+// API lacks or refuses adds nothing and says nothing.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
@@ -43,7 +43,7 @@ describe("command palette", { timeout: 60_000 }, () => {
   it("looks up the typed text as a user, a product and a shop, once typing pauses, and opens a hit", async () => {
     const api = signedInApi();
     api.get(/^\/users\/search\//, (request) => [200, paged(decodeURIComponent(request.path).includes("alice") ? [USER] : [])]);
-    // An API without the beyond-SPEC title search answers its first page: an unrelated product.
+    // An API without the title search (beyond the core API) answers its first page: an unrelated product.
     api.get("/admin/products", [200, paged([UNRELATED])]);
     api.get("/admin/shops", [200, { data: [SHOP], meta: { total: 1 } }]);
     const user = setupUser();

@@ -110,7 +110,7 @@ describe("authProvider.login", () => {
     [401, { message: "Bad signature" }, "Invalid signature or expired nonce. Please try again."],
     [400, { message: "signature must be base58" }, "signature must be base58"],
     [500, undefined, "Request failed with status code 500"],
-  ])("maps a verify answer %i to the SPEC §8 text", async (status, body, text) => {
+  ])("maps a verify answer %i to its login error text", async (status, body, text) => {
     const wallet = await makeWalletKey();
     mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
     mock.post("/auth/admin/verify", [status, body]);
@@ -206,7 +206,7 @@ describe("one-step sign-in (solana:signIn)", () => {
     expect(authStore.get()).toMatchObject({ isAuthenticated: true, user: { publicKey: wallet.address, isAdmin: true } });
   });
 
-  it("gives the SPEC texts for the server's refusals, and the wallet's own for its rejection", async () => {
+  it("gives the login error texts for the server's refusals, and the wallet's own for its rejection", async () => {
     const wallet = await makeWalletKey();
     mock.post("/auth/admin/verify", [401, { message: "Invalid signature or expired nonce" }]);
     expect((await login({ signIn: walletSignIn(wallet), signInInput: INPUT })).error?.message).toBe(LOGIN_ERRORS.unauthorized);

@@ -288,7 +288,7 @@ describe("custom and getApiUrl", () => {
 });
 
 // Every call that is not CRUD: a screen's useCustom / useCustomMutation with a path of the endpoints
-// module reaches `custom`, which must send exactly the SPEC §7 request.
+// module reaches `custom`, which must send exactly the core API's request.
 describe("the console's other calls, through custom", () => {
   const calls: [string, CustomParams, ExpectedRequest][] = [
     ["deactivate a user", { url: endpoints.userDeactivate("u1"), method: "patch", payload: { reason: "spam" } }, { method: "PATCH", path: "/users/u1/deactivate", body: { reason: "spam" } }],
@@ -327,7 +327,7 @@ describe("the console's other calls, through custom", () => {
   it.each([
     ["under data", { data: status }],
     ["at the root", status],
-  ])("reads the marketplace status %s (SPEC §7)", async (_where, body) => {
+  ])("reads the marketplace status %s", async (_where, body) => {
     reply([200, body]);
     expect((await dataProvider.custom!({ url: endpoints.marketplaceStatus, method: "get" })).data).toEqual(status);
   });

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe("http instance", () => {
-  it("is configured per SPEC §7/§9: API base, cookies, axios XSRF defaults, no timeout", () => {
+  it("is configured for the API: its base, cookies, axios XSRF defaults, no timeout", () => {
     expect(http.defaults.baseURL).toBe(API_URL);
     expect(http.defaults.withCredentials).toBe(true);
     expect(http.defaults.xsrfCookieName).toBe("XSRF-TOKEN");
@@ -101,7 +101,7 @@ describe("error normalization", () => {
   });
 });
 
-describe("session expiry rule (SPEC §8)", () => {
+describe("session expiry rule", () => {
   it.each([401, 410])("a %i outside /auth/ clears the stored auth, goes to /login and still rejects", async (status) => {
     authStore.signIn(admin, true);
     const toLogin = spyNavigation();

@@ -1,8 +1,8 @@
-// Disk faults met at start (issue 9, item 9): a data folder that cannot be written, a full disk or a
-// corrupt chain journal stop the server with one plain sentence naming DATABASE_PATH (or the
-// journal), exit code 1 and no stack trace. Tests run as root, for whom chmod makes nothing
-// read-only: the faults come from a file standing where a folder must be, /sys (not writable even
-// by root), and errors handed to the mapping directly.
+// Disk faults met at start: a data folder that cannot be written, a full disk or a corrupt chain
+// journal stop the server with one plain sentence naming DATABASE_PATH (or the journal), exit code 1
+// and no stack trace. Tests run as root, for whom chmod makes nothing read-only: the faults come from a
+// file standing where a folder must be, /sys (not writable even by root), and errors handed to the
+// mapping directly.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

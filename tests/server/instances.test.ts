@@ -1,6 +1,6 @@
-// Issue 12, item 3 (the part that holds on any shared database): two instances of the server on one
-// database, as behind a load balancer. A session made on one works on the other, and the sign-in
-// rate limit counts the calls made to both (its counters are in the database, not in each process).
+// Two instances of the server on one database, as behind a load balancer. A session made on one works
+// on the other, and the sign-in rate limit counts the calls made to both (its counters are in the
+// database, not in each process).
 import { startTwoInstances, type TestServer, type TwoInstances } from "./support/harness.ts";
 
 const LIMIT = 4;

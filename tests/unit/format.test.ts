@@ -4,7 +4,7 @@ import { avatarInitial, disputeDeadline, formatAmount, formatDate, formatDay, fo
 const KEY = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
 describe("format", () => {
-  it("shortens keys the way SPEC §9 says", () => {
+  it("shortens keys to a fixed head and tail", () => {
     expect(shortMint(KEY)).toBe(`${KEY.slice(0, 8)}...${KEY.slice(-6)}`);
     expect(shortWallet(KEY)).toBe(`${KEY.slice(0, 4)}..${KEY.slice(-4)}`);
     expect(head(KEY, 8)).toBe(`${KEY.slice(0, 8)}...`);

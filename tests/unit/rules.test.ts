@@ -1,5 +1,5 @@
-// The shared SPEC §5 rules: every message word for word, the limits of SPEC §9 at their edges,
-// the query schemas, and the antd validator adapter the console's forms use.
+// The shared validation rules: every message word for word, the business limits at their edges, the
+// query schemas, and the antd validator adapter the console's forms use.
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { MESSAGES, disputeResolutionSchema, fields, orderListQuerySchema, productStatusSchema, reasonSchema, shopUpdateSchema, tokenCreateSchema, tokenUpdateSchema, userListQuerySchema, userSearchQuerySchema, userUpdateSchema, WRAPPED_SOL_MINT } from "@contract";
@@ -15,8 +15,8 @@ function errorsOf(schema: ZodType, value: unknown): { field: string; message: st
   return result.error.issues.map((i) => ({ field: i.path.join(".") || "body", message: i.message }));
 }
 
-describe("SPEC §5 messages", () => {
-  it("quotes the SPEC texts exactly", () => {
+describe("validation messages", () => {
+  it("quotes the product's fixed texts exactly", () => {
     expect(MESSAGES).toMatchObject({
       invalidAddress: "Invalid Solana address",
       symbolRequired: "Symbol is required",
@@ -212,7 +212,7 @@ describe("antd adapter", () => {
   });
 });
 
-describe("issue 9: addresses are 32 bytes, wrapped SOL goes through Init SOL, text carries no control characters", () => {
+describe("addresses are 32 bytes, wrapped SOL goes through Init SOL, text carries no control characters", () => {
   it.each([
     ["44 'z' (33 bytes once decoded)", "z".repeat(44)],
     ["32 '2' (23 bytes once decoded)", "2".repeat(32)],

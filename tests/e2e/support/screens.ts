@@ -87,7 +87,7 @@ export async function expectNoPolicyViolations(page: Page, where: string): Promi
 }
 
 /**
- * Login page → wallet modal → pick the wallet → Connect (auto-connect is off, SPEC §1); once the
+ * Login page → wallet modal → pick the wallet → Connect (auto-connect is off); once the
  * wallet is connected the console signs in by itself.
  */
 export async function chooseWallet(page: Page, origin: string, wallet: TestWallet): Promise<void> {

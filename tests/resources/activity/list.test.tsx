@@ -1,7 +1,7 @@
-// Beyond SPEC: the Activity screen against the fake API: the sidebar link once the API has the
-// audit trail; each filter (admin, action, record type, days) sent as its query parameter and kept
-// in the URL; each entry's record link, reason and proof; the Admin filter left out without a word
-// when the API lacks GET /admin/audit/admins; the whole section hidden when it lacks the trail.
+// Beyond the core API: the Activity screen against the fake API: the sidebar link once the API has the
+// audit trail; each filter (admin, action, record type, days) sent as its query parameter and kept in
+// the URL; each entry's record link, reason and proof; the Admin filter left out without a word when
+// the API lacks GET /admin/audit/admins; the whole section hidden when it lacks the trail.
 import { screen, waitFor, within } from "@testing-library/react";
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";

@@ -70,7 +70,7 @@ describe("Order Management list", { timeout: 60_000 }, () => {
     expect(screen.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
   });
 
-  it("offers the SPEC's five filters", async () => {
+  it("offers the Orders screen's five filters", async () => {
     ordersApi(() => [200, page([makeOrder()])]);
     const user = userEvent.setup();
     openOrders();

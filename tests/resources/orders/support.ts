@@ -62,7 +62,7 @@ export interface OrdersApi {
 /** A signed-in admin on a desktop-wide screen; GET /admin/orders answers `reply` each time. */
 export function ordersApi(reply: (query: Record<string, string>) => [number, unknown]): OrdersApi {
   const api = signedInApi();
-  // The History section is beyond SPEC: a server without the audit trail answers 404.
+  // The History section is beyond the core API: a server without the audit trail answers 404.
   api.get("/admin/audit", [404, { message: "Not found" }]);
   // The shell polls the open disputes' count where the API has no event stream: answered apart, so
   // `reply` sees the list's own requests only.

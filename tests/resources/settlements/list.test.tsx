@@ -1,5 +1,5 @@
-// Beyond SPEC: the Settlements screen, against the fake API: the queue with its links, the status
-// filter, Retry with a reason, Reconcile, and the whole section hidden when the API lacks it.
+// Beyond the core API: the Settlements screen, against the fake API: the queue with its links, the
+// status filter, Retry with a reason, Reconcile, and the whole section hidden when the API lacks it.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Reconciliation, Settlement } from "@contract";

@@ -1,4 +1,4 @@
-// Shops as the API returns them: the list is `{ data: Shop[], meta }` (SPEC §7), one shop is `{ data }`.
+// Shops as the API returns them: the list is `{ data: Shop[], meta }`, one shop is `{ data }`.
 import type { Shop } from "@contract";
 
 export const SELLER_KEY = "7Np41oeYqPefeNQEHSv1UDhYrehxin3NStELsSKCT4K2";

@@ -151,7 +151,7 @@ describe("Shop Management: filters", () => {
     expect(search).toMatch(/filters\[\d\]\[value\]=Books/);
   });
 
-  it("offers the SPEC's options", async () => {
+  it("offers the Shops screen's options", async () => {
     openShops();
     const user = setupUser();
     await screen.findByText("Shop s1");

@@ -66,7 +66,7 @@ async function cancel(modal: HTMLElement) {
 }
 
 describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
-  it("shows the SPEC §5 messages for every field and sends nothing while any is invalid", async () => {
+  it("shows the validation messages for every field and sends nothing while any is invalid", async () => {
     const api = tokensApi();
     await openTokens();
     const modal = await openCreate();

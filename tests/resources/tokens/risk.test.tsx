@@ -44,7 +44,7 @@ async function openEdit(symbol: string): Promise<HTMLElement> {
   return title.closest<HTMLElement>("[role=dialog]")!;
 }
 
-describe("Token risk (beyond SPEC)", { timeout: 120_000 }, () => {
+describe("Token risk (beyond the core API)", { timeout: 120_000 }, () => {
   it("shows a Risk column when the API reports risks, each verdict in words with its reason on hover", async () => {
     tokensApi([WARNED, FLAGGED]);
     renderApp("/tokens");
@@ -75,7 +75,7 @@ describe("Token risk (beyond SPEC)", { timeout: 120_000 }, () => {
     expect(api.requests("GET", `/tokens/admin/${BONK.id}/risk`)).toHaveLength(1);
   });
 
-  it("against a SPEC-only API (the report answers 404) the modal shows no section and asks once per session", async () => {
+  it("against an API with only the core calls (the report answers 404) the modal shows no section and asks once per session", async () => {
     const api = tokensApi([USDC, BONK]);
     renderApp("/tokens");
     await screen.findByText("USD Coin");
@@ -116,7 +116,7 @@ describe("Token risk (beyond SPEC)", { timeout: 120_000 }, () => {
     expect((within(modal).getByLabelText("Decimals") as HTMLInputElement).value).toBe("2");
   });
 
-  it("against a SPEC-only API the Add form reads nothing more than it did", async () => {
+  it("against an API with only the core calls the Add form reads nothing more than it did", async () => {
     const api = tokensApi([USDC]);
     renderApp("/tokens");
     const modal = await openCreate();

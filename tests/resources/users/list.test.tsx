@@ -40,7 +40,7 @@ function many(count: number): User[] {
 compileFirst(() => import("@/resources/users/list"));
 
 describe("User Management list", { timeout: 120_000 }, () => {
-  it("shows the heading, subtitle, filters and the SPEC columns, asking GET /users page 1 of 20", async () => {
+  it("shows the heading, subtitle, filters and the Users screen's columns, asking GET /users page 1 of 20", async () => {
     const api = openUsers();
 
     expect(
@@ -63,7 +63,7 @@ describe("User Management list", { timeout: 120_000 }, () => {
     const carolRow = await findRow("Carol Diaz");
 
     expect(within(carolRow).getByText("carol@example.com")).toBeInTheDocument();
-    // SPEC §9 sidebar-key rule: the first 8 characters and an ellipsis.
+    // A key is shortened to its first 8 characters and an ellipsis.
     expect(within(carolRow).getByText("7Np41oeY...")).toBeInTheDocument();
     expect(within(carolRow).getByRole("img", { name: "Verified" })).toBeInTheDocument();
     expect(within(carolRow).getByText("Active")).toBeInTheDocument();
@@ -103,7 +103,7 @@ describe("User Management list", { timeout: 120_000 }, () => {
     expect(within(erinRow).queryByRole("button", { name: /Deactivate/ })).not.toBeInTheDocument();
   });
 
-  it("lists the filter options of SPEC §2", async () => {
+  it("lists the Users screen's filter options", async () => {
     const user = userEvent.setup();
     openUsers();
     await findRow("Carol Diaz");

@@ -1,6 +1,6 @@
-// Issue 9, items 5 and 12: a sign-in challenge belongs to the browser that asked for it (nobody
-// else can void or use it), session lifetimes come from the environment, a fresh sign-in may end
-// the wallet's other sessions, and authenticated reads do not write the session row every time.
+// A sign-in challenge belongs to the browser that asked for it (nobody else can void or use it),
+// session lifetimes come from the environment, a fresh sign-in may end the wallet's other sessions, and
+// authenticated reads do not write the session row every time.
 import { createHash } from "node:crypto";
 import { parseConfig } from "../../../server/config.ts";
 import { startTestServer, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";

@@ -1,7 +1,7 @@
-// Issue 12, item 4: `npm run chain`, a local chain several server instances share. The script runs
-// as a child process (one node process, tsx as a loader) on a free port and a temporary folder; it is
-// reached the way a developer's tools reach it, through web3.js, and the way the server reaches it,
-// through SETTLEMENT_CLUSTER.
+// `npm run chain`, a local chain several server instances share. The script runs as a child process
+// (one node process, tsx as a loader) on a free port and a temporary folder; it is reached the way a
+// developer's tools reach it, through web3.js, and the way the server reaches it, through
+// SETTLEMENT_CLUSTER.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -128,7 +128,7 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
   const signIn = (port: string) => signInAt(`http://127.0.0.1:${port}`, admin);
 
   it("funds the seeded open orders' escrows once, and a dispute is paid out from one, bidding the chain's priority fees", async () => {
-    // Issue 16's acceptance: a fee market (CHAIN_PRIORITY_FEES), whose 75th percentile (nearest rank) is 40 000.
+    // A fee market (CHAIN_PRIORITY_FEES), whose 75th percentile (nearest rank) is 40 000.
     const chain = await startChain({ CHAIN_PRIORITY_FEES: "0,2000,40000,90000" });
     const env = async () => ({
       HOST: "127.0.0.1",

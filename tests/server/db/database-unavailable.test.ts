@@ -1,9 +1,9 @@
-// Issue 28, item 8: while the database does not answer, a call is a 503 saying so, with a Retry-After,
-// not a 500; a write cut off midway keeps nothing; once the database is back, calls succeed again.
-// What counts as "does not answer" is decided in one place, the error handler: pg's and PostgreSQL's
-// connection-level failures, and a SQLite database another process keeps locked past the busy timeout.
-// The real outage runs on the run's engine: a PostgreSQL cluster of its own, stopped and started as
-// an operator's restart does, or a SQLite file whose write lock another connection holds.
+// While the database does not answer, a call is a 503 saying so, with a Retry-After, not a 500; a write
+// cut off midway keeps nothing; once the database is back, calls succeed again. What counts as "does
+// not answer" is decided in one place, the error handler: pg's and PostgreSQL's connection-level
+// failures, and a SQLite database another process keeps locked past the busy timeout. The real outage
+// runs on the run's engine: a PostgreSQL cluster of its own, stopped and started as an operator's
+// restart does, or a SQLite file whose write lock another connection holds.
 import SQLite from "better-sqlite3";
 import type { FastifyPluginAsync } from "fastify";
 import pg from "pg";
@@ -88,7 +88,7 @@ describe("the error handler", () => {
     expect503(await fail(name), BUSY);
   });
 
-  it.each(OTHER_CASES)("answers %s with a 500 as before", async (name) => {
+  it.each(OTHER_CASES)("answers %s with a 500: not the database's connection", async (name) => {
     const response = await fail(name);
     expect(response.status).toBe(500);
     expect(response.body).toEqual({ message: "Internal server error" });

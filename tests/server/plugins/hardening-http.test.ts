@@ -1,6 +1,6 @@
-// Issue 9, items 1, 6 and 12 (wrong-case API path): the demo wallet exists only on a plainly local
-// server, requests naming a foreign Host are refused (DNS rebinding), and every /api/v1 response,
-// including the framework's own refusals, has the API's error shape and headers.
+// The demo wallet exists only on a plainly local server, requests naming a foreign Host are refused
+// (DNS rebinding), and every /api/v1 response, including the framework's own refusals (a wrong-case
+// API path among them), has the API's error shape and headers.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";

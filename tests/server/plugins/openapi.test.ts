@@ -1,9 +1,9 @@
-// The published contract: GET /api/v1/openapi.json, generated from the routes' zod schemas, lists
-// every SPEC §7 call with its request fields and its 4xx errors in the one error shape; every call
-// the console makes (each row of the data provider's resource table, each path of the endpoints
-// module) with the method the console uses and a response the console can read; the calls beyond
-// the SPEC marked as such. The reference page renders it with nothing from elsewhere, and the
-// response schemas drop nothing the services return.
+// The published contract: GET /api/v1/openapi.json, generated from the routes' zod schemas, lists every
+// call of the core API with its request fields and its 4xx errors in the one error shape; every call
+// the console makes (each row of the data provider's resource table, each path of the endpoints module)
+// with the method the console uses and a response the console can read; the calls beyond the core API
+// marked as such. The reference page renders it with nothing from elsewhere, and the response schemas
+// drop nothing the services return.
 import type { AxiosAdapter } from "axios";
 import type { FastifyInstance } from "fastify";
 import type { OpenAPIV3_1 } from "openapi-types";
@@ -36,8 +36,8 @@ interface Schema {
   required?: string[];
 }
 
-/** SPEC §7, call by call: method, path under /api/v1, the query parameters and body fields it names. */
-const SPEC_CALLS: { method: Method; path: string; query?: string[]; body?: string[] }[] = [
+/** The core API, call by call: method, path under /api/v1, the query parameters and body fields it names. */
+const CORE_CALLS: { method: Method; path: string; query?: string[]; body?: string[] }[] = [
   // Auth
   { method: "GET", path: "/auth/nonce", query: ["publicKey"] },
   { method: "POST", path: "/auth/admin/verify", body: ["publicKey", "signature", "nonce", "message"] },
@@ -80,13 +80,13 @@ const SPEC_CALLS: { method: Method; path: string; query?: string[]; body?: strin
 ];
 
 /**
- * The list paths of the resources beyond SPEC §7 (`beyondSpec` in the registry, contract/resources/):
+ * The list paths of the resources beyond the core API (`beyondSpec` in the registry, contract/resources/):
  * every operation at or under one is theirs, and marked x-beyond-spec by the route index.
  */
 const BEYOND_SPEC_LISTS = (RESOURCES as readonly ResourceDeclaration[]).flatMap(({ beyondSpec, api }) => (beyondSpec && api ? [api.list] : []));
 const underBeyondResource = (path: string) => BEYOND_SPEC_LISTS.some((list) => path === list || path.startsWith(`${list}/`));
 
-/** The operations beyond SPEC §7 that are no resource's: each named, so a new one is noticed. */
+/** The operations beyond the core API that are no resource's: each named, so a new one is noticed. */
 const BEYOND_SPEC_CALLS = [
   "GET /admin/authority",
   "GET /admin/reconciliation",
@@ -263,7 +263,7 @@ describe("GET /api/v1/openapi.json", () => {
     expect(error.properties?.errors.items?.required).toEqual(["field", "message"]);
   });
 
-  it.each(SPEC_CALLS)("lists SPEC §7 $method $path with its request fields", ({ method, path, query = [], body = [] }) => {
+  it.each(CORE_CALLS)("lists the core API's $method $path with its request fields", ({ method, path, query = [], body = [] }) => {
     const op = operation(method, path);
     expect(op, `${method} ${path}`).toBeDefined();
     expect(op!["x-beyond-spec"]).toBeUndefined();
@@ -278,7 +278,7 @@ describe("GET /api/v1/openapi.json", () => {
     }
   });
 
-  it.each(SPEC_CALLS)("documents the 4xx errors of SPEC §7 $method $path in the error shape", ({ method, path, query, body }) => {
+  it.each(CORE_CALLS)("documents the 4xx errors of the core API's $method $path in the error shape", ({ method, path, query, body }) => {
     const op = operation(method, path)!;
     const errors = Object.entries(op.responses ?? {}).filter(([status]) => /^4\d\d$/.test(status));
     expect(errors.length).toBeGreaterThan(0);
@@ -293,21 +293,21 @@ describe("GET /api/v1/openapi.json", () => {
     if (path.includes("{id}")) expect(statuses).toContain("404");
   });
 
-  it("marks every operation beyond SPEC §7 as such", () => {
-    const spec = new Set(SPEC_CALLS.map(({ method, path }) => `${method} ${path}`));
+  it("marks every operation beyond the core API as such", () => {
+    const core = new Set(CORE_CALLS.map(({ method, path }) => `${method} ${path}`));
     const beyond: string[] = [];
     for (const [path, item] of Object.entries(document.paths ?? {})) {
       for (const [method, op] of Object.entries(item as Record<string, Operation>)) {
         if (method === "servers") continue; // the root-level paths' own server, not an operation
         const call = `${method.toUpperCase()} ${path}`;
-        if (spec.has(call)) continue;
-        expect(op["x-beyond-spec"], `${call} is not in SPEC §7: mark it x-beyond-spec`).toBe(true);
+        if (core.has(call)) continue;
+        expect(op["x-beyond-spec"], `${call} is not in the core API: mark it x-beyond-spec`).toBe(true);
         beyond.push(call);
       }
     }
     const ofResources = beyond.filter((call) => underBeyondResource(call.slice(call.indexOf(" ") + 1)));
     expect(beyond.filter((call) => !ofResources.includes(call)).sort()).toEqual([...BEYOND_SPEC_CALLS].sort());
-    // Each resource beyond SPEC §7 is served, its list at least.
+    // Each resource beyond the core API is served, its list at least.
     for (const list of BEYOND_SPEC_LISTS) expect(ofResources).toContain(`GET ${list}`);
   });
 

@@ -1,8 +1,8 @@
-// Issue 12, item 5: what a load balancer and an operator ask of an instance. /healthz answers while
-// the process does; /readyz names the database or the chain when one does not answer; /metrics
-// serves the request histogram, the settlement queue and sign-in failures (behind METRICS_TOKEN when
-// set); every response carries its request id, the load balancer's when it sent a sane one; a
-// SIGTERM lets what is in flight finish and exits 0.
+// What a load balancer and an operator ask of an instance. /healthz answers while the process does;
+// /readyz names the database or the chain when one does not answer; /metrics serves the request
+// histogram, the settlement queue and sign-in failures (behind METRICS_TOKEN when set); every response
+// carries its request id, the load balancer's when it sent a sane one; a SIGTERM lets what is in flight
+// finish and exits 0.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

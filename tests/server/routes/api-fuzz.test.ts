@@ -1,10 +1,10 @@
-// The schema fuzzer (issue 28): for every operation of the served OpenAPI document, requests made
-// from its own parameter and body schemas (schema-arbitrary.ts: mostly valid, sometimes just off),
-// sent signed in as an admin to a seeded server. Every answer must carry a status the operation
-// documents (never a 500), an error in JSON, and a body that the document's schema for that status
-// accepts (Ajv, JSON Schema 2020-12 as OpenAPI 3.1 is). A fixed seed and a bounded number of
-// requests per operation: the same requests every run, in seconds (about 8 on SQLite, 16 on
-// PostgreSQL, where it runs too: its text cannot hold a NUL, which SQLite's can).
+// The schema fuzzer: for every operation of the served OpenAPI document, requests made from its own
+// parameter and body schemas (schema-arbitrary.ts: mostly valid, sometimes just off), sent signed in as
+// an admin to a seeded server. Every answer must carry a status the operation documents (never a 500),
+// an error in JSON, and a body that the document's schema for that status accepts (Ajv, JSON Schema
+// 2020-12 as OpenAPI 3.1 is). A fixed seed and a bounded number of requests per operation: the same
+// requests every run, in seconds (about 8 on SQLite, 16 on PostgreSQL, where it runs too: its text
+// cannot hold a NUL, which SQLite's can).
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import fc from "fast-check";

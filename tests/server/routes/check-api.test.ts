@@ -38,9 +38,9 @@ describe("check:api", () => {
     for (const call of ["GET /users/{id}", "GET /products/{id}", "GET /admin/shops/{id}", "GET /admin/orders/{id}", "GET /admin/orders/stats"]) {
       expect(results).toContainEqual(expect.objectContaining({ call, status: 200, ok: true }));
     }
-    // Beyond SPEC: the reference server offers it on loopback; a 404 elsewhere would be fine too.
+    // Beyond the core API: the reference server offers it on loopback; a 404 elsewhere would be fine too.
     expect(results).toContainEqual(expect.objectContaining({ call: "GET /demo/wallet", ok: true }));
-    // Beyond SPEC and documented as unavailable without a settlement service (this server has none).
+    // Beyond the core API and documented as unavailable without a settlement service (this server has none).
     expect(results).toContainEqual(expect.objectContaining({ call: "GET /admin/reconciliation", status: 503, ok: true }));
   });
 

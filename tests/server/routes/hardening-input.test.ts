@@ -1,6 +1,6 @@
-// Issue 9, items 4, 7, 8 and 11 over real HTTP: mint addresses of the wrong size and wrapped SOL
-// refused at POST /tokens/admin, NUL bytes refused in searches (they matched everything), control
-// and bidi-override characters refused in stored text, and a bodiless request naming the missing field.
+// Over real HTTP: mint addresses of the wrong size and wrapped SOL refused at POST /tokens/admin, NUL
+// bytes refused in searches (a NUL in a term would match everything), control and bidi-override
+// characters refused in stored text, and a bodiless request naming the missing field.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WRAPPED_SOL_MINT, MESSAGES } from "../../../contract/index.ts";
 import { seedDatabase } from "../../../server/seed/index.ts";
@@ -95,7 +95,8 @@ describe("searches with control characters", () => {
 });
 
 describe("search terms over their 100 characters", () => {
-  // Issue 28: the router refused any path parameter over 100 characters as an unknown id (404).
+  // Past the router's default limit on a path parameter (100 characters): the term's own rule
+  // answers, not a 404 for an unknown route.
   it.each([101, 2000])("GET /users/search/ with %i characters is a 400 naming the term", async (length) => {
     const res = await api.get(`/users/search/${"a".repeat(length)}`);
     expect(res.status, res.text).toBe(400);
@@ -110,7 +111,8 @@ describe("search terms over their 100 characters", () => {
 });
 
 describe("a NUL byte where a record is looked up", () => {
-  // Issue 28's fuzzer on PostgreSQL, whose text cannot hold a NUL: the lookup failed (500); SQLite said 404.
+  // PostgreSQL's text cannot hold a NUL, so an id with one is refused as input (400) on both engines,
+  // before any lookup.
   it.each([
     ["GET", "/users/%00"],
     ["GET", "/products/a%00b"],

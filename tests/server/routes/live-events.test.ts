@@ -1,7 +1,7 @@
-// Issue 13, item 8: GET /admin/events, live updates as server-sent events read from the database.
-// The open disputes' count on connect, a dispute opened in the database and a settlement's status
-// change arriving as events, the guard's 401 before any stream, the stream ending with its session
-// and with the server, and a second instance on the same database seeing a change made through the first.
+// GET /admin/events, live updates as server-sent events read from the database. The open disputes'
+// count on connect, a dispute opened in the database and a settlement's status change arriving as
+// events, the guard's 401 before any stream, the stream ending with its session and with the server,
+// and a second instance on the same database seeing a change made through the first.
 import { once } from "node:events";
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
@@ -248,7 +248,7 @@ describe("one instance", () => {
     second.close();
   });
 
-  it("is published in the OpenAPI document beyond SPEC, as an event stream or the count in JSON", async () => {
+  it("is published in the OpenAPI document beyond the core API, as an event stream or the count in JSON", async () => {
     const document = (await server.client().get("/api/v1/openapi.json")).body;
     const op = document.paths["/admin/events"].get;
     expect(op["x-beyond-spec"]).toBe(true);

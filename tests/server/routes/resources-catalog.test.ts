@@ -1,6 +1,6 @@
-// Tokens, products and shops over real HTTP: shapes, each invalid field with its SPEC §5 message,
-// 404s and 409s, native SOL once, soft delete and restore, filters (with quotes and LIKE characters
-// as plain data), stats, and an audit entry with before/after/reason for every mutation.
+// Tokens, products and shops over real HTTP: shapes, each invalid field with its validation message,
+// 404s and 409s, native SOL once, soft delete and restore, filters (with quotes and LIKE characters as
+// plain data), stats, and an audit entry with before/after/reason for every mutation.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/index.ts";
 import { createOrderRecord, createProductRecord, createShopRecord, createUserRecord } from "../../../server/seed/records.ts";

@@ -1,6 +1,6 @@
 // Users over real HTTP: list shape and every filter against plain SQL, detail, edit and deactivation
 // with their audit entries, the self-lockout guard, search with quotes and LIKE/SQL characters taken
-// literally, and the SPEC §3 stats.
+// literally, and the user stats.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/index.ts";
 import { seedDatabase } from "../../../server/seed/index.ts";

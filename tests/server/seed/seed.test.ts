@@ -135,7 +135,7 @@ describe("content", () => {
     expect(Number.isInteger(minSol) && minSol >= 10_000_000).toBe(true);
   });
 
-  it("uses every SPEC §3 shop category and gives shops real sellers", async () => {
+  it("uses every shop category and gives shops real sellers", async () => {
     const categories = (await rows<{ category: string }>(main, "SELECT DISTINCT category FROM shops ORDER BY category")).map((r) => r.category);
     expect(categories.sort()).toEqual([...SHOP_CATEGORIES].sort());
     expect((await one<{ n: number }>(main, `SELECT COUNT(*) AS n FROM shops s LEFT JOIN users u ON u.id = s."sellerId" WHERE u.id IS NULL`)).n).toBe(0);

@@ -1,5 +1,5 @@
-// GET /admin/audit's filters (beyond SPEC, the Activity screen): admin, action and time range, each
-// against plain SQL over the same rows, together with the target filters; the 400 naming each bad
+// GET /admin/audit's filters (beyond the core API, the Activity screen): admin, action and time range,
+// each against plain SQL over the same rows, together with the target filters; the 400 naming each bad
 // field; GET /admin/audit/admins; and the indexes that keep a filtered page off a scan and a sort.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,7 +94,7 @@ describe("GET /admin/audit filters", () => {
     ["admin=not-a-wallet", "admin", MESSAGES.auditAdmin],
     ["from=yesterday", "from", MESSAGES.auditTime("From")],
     ["from=2026-02-30", "from", MESSAGES.auditTime("From")],
-    // Issue 28: dates no calendar has made toISOString() throw (a 500).
+    // Dates no calendar has, whose Date cannot be written back as text (toISOString() throws).
     ["from=9999-99-99", "from", MESSAGES.auditTime("From")],
     ["from=0000-00-00", "from", MESSAGES.auditTime("From")],
     ["to=2026-13-01", "to", MESSAGES.auditTime("To")],

@@ -1,6 +1,6 @@
-// GET /admin/authority (issue 11, item 7): the settlement authority's cluster, balance, and how many
-// settlements that balance still pays for, from the real in-process chain and from a port whose
-// authority is nearly empty.
+// GET /admin/authority: the settlement authority's cluster, balance, and how many settlements that
+// balance still pays for, from the real in-process chain and from a port whose authority is nearly
+// empty.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTHORITY_LOW_SETTLEMENTS } from "../../../contract/index.ts";
 import { startTestServer, type TestClient, type TestServer } from "../support/harness.ts";

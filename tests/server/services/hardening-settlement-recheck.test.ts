@@ -1,7 +1,7 @@
-// Issue 9, item 10: a settlement whose outcome was unknown (504) used to stay PENDING — every new
-// resolution answering 409 "already in progress" — until the server restarted. The server now
-// re-checks pending settlements while it runs: by signature status, re-sending only once the first
-// transaction can no longer land (its blockhash expired), and never two re-checks at once.
+// A settlement whose outcome is unknown (504) is not left PENDING until a restart, every new
+// resolution answering 409 "already in progress" meanwhile: the server re-checks pending settlements
+// while it runs, by signature status, re-sending only once the first transaction can no longer land
+// (its blockhash expired), and never two re-checks at once.
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, parseConfig } from "../../../server/config.ts";

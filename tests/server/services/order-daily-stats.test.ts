@@ -1,8 +1,8 @@
-// Issue 13 item 9 over real HTTP: GET /admin/orders/stats/daily, the dashboard's charts. Orders are
-// inserted at known UTC times around a clock set to noon, and the answer is checked number by number:
-// the per-day counts (zero-filled, window edges included and excluded), the volume by token (exact
-// past 2^53, cancelled orders left out), the status mix, the median time to resolve (odd and even
-// counts, a resolution without a raise time left out); then the 400s naming `days` and the 401.
+// Over real HTTP: GET /admin/orders/stats/daily, the dashboard's charts. Orders are inserted at known
+// UTC times around a clock set to noon, and the answer is checked number by number: the per-day counts
+// (zero-filled, window edges included and excluded), the volume by token (exact past 2^53, cancelled
+// orders left out), the status mix, the median time to resolve (odd and even counts, a resolution
+// without a raise time left out); then the 400s naming `days` and the 401.
 import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DailyOrderCounts, OrderDailyStats } from "../../../contract/index.ts";

@@ -1,7 +1,7 @@
-// Issue 11 item 6 over real HTTP: an order's internal notes (stored, audited in the same transaction,
-// validated like every body, 404 for an unknown order) and its timeline, put together from the
-// order's own times, the audit trail, the settlement rows (a dispute really settled on the in-process
-// chain) and the notes, oldest first. Migration 007 is also compiled for PostgreSQL.
+// Over real HTTP: an order's internal notes (stored, audited in the same transaction, validated like
+// every body, 404 for an unknown order) and its timeline, put together from the order's own times, the
+// audit trail, the settlement rows (a dispute really settled on the in-process chain) and the notes,
+// oldest first. Migration 007 is also compiled for PostgreSQL.
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_NOTE_MAX, type TimelineEvent } from "../../../contract/index.ts";

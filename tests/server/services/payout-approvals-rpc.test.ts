@@ -1,8 +1,8 @@
-// Issue 16's acceptance for four eyes on an RPC cluster (the development chain `npm run chain` runs,
-// in memory, with a fee market): under PAYOUT_APPROVALS=2 admin A's resolution answers 202 and sends
-// nothing; A cannot approve it; of 20 concurrent approvals by admin B one answers 200, one transaction
-// is broadcast and confirmed, the seller is paid once; and the payout read back with getTransaction
-// carries its compute unit limit and price.
+// Four eyes on an RPC cluster (the development chain `npm run chain` runs, in memory, with a fee
+// market): under PAYOUT_APPROVALS=2 admin A's resolution answers 202 and sends nothing; A cannot
+// approve it; of 20 concurrent approvals by admin B one answers 200, one transaction is broadcast and
+// confirmed, the seller is paid once; and the payout read back with getTransaction carries its compute
+// unit limit and price.
 import { ComputeBudgetProgram } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RpcLedger } from "../../../server/settlement/index.ts";

@@ -1,8 +1,8 @@
-// Issue 16 part 1: four eyes on dispute payouts (PAYOUT_APPROVALS=2), over real HTTP on the
-// in-process chain, on SQLite and on PostgreSQL. Admin A's resolution is a proposal (202) that sends
-// nothing; A cannot approve it; of 20 concurrent approvals by B one sends one transaction; a rejected
-// or expired proposal sends nothing, and every step is audited and re-verified offline. Every payout
-// is counted on chain (the transactions delivered, the buyer's balance), not only in the rows.
+// Four eyes on dispute payouts (PAYOUT_APPROVALS=2), over real HTTP on the in-process chain, on SQLite
+// and on PostgreSQL. Admin A's resolution is a proposal (202) that sends nothing; A cannot approve it;
+// of 20 concurrent approvals by B one sends one transaction; a rejected or expired proposal sends
+// nothing, and every step is audited and re-verified offline. Every payout is counted on chain (the
+// transactions delivered, the buyer's balance), not only in the rows.
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig } from "../../../server/config.ts";

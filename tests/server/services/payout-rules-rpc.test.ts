@@ -1,10 +1,10 @@
-// Issue 28 on an RPC cluster (the development chain `npm run chain` runs, in memory): a payout is
-// sent under the rules in force when it is sent. A's payout failed under one approval; after a
-// restart under four eyes and signed decisions without A, B's retry needs a signature and becomes a
-// proposal; an escrow topped up by anyone meanwhile refuses the approval, naming the amounts; a
-// proposal whose proposer was removed from ADMIN_WALLETS is expired instead of paid; and a signed
-// approval is compared with the lines the server wrote, never with a reason that repeats them. Every
-// payout is counted in the cluster's broadcasts and balances.
+// Payout rules on an RPC cluster (the development chain `npm run chain` runs, in memory): a payout is
+// sent under the rules in force when it is sent. A's payout failed under one approval; after a restart
+// under four eyes and signed decisions without A, B's retry needs a signature and becomes a proposal;
+// an escrow topped up by anyone meanwhile refuses the approval, naming the amounts; a proposal whose
+// proposer was removed from ADMIN_WALLETS is expired instead of paid; and a signed approval is compared
+// with the lines the server wrote, never with a reason that repeats them. Every payout is counted in
+// the cluster's broadcasts and balances.
 import { address, lamports } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

@@ -1,9 +1,9 @@
-// Issue 28: no way around four eyes. A payout is sent under the rules in force when it is sent, not
-// those of its first decision: a retry or a re-check's re-send after a restart under PAYOUT_APPROVALS=2
-// and REQUIRE_SIGNED_DECISIONS, a proposal whose proposer is no longer an admin, the local demo wallet
-// as a second approver, an escrow topped up between proposal and approval, and a reason written to
-// pass for the server's own lines. On the in-process chain, on SQLite and on PostgreSQL; every payout
-// is counted on chain (transactions delivered, balances), not only in the rows.
+// No way around four eyes. A payout is sent under the rules in force when it is sent, not those of its
+// first decision: a retry or a re-check's re-send after a restart under PAYOUT_APPROVALS=2 and
+// REQUIRE_SIGNED_DECISIONS, a proposal whose proposer is no longer an admin, the local demo wallet as a
+// second approver, an escrow topped up between proposal and approval, and a reason written to pass for
+// the server's own lines. On the in-process chain, on SQLite and on PostgreSQL; every payout is counted
+// on chain (transactions delivered, balances), not only in the rows.
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts";

@@ -1,5 +1,5 @@
-// Issue 11, item 3: the settlement queue under injected faults (tests/server/support/faulty-ledger.ts). Every
-// check counts the payout on chain (balances, the transactions delivered), not only the rows.
+// The settlement queue under injected faults (tests/server/support/faulty-ledger.ts). Every check
+// counts the payout on chain (balances, the transactions delivered), not only the rows.
 import { PublicKey } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OrderRow } from "../../../server/db/schema.ts";

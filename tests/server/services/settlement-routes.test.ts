@@ -294,7 +294,7 @@ describe("marketplace on the chain", () => {
     expect((await api.post("/admin/marketplace/initialize")).status).toBe(409);
   });
 
-  it("403 when the authority is not an admin wallet (SPEC §6): nothing is sent", async () => {
+  it("403 when the authority is not an admin wallet: nothing is sent", async () => {
     const dir = mkdtempSync(join(tmpdir(), "authority-"));
     const keyFile = join(dir, "authority.json");
     const key = Keypair.generate();

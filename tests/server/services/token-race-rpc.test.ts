@@ -1,11 +1,11 @@
-// Issue 28, item 4: edits of one token racing across two instances on one database (a SQLite file, or
-// on the PostgreSQL run one PostgreSQL database) and `npm run chain` (the JSON-RPC node, in memory
-// here). Whatever the interleaving, no token is ever active with decimals other than its mint's on
-// chain, and no edit is lost without a word: each one either applies to the row as it is when it is
-// written, or is refused (400, or 409 when the token kept changing under it). Adds, deactivations and
-// hard deletes meeting another instance's write answer as if they came after it, never a 500. The
-// interleavings are made on purpose: one instance's chain read is held while the other edits the
-// token, or the other's write is in flight when one instance writes (whileAnotherWrites).
+// Edits of one token racing across two instances on one database (a SQLite file, or on the PostgreSQL
+// run one PostgreSQL database) and `npm run chain` (the JSON-RPC node, in memory here). Whatever the
+// interleaving, no token is ever active with decimals other than its mint's on chain, and no edit is
+// lost without a word: each one either applies to the row as it is when it is written, or is refused
+// (400, or 409 when the token kept changing under it). Adds, deactivations and hard deletes meeting
+// another instance's write answer as if they came after it, never a 500. The interleavings are made on
+// purpose: one instance's chain read is held while the other edits the token, or the other's write is
+// in flight when one instance writes (whileAnotherWrites).
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import { DeleteQueryNode, InsertQueryNode, sql, TableNode, UpdateQueryNode, type RootOperationNode } from "kysely";

@@ -61,7 +61,7 @@ describe("POST /tokens/admin", () => {
     expect(await listed(mint)).toBeNull();
   });
 
-  it("accepts a plain SPL Token mint, warning of its freeze and mint authorities; the SPEC's fields are as before", async () => {
+  it("accepts a plain SPL Token mint, warning of its freeze and mint authorities; the core API's token fields come back as sent", async () => {
     const mint = await mintOf({ freezeAuthority: issuer.publicKey });
     const res = await api.post("/tokens/admin", tokenBody(mint));
     expect(res.status).toBe(201);

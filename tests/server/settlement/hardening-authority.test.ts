@@ -1,7 +1,6 @@
-// Issue 9, item 3: escrows are derived from the authority key, so a server started with another
-// authority than the one that funded a data folder's escrows must say so — at start (refusing to
-// start, before funding anything under the new key) and at each resolution ("authority mismatch",
-// never "empty").
+// Escrows are derived from the authority key, so a server started with another authority than the one
+// that funded a data folder's escrows must say so — at start (refusing to start, before funding
+// anything under the new key) and at each resolution ("authority mismatch", never "empty").
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,7 +1,7 @@
-// The in-process chain's journal under disk faults (issue 9, item 2): a write that fails half-way
-// must leave the journal at its last complete record, and a journal with garbage in the middle is
-// refused at start with the file and the offset, never handed to litesvm (whose decoder panics and
-// aborts the whole process). Faults are injected through ChainStore's file-system layer.
+// The in-process chain's journal under disk faults: a write that fails half-way must leave the journal
+// at its last complete record, and a journal with garbage in the middle is refused at start with the
+// file and the offset, never handed to litesvm (whose decoder panics and aborts the whole process).
+// Faults are injected through ChainStore's file-system layer.
 import * as fs from "node:fs";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -238,7 +238,7 @@ describe("a journal with garbage in the middle", () => {
     const { start, first, second } = await journalWithTwoMoreRecords();
     const copy = join(dir, "copy");
     for (let cut = 1; cut < first.length; cut++) {
-      // What the old code left behind: part of a record, then the next record appended after it.
+      // What a write cut half-way and a later append leave: part of a record, then the next record.
       rmSync(copy, { recursive: true, force: true });
       cpSync(stateDir, copy, { recursive: true });
       writeFileSync(join(copy, JOURNAL_FILE), Buffer.concat([start, first.subarray(0, cut), second]));

@@ -1,6 +1,6 @@
-// Issue 16, payouts that land under fee pressure: the compute budget and priority fee a payout bids
-// on an RPC cluster (the development chain of `npm run chain`, in memory, with a fee market set by
-// the test), read back from the chain with getTransaction; and the arithmetic behind them.
+// Payouts that land under fee pressure: the compute budget and priority fee a payout bids on an RPC
+// cluster (the development chain of `npm run chain`, in memory, with a fee market set by the test),
+// read back from the chain with getTransaction; and the arithmetic behind them.
 import { Keypair, PublicKey, TransactionInstruction } from "@solana/web3.js";
 import bs58 from "bs58";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -167,7 +167,7 @@ describe("a payout on an RPC cluster with a fee market", () => {
 });
 
 describe("a payout on the in-process chain (no fee market)", () => {
-  it("bids no compute budget and costs the base fee, as before", async () => {
+  it("bids no compute budget and costs only the base fee", async () => {
     const ledger = LiteSvmLedger.open();
     const authority = Keypair.generate();
     await ledger.airdrop!(authority.publicKey, 100n * SOL);

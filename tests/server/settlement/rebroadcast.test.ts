@@ -1,8 +1,8 @@
-// Issue 16, payouts that land under fee pressure, fault injection on an RPC cluster (the development
-// chain in memory): a payout is sent with maxRetries 0, so a broadcast the leader drops is lost unless
-// the server sends the same bytes again. Dropped broadcasts are re-broadcast and land once; a
-// blockhash that expires unseen is signed anew once and pays once; one that never lands ends failed
-// after a bounded number of signings, nothing paid. Intervals are milliseconds: no test sleeps seconds.
+// Payouts that land under fee pressure, fault injection on an RPC cluster (the development chain in
+// memory): a payout is sent with maxRetries 0, so a broadcast the leader drops is lost unless the
+// server sends the same bytes again. Dropped broadcasts are re-broadcast and land once; a blockhash
+// that expires unseen is signed anew once and pays once; one that never lands ends failed after a
+// bounded number of signings, nothing paid. Intervals are milliseconds: no test sleeps seconds.
 import { Keypair, SystemProgram } from "@solana/web3.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EscrowChain, RpcLedger, toSplit, type EscrowOrder, type PendingSettlement } from "../../../server/settlement/index.ts";
@@ -103,7 +103,7 @@ describe("a payout whose blockhash expires before it lands", () => {
     expect(signed).toHaveLength(2);
     expect(result.signature).toBe(second!.signature);
     expect(first!.signature).not.toBe(second!.signature);
-    // Issue 11's rule: the second was signed only once the first's blockhash had expired.
+    // The second was signed only once the first's blockhash had expired: signed earlier, both could land.
     expect(heightsAtSigning[1]).toBeGreaterThan(first!.lastValidBlockHeight);
     expect(timesBroadcast(first!.signature)).toBeGreaterThan(1);
     expect(await ledger.signatureStatus(first!.signature)).toEqual({ state: "unknown" });

@@ -1,8 +1,8 @@
-// Issue 11, "kill -9 between submit and confirm": the real server (node server/index.ts, settling on
-// an RPC cluster: the loopback node of rpc-loopback.ts) is killed with SIGKILL after it recorded a
-// dispute payout as submitted and the node executed it, but before it saw the confirmation. Started
-// again on the same data, it must finish that settlement from its signature: the row confirmed after
-// one attempt, the order refunded, one transaction sent to the cluster in all, the buyer paid once.
+// "kill -9 between submit and confirm": the real server (node server/index.ts, settling on an RPC
+// cluster: the loopback node of rpc-loopback.ts) is killed with SIGKILL after it recorded a dispute
+// payout as submitted and the node executed it, but before it saw the confirmation. Started again on
+// the same data, it must finish that settlement from its signature: the row confirmed after one
+// attempt, the order refunded, one transaction sent to the cluster in all, the buyer paid once.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,8 +1,8 @@
-// Issue 16, payouts that land under fee pressure, through the API on an RPC cluster (the development
-// chain in memory, with a fee market): the settlement row records what the payout's transaction bid
-// (compute unit limit, units used, unit price, priority fee) and how many times it was broadcast;
-// a dropped broadcast is sent again and the dispute is paid and recorded once; a blockhash that
-// expires unseen is signed anew once, the row following the new signature, and pays once.
+// Payouts that land under fee pressure, through the API on an RPC cluster (the development chain in
+// memory, with a fee market): the settlement row records what the payout's transaction bid (compute
+// unit limit, units used, unit price, priority fee) and how many times it was broadcast; a dropped
+// broadcast is sent again and the dispute is paid and recorded once; a blockhash that expires unseen is
+// signed anew once, the row following the new signature, and pays once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OrderRow } from "../../../server/db/schema.ts";
 import { priorityFeeLamports, unitLimitFor } from "../../../server/settlement/fees.ts";
