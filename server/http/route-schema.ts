@@ -70,7 +70,7 @@ export const NEEDS = {
 export const BEYOND_SPEC = { "x-beyond-spec": true } as const;
 
 /**
- * onRoute hook of a resource beyond the specification (`beyondSpec` in its registry declaration,
+ * onRoute hook of a resource beyond the core API (`beyondSpec` in its registry declaration,
  * contract/resources/): each of its operations is marked, none needs BEYOND_SPEC of its own.
  */
 export function documentBeyondSpec(route: RouteOptions): void {

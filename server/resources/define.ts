@@ -14,7 +14,7 @@ import type { RoutePlugin } from "../http/route-schema.ts";
 import type { SeedStep } from "../seed/steps.ts";
 
 export interface ResourceModule {
-  /** Its declaration in the registry: its name, its API paths, whether it is beyond the specification. */
+  /** Its declaration in the registry: its name, its API paths, whether it is beyond the core API. */
   resource: ResourceDeclaration;
   routes: RoutePlugin;
   /** Where its routes are registered, under /api/v1. */

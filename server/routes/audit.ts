@@ -2,8 +2,9 @@ import { auditAdminsSchema, auditEntrySchema, auditQuerySchema, pagedListSchema 
 import { documentedAs, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { auditAdmins, listAudit } from "../services/audit.ts";
 
-// The admin audit trail: every admin action the services record, read-only here. Beyond the
-// specification as the Activity resource is (contract/resources/activity.ts): the route index marks each operation.
+// The admin audit trail: every admin action the services record, read-only here. Beyond the core
+// API as the Activity resource is (contract/resources/activity.ts): the route index marks each
+// operation.
 const about = documentedAs("Audit");
 
 export const auditRoutes: RoutePlugin = async (app, { ctx }) => {

@@ -46,7 +46,7 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { ctx, r
 
 /**
  * The routes of a resource as its registry declaration says (contract/resources/): a resource beyond
- * the specification has each of its operations marked so in the OpenAPI document.
+ * the core API has each of its operations marked so in the OpenAPI document.
  */
 export function servedAs<Context>(resource: ResourceDeclaration, routes: RoutePlugin<Context>): RoutePlugin<Context> {
   return async (app, { ctx }) => {

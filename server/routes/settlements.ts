@@ -14,7 +14,7 @@ import { toSettlement } from "../services/settlement-rows.ts";
 import { listSettlements, retrySettlement } from "../services/settlements.ts";
 
 // The settlement queue: every dispute payout and marketplace initialization, and the retry of a
-// failed one. Behind the admin guard like every /admin route. Beyond the specification as the
+// failed one. Behind the admin guard like every /admin route. Beyond the core API as the
 // Settlements resource is (contract/resources/settlements.ts): the route index marks each operation.
 const about = documentedAs("Settlements");
 

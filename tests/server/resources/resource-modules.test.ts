@@ -62,7 +62,7 @@ describe("a resource module in the list", () => {
     expect(trail.body.data.items).toMatchObject([{ action: "payout.mark_paid", targetType: "payout", before: { status: "PENDING" }, after: { status: "PAID" } }]);
   });
 
-  it("is in the OpenAPI document with its record's schema, each operation beyond the specification as declared", async () => {
+  it("is in the OpenAPI document with its record's schema, each operation beyond the core API as declared", async () => {
     const document = (await server.client().get("/api/v1/openapi.json")).body;
     expect(document.components.schemas.ShopPayout).toBeDefined();
     const operations = [document.paths["/admin/payouts"]?.get, document.paths["/admin/payouts/{id}"]?.get, document.paths["/admin/payouts/{id}"]?.patch];
