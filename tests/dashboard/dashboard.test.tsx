@@ -46,18 +46,26 @@ describe("dashboard", () => {
     expect(CARDS.map(cardValue)).toEqual(["9", "0", "0", "0", "0", "0"]);
   });
 
-  it("shows a spinner while the statistics load", async () => {
+  it("holds the cards' places while the statistics load, so nothing below moves when they come", async () => {
     const api = openDashboard();
     const stats = deferred<[number, unknown]>();
     api.get("/admin/users/stats", () => stats.promise);
+    // The charts stay on their way: their section is what must not move.
+    api.get("/admin/orders/stats/daily", () => deferred<[number, unknown]>().promise);
     renderApp("/");
 
-    expect(await screen.findByRole("status", { name: "Loading user statistics" })).toBeInTheDocument();
+    const loading = await screen.findByRole("status", { name: "Loading user statistics" });
     expect(screen.queryByRole("region", { name: "Total Users" })).not.toBeInTheDocument();
+    const charts = screen.getByRole("heading", { name: /^Orders, last/ });
+    const chartsTop = charts.getBoundingClientRect().top;
+    const loadingHeight = loading.getBoundingClientRect().height;
+    expect(loadingHeight).toBeGreaterThan(50);
 
     await act(async () => stats.resolve([200, { data: { totalUsers: 5 } }]));
-    expect(await screen.findByRole("region", { name: "Total Users" })).toBeInTheDocument();
+    const card = await screen.findByRole("region", { name: "Total Users" });
     expect(screen.queryByRole("status", { name: "Loading user statistics" })).not.toBeInTheDocument();
+    expect(card.parentElement!.getBoundingClientRect().height).toBe(loadingHeight);
+    expect(charts.getBoundingClientRect().top).toBe(chartsTop);
   });
 
   it("shows a load error with Retry, and Retry loads the numbers", async () => {

@@ -1,6 +1,5 @@
 // The dashboard: user statistics from GET /admin/users/stats; below them, the order charts and
 // the settlement authority's health where the API has them.
-import { Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { APP_TITLE } from "@/config";
 import { AuthorityCard } from "@/components/authority/authority-card";
@@ -9,7 +8,7 @@ import { PageHeader } from "@/components/page-header";
 import { endpoints } from "@/providers/endpoints";
 import type { UserStats } from "@contract";
 import { ChartsSection } from "./charts-section";
-import { StatCards } from "./stat-cards";
+import { StatCards, StatCardsLoading } from "./stat-cards";
 import "./dashboard.css";
 
 export function DashboardPage() {
@@ -31,11 +30,7 @@ export function DashboardPage() {
       />
     );
   } else if (query.isPending) {
-    body = (
-      <div className="dashboard-loading" role="status" aria-label="Loading user statistics">
-        <Spin size="large" />
-      </div>
-    );
+    body = <StatCardsLoading />;
   } else {
     body = <StatCards stats={query.data?.data} />;
   }

@@ -53,3 +53,27 @@ export function StatCards({ stats }: { stats: Partial<UserStats> | undefined }) 
     </div>
   );
 }
+
+/**
+ * The six cards' places while the statistics load, each the size of its card: what is below (the
+ * charts) stays where it is when the numbers come (no layout shift).
+ */
+export function StatCardsLoading() {
+  return (
+    <div className="stat-grid" role="status" aria-label="Loading user statistics">
+      {STATS.map(({ key, title, Icon, color }) => (
+        <div key={key} className="stat-card" aria-hidden="true" style={{ "--stat-color": color } as CSSProperties}>
+          <span className="stat-card__icon">
+            <Icon />
+          </span>
+          <div>
+            <p className="stat-card__title">{title}</p>
+            <p className="stat-card__value">
+              <span className="stat-card__placeholder" />
+            </p>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
