@@ -3,7 +3,8 @@
 // wait for; an inline error with Retry; and nothing at all where the API lacks the call.
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { page } from "vitest/browser";
 import type { OrderDailyStats } from "@contract";
 import { compileFirst, deferred, renderApp, signedInApi } from "../app/support";
 
@@ -80,6 +81,25 @@ describe("dashboard charts (beyond the core API)", () => {
     expect(within(section).getByRole("list")).toHaveTextContent("41.25 SOL40 orders120,000,000,000.00 BONK20 orders");
     expect(api.requests("GET").filter(({ path }) => path === STATS_PATH).map(({ query }) => query)).toEqual([{ days: "30" }]);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("keeps each chart's place while G2 draws it, so the page below does not jump", async () => {
+    await page.viewport(1440, 900);
+    onTestFinished(() => page.viewport(414, 896));
+    dashboardApi().get(STATS_PATH, [200, { data: sample() }]);
+    renderApp("/");
+
+    const section = await screen.findByRole("region", { name: "Orders, last 30 days" });
+    // Its height after every change of the page, as laid out then.
+    const heights: number[] = [];
+    const observer = new MutationObserver(() => heights.push(Math.round(section.getBoundingClientRect().height)));
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    onTestFinished(() => observer.disconnect());
+    const images = await within(section).findAllByRole("img");
+    await waitFor(() => images.forEach((image) => expect(image.querySelector("canvas")).not.toBeNull()));
+    await waitFor(() => expect(heights.length).toBeGreaterThan(0));
+    const drawn = Math.round(section.getBoundingClientRect().height);
+    expect(Math.min(...heights)).toBe(drawn);
   });
 
   it("says when nothing was resolved or ordered rather than drawing empty charts", async () => {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { page } from "vitest/browser";
 import { deferred, renderApp, signedInApi } from "../app/support";
 
 const CARDS = [
@@ -50,8 +51,9 @@ describe("dashboard", () => {
     const api = openDashboard();
     const stats = deferred<[number, unknown]>();
     api.get("/admin/users/stats", () => stats.promise);
-    // The charts stay on their way: their section is what must not move.
+    // The charts and the authority stay on their way: the charts' section is what must not move.
     api.get("/admin/orders/stats/daily", () => deferred<[number, unknown]>().promise);
+    api.get("/admin/authority", () => deferred<[number, unknown]>().promise);
     renderApp("/");
 
     const loading = await screen.findByRole("status", { name: "Loading user statistics" });
@@ -117,6 +119,26 @@ describe("settlement authority (beyond the core API)", () => {
     expect(screen.getByRole("note", { name: "Cluster" })).toHaveTextContent("Devnet: settlements move test funds, not real money.");
     // One call serves the card and the banner.
     expect(api.requests("GET").filter(({ path }) => path === "/admin/authority")).toHaveLength(1);
+  });
+
+  it("keeps the cluster banner's line while the authority loads, so the screen does not move down when it comes", async () => {
+    // A desktop's width, where the banner's text takes one line (on a narrow screen a long one wraps).
+    await page.viewport(1440, 900);
+    onTestFinished(() => page.viewport(414, 896));
+    const api = openDashboard();
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+    const authority = deferred<[number, unknown]>();
+    api.get("/admin/authority", () => authority.promise);
+    renderApp("/");
+
+    const heading = await screen.findByRole("heading", { name: "Dashboard", level: 1 });
+    await waitFor(() => expect(api.requests("GET").some(({ path }) => path === "/admin/authority")).toBe(true));
+    const top = heading.getBoundingClientRect().top;
+    expect(screen.queryByRole("note", { name: "Cluster" })).not.toBeInTheDocument();
+
+    await act(async () => authority.resolve([200, health()]));
+    expect(await screen.findByRole("note", { name: "Cluster" })).toHaveTextContent("Devnet");
+    expect(heading.getBoundingClientRect().top).toBe(top);
   });
 
   it("has no warning when funded and no banner on mainnet-beta", async () => {

@@ -76,6 +76,10 @@ function ChartsSkeleton() {
       {CHART_TITLES.map((title) => (
         <div key={title} className="chart-card">
           <h3 className="chart-card__title">{title}</h3>
+          {/* The note's line (a count, known with the data), kept so the card does not grow then. */}
+          <p className="chart-card__note" aria-hidden="true">
+            &nbsp;
+          </p>
           <div className="chart-card__skeleton" aria-hidden="true" />
         </div>
       ))}

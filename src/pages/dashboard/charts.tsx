@@ -83,6 +83,8 @@ export default function Charts({ stats }: { stats: OrderDailyStats }) {
     orders: v.orders,
     amount: formatAmount(v.amount, { symbol: v.symbol, decimals: v.decimals }),
   }));
+  // One bar per token: the chart grows with them, and its place before it is drawn with it.
+  const volumeHeight = Math.max(120, 48 * volumes.length + 40);
   const statusTotal = statusMix.reduce((sum, s) => sum + s.count, 0);
   const percent = (n: number) => `${Math.round((n / Math.max(statusTotal, 1)) * 100)}%`;
 
@@ -139,12 +141,12 @@ export default function Charts({ stats }: { stats: OrderDailyStats }) {
       <ChartCard title={volumeTitle} note="Orders per token; the amounts are each token's own">
         {volumes.length ? (
           <>
-            <Drawn drawn={drawn}>
+            <Drawn drawn={drawn} height={volumeHeight}>
               <Bar
                 data={volumes}
                 xField="token"
                 yField="orders"
-                height={Math.max(120, 48 * volumes.length + 40)}
+                height={volumeHeight}
                 autoFit
                 axis={axis}
                 scale={{ y: COUNT_SCALE }}
@@ -209,9 +211,14 @@ function ChartCard({ title, note, children }: { title: string; note: string; chi
   );
 }
 
-/** A chart once `drawn` (useAfterFirstPaint), its place until then. */
-function Drawn({ drawn, children }: { drawn: boolean; children: ReactNode }) {
-  return drawn ? children : <div className="chart-card__skeleton" aria-hidden="true" />;
+/**
+ * A chart once `drawn` (useAfterFirstPaint), its place until then, as tall as the chart will be; the
+ * place is kept while G2 sizes its canvas, which starts at no height at all (the page below would
+ * jump up and back).
+ */
+function Drawn({ drawn, height = CHART_HEIGHT, children }: { drawn: boolean; height?: number; children: ReactNode }) {
+  if (!drawn) return <div className="chart-card__skeleton" style={{ height }} aria-hidden="true" />;
+  return <div style={{ minHeight: height }}>{children}</div>;
 }
 
 /**
