@@ -29,6 +29,7 @@ if (process.env.TEST_POSTGRES === "1" && !POSTGRES) throw new Error("TEST_POSTGR
 const ENGINE_INDEPENDENT = [
   "tests/server/chain/chain.test.ts",
   "tests/server/config.test.ts",
+  "tests/server/db/sqlite-driver.test.ts",
   "tests/server/hardening-startup.test.ts",
   "tests/server/plugins/hardening-http.test.ts",
   "tests/server/plugins/openapi-lint.test.ts",

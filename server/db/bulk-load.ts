@@ -20,8 +20,8 @@ async function sqliteLoad(sqlite: NonNullable<OpenedDatabase["sqlite"]>, fill: (
   const triggers = sqlite
     .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name IN ('orders', 'users')")
     .all() as { name: string; sql: string }[];
-  const cacheSize = sqlite.pragma("cache_size", { simple: true });
-  sqlite.pragma("cache_size = -262144");
+  const { cache_size: cacheSize } = sqlite.prepare("PRAGMA cache_size").get() as { cache_size: number };
+  sqlite.exec("PRAGMA cache_size = -262144");
   // Prepared once per table and run row by row: SQLite's fastest way in, with nothing to await.
   const insert: Insert = async (table, columns, rows) => {
     const statement = sqlite.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
@@ -38,7 +38,7 @@ async function sqliteLoad(sqlite: NonNullable<OpenedDatabase["sqlite"]>, fill: (
     sqlite.exec("ROLLBACK");
     throw error;
   } finally {
-    sqlite.pragma(`cache_size = ${cacheSize}`);
+    sqlite.exec(`PRAGMA cache_size = ${cacheSize}`);
   }
   // Fresh statistics help the planner pick the list indexes on a big table.
   sqlite.exec("PRAGMA optimize");

@@ -1,7 +1,6 @@
 // Opening the database: SQLite (a file, the embedded default) or PostgreSQL (DATABASE_URL). Both give
 // the services the same Kysely instance over the same tables; what differs stays here: the driver,
 // its settings, and the pool a PostgreSQL server is reached through.
-import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator, type Migration } from "kysely/migration";
 import pg from "pg";
@@ -9,6 +8,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Engine } from "./engine.ts";
 import type { Database, Db } from "./schema.ts";
+import { SqliteFile } from "./sqlite.ts";
 
 export type { Db, Engine };
 
@@ -31,7 +31,7 @@ export interface OpenedDatabase {
   db: Db;
   engine: Engine;
   /** The SQLite handle, for bulk loads (seeding); null on PostgreSQL. */
-  sqlite: SQLite.Database | null;
+  sqlite: SqliteFile | null;
   /** No migration had run before this open: a new database. */
   fresh: boolean;
   /** The PostgreSQL pool's use now; null on SQLite (one connection, no pool). */
@@ -66,22 +66,25 @@ export function openReadOnlyDatabase(target: DatabaseTarget | string): OpenedDat
   const { url, path } = typeof target === "string" ? { path: target, url: null } : target;
   if (url) return openPostgres(url, { poolSize: 2, readOnly: true });
   if (!existsSync(path)) throw new Error(`No database at ${path} (DATABASE_PATH): nothing to read`);
-  const sqlite = new SQLite(path, { readonly: true, fileMustExist: true });
-  sqlite.pragma("busy_timeout = 5000");
+  const sqlite = new SqliteFile(path, { readOnly: true });
+  sqlite.exec("PRAGMA busy_timeout = 5000");
   return sqliteOpened(sqlite);
 }
 
 function openSqlite(path: string): OpenedDatabase {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  const sqlite = new SqliteFile(path);
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  // Node builds SQLite with its default page cache (2 MB); better-sqlite3, which this server ran on
+  // before, with 16 MB. Kept at 16 MB: the list queries walk large indexes.
+  sqlite.exec("PRAGMA cache_size = -16000");
   return sqliteOpened(sqlite);
 }
 
-function sqliteOpened(sqlite: SQLite.Database): OpenedDatabase {
+function sqliteOpened(sqlite: SqliteFile): OpenedDatabase {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, engine: "sqlite", sqlite, fresh: false, poolUse: () => null, close: () => db.destroy() };
 }

@@ -8,12 +8,12 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram } from "@solana/web3.js";
 import { AccountLayout } from "@solana/spl-token";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startChainRpc } from "../../../server/chain/rpc-server.ts";
 import type { OrderRow } from "../../../server/db/schema.ts";
+import { SqliteFile } from "../../../server/db/sqlite.ts";
 import { startServer, type RunningServer } from "../../../server/index.ts";
 import { EscrowChain, RpcLedger } from "../../../server/settlement/index.ts";
 import { fundOpenEscrows } from "../../../server/seed/escrows.ts";
@@ -141,7 +141,7 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
     });
     const ledger = new RpcLedger(chain.url, { pollIntervalMs: 5 });
     const openOrders = () => {
-      const db = new Database(join(dir, "data", "marketplace.sqlite"), { readonly: true, fileMustExist: true });
+      const db = new SqliteFile(join(dir, "data", "marketplace.sqlite"), { readOnly: true });
       try {
         return db.prepare("SELECT * FROM orders WHERE status IN ('ACTIVE', 'DISPUTED') ORDER BY id").all() as OrderRow[];
       } finally {

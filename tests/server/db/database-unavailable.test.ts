@@ -4,13 +4,13 @@
 // failures, and a SQLite database another process keeps locked past the busy timeout. The real outage
 // runs on the run's engine: a PostgreSQL cluster of its own, stopped and started as an operator's
 // restart does, or a SQLite file whose write lock another connection holds.
-import SQLite from "better-sqlite3";
 import type { FastifyPluginAsync } from "fastify";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../../../server/context.ts";
 import { runOnPostgres } from "../../../server/db/connection.ts";
 import type { UserRow } from "../../../server/db/schema.ts";
+import { SqliteFile, sqliteCodeName } from "../../../server/db/sqlite.ts";
 import { createUserRecord } from "../../../server/seed/records.ts";
 import { startCluster, type Cluster } from "../../support/postgres.ts";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "../support/harness.ts";
@@ -28,6 +28,8 @@ function expect503(response: TestResponse, body: { message: string }): void {
 
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 const postgresError = (code: string, message: string) => Object.assign(new pg.DatabaseError(message, 0, "error"), { code });
+/** node:sqlite's error for a result code, named as server/db/sqlite.ts names it. */
+const sqliteError = (errcode: number, message: string) => Object.assign(new Error(message), { code: sqliteCodeName(errcode), errcode, errstr: message });
 
 /** What the drivers throw, by name: each as a route would let it through. */
 const FAILURES: Record<string, () => Error> = {
@@ -45,13 +47,13 @@ const FAILURES: Record<string, () => Error> = {
   "57P02 crash shutdown": () => postgresError("57P02", "terminating connection because of crash of another server process"),
   "57P03 cannot connect now": () => postgresError("57P03", "the database system is starting up"),
   "53300 too many connections": () => postgresError("53300", "sorry, too many clients already"),
-  SQLITE_BUSY: () => new SQLite.SqliteError("database is locked", "SQLITE_BUSY"),
-  SQLITE_BUSY_SNAPSHOT: () => new SQLite.SqliteError("database is locked", "SQLITE_BUSY_SNAPSHOT"),
-  SQLITE_LOCKED: () => new SQLite.SqliteError("database table is locked", "SQLITE_LOCKED"),
+  SQLITE_BUSY: () => sqliteError(5, "database is locked"),
+  SQLITE_BUSY_SNAPSHOT: () => sqliteError(517, "database is locked"),
+  SQLITE_LOCKED: () => sqliteError(6, "database table is locked"),
   // Not the database's connection: these stay 500s.
   "unique violation": () => postgresError("23505", "duplicate key value violates unique constraint"),
   "undefined table": () => postgresError("42P01", 'relation "nope" does not exist'),
-  SQLITE_CONSTRAINT: () => new SQLite.SqliteError("CHECK constraint failed", "SQLITE_CONSTRAINT_CHECK"),
+  SQLITE_CONSTRAINT: () => sqliteError(275, "CHECK constraint failed"),
   // An HTTP client (the chain's RPC) failing: its socket error is only the cause.
   "fetch failed": () => new TypeError("fetch failed", { cause: coded("connect ECONNREFUSED 127.0.0.1:8899", "ECONNREFUSED") }),
 };
@@ -187,14 +189,14 @@ if (postgresUrl()) {
     beforeAll(async () => {
       server = await startTestServer();
       // The server waits this long for a lock before giving up (5 s in use): the test need not.
-      server.ctx.database.sqlite!.pragma("busy_timeout = 50");
+      server.ctx.database.sqlite!.exec("PRAGMA busy_timeout = 50");
       admin = await server.signIn();
       user = await createUserRecord(server.ctx.db, { displayName: "Before" });
     });
     afterAll(() => server?.close());
 
     it("answers a write with 503 while another connection holds the write lock, reads go on, and the write succeeds once it lets go", async () => {
-      const other = new SQLite(server.ctx.config.databasePath);
+      const other = new SqliteFile(server.ctx.config.databasePath);
       try {
         other.exec("BEGIN IMMEDIATE");
         expect503(await admin.patch(`/users/${user.id}`, { displayName: "While locked" }), BUSY);

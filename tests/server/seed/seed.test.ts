@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import bs58 from "bs58";
-import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
@@ -18,6 +17,7 @@ import { migrateToLatest, openDatabase, runOnPostgres, type OpenedDatabase } fro
 import { MIGRATIONS } from "../../../server/resources/index.ts";
 import * as m001 from "../../../server/db/migrations/001_initial.ts";
 import type { Database } from "../../../server/db/schema.ts";
+import { SqliteFile } from "../../../server/db/sqlite.ts";
 import { seedDatabase } from "../../../server/seed/index.ts";
 import { createOrderRecord } from "../../../server/seed/records.ts";
 import { SHOP_CATEGORIES } from "../../../contract/index.ts";
@@ -218,7 +218,7 @@ describe("list counts after a bulk load", () => {
 async function unmigratedDatabase(): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
   const url = postgresUrl();
   if (!url) {
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(":memory:") }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteFile(":memory:") }) });
     return { db, close: () => db.destroy() };
   }
   const name = `t_${randomBytes(8).toString("hex")}`;

@@ -193,7 +193,7 @@ async function whileAnotherWrites(statement: string, params: unknown[], request:
       transformQuery({ node }) {
         if (!done && writesTokens(node)) {
           done = true;
-          competing.run(...params);
+          competing.run(params);
         }
         return node;
       },
