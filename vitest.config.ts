@@ -31,6 +31,7 @@ const ENGINE_INDEPENDENT = [
   "tests/server/config.test.ts",
   "tests/server/db/sqlite-driver.test.ts",
   "tests/server/hardening-startup.test.ts",
+  "tests/server/node-version.test.ts",
   "tests/server/plugins/hardening-http.test.ts",
   "tests/server/plugins/openapi-lint.test.ts",
   "tests/server/plugins/security.test.ts",

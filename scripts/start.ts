@@ -4,6 +4,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { exitUnlessSupportedNode } from "../server/node-version.ts";
+
+// Before the build: on a Node the server will refuse, say so now rather than after a minute of vite.
+exitUnlessSupportedNode();
 
 const root = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const builtIndex = join(root, "dist", "index.html");

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { ConfigError, dataFolderError, loadConfig } from "./config.ts";
 import { createContext, type AppContext } from "./context.ts";
+import { exitUnlessSupportedNode } from "./node-version.ts";
 import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
 import type { ResumeOutcome } from "./services/dispute-settlement.ts";
 import { startSettlementRecheck } from "./services/settlement-recheck.ts";
@@ -207,6 +208,7 @@ export function stopper(server: Pick<RunningServer, "app" | "ctx" | "close">, ex
 }
 
 export async function main(): Promise<void> {
+  exitUnlessSupportedNode();
   const starting = startServer();
   // Listened for before the start, not after it: the banner says the server is up, and a stop sent
   // on reading it (a deploy, a test) must not find the default action, which kills the process
