@@ -39,6 +39,13 @@ describe("the supported Node.js versions", () => {
     expect(pkg.devDependencies.node).toBe(TESTED_NODE[0]);
     expect(pkg.dependencies.node).toBeUndefined();
   });
+
+  it("tests the other line in CI: .ci/run installs that Node from the npm registry", () => {
+    const ci = readFileSync(".ci/run", "utf8");
+    expect(ci).toMatch(/^npm test$/m);
+    const others = /^OTHER_NODES=\((.*)\)$/m.exec(ci)?.[1].split(" ");
+    expect(others).toEqual(TESTED_NODE.slice(1));
+  });
 });
 
 describe("an entry point started on an unsupported Node", () => {
