@@ -1,5 +1,5 @@
-// Issue 29: the project runs on the Node.js lines it is tested on (24 and 22), says so in package.json,
-// brings its own Node 24 through npm, and refuses any other Node in one line instead of crashing.
+// The project runs on the Node.js lines it is tested on (24 and 22), says so in package.json, brings
+// its own Node 24 through npm, and refuses any other Node in one line instead of crashing.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

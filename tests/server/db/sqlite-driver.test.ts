@@ -1,6 +1,6 @@
-// Issue 29: SQLite through Node's built-in node:sqlite (server/db/sqlite.ts). Its errors carry SQLite's
-// result code as a number; the server reads the names better-sqlite3 gave (isUniqueViolation,
-// dataFolderError, the busy and read-only checks), so the driver names them, and Kysely passes them on.
+// SQLite through Node's built-in node:sqlite (server/db/sqlite.ts). Its errors carry SQLite's result
+// code as a number; the server reads the code's name (isUniqueViolation, dataFolderError, the busy and
+// read-only checks), so the driver names it as sqlite3.h does, and Kysely passes it on.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
