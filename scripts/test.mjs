@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, timed, with a per-suite summary at the end.
-//   1. static checks, side by side (each is single-threaded): type check, lint, import rules, console build
+//   1. static checks, side by side (each is single-threaded): type check, lint, formatting, import rules, console build
 //   2. the Vitest suite (`npm run test:unit`: console tests in Chromium, server tests over real HTTP),
 //      and the first-load budgets checked on the build of step 1 (`npm run size` minus its own build)
 //   3. the browser tests against the build of step 1 (`npm run test:e2e` minus its own build)
@@ -11,7 +11,7 @@
 // prints. Each Vitest suite also writes a JSON report to test-results/, read back for the counts and
 // the slowest files.
 //   node scripts/test.mjs                 everything
-//   node scripts/test.mjs unit e2e        only these stages (typecheck, lint, deps, build, size, unit, e2e)
+//   node scripts/test.mjs unit e2e        only these stages (typecheck, lint, format, deps, build, size, unit, e2e)
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -26,14 +26,16 @@ const reports = join(root, "test-results");
 const STAGES = {
   typecheck: { cmd: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"], quiet: true },
   lint: { cmd: bin("eslint"), args: [".", "--max-warnings", "0"], quiet: true },
-  // `npm run lint`'s second half (lint:deps): import cycles and the layers of the console and the server (.dependency-cruiser.cjs).
+  // `npm run lint`'s second part: the formatting (.prettierrc.json; `npm run format` applies it).
+  format: { cmd: bin("prettier"), args: ["--check", ".", "--log-level", "warn"], quiet: true },
+  // `npm run lint`'s third part (lint:deps): import cycles and the layers of the console and the server (.dependency-cruiser.cjs).
   deps: { cmd: bin("depcruise"), args: ["src", "contract", "server"], quiet: true },
   build: { cmd: bin("vite"), args: ["build", "--logLevel", "warn"], quiet: true },
   size: { cmd: process.execPath, args: [join(root, "scripts", "size.mjs"), "--no-build"], quiet: true },
   unit: { cmd: bin("vitest"), args: ["run", ...jsonReport("unit")], report: "unit" },
   e2e: { cmd: bin("vitest"), args: ["run", "-c", "vitest.e2e.config.ts", ...jsonReport("e2e")], report: "e2e" },
 };
-const PHASES = [["typecheck", "lint", "deps", "build"], ["size"], ["unit"], ["e2e"]];
+const PHASES = [["typecheck", "lint", "format", "deps", "build"], ["size"], ["unit"], ["e2e"]];
 
 function jsonReport(name) {
   return ["--reporter=default", "--reporter=json", `--outputFile.json=${join(reports, `${name}.json`)}`];
