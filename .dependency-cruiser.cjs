@@ -67,7 +67,8 @@ module.exports = {
     },
     {
       name: "server-data-layer-at-the-bottom",
-      comment: "The data layer (server/db/, a module's tables.ts and migrations/) imports nothing else of the server: move what it needs into it.",
+      comment:
+        "The data layer (server/db/, a module's tables.ts and migrations/) imports nothing else of the server: move what it needs into it.",
       severity: "error",
       from: { path: SERVER_DB },
       to: { path: "^server/", pathNot: SERVER_DB },
@@ -88,7 +89,8 @@ module.exports = {
     },
     {
       name: "server-routes-are-the-top",
-      comment: "Only the app, the route index and a module's index import routes: what a route and another module both need goes below both.",
+      comment:
+        "Only the app, the route index and a module's index import routes: what a route and another module both need goes below both.",
       severity: "error",
       from: { path: "^server/", pathNot: [SERVER_ROUTES, SERVER_MODULES, "^server/app\\.ts$"] },
       to: { path: SERVER_ROUTES },
@@ -102,7 +104,8 @@ module.exports = {
     },
     {
       name: "server-module-list-is-the-composition",
-      comment: "The resource modules are put together by the composition only: the context (routes, migrations), the seeder, the app's entry.",
+      comment:
+        "The resource modules are put together by the composition only: the context (routes, migrations), the seeder, the app's entry.",
       severity: "error",
       from: { path: "^server/", pathNot: ["^server/(index|context)\\.ts$", "^server/seed/index\\.ts$", SERVER_MODULES] },
       to: { path: SERVER_MODULES },

@@ -60,7 +60,17 @@ const OWN_PAGE_FILES = ["tests/app/adding-a-resource.test.tsx", "tests/pages/log
  * they need their own (isolate), as the Node files share their worker's: loading the app's modules
  * once per page instead of once per file is most of what a file used to cost.
  */
-function consoleProject({ name, include = ["tests/**/*.test.{ts,tsx}"], exclude = [], isolate }: { name: string; include?: string[]; exclude?: string[]; isolate: boolean }) {
+function consoleProject({
+  name,
+  include = ["tests/**/*.test.{ts,tsx}"],
+  exclude = [],
+  isolate,
+}: {
+  name: string;
+  include?: string[];
+  exclude?: string[];
+  isolate: boolean;
+}) {
   return {
     extends: true as const,
     publicDir: "tests/browser-public",
@@ -68,7 +78,9 @@ function consoleProject({ name, include = ["tests/**/*.test.{ts,tsx}"], exclude 
     // would re-bundle mid-run and reload the pages under the tests.
     optimizeDeps: { entries: ["src/**/*.{ts,tsx}", "tests/**/*.{ts,tsx}", "!tests/server/**", "!tests/e2e/**"] },
     resolve: {
-      alias: [{ find: /^\.\/msw-runtime$/, replacement: fileURLToPath(new URL("./tests/support/msw-runtime.browser.ts", import.meta.url)) }],
+      alias: [
+        { find: /^\.\/msw-runtime$/, replacement: fileURLToPath(new URL("./tests/support/msw-runtime.browser.ts", import.meta.url)) },
+      ],
     },
     test: {
       name,
@@ -123,18 +135,20 @@ export default defineConfig({
         },
       },
       ...(POSTGRES
-        ? [{
-            extends: true as const,
-            test: {
-              name: "node:postgres",
-              environment: "node",
-              include: SERVER_FILES,
-              exclude: ENGINE_INDEPENDENT,
-              pool: "threads" as const,
-              isolate: false,
-              globalSetup: ["./tests/server/support/postgres-setup.ts"],
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: "node:postgres",
+                environment: "node",
+                include: SERVER_FILES,
+                exclude: ENGINE_INDEPENDENT,
+                pool: "threads" as const,
+                isolate: false,
+                globalSetup: ["./tests/server/support/postgres-setup.ts"],
+              },
             },
-          }]
+          ]
         : []),
       consoleProject({ name: "console", exclude: OWN_PAGE_FILES, isolate: false }),
       consoleProject({ name: "console:own-page", include: OWN_PAGE_FILES, isolate: true }),

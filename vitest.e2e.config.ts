@@ -3,7 +3,12 @@ import { fileURLToPath, URL } from "node:url";
 
 // Browser tests: the built console served by the real reference server, driven in headless Chromium.
 export default defineConfig({
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)), "@contract": fileURLToPath(new URL("./contract/index.ts", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+      "@contract": fileURLToPath(new URL("./contract/index.ts", import.meta.url)),
+    },
+  },
   test: {
     environment: "node",
     include: ["tests/e2e/**/*.e2e.test.ts"],

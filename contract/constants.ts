@@ -24,14 +24,5 @@ export const AUTHORITY_LOW_SETTLEMENTS = 20;
 /** settlementsCovered stops here (a JSON number; past it the exact figure tells nobody anything). */
 export const SETTLEMENTS_COVERED_MAX = 1_000_000;
 
-export const SHOP_CATEGORIES = [
-  "Electronics",
-  "Clothes",
-  "Books",
-  "Home",
-  "Sports",
-  "Beauty",
-  "Automotive",
-  "Other",
-] as const;
+export const SHOP_CATEGORIES = ["Electronics", "Clothes", "Books", "Home", "Sports", "Beauty", "Automotive", "Other"] as const;
 export type ShopCategory = (typeof SHOP_CATEGORIES)[number];

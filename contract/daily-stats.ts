@@ -8,7 +8,10 @@ import { base58, count, text, time } from "./primitives.ts";
 
 export const dailyOrderCountsSchema = z
   .object({
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: "The UTC day, YYYY-MM-DD" }),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .meta({ description: "The UTC day, YYYY-MM-DD" }),
     orders: count.meta({ description: "Orders created that day" }),
     disputesOpened: count.meta({ description: "Disputes raised that day" }),
     disputesResolved: count.meta({ description: "Disputes resolved that day" }),
@@ -30,9 +33,15 @@ export const orderDailyStatsSchema = z
     from: time.meta({ description: "Start of the first day (UTC midnight), inclusive" }),
     to: time.meta({ description: "End of the last day (the next UTC midnight), exclusive" }),
     days: z.array(dailyOrderCountsSchema).meta({ description: "Every day of the window, oldest first; days without any are zeros" }),
-    volumeByToken: z.array(tokenVolumeSchema).meta({ description: "Orders created in the window, cancelled ones left out, by currency; most orders first" }),
-    statusMix: z.array(z.object({ status: text, count })).meta({ description: "Orders created in the window by current status; most first" }),
-    medianResolveMs: count.nullable().meta({ description: "Median time from a dispute raised to its resolution, over the disputes resolved in the window; null when none was" }),
+    volumeByToken: z
+      .array(tokenVolumeSchema)
+      .meta({ description: "Orders created in the window, cancelled ones left out, by currency; most orders first" }),
+    statusMix: z
+      .array(z.object({ status: text, count }))
+      .meta({ description: "Orders created in the window by current status; most first" }),
+    medianResolveMs: count.nullable().meta({
+      description: "Median time from a dispute raised to its resolution, over the disputes resolved in the window; null when none was",
+    }),
   })
   .meta({ id: "OrderDailyStats", description: "The dashboard's time series and breakdowns (beyond the core API)." });
 

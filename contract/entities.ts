@@ -11,7 +11,6 @@ import { DISPUTE_RESOLUTIONS, ORDER_STATUSES, SETTLEMENT_STATUSES, USER_ROLE_VAL
 export type UserRole = (typeof USER_ROLE_VALUES)[number];
 export type DisputeResolution = (typeof DISPUTE_RESOLUTIONS)[number];
 
-
 // ---- Auth ----
 
 /** The signed-in admin, held client-side. */
@@ -51,9 +50,7 @@ export const verifyResponseSchema = z
   .object({ isAdmin: z.boolean(), adminWalletAuthorized: z.boolean(), user: sessionUserSchema })
   .meta({ id: "Verification", description: "Sign-in succeeds only when both flags are true." });
 
-export const validateResponseSchema = z
-  .object({ valid: z.boolean(), user: sessionUserSchema })
-  .meta({ id: "SessionValidation" });
+export const validateResponseSchema = z.object({ valid: z.boolean(), user: sessionUserSchema }).meta({ id: "SessionValidation" });
 
 export const logoutResponseSchema = z.object({ success: z.boolean() }).meta({ id: "Logout" });
 
@@ -104,7 +101,10 @@ export const tokenRiskSchema = z
     summary: optionalText.meta({ description: "Why, in words: the refusals, else the warnings" }),
     checkedAt: time,
   })
-  .meta({ id: "TokenRisk", description: "Beyond the core API: the last on-chain check of the token's mint (a settlement re-checks it first)." });
+  .meta({
+    id: "TokenRisk",
+    description: "Beyond the core API: the last on-chain check of the token's mint (a settlement re-checks it first).",
+  });
 
 export const tokenSchema = z
   .object({
@@ -118,7 +118,10 @@ export const tokenSchema = z
     createdAt: time.optional(),
     updatedAt: time.optional(),
     risk: tokenRiskSchema.nullish(),
-    warnings: z.array(text).optional().meta({ description: "Beyond the core API, on an add or re-activation only: what the mint's check warns of" }),
+    warnings: z
+      .array(text)
+      .optional()
+      .meta({ description: "Beyond the core API, on an add or re-activation only: what the mint's check warns of" }),
   })
   .meta({ id: "Token" });
 

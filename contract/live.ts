@@ -12,9 +12,14 @@ export const LIVE_EVENTS = { disputes: "disputes", settlement: "settlement" } as
 export const disputesEventSchema = z
   .object({
     open: count,
-    awaitingApproval: count.optional().meta({ description: "Dispute payouts proposed and waiting for a second admin (PAYOUT_APPROVALS=2)" }),
+    awaitingApproval: count
+      .optional()
+      .meta({ description: "Dispute payouts proposed and waiting for a second admin (PAYOUT_APPROVALS=2)" }),
   })
-  .meta({ id: "DisputesEvent", description: "How many orders are DISPUTED, and how many payouts await approval: sent once on connect, then whenever either changes" });
+  .meta({
+    id: "DisputesEvent",
+    description: "How many orders are DISPUTED, and how many payouts await approval: sent once on connect, then whenever either changes",
+  });
 
 /** `event: settlement`: a settlement queue row appeared or changed status. */
 export const settlementEventSchema = z

@@ -36,17 +36,25 @@ export const payoutPreviewSchema = z
       logs: z.array(text),
     }),
   })
-  .meta({ id: "PayoutPreview", description: "What the resolution would pay, from a simulation of the very transaction that would be sent." });
+  .meta({
+    id: "PayoutPreview",
+    description: "What the resolution would pay, from a simulation of the very transaction that would be sent.",
+  });
 
 // ---- Signed decisions: POST /admin/orders/{id}/resolve-dispute/decision (the resolve body) ----
 
 export const decisionChallengeSchema = z
   .object({
-    message: text.meta({ description: "The decision in words (order, resolution, amounts, reason, time, nonce): sign these exact UTF-8 bytes" }),
+    message: text.meta({
+      description: "The decision in words (order, resolution, amounts, reason, time, nonce): sign these exact UTF-8 bytes",
+    }),
     nonce: text,
     expiresAt: time,
   })
-  .meta({ id: "DecisionChallenge", description: "The text the session's wallet signs before the resolution is sent with its signature (signedDecision)." });
+  .meta({
+    id: "DecisionChallenge",
+    description: "The text the session's wallet signs before the resolution is sent with its signature (signedDecision).",
+  });
 
 // ---- Settlement queue: GET /admin/settlements, POST /admin/settlements/{id}/retry ----
 
@@ -68,11 +76,15 @@ export const settlementSchema = z
     payouts: z.array(payoutSchema).nullish().meta({ description: "A proposal's previewed amounts, as they were when it was proposed" }),
     expiresAt: time.nullish().meta({ description: "A proposal's end: past it, it can no longer be approved" }),
     approvedBy: base58.nullish().meta({ description: "The second admin wallet that approved the proposal" }),
-    computeUnitLimit: count.nullish().meta({ description: "The compute unit limit its latest transaction was signed with (null: none set, no fee market)" }),
+    computeUnitLimit: count
+      .nullish()
+      .meta({ description: "The compute unit limit its latest transaction was signed with (null: none set, no fee market)" }),
     computeUnitsUsed: count.nullish().meta({ description: "The compute units that transaction used in its simulation" }),
     computeUnitPrice: count.nullish().meta({ description: "Its priority fee per compute unit, in micro-lamports" }),
     priorityFeeLamports: count.nullish().meta({ description: "The priority fee it pays over the base fee (limit × price)" }),
-    broadcasts: count.optional().meta({ description: "How many times that transaction was broadcast (re-broadcasts of the same bytes included)" }),
+    broadcasts: count
+      .optional()
+      .meta({ description: "How many times that transaction was broadcast (re-broadcasts of the same bytes included)" }),
     createdAt: time,
     updatedAt: time,
   })
@@ -80,9 +92,10 @@ export const settlementSchema = z
 
 // ---- Four eyes (PAYOUT_APPROVALS=2): a resolution is a proposal until a second admin approves it ----
 
-export const payoutProposalSchema = z
-  .object({ status: z.literal("awaiting_approval"), settlementId: text })
-  .meta({ id: "PayoutProposal", description: "The resolution was recorded as a proposal: another admin must approve it before anything is sent (202)." });
+export const payoutProposalSchema = z.object({ status: z.literal("awaiting_approval"), settlementId: text }).meta({
+  id: "PayoutProposal",
+  description: "The resolution was recorded as a proposal: another admin must approve it before anything is sent (202).",
+});
 
 export const approvalResultSchema = z
   .object({ status: z.enum(SETTLEMENT_QUEUE_STATUSES), transactionSignature: base58 })
@@ -142,7 +155,9 @@ export const authorityHealthSchema = z
     cluster: text.meta({ description: "localnet-inprocess, localnet, devnet, testnet, mainnet-beta or custom" }),
     authority: base58,
     lamports: baseUnits.meta({ description: "The authority's SOL balance in lamports (decimal string)" }),
-    settlementCostLamports: baseUnits.meta({ description: "What one settlement can cost at most: its fee and the rent of the token accounts it may create" }),
+    settlementCostLamports: baseUnits.meta({
+      description: "What one settlement can cost at most: its fee and the rent of the token accounts it may create",
+    }),
     settlementsCovered: count.max(SETTLEMENTS_COVERED_MAX).meta({ description: `At most ${SETTLEMENTS_COVERED_MAX}: that many or more` }),
     low: z.boolean().meta({ description: `True when the balance covers fewer than ${AUTHORITY_LOW_SETTLEMENTS} settlements` }),
   })

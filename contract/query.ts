@@ -14,26 +14,31 @@ const absent = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 /** A whole number from a query string (a number given in code is read as its text). */
 const intParam = (min: number, max: number, fallback: number, message: string) =>
-  z.preprocess(
-    (v) => (typeof v === "number" ? String(v) : absent(v)),
-    z
-      .string({ error: message })
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined) return fallback;
-        const n = /^\d+$/.test(v) ? Number(v) : NaN;
-        if (!Number.isSafeInteger(n) || n < min || n > max) {
-          ctx.addIssue({ code: "custom", message });
-          return z.NEVER;
-        }
-        return n;
-      }),
-  ).meta({ type: "integer", minimum: min, ...(max < Number.MAX_SAFE_INTEGER && { maximum: max }), description: `Default ${fallback}` });
+  z
+    .preprocess(
+      (v) => (typeof v === "number" ? String(v) : absent(v)),
+      z
+        .string({ error: message })
+        .optional()
+        .transform((v, ctx) => {
+          if (v === undefined) return fallback;
+          const n = /^\d+$/.test(v) ? Number(v) : NaN;
+          if (!Number.isSafeInteger(n) || n < min || n > max) {
+            ctx.addIssue({ code: "custom", message });
+            return z.NEVER;
+          }
+          return n;
+        }),
+    )
+    .meta({ type: "integer", minimum: min, ...(max < Number.MAX_SAFE_INTEGER && { maximum: max }), description: `Default ${fallback}` });
 
 /** "true" or "false", or absent. */
 export const boolParam = z.preprocess(
   absent,
-  z.enum(["true", "false"], { error: M.queryBoolean }).transform((v) => v === "true").optional(),
+  z
+    .enum(["true", "false"], { error: M.queryBoolean })
+    .transform((v) => v === "true")
+    .optional(),
 );
 
 /** One of `values`, or absent (a select's "All"); `message` names the field and its choices. */
@@ -42,7 +47,15 @@ export const choiceParam = <const T extends readonly [string, ...string[]]>(valu
 
 /** Free text matched with LIKE: control characters (a NUL ends SQLite's pattern) are refused, not matched. */
 export const textParam = (label: string) =>
-  z.preprocess(absent, z.string({ error: M.textTooLong }).trim().max(100, M.textTooLong).refine(...plainText(label)).optional());
+  z.preprocess(
+    absent,
+    z
+      .string({ error: M.textTooLong })
+      .trim()
+      .max(100, M.textTooLong)
+      .refine(...plainText(label))
+      .optional(),
+  );
 
 export const pageParams = (defaultLimit: number = PAGE_SIZE) => ({
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1, M.page),
@@ -114,24 +127,26 @@ const isCalendarDay = (day: string) => {
  * (`to`) takes in the whole of its day.
  */
 const timeParam = (label: string, end: "start" | "end") =>
-  z.preprocess(
-    absent,
-    z
-      .string({ error: M.auditTime(label) })
-      .trim()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined) return undefined;
-        const day = DAY.test(v) ? v : DATE_TIME.exec(v)?.[1];
-        const time = day === v ? `${v}T${end === "start" ? "00:00:00.000" : "23:59:59.999"}Z` : v;
-        const instant = day && isCalendarDay(day) ? Date.parse(time) : NaN;
-        if (!Number.isFinite(instant)) {
-          ctx.addIssue({ code: "custom", message: M.auditTime(label) });
-          return z.NEVER;
-        }
-        return new Date(instant).toISOString();
-      }),
-  ).meta({ type: "string", description: `${label}: an ISO date (UTC day) or date-time with a time zone, inclusive` });
+  z
+    .preprocess(
+      absent,
+      z
+        .string({ error: M.auditTime(label) })
+        .trim()
+        .optional()
+        .transform((v, ctx) => {
+          if (v === undefined) return undefined;
+          const day = DAY.test(v) ? v : DATE_TIME.exec(v)?.[1];
+          const time = day === v ? `${v}T${end === "start" ? "00:00:00.000" : "23:59:59.999"}Z` : v;
+          const instant = day && isCalendarDay(day) ? Date.parse(time) : NaN;
+          if (!Number.isFinite(instant)) {
+            ctx.addIssue({ code: "custom", message: M.auditTime(label) });
+            return z.NEVER;
+          }
+          return new Date(instant).toISOString();
+        }),
+    )
+    .meta({ type: "string", description: `${label}: an ISO date (UTC day) or date-time with a time zone, inclusive` });
 
 /** Beyond the core API: GET /admin/audit, newest first; every filter narrows the others. */
 export const auditQuerySchema = z

@@ -3,7 +3,18 @@
 // below combine them exactly as the API accepts them. Nothing here may import browser-only code.
 import bs58 from "bs58";
 import { z } from "./zod.ts";
-import { ADMIN_NOTES_MAX, REASON_MAX, DECIMALS_MAX, DECIMALS_MIN, MINT_ADDRESS_MIN, REFUND_PERCENT_MAX, REFUND_PERCENT_MIN, TOKEN_NAME_MAX, TOKEN_SYMBOL_MAX, WRAPPED_SOL_MINT } from "./constants.ts";
+import {
+  ADMIN_NOTES_MAX,
+  REASON_MAX,
+  DECIMALS_MAX,
+  DECIMALS_MIN,
+  MINT_ADDRESS_MIN,
+  REFUND_PERCENT_MAX,
+  REFUND_PERCENT_MIN,
+  TOKEN_NAME_MAX,
+  TOKEN_SYMBOL_MAX,
+  WRAPPED_SOL_MINT,
+} from "./constants.ts";
 import { MESSAGES as M } from "./messages.ts";
 
 export const USER_ROLE_VALUES = ["USER", "ADMIN", "MARKETPLACE_AUTHORITY"] as const;
@@ -21,7 +32,15 @@ export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
  * and a second admin's approval makes it pending; a rejection or the approval window's end closes it
  * (rejected, expired) with nothing sent.
  */
-export const SETTLEMENT_QUEUE_STATUSES = ["awaiting_approval", "pending", "submitted", "confirmed", "failed", "rejected", "expired"] as const;
+export const SETTLEMENT_QUEUE_STATUSES = [
+  "awaiting_approval",
+  "pending",
+  "submitted",
+  "confirmed",
+  "failed",
+  "rejected",
+  "expired",
+] as const;
 export const SETTLEMENT_KINDS = ["dispute_payout", "marketplace_initialization"] as const;
 export type SettlementQueueStatus = (typeof SETTLEMENT_QUEUE_STATUSES)[number];
 export type SettlementKind = (typeof SETTLEMENT_KINDS)[number];
@@ -86,7 +105,13 @@ const EMAIL = z.regexes.email;
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
 const optionalText = (label: string, max: number, tooLong: string) =>
-  z.string({ error: tooLong }).trim().max(max, tooLong).refine(...plainText(label)).nullish().transform(blankToNull);
+  z
+    .string({ error: tooLong })
+    .trim()
+    .max(max, tooLong)
+    .refine(...plainText(label))
+    .nullish()
+    .transform(blankToNull);
 
 const mintAddress = z
   .string({ error: M.invalidAddress })
@@ -148,7 +173,10 @@ export const fields = {
     .refine((v) => v.trim().length > 0, M.adminNotesRequired)
     .refine((v) => v.length <= ADMIN_NOTES_MAX, M.adminNotesTooLong)
     .refine(...signedText("Admin notes"))
-    .meta({ description: "Not blank; no carriage returns, line separators or invisible characters (the wallet signs it)", maxLength: ADMIN_NOTES_MAX }),
+    .meta({
+      description: "Not blank; no carriage returns, line separators or invisible characters (the wallet signs it)",
+      maxLength: ADMIN_NOTES_MAX,
+    }),
   refundPercentage: z
     .number({ error: M.refundPercentage })
     .min(REFUND_PERCENT_MIN, M.refundPercentage)
@@ -211,7 +239,10 @@ const splitShape = {
 };
 
 /** refundPercentage is read only for PARTIAL_REFUND (then required); otherwise it is dropped. */
-function readSplit<T extends { resolution: (typeof DISPUTE_RESOLUTIONS)[number]; refundPercentage?: unknown }>(value: T, ctx: z.RefinementCtx) {
+function readSplit<T extends { resolution: (typeof DISPUTE_RESOLUTIONS)[number]; refundPercentage?: unknown }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
   const { refundPercentage, ...rest } = value;
   if (value.resolution !== "PARTIAL_REFUND") return { ...rest, refundPercentage: undefined };
   if (refundPercentage === undefined || refundPercentage === null) {
@@ -231,13 +262,23 @@ function readSplit<T extends { resolution: (typeof DISPUTE_RESOLUTIONS)[number];
  * resolution (POST .../resolve-dispute/decision). Optional unless the server requires signed decisions.
  */
 export const signedDecisionSchema = z
-  .object({
-    nonce: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
-    signature: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
-  }, { error: M.signedDecision })
-  .meta({ id: "SignedDecision", description: "The nonce of the decision text and the wallet's base58 signature over it (beyond the core API)" });
+  .object(
+    {
+      nonce: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
+      signature: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
+    },
+    { error: M.signedDecision },
+  )
+  .meta({
+    id: "SignedDecision",
+    description: "The nonce of the decision text and the wallet's base58 signature over it (beyond the core API)",
+  });
 
-export const disputeResolutionSchema = body({ ...splitShape, adminNotes: fields.adminNotes, signedDecision: signedDecisionSchema.optional() }).transform(readSplit);
+export const disputeResolutionSchema = body({
+  ...splitShape,
+  adminNotes: fields.adminNotes,
+  signedDecision: signedDecisionSchema.optional(),
+}).transform(readSplit);
 
 /**
  * Beyond the core API, four eyes: the approval of a proposed payout, with the approving admin's own signed
@@ -249,7 +290,9 @@ export const approvalRequestSchema = body({ decision: signedDecisionSchema.optio
  * Beyond the core API: the retry of a failed settlement, with its reason; for a dispute payout, the retrying
  * admin's own signed decision over it (required when the server requires signed decisions).
  */
-export const settlementRetrySchema = body({ reason: fields.reason, signedDecision: signedDecisionSchema.optional() }).meta({ id: "SettlementRetryRequest" });
+export const settlementRetrySchema = body({ reason: fields.reason, signedDecision: signedDecisionSchema.optional() }).meta({
+  id: "SettlementRetryRequest",
+});
 
 /** The decision written out for signing (beyond the core API): the resolve body, before it is signed. */
 export const disputeDecisionSchema = body({ ...splitShape, adminNotes: fields.adminNotes }).transform(readSplit);
@@ -261,9 +304,21 @@ export const disputePreviewSchema = body({ ...splitShape, adminNotes: fields.adm
 // The nonce is looked up as sent (PostgreSQL's text cannot hold a NUL); the key and the signature
 // are base58, so plain text too.
 export const verifyRequestSchema = z.object({
-  publicKey: z.string().min(1).max(64).refine(...plainText("Public key")),
-  signature: z.string().min(1).max(128).refine(...plainText("Signature")),
-  nonce: z.string().min(1).max(128).refine(...plainText("Nonce")),
+  publicKey: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine(...plainText("Public key")),
+  signature: z
+    .string()
+    .min(1)
+    .max(128)
+    .refine(...plainText("Signature")),
+  nonce: z
+    .string()
+    .min(1)
+    .max(128)
+    .refine(...plainText("Nonce")),
   message: z.string().min(1).max(2048),
 });
 

@@ -9,7 +9,10 @@ import { verifyAuditSignatures, type AuditVerification } from "../server/service
 
 export function formatVerification(result: AuditVerification): string {
   const summary = `Checked ${result.checked} signed decisions and approvals in the audit trail: ${result.failures.length} failed`;
-  return [summary, ...result.failures.map((f) => `  audit #${f.auditId} (order ${f.targetId}, admin ${f.adminPublicKey}): ${f.problem}`)].join("\n");
+  return [
+    summary,
+    ...result.failures.map((f) => `  audit #${f.auditId} (order ${f.targetId}, admin ${f.adminPublicKey}): ${f.problem}`),
+  ].join("\n");
 }
 
 export async function main(env: Record<string, string | undefined> = process.env): Promise<number> {

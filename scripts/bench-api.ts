@@ -88,7 +88,11 @@ class Client {
     const xsrf = this.cookies.get("XSRF-TOKEN");
     if (method !== "GET" && xsrf) headers["x-xsrf-token"] = decodeURIComponent(xsrf);
     if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(this.base + "/api/v1" + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(this.base + "/api/v1" + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const eq = pair.indexOf("=");
@@ -171,7 +175,12 @@ async function seed(engine: Engine, size: number, admin: Wallet): Promise<BenchD
 }
 
 /** Starts one server process on the database; it answers once `ready` (given the instance) resolves. */
-async function startInstance(db: BenchDatabase, shared: Shared, client: Client | null, ready: (instance: Instance) => Promise<void>): Promise<Instance> {
+async function startInstance(
+  db: BenchDatabase,
+  shared: Shared,
+  client: Client | null,
+  ready: (instance: Instance) => Promise<void>,
+): Promise<Instance> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
@@ -206,7 +215,8 @@ async function whenUp(child: ChildProcess, attempt: () => Promise<"done" | "retr
       if (!refused) throw error;
       if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s: ${error.message}`);
     }
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before answering`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -217,7 +227,12 @@ async function signIn({ client, child }: Instance, admin: Wallet): Promise<void>
     const challenge = await client.request("GET", `/auth/nonce?publicKey=${admin.publicKey}`);
     if (challenge.status !== 200) throw new Error(`nonce: ${challenge.status} ${JSON.stringify(challenge.json)}`);
     const { nonce, message } = challenge.json.data as { nonce: string; message: string };
-    const verified = await client.request("POST", "/auth/admin/verify", { publicKey: admin.publicKey, signature: admin.sign(message), nonce, message });
+    const verified = await client.request("POST", "/auth/admin/verify", {
+      publicKey: admin.publicKey,
+      signature: admin.sign(message),
+      nonce,
+      message,
+    });
     if (verified.status !== 200) throw new Error(`sign-in refused: ${verified.status} ${JSON.stringify(verified.json)}`);
     return "done";
   });
@@ -276,9 +291,13 @@ async function measure(targets: Target[], scenario: Scenario, requests: number, 
       const res = await clients[k].request("GET", path);
       const elapsed = performance.now() - started;
       if (res.status !== 200 || (aggregate ? !res.json.data.days?.length : res.json.data.items.length === 0)) {
-        throw new Error(`${LABEL[targets[k].db.engine]} ${short(targets[k].db.size)} ${path}: ${res.status}, ${JSON.stringify(res.json).slice(0, 300)}`);
+        throw new Error(
+          `${LABEL[targets[k].db.engine]} ${short(targets[k].db.size)} ${path}: ${res.status}, ${JSON.stringify(res.json).slice(0, 300)}`,
+        );
       }
-      totals[k] = aggregate ? res.json.data.days.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0) : res.json.data.total;
+      totals[k] = aggregate
+        ? res.json.data.days.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0)
+        : res.json.data.total;
       if (i >= WARMUP) samples[k].push(elapsed);
     }
   }
@@ -329,7 +348,13 @@ async function latencyTable(targets: Target[], engines: Engine[], sizes: number[
     }
   }
   const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd());
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, c) => cell.padEnd(widths[c]))
+        .join("  ")
+        .trimEnd(),
+    );
   const rule = `p95 <= ${P95_LIMIT_MS} ms at ${short(sizes[largest])} and <= ${RATIO_LIMIT}x the p95 at ${short(sizes[0])}`;
   console.log("");
   engines.forEach((engine, e) => {
@@ -361,7 +386,13 @@ async function aggregateTable(targets: Target[], engines: Engine[], sizes: numbe
     ]);
   }
   const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd());
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, c) => cell.padEnd(widths[c]))
+        .join("  ")
+        .trimEnd(),
+    );
 }
 
 interface Load {
@@ -462,7 +493,13 @@ function throughputTable(rows: ThroughputRow[]): number {
     ]);
   }
   const widths = header.map((_, c) => Math.max(...lines.map((r) => r[c].length)));
-  for (const line of lines) console.log(line.map((cell, c) => cell.padEnd(widths[c])).join("  ").trimEnd());
+  for (const line of lines)
+    console.log(
+      line
+        .map((cell, c) => cell.padEnd(widths[c]))
+        .join("  ")
+        .trimEnd(),
+    );
   for (const { engine, instances, load } of rows) {
     for (const [what, count] of load.errors) console.log(`  ${LABEL[engine]} x${instances}: ${count} x ${what}`);
   }
@@ -475,11 +512,15 @@ function parseEngines(raw: string | undefined): Engine[] {
     if (!installed) console.log("No PostgreSQL installed (initdb, pg_ctl): benchmarking SQLite only.");
     return installed ? [...ENGINES] : ["sqlite"];
   }
-  const names = raw.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = raw
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const engines = ENGINES.filter((engine) => names.some((n) => n === engine || n === LABEL[engine]));
   const unknown = names.filter((n) => !ENGINES.some((engine) => n === engine || n === LABEL[engine]));
   if (unknown.length || engines.length === 0) throw new Error(`--engines takes sqlite and/or postgres (got "${raw}")`);
-  if (engines.includes("postgres") && !installed) throw new Error("--engines postgres: no PostgreSQL installed (initdb, pg_ctl): install Debian's postgresql package");
+  if (engines.includes("postgres") && !installed)
+    throw new Error("--engines postgres: no PostgreSQL installed (initdb, pg_ctl): install Debian's postgresql package");
   return engines;
 }
 
@@ -498,23 +539,33 @@ async function main(): Promise<void> {
   const requests = Number(values.requests ?? 500);
   const inFlight = Number(values.clients ?? 16);
   const seconds = Number(values.seconds ?? 10);
-  if (sizes.some((s) => !Number.isSafeInteger(s) || s < 100) || new Set(sizes).size !== sizes.length || !Number.isSafeInteger(requests) || requests < 20) {
+  if (
+    sizes.some((s) => !Number.isSafeInteger(s) || s < 100) ||
+    new Set(sizes).size !== sizes.length ||
+    !Number.isSafeInteger(requests) ||
+    requests < 20
+  ) {
     throw new Error("--sizes takes distinct order counts of at least 100, --requests a count of at least 20");
   }
   if (!Number.isSafeInteger(inFlight) || inFlight < 1 || !Number.isFinite(seconds) || seconds < 0) {
     throw new Error("--clients takes a count of at least 1, --seconds a duration (0: no throughput run)");
   }
-  if (values.only !== undefined && values.only !== "lists" && values.only !== "daily") throw new Error(`--only takes lists or daily (got "${values.only}")`);
+  if (values.only !== undefined && values.only !== "lists" && values.only !== "daily")
+    throw new Error(`--only takes lists or daily (got "${values.only}")`);
   const engines = parseEngines(values.engines);
   const shared: Shared = { admin: wallet(), sessionSecret: randomBytes(32).toString("base64url") };
   const targets: Target[] = [];
 
-  console.log(`Seeding and starting one server per engine and size (${engines.map((e) => LABEL[e]).join(", ")}; ${sizes.map(short).join(", ")} orders):`);
+  console.log(
+    `Seeding and starting one server per engine and size (${engines.map((e) => LABEL[e]).join(", ")}; ${sizes.map(short).join(", ")} orders):`,
+  );
   for (const engine of engines) {
     for (const size of sizes) targets.push(await prepare(await seed(engine, size, shared.admin), shared));
   }
 
-  console.log(`\n${requests} timed requests per row and target (after ${WARMUP} warm-up), alternating between all ${targets.length} targets; times in ms.\n`);
+  console.log(
+    `\n${requests} timed requests per row and target (after ${WARMUP} warm-up), alternating between all ${targets.length} targets; times in ms.\n`,
+  );
   const failed = values.only === "daily" ? 0 : await latencyTable(targets, engines, sizes, requests);
   if (values.only !== "lists") {
     console.log(`\nThe dashboard's aggregate (reported, not judged), ${requests} timed requests per target as above; times in ms.\n`);

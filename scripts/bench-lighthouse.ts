@@ -39,8 +39,17 @@ function npx(args: string[]): Promise<void> {
 async function audit(url: string, port: number, preset: string, outDir: string, n: number): Promise<Run> {
   const output = join(outDir, `${new URL(url).pathname.replace(/\W+/g, "_")}-${preset}-${n}.json`);
   const presetArgs = preset === "desktop" ? ["--preset=desktop"] : [];
-  await npx([LIGHTHOUSE, url, `--port=${port}`, "--disable-storage-reset", "--quiet", `--only-categories=${CATEGORIES.join(",")}`, ...presetArgs,
-    "--output=json", `--output-path=${output}`]);
+  await npx([
+    LIGHTHOUSE,
+    url,
+    `--port=${port}`,
+    "--disable-storage-reset",
+    "--quiet",
+    `--only-categories=${CATEGORIES.join(",")}`,
+    ...presetArgs,
+    "--output=json",
+    `--output-path=${output}`,
+  ]);
   const report = JSON.parse(readFileSync(output, "utf8"));
   if (new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname) {
     throw new Error(`${url} ended at ${report.finalDisplayedUrl}: the audit did not see the screen it was meant to`);

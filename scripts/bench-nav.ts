@@ -53,13 +53,43 @@ interface Section {
 const SECTIONS: Section[] = [
   { label: "Dashboard", path: "/", first: '[data-testid="stat-totalUsers"]' },
   { label: "Tokens", path: "/tokens", first: ROW, filter: { toggle: "Show inactive" } },
-  { label: "Users", path: "/users", first: ROW, filter: { select: "Verified", option: "Not Verified", back: "All", listPath: "/api/v1/users" } },
-  { label: "Products", path: "/products", first: ROW, filter: { select: "Featured", option: "Featured Only", back: "All Products", listPath: "/api/v1/admin/products" } },
-  { label: "Shops", path: "/shops", first: ROW, filter: { select: "Active status", option: "Active", back: "All", listPath: "/api/v1/admin/shops" } },
-  { label: "Orders", path: "/orders", first: ROW, filter: { select: "Filter orders by status", option: "Completed", back: "All Orders", listPath: "/api/v1/admin/orders" } },
+  {
+    label: "Users",
+    path: "/users",
+    first: ROW,
+    filter: { select: "Verified", option: "Not Verified", back: "All", listPath: "/api/v1/users" },
+  },
+  {
+    label: "Products",
+    path: "/products",
+    first: ROW,
+    filter: { select: "Featured", option: "Featured Only", back: "All Products", listPath: "/api/v1/admin/products" },
+  },
+  {
+    label: "Shops",
+    path: "/shops",
+    first: ROW,
+    filter: { select: "Active status", option: "Active", back: "All", listPath: "/api/v1/admin/shops" },
+  },
+  {
+    label: "Orders",
+    path: "/orders",
+    first: ROW,
+    filter: { select: "Filter orders by status", option: "Completed", back: "All Orders", listPath: "/api/v1/admin/orders" },
+  },
   // Every settlement the fixture makes is confirmed: the one filter can only list the same rows or none.
-  { label: "Settlements", path: "/settlements", first: ROW, filter: { select: "Filter settlements by status", option: "Pending", back: "All Settlements", listPath: "/api/v1/admin/settlements" } },
-  { label: "Activity", path: "/activity", first: ROW, filter: { select: "Action", option: "Dispute resolved", back: "All", listPath: "/api/v1/admin/audit" } },
+  {
+    label: "Settlements",
+    path: "/settlements",
+    first: ROW,
+    filter: { select: "Filter settlements by status", option: "Pending", back: "All Settlements", listPath: "/api/v1/admin/settlements" },
+  },
+  {
+    label: "Activity",
+    path: "/activity",
+    first: ROW,
+    filter: { select: "Action", option: "Dispute resolved", back: "All", listPath: "/api/v1/admin/audit" },
+  },
   { label: "Marketplace", path: "/marketplace", first: ".marketplace-card .marketplace-state" },
   { label: "Floor", path: "/bench-floor", first: ROW },
 ];
@@ -229,8 +259,12 @@ async function makeHistory(page: Page): Promise<string> {
   if (disputes.status !== 200) throw new Error(`Fixture: GET /admin/orders?filter=in_dispute answered ${disputes.status}`);
   let resolved = 0;
   for (const order of disputes.json?.data?.items ?? []) {
-    const answer = await api("POST", `/admin/orders/${order.id}/resolve-dispute`, { resolution: "RELEASE_TO_SELLER", adminNotes: "bench:nav fixture" });
-    if (answer.status !== 200) throw new Error(`Fixture: resolving dispute ${order.id} answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
+    const answer = await api("POST", `/admin/orders/${order.id}/resolve-dispute`, {
+      resolution: "RELEASE_TO_SELLER",
+      adminNotes: "bench:nav fixture",
+    });
+    if (answer.status !== 200)
+      throw new Error(`Fixture: resolving dispute ${order.id} answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
     resolved++;
   }
   const users = await api("GET", `/users?role=USER&limit=${FIXTURE_CHANGES}`);
@@ -238,7 +272,8 @@ async function makeHistory(page: Page): Promise<string> {
   let updated = 0;
   for (const user of users.json?.data?.items ?? []) {
     const answer = await api("PATCH", `/users/${user.id}`, { verified: !user.verified });
-    if (answer.status !== 200) throw new Error(`Fixture: updating user ${user.id} answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
+    if (answer.status !== 200)
+      throw new Error(`Fixture: updating user ${user.id} answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`);
     updated++;
   }
   return `${resolved} disputes resolved (settled in-process), ${updated} users updated`;
@@ -256,7 +291,8 @@ async function navigate(page: Page, traffic: Traffic, section: Section): Promise
   await link.click();
   try {
     const r = await call<{ start: number; end: number; calls: number; path: string; old: number }>(page, "result");
-    if (r.path !== section.path) throw new Error(`${section.label}: its first content (${section.first}) showed on ${r.path}, not ${section.path}`);
+    if (r.path !== section.path)
+      throw new Error(`${section.label}: its first content (${section.first}) showed on ${r.path}, not ${section.path}`);
     return { ms: r.end - r.start, calls: r.calls, old: r.old };
   } catch (error) {
     if (error instanceof Error && error.message.startsWith(`${section.label}:`)) throw error;
@@ -280,11 +316,18 @@ function stats(values: number[]): Stats {
 }
 
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");
-const ratio = (value: number, of: number | undefined) => (of !== undefined && Number.isFinite(value) && of > 0 ? `${(value / of).toFixed(2)}x` : "–");
+const ratio = (value: number, of: number | undefined) =>
+  of !== undefined && Number.isFinite(value) && of > 0 ? `${(value / of).toFixed(2)}x` : "–";
 
 function printTable(rows: string[][]): void {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const row of rows) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join("  ").trimEnd());
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+        .join("  ")
+        .trimEnd(),
+    );
 }
 
 interface NavStats {
@@ -293,7 +336,13 @@ interface NavStats {
   old: Stats;
 }
 
-async function navigationRun(page: Page, traffic: Traffic, sections: Section[], rounds: number, warmup: number): Promise<Map<string, NavStats>> {
+async function navigationRun(
+  page: Page,
+  traffic: Traffic,
+  sections: Section[],
+  rounds: number,
+  warmup: number,
+): Promise<Map<string, NavStats>> {
   const samples = new Map(sections.map((s) => [s.label, { ms: [] as number[], calls: [] as number[], old: [] as number[] }]));
   for (let round = 0; round < warmup + rounds; round++) {
     for (const section of sections) {
@@ -313,7 +362,16 @@ function printNavigation(results: Map<string, NavStats>): void {
   const marketplace = results.get("Marketplace")?.ms.median;
   const rows = [["section", "median ms", "min", "max", "x Floor", "x Marketplace", "API calls", "left by prev."]];
   for (const [label, { ms: s, calls, old }] of results) {
-    rows.push([label, ms(s.median), ms(s.min), ms(s.max), ratio(s.median, floor), ratio(s.median, marketplace), String(calls.max), String(old.max)]);
+    rows.push([
+      label,
+      ms(s.median),
+      ms(s.min),
+      ms(s.max),
+      ratio(s.median, floor),
+      ratio(s.median, marketplace),
+      String(calls.max),
+      String(old.max),
+    ]);
   }
   printTable(rows);
 }
@@ -338,15 +396,19 @@ interface FilterSample {
  * console's CSP forbids eval, which Playwright's polling of an expression string needs.
  */
 function rowsAgain(page: Page, signature: string): Promise<unknown> {
-  return page.waitForFunction((before) => (window as unknown as { __bench: { signature(): string } }).__bench.signature() === before, signature, {
-    timeout: TIMEOUT_MS,
-  });
+  return page.waitForFunction(
+    (before) => (window as unknown as { __bench: { signature(): string } }).__bench.signature() === before,
+    signature,
+    {
+      timeout: TIMEOUT_MS,
+    },
+  );
 }
 
 /** Until the table's rows have stayed the same for SETTLED_MS (a throttled screen may still be filtering its first page). */
 async function rowsSettled(page: Page): Promise<void> {
   let last = await call<string>(page, "signature");
-  for (const started = performance.now(); performance.now() - started < TIMEOUT_MS; ) {
+  for (const started = performance.now(); performance.now() - started < TIMEOUT_MS;) {
     await new Promise((resolve) => setTimeout(resolve, SETTLED_MS));
     const now = await call<string>(page, "signature");
     if (now === last) return;
@@ -461,10 +523,14 @@ async function main(): Promise<void> {
   if (!Number.isSafeInteger(rounds) || rounds < 1 || !Number.isSafeInteger(warmup) || warmup < 0) {
     throw new Error("--rounds takes a count of at least 1, --warmup a count of at least 0");
   }
-  if (rates.some((rate) => !Number.isFinite(rate) || rate < 1 || rate > 20)) throw new Error("--rates takes CPU slow-down factors from 1 (none) to 20, e.g. 1,4");
+  if (rates.some((rate) => !Number.isFinite(rate) || rate < 1 || rate > 20))
+    throw new Error("--rates takes CPU slow-down factors from 1 (none) to 20, e.g. 1,4");
   let sections = SECTIONS;
   if (values.sections !== undefined) {
-    const names = values.sections.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
+    const names = values.sections
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
     const unknown = names.filter((name) => !SECTIONS.some((s) => s.label.toLowerCase() === name));
     if (unknown.length) throw new Error(`--sections: unknown ${unknown.join(", ")} (known: ${SECTIONS.map((s) => s.label).join(", ")})`);
     sections = SECTIONS.filter((s) => names.includes(s.label.toLowerCase()));
@@ -473,7 +539,8 @@ async function main(): Promise<void> {
 
   let buildDir = values.build;
   if (buildDir) {
-    if (!existsSync(join(buildDir, "index.html"))) throw new Error(`--build ${buildDir}: no index.html there (build it with vite build --mode bench)`);
+    if (!existsSync(join(buildDir, "index.html")))
+      throw new Error(`--build ${buildDir}: no index.html there (build it with vite build --mode bench)`);
   } else {
     buildDir = tempDir("bench-nav-console-", values["keep-build"]);
     await buildConsole(buildDir);

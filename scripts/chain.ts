@@ -33,13 +33,22 @@ export function chainSettings(env: Record<string, string | undefined>): ChainSet
   const port = Number(rawPort);
   // The subscription port is the next one: it must exist too.
   if (!WHOLE.test(rawPort) || port > 65_534) throw new Error(`CHAIN_PORT: "${env.CHAIN_PORT}" is not a port number from 0 to 65534`);
-  const fees = (env.CHAIN_PRIORITY_FEES ?? "").split(",").map((fee) => fee.trim()).filter(Boolean);
+  const fees = (env.CHAIN_PRIORITY_FEES ?? "")
+    .split(",")
+    .map((fee) => fee.trim())
+    .filter(Boolean);
   if (!fees.every((fee) => WHOLE.test(fee) && Number.isSafeInteger(Number(fee)))) {
     throw new Error(`CHAIN_PRIORITY_FEES: "${env.CHAIN_PRIORITY_FEES}" is not a comma-separated list of whole micro-lamports`);
   }
   const drop = env.CHAIN_DROP_BROADCASTS?.trim() || "0";
-  if (!WHOLE.test(drop) || !Number.isSafeInteger(Number(drop))) throw new Error(`CHAIN_DROP_BROADCASTS: "${env.CHAIN_DROP_BROADCASTS}" is not a whole number`);
-  return { port, dir: resolve(env.CHAIN_DIR?.trim() || DEFAULT_CHAIN_DIR), prioritizationFees: fees.map(Number), dropBroadcasts: Number(drop) };
+  if (!WHOLE.test(drop) || !Number.isSafeInteger(Number(drop)))
+    throw new Error(`CHAIN_DROP_BROADCASTS: "${env.CHAIN_DROP_BROADCASTS}" is not a whole number`);
+  return {
+    port,
+    dir: resolve(env.CHAIN_DIR?.trim() || DEFAULT_CHAIN_DIR),
+    prioritizationFees: fees.map(Number),
+    dropBroadcasts: Number(drop),
+  };
 }
 
 export async function main(env: Record<string, string | undefined> = process.env): Promise<void> {
@@ -60,7 +69,9 @@ export async function main(env: Record<string, string | undefined> = process.env
     const failure = error as NodeJS.ErrnoException & { port?: number };
     if (failure.code === "EADDRINUSE") {
       const which = failure.port === port + 1 ? ` (the subscription port, CHAIN_PORT + 1)` : "";
-      console.error(`Configuration error: CHAIN_PORT: ${failure.port ?? port}${which} is already in use on 127.0.0.1: another chain or a solana-test-validator runs there; stop it or set CHAIN_PORT`);
+      console.error(
+        `Configuration error: CHAIN_PORT: ${failure.port ?? port}${which} is already in use on 127.0.0.1: another chain or a solana-test-validator runs there; stop it or set CHAIN_PORT`,
+      );
       process.exit(1);
     }
     if (error instanceof CorruptChainError) {

@@ -59,7 +59,13 @@ function recordOf(op: Operation): string | undefined {
 
 /** The required query parameters a call documents an example for (a mint to read), filled with it. */
 function exampleQuery(op: Operation): Record<string, string> {
-  type Parameter = { in?: string; name?: string; required?: boolean; example?: unknown; schema?: { example?: unknown; examples?: unknown[] } };
+  type Parameter = {
+    in?: string;
+    name?: string;
+    required?: boolean;
+    example?: unknown;
+    schema?: { example?: unknown; examples?: unknown[] };
+  };
   const filled: Record<string, string> = {};
   for (const p of (op.parameters ?? []) as Parameter[]) {
     const example = p.example ?? p.schema?.examples?.[0] ?? p.schema?.example;
@@ -83,7 +89,14 @@ export async function checkApi({ base, document, session }: CheckOptions): Promi
   });
 
   /** GETs `path` with `{param}`s filled in by `value`, expecting one of `expected` in the document's shape. */
-  async function call(path: string, op: Operation, value: string, query: Record<string, string>, headers: Record<string, string>, expected: number[]) {
+  async function call(
+    path: string,
+    op: Operation,
+    value: string,
+    query: Record<string, string>,
+    headers: Record<string, string>,
+    expected: number[],
+  ) {
     const url = new URL(base.replace(/\/+$/, "") + path.replace(/\{[^}]+\}/g, encodeURIComponent(value)));
     for (const [key, v] of Object.entries(query)) url.searchParams.set(key, v);
     const label = `GET ${path}`;
@@ -106,7 +119,12 @@ export async function checkApi({ base, document, session }: CheckOptions): Promi
     // A call beyond the core API may also be documented as unavailable here (503: no settlement service).
     const allowed = op["x-beyond-spec"] ? [...expected, 503] : expected;
     if (!allowed.includes(status) || schema === undefined) {
-      results.push({ ok: false, call: label, status, note: `expected ${expected.join(" or ")}${schema === undefined ? " (this status is not in the document)" : ""}` });
+      results.push({
+        ok: false,
+        call: label,
+        status,
+        note: `expected ${expected.join(" or ")}${schema === undefined ? " (this status is not in the document)" : ""}`,
+      });
       return undefined;
     }
     const checked = validator(document, schema).safeParse(body);
@@ -150,7 +168,10 @@ export async function checkApi({ base, document, session }: CheckOptions): Promi
 async function loadDocument(source: string): Promise<OpenAPIV3_1.Document> {
   if (/^https?:/.test(source)) {
     const response = await fetch(source, { headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`no document at ${source} (${response.status}): pass --document <file or URL>, e.g. the reference server's http://localhost:8080/api/v1/openapi.json`);
+    if (!response.ok)
+      throw new Error(
+        `no document at ${source} (${response.status}): pass --document <file or URL>, e.g. the reference server's http://localhost:8080/api/v1/openapi.json`,
+      );
     return (await response.json()) as OpenAPIV3_1.Document;
   }
   return JSON.parse(await readFile(source, "utf8")) as OpenAPIV3_1.Document;
@@ -160,7 +181,9 @@ async function main(argv: string[]): Promise<number> {
   const base = argv.find((arg, i) => !arg.startsWith("--") && !argv[i - 1]?.startsWith("--"));
   const option = (name: string) => argv.flatMap((arg, i) => (arg === `--${name}` && argv[i + 1] ? [argv[i + 1]] : []));
   if (!base) {
-    console.error('Usage: npm run check:api -- <API base URL, e.g. https://api.example.com/api/v1> [--cookie "sid=..."] [--header "Name: value"] [--document file-or-URL]');
+    console.error(
+      'Usage: npm run check:api -- <API base URL, e.g. https://api.example.com/api/v1> [--cookie "sid=..."] [--header "Name: value"] [--document file-or-URL]',
+    );
     return 2;
   }
   const document = await loadDocument(option("document")[0] ?? `${base.replace(/\/+$/, "")}/openapi.json`);
@@ -170,7 +193,9 @@ async function main(argv: string[]): Promise<number> {
   const results = await checkApi({ base, document, session: Object.keys(headers).length ? headers : undefined });
   for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${String(r.status || "-").padEnd(3)} ${r.call.padEnd(36)} ${r.note}`);
   const failed = results.filter((r) => !r.ok).length;
-  console.log(`\n${results.length - failed} of ${results.length} checks passed${Object.keys(headers).length ? "" : " (anonymous only: pass --cookie to read with a session)"}.`);
+  console.log(
+    `\n${results.length - failed} of ${results.length} checks passed${Object.keys(headers).length ? "" : " (anonymous only: pass --cookie to read with a session)"}.`,
+  );
   return failed ? 1 : 0;
 }
 

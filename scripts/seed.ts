@@ -50,9 +50,13 @@ async function main(): Promise<void> {
       console.log(`Nothing seeded: ${summary.skipped} (${where}). Use --reset to start over.`);
       return;
     }
-    const statuses = Object.entries(summary.ordersByStatus).map(([s, n]) => `${s} ${n}`).join(", ");
+    const statuses = Object.entries(summary.ordersByStatus)
+      .map(([s, n]) => `${s} ${n}`)
+      .join(", ");
     console.log(`Seeded ${where} in ${(summary.ms / 1000).toFixed(1)} s:`);
-    console.log(`  ${summary.users} users, ${summary.shops} shops, ${summary.products} products (${summary.productImages} images), ${summary.tokens} tokens`);
+    console.log(
+      `  ${summary.users} users, ${summary.shops} shops, ${summary.products} products (${summary.productImages} images), ${summary.tokens} tokens`,
+    );
     console.log(`  ${summary.orders} orders: ${statuses}`);
     // The resource modules' tables (server/resources/).
     const shown = new Set(["users", "shops", "products", "productImages", "tokens", "orders"]);

@@ -120,7 +120,11 @@ for (const route of routes) {
 console.log(`\nFirst-load JavaScript per route (kB gzip, level 6, from ${manifestPath.replace(root + "/", "")})\n`);
 const header = ["Route", "kB", "Budget", ""];
 const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i].length)));
-const line = (row) => row.map((cell, i) => (i === 1 || i === 2 ? padStart(cell, widths[i]) : pad(cell, widths[i]))).join("  ").trimEnd();
+const line = (row) =>
+  row
+    .map((cell, i) => (i === 1 || i === 2 ? padStart(cell, widths[i]) : pad(cell, widths[i])))
+    .join("  ")
+    .trimEnd();
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (walletAfter.length) {

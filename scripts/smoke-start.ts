@@ -37,7 +37,9 @@ async function main(): Promise<void> {
   step(`signed in with the demo wallet ${wallet.publicKey}`);
 
   const { id, settled } = await resolveOneDispute(api);
-  step(`resolved disputed order ${id}: ${settled.order.status}, payout ${settled.order.settlementStatus} (${settled.transactionSignature})`);
+  step(
+    `resolved disputed order ${id}: ${settled.order.status}, payout ${settled.order.settlementStatus} (${settled.transactionSignature})`,
+  );
 
   const exit = await stop(server.child);
   if (exit !== 0) throw new Error(`the server exited ${exit} on SIGTERM:\n${server.output()}`);
@@ -53,7 +55,14 @@ interface Started {
 
 function startServer(port: number, databasePath: string): Started {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, DATABASE_PATH: databasePath, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATABASE_PATH: databasePath,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   onCleanUp(() => stop(child).then(() => undefined));
@@ -73,10 +82,15 @@ async function ready(server: Started, origin: string): Promise<void> {
   const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
     const { exitCode, signalCode } = server.child;
-    if (exitCode !== null || signalCode !== null) throw new Error(`the server exited (${exitCode ?? signalCode}) before it was ready:\n${server.output()}`);
-    const status = await fetch(origin + "/readyz").then((r) => r.status, () => 0);
+    if (exitCode !== null || signalCode !== null)
+      throw new Error(`the server exited (${exitCode ?? signalCode}) before it was ready:\n${server.output()}`);
+    const status = await fetch(origin + "/readyz").then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`not ready within ${READY_WITHIN_MS / 1000} s (last /readyz: ${status || "no answer"}):\n${server.output()}`);
+    if (Date.now() > deadline)
+      throw new Error(`not ready within ${READY_WITHIN_MS / 1000} s (last /readyz: ${status || "no answer"}):\n${server.output()}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -93,7 +107,10 @@ async function resolveOneDispute(api: TestClient): Promise<{ id: string; settled
   const items = listed.body.data.items as { id: string; escrowPDA?: string | null }[];
   const order = items.find((o) => o.escrowPDA);
   if (!order) throw new Error(`no seeded dispute with a funded escrow among ${items.length} on the first page`);
-  const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Smoke test: refunded" });
+  const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, {
+    resolution: "REFUND_BUYER",
+    adminNotes: "Smoke test: refunded",
+  });
   const settled = res.body?.data as Settled | undefined;
   if (res.status !== 200 || settled?.order.status !== "REFUNDED" || settled.order.settlementStatus !== "CONFIRMED") {
     throw new Error(`POST /admin/orders/${order.id}/resolve-dispute: ${res.status} ${res.text}`);

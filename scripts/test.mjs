@@ -119,18 +119,18 @@ for (const phase of PHASES) {
 const total = Date.now() - started;
 
 const width = Math.max(...[...results.map((r) => r.name), ...skipped, "total"].map((name) => name.length));
-const lines = [
-  "",
-  `Test summary (${availableParallelism()} CPUs; load average shown at each stage's start → end)`,
-];
+const lines = ["", `Test summary (${availableParallelism()} CPUs; load average shown at each stage's start → end)`];
 for (const result of results) {
   const info = details(STAGES[result.name]);
   lines.push(
     `  ${result.name.padEnd(width)}  ${seconds(result.ms).padStart(8)}  ${result.ok ? "passed" : "FAILED"}  load ${result.loadBefore} → ${result.loadAfter}${info ? `  ${info.counts}` : ""}`,
   );
-  for (const slow of info?.slowest ?? []) lines.push(`  ${"".padEnd(width)}            slowest: ${seconds(slow.ms).padStart(7)}  ${slow.name}`);
+  for (const slow of info?.slowest ?? [])
+    lines.push(`  ${"".padEnd(width)}            slowest: ${seconds(slow.ms).padStart(7)}  ${slow.name}`);
 }
 for (const name of skipped) lines.push(`  ${name.padEnd(width)}  ${"-".padStart(8)}  not run (an earlier stage failed)`);
-lines.push(`  ${"total".padEnd(width)}  ${seconds(total).padStart(8)}  ${failed ? "FAILED" : "passed"} (wall clock; phase 1 runs its stages side by side)`);
+lines.push(
+  `  ${"total".padEnd(width)}  ${seconds(total).padStart(8)}  ${failed ? "FAILED" : "passed"} (wall clock; phase 1 runs its stages side by side)`,
+);
 console.log(lines.join("\n"));
 process.exit(failed ? 1 : 0);

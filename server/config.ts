@@ -94,12 +94,25 @@ export class ConfigError extends Error {
 /** What a file-system or SQLite error code means for the data folder, in the words of a ConfigError. */
 const DATA_FOLDER_FAULTS: [RegExp, (folder: string, code: string, path: string) => string][] = [
   [/^(EROFS|SQLITE_READONLY\w*)$/, (f, code) => `the folder ${f} is read-only (${code}): give a writable folder`],
-  [/^(EACCES|EPERM)$/, (f, code) => `the folder ${f} cannot be written by this user (${code}): give a writable folder or fix its permissions`],
-  [/^(ENOSPC|EDQUOT|SQLITE_FULL)$/, (f, code) => `the disk holding ${f} is full (${code}): free some space or give a folder on another disk`],
-  [/^(ENOTDIR|EEXIST)$/, (_folder, code, path) => `cannot create the folder ${path}: a file of that name, or above it, is in the way (${code}): give a path made of folders`],
+  [
+    /^(EACCES|EPERM)$/,
+    (f, code) => `the folder ${f} cannot be written by this user (${code}): give a writable folder or fix its permissions`,
+  ],
+  [
+    /^(ENOSPC|EDQUOT|SQLITE_FULL)$/,
+    (f, code) => `the disk holding ${f} is full (${code}): free some space or give a folder on another disk`,
+  ],
+  [
+    /^(ENOTDIR|EEXIST)$/,
+    (_folder, code, path) =>
+      `cannot create the folder ${path}: a file of that name, or above it, is in the way (${code}): give a path made of folders`,
+  ],
   [/^ENOENT$/, (f, code) => `the folder ${f} cannot be created (${code}): give a path on an existing, writable disk`],
   [/^(EIO|SQLITE_IOERR\w*)$/, (f, code) => `reading or writing in ${f} failed (${code}): check the disk`],
-  [/^(SQLITE_CANTOPEN|SQLITE_NOTADB|SQLITE_CORRUPT)$/, (f, code) => `the database cannot be opened in ${f} (${code}): give a writable folder and a SQLite file`],
+  [
+    /^(SQLITE_CANTOPEN|SQLITE_NOTADB|SQLITE_CORRUPT)$/,
+    (f, code) => `the database cannot be opened in ${f} (${code}): give a writable folder and a SQLite file`,
+  ],
 ];
 
 /**
@@ -165,7 +178,10 @@ function readOrigin(env: Env, port: number): string {
 }
 
 function readWallets(env: Env): string[] {
-  const entries = (env.ADMIN_WALLETS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = (env.ADMIN_WALLETS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const key of entries) {
     const bytes = decodeBase58(key);
     if (!bytes || bytes.length !== 32) {
@@ -226,7 +242,10 @@ function readSession(env: Env): Config["session"] {
   const idleMs = Math.round(readPositive(env, "SESSION_IDLE_MINUTES", 30, 7 * 24 * 60, "minutes") * 60_000);
   const absoluteMs = Math.round(readPositive(env, "SESSION_MAX_HOURS", 8, 30 * 24, "hours") * 3_600_000);
   if (idleMs > absoluteMs) {
-    throw new ConfigError("SESSION_IDLE_MINUTES", `${idleMs / 60_000} minutes is longer than SESSION_MAX_HOURS (${absoluteMs / 3_600_000} h)`);
+    throw new ConfigError(
+      "SESSION_IDLE_MINUTES",
+      `${idleMs / 60_000} minutes is longer than SESSION_MAX_HOURS (${absoluteMs / 3_600_000} h)`,
+    );
   }
   return { idleMs, absoluteMs, revokeOthers: readSwitch(env, "SESSION_REVOKE_OTHERS") };
 }
@@ -241,7 +260,8 @@ function readSwitch(env: Env, name: string): boolean {
 
 function readPayoutApprovals(env: Env): Config["payoutApprovals"] {
   const raw = env.PAYOUT_APPROVALS?.trim() || "1";
-  if (raw !== "1" && raw !== "2") throw new ConfigError("PAYOUT_APPROVALS", `"${raw}" is not 1 (one admin settles) or 2 (a second admin approves each payout)`);
+  if (raw !== "1" && raw !== "2")
+    throw new ConfigError("PAYOUT_APPROVALS", `"${raw}" is not 1 (one admin settles) or 2 (a second admin approves each payout)`);
   const hours = readPositive(env, "PAYOUT_APPROVAL_HOURS", 72, 24 * 365, "hours");
   return { required: raw === "2" ? 2 : 1, ttlMs: Math.round(hours * 3_600_000) };
 }
@@ -251,7 +271,8 @@ function readWhole(env: Env, name: string, fallback: number, min: number, max: n
   const raw = env[name]?.trim();
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) throw new ConfigError(name, `"${raw}" is not a whole number of ${unit} from ${min} to ${max}`);
+  if (!/^\d+$/.test(raw) || value < min || value > max)
+    throw new ConfigError(name, `"${raw}" is not a whole number of ${unit} from ${min} to ${max}`);
   return value;
 }
 
@@ -293,10 +314,16 @@ function readTrustProxy(env: Env): Config["trustProxy"] {
   const raw = env.TRUST_PROXY?.trim() ?? "";
   if (raw === "" || raw === "false" || raw === "0") return false;
   if (/^\d+$/.test(raw)) return Number(raw);
-  const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length && list.every((a) => ADDRESS_OR_CIDR.test(a))) return list.join(",");
   // "true" would believe any client's own X-Forwarded-For, which defeats the per-client rate limit.
-  throw new ConfigError("TRUST_PROXY", `"${raw}" is not a number of proxy hops or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8)`);
+  throw new ConfigError(
+    "TRUST_PROXY",
+    `"${raw}" is not a number of proxy hops or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8)`,
+  );
 }
 
 function readDatabaseUrl(env: Env): string | null {

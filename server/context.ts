@@ -73,7 +73,11 @@ const decisionPolicy = (config: Config): DecisionPolicy => ({
 });
 
 /** The database the configuration names: DATABASE_URL's PostgreSQL, else the SQLite file. */
-export const databaseTarget = (config: Config): DatabaseTarget => ({ url: config.databaseUrl, path: config.databasePath, poolSize: config.databasePoolSize });
+export const databaseTarget = (config: Config): DatabaseTarget => ({
+  url: config.databaseUrl,
+  path: config.databasePath,
+  poolSize: config.databasePoolSize,
+});
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const resourceModules = options.resourceModules ?? RESOURCE_MODULES;
@@ -131,7 +135,8 @@ export interface ReadOnlyContext extends ServiceContext {
  */
 export async function createReadOnlyContext(config: Config, settlement: SettlementOptions): Promise<ReadOnlyContext> {
   const { db } = openReadOnlyDatabase(databaseTarget(config));
-  const demoWallet = demoWalletAllowed(config) && existsSync(join(config.dataDir, DEMO_WALLET_FILE)) ? loadOrCreateDemoWallet(config.dataDir) : null;
+  const demoWallet =
+    demoWalletAllowed(config) && existsSync(join(config.dataDir, DEMO_WALLET_FILE)) ? loadOrCreateDemoWallet(config.dataDir) : null;
   let backend: Settlement;
   try {
     backend = await openSettlementReadOnly(withAuthority(settlement, demoWallet));

@@ -29,8 +29,7 @@ export function generateDemoWallet(): DemoWallet {
 function isUsable(w: Partial<DemoWallet> | null): w is DemoWallet {
   const secret = decodeBase58(w?.secretKey);
   const pub = decodeBase58(w?.publicKey);
-  return !!secret && !!pub && secret.length === 64 && pub.length === 32
-    && Buffer.from(secret.subarray(32)).equals(Buffer.from(pub));
+  return !!secret && !!pub && secret.length === 64 && pub.length === 32 && Buffer.from(secret.subarray(32)).equals(Buffer.from(pub));
 }
 
 export function loadOrCreateDemoWallet(dataDir: string): DemoWallet {

@@ -12,7 +12,14 @@ import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
 import type { ResumeOutcome } from "./services/dispute-settlement.ts";
 import { startSettlementRecheck } from "./services/settlement-recheck.ts";
 import { assertRecordedAuthority } from "./settlement/authority.ts";
-import { AUTHORITY_FILE, CHAIN_DIR, CorruptChainError, grantsAirdrops, settlementOptionsFromEnv, type SettlementOptions } from "./settlement/index.ts";
+import {
+  AUTHORITY_FILE,
+  CHAIN_DIR,
+  CorruptChainError,
+  grantsAirdrops,
+  settlementOptionsFromEnv,
+  type SettlementOptions,
+} from "./settlement/index.ts";
 import { isInProcess } from "./settlement/port.ts";
 
 export interface RunningServer {
@@ -61,7 +68,10 @@ async function findSeeder(): Promise<Seeder | null> {
   return typeof mod.seedDatabase === "function" ? mod.seedDatabase : null;
 }
 
-export async function startServer(env: Record<string, string | undefined> = process.env, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined> = process.env,
+  options: StartOptions = {},
+): Promise<RunningServer> {
   const config = loadConfig(env);
   const settlement = { ...settlementOptions(env, config.dataDir), fees: config.priorityFees };
   // Opening the data folder (database, demo wallet, chain) is where a read-only or full disk shows.
@@ -74,7 +84,11 @@ export async function startServer(env: Record<string, string | undefined> = proc
   if (seed) {
     if (ctx.freshDatabase) console.log("New database: seeding demo data…");
     // The whitelisted wallets (demo wallet included) are created as ADMIN users by the seeder.
-    const summary = await seed(ctx.database, { adminWallets: [...ctx.adminWallets], now: ctx.now(), resourceModules: ctx.resourceModules }).catch(async (error: unknown) => {
+    const summary = await seed(ctx.database, {
+      adminWallets: [...ctx.adminWallets],
+      now: ctx.now(),
+      resourceModules: ctx.resourceModules,
+    }).catch(async (error: unknown) => {
       await ctx.close();
       throw dataFolderError(error, config.dataDir);
     });
@@ -104,7 +118,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
   printBanner(ctx, funding, env);
   const report = (outcomes: ResumeOutcome[]) => {
     for (const o of outcomes) {
-      console.log(`Pending settlement of order ${o.orderId} (${o.signature ?? "never signed"}): ${o.outcome}${o.message ? ` (${o.message})` : ""}`);
+      console.log(
+        `Pending settlement of order ${o.orderId} (${o.signature ?? "never signed"}): ${o.outcome}${o.message ? ` (${o.message})` : ""}`,
+      );
     }
     return outcomes;
   };
@@ -213,7 +229,11 @@ export async function main(): Promise<void> {
   // Listened for before the start, not after it: the banner says the server is up, and a stop sent
   // on reading it (a deploy, a test) must not find the default action, which kills the process
   // unclosed. A stop during the start waits for it, then closes as usual.
-  const stop = (signal: NodeJS.Signals) => void starting.then((server) => stopper(server)(signal), () => undefined);
+  const stop = (signal: NodeJS.Signals) =>
+    void starting.then(
+      (server) => stopper(server)(signal),
+      () => undefined,
+    );
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   try {

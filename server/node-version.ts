@@ -22,7 +22,11 @@ export function unsupportedNodeMessage(version: string = process.versions.node):
   const major = parse(version)[0];
   const tested = TESTED_NODE.find((release) => parse(release)[0] === major);
   if (tested && !older(version, tested)) return null;
-  const why = tested ? `is older than the tested ${tested}` : major < OLDEST_MAINTAINED ? "is past its end of life" : "is not a version this project is tested on";
+  const why = tested
+    ? `is older than the tested ${tested}`
+    : major < OLDEST_MAINTAINED
+      ? "is past its end of life"
+      : "is not a version this project is tested on";
   const lines = TESTED_NODE.map((release) => `${parse(release)[0]} (${release} or later)`).join(" or ");
   return `Node.js v${version.replace(/^v/, "")} ${why}: run it on Node.js ${lines}, or through npm (npm start, npm test), which runs the Node 24 that npm install put in node_modules/.bin.`;
 }

@@ -9,19 +9,14 @@ export const API_URL: string = (env.VITE_API_URL as string | undefined)?.replace
 export type SolanaCluster = "devnet" | "testnet" | "mainnet-beta" | "localnet";
 
 /** The wallet network, devnet by default. */
-export const SOLANA_CLUSTER: SolanaCluster =
-  ((env.VITE_SOLANA_CLUSTER as SolanaCluster | undefined) ?? "devnet");
+export const SOLANA_CLUSTER: SolanaCluster = (env.VITE_SOLANA_CLUSTER as SolanaCluster | undefined) ?? "devnet";
 
-export const SOLANA_RPC_URL: string =
-  (env.VITE_SOLANA_RPC_URL as string | undefined) || "https://api.devnet.solana.com";
+export const SOLANA_RPC_URL: string = (env.VITE_SOLANA_RPC_URL as string | undefined) || "https://api.devnet.solana.com";
 
 /** The product's admin title: login card, welcome text, document title. */
 export const APP_TITLE = "Marketplace Admin";
 /** The short title of the sidebar and the small-screen top bar. */
 export const SIDEBAR_TITLE = "Admin";
-
-
-
 
 export const MARKETPLACE_POLL_MS = 5000;
 /** Beyond the core API: how often the Settlements screen re-reads while a settlement is pending or submitted. */

@@ -32,7 +32,9 @@ export function resourceNamed(name: string): ResourceDeclaration {
 }
 
 /** The resources the API pages as lists, with how it serves them. */
-export const API_RESOURCES: readonly { name: string; api: ResourceApi }[] = registered.flatMap(({ name, api }) => (api ? [{ name, api }] : []));
+export const API_RESOURCES: readonly { name: string; api: ResourceApi }[] = registered.flatMap(({ name, api }) =>
+  api ? [{ name, api }] : [],
+);
 
 /** A record type of the audit trail, with the resource that shows its records. */
 export interface RecordType extends RecordDeclaration {

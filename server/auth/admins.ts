@@ -41,7 +41,11 @@ export const NOT_ADMIN = "User does not have admin privileges";
 export const DISABLED = "User account is disabled";
 
 /** Throws the 403 that explains why this user may not act as an admin. */
-export function assertAdmin(ctx: Pick<AdminCheckContext, "adminWallets">, user: UserRow | undefined, publicKey: string): asserts user is UserRow {
+export function assertAdmin(
+  ctx: Pick<AdminCheckContext, "adminWallets">,
+  user: UserRow | undefined,
+  publicKey: string,
+): asserts user is UserRow {
   if (!ctx.adminWallets.has(publicKey)) throw forbidden(NOT_WHITELISTED);
   if (!user) throw forbidden(NOT_ADMIN);
   if (user.disabled) throw forbidden(DISABLED);

@@ -16,9 +16,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const isSafeMethod = (method: string): boolean => SAFE_METHODS.has(method.toUpperCase());
 
 function mac(ctx: AppContext, binding: string, rand: string): string {
-  return createHmac("sha256", ctx.config.sessionSecret)
-    .update(`${binding.length}!${binding}!${rand.length}!${rand}`)
-    .digest("base64url");
+  return createHmac("sha256", ctx.config.sessionSecret).update(`${binding.length}!${binding}!${rand.length}!${rand}`).digest("base64url");
 }
 
 /** The session binding of a request: the hash of its session cookie, or "" without one. */

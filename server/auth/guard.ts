@@ -27,17 +27,20 @@ declare module "fastify" {
  * shape; the guard fills it) and the instance with `requireAdmin`, the hook that does. fastify-plugin:
  * both are the root's, while the hook runs only where a scope adds it.
  */
-export const adminGuard = fp<{ ctx: AppContext }>(async function adminGuard(app, { ctx }) {
-  app.decorateRequest("admin", null as unknown as AdminIdentity);
-  app.decorate("requireAdmin", async function requireAdmin(request: FastifyRequest): Promise<void> {
-    const session = await findLiveSession(ctx, request);
-    if (!session) throw unauthorized(SESSION_REQUIRED);
-    const user = await findUserById(ctx, session.userId);
-    assertAdmin(ctx, user, session.publicKey);
-    assertCsrfSafe(ctx, request);
-    request.admin = { userId: user.id, publicKey: user.publicKey };
-  });
-}, { name: "admin-guard", fastify: "5.x", dependencies: ["@fastify/cookie"] });
+export const adminGuard = fp<{ ctx: AppContext }>(
+  async function adminGuard(app, { ctx }) {
+    app.decorateRequest("admin", null as unknown as AdminIdentity);
+    app.decorate("requireAdmin", async function requireAdmin(request: FastifyRequest): Promise<void> {
+      const session = await findLiveSession(ctx, request);
+      if (!session) throw unauthorized(SESSION_REQUIRED);
+      const user = await findUserById(ctx, session.userId);
+      assertAdmin(ctx, user, session.publicKey);
+      assertCsrfSafe(ctx, request);
+      request.admin = { userId: user.id, publicKey: user.publicKey };
+    });
+  },
+  { name: "admin-guard", fastify: "5.x", dependencies: ["@fastify/cookie"] },
+);
 
 /**
  * Whether the session behind `token` still holds, as the guard would judge it (live, whitelisted, an

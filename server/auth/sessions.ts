@@ -4,7 +4,13 @@ import { createHash, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context.ts";
 import {
-  deleteEndedSessions, insertSession, revokeSessionRow, revokeWalletSessionRows, sessionById, touchSession, type SessionRow,
+  deleteEndedSessions,
+  insertSession,
+  revokeSessionRow,
+  revokeWalletSessionRows,
+  sessionById,
+  touchSession,
+  type SessionRow,
 } from "../db/sessions.ts";
 
 export type { SessionRow };

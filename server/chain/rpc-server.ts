@@ -19,7 +19,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Duplex } from "node:stream";
-import { getCompiledTransactionMessageDecoder, getTransactionDecoder, signature as toSignature, type Address, type Transaction } from "@solana/kit";
+import {
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  signature as toSignature,
+  type Address,
+  type Transaction,
+} from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
 import bs58 from "bs58";
 import { FailedTransactionMetadata, type LiteSVM } from "litesvm";
@@ -108,7 +114,8 @@ function publicKeyParam(value: unknown, name = "address"): PublicKey {
 }
 
 function integerParam(value: unknown, name: string, min: number): number {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min) throw invalidParams(`${name} must be an integer of at least ${min}`);
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < min)
+    throw invalidParams(`${name} must be an integer of at least ${min}`);
   return value;
 }
 
@@ -207,7 +214,11 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
       return undefined;
     }
     if (!found) return undefined;
-    const landed = { slot: height(), err: found instanceof FailedTransactionMetadata ? describeLiteSvmError(found) : null, polls: Infinity };
+    const landed = {
+      slot: height(),
+      err: found instanceof FailedTransactionMetadata ? describeLiteSvmError(found) : null,
+      polls: Infinity,
+    };
     statuses.set(signature, landed);
     return landed;
   };
@@ -269,7 +280,11 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
     if (checkLifetime && !lifetimeValid(tx)) return { err: "BlockhashNotFound", logs: [] as string[], unitsConsumed: 0 };
     const simulated = ledger.svm.simulateTransaction(tx);
     const failed = simulated instanceof FailedTransactionMetadata;
-    return { err: failed ? describeLiteSvmError(simulated) : null, logs: simulated.meta().logs(), unitsConsumed: Number(simulated.meta().computeUnitsConsumed()) };
+    return {
+      err: failed ? describeLiteSvmError(simulated) : null,
+      logs: simulated.meta().logs(),
+      unitsConsumed: Number(simulated.meta().computeUnitsConsumed()),
+    };
   };
 
   const methods: Record<string, (params: unknown[]) => unknown> = {
@@ -280,7 +295,13 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
     getBlockHeight: () => height(),
     getEpochInfo: () => {
       const slot = height();
-      return { absoluteSlot: slot, blockHeight: slot, epoch: Math.floor(slot / SLOTS_PER_EPOCH), slotIndex: slot % SLOTS_PER_EPOCH, slotsInEpoch: SLOTS_PER_EPOCH };
+      return {
+        absoluteSlot: slot,
+        blockHeight: slot,
+        epoch: Math.floor(slot / SLOTS_PER_EPOCH),
+        slotIndex: slot % SLOTS_PER_EPOCH,
+        slotsInEpoch: SLOTS_PER_EPOCH,
+      };
     },
     getLatestBlockhash: () => ({ ...context(), value: latestBlockhash() }),
     isBlockhashValid: ([hash]) => {
@@ -293,7 +314,8 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
       const signers = bytes[0] & 0x80 ? bytes[1] : bytes[0];
       return { ...context(), value: signers === undefined ? null : signers * LAMPORTS_PER_SIGNATURE };
     },
-    getMinimumBalanceForRentExemption: ([space]) => Number(ledger.svm.minimumBalanceForRentExemption(BigInt(integerParam(space, "space", 0)))),
+    getMinimumBalanceForRentExemption: ([space]) =>
+      Number(ledger.svm.minimumBalanceForRentExemption(BigInt(integerParam(space, "space", 0)))),
     getBalance: ([key]) => ({ ...context(), value: Number(ledger.svm.getBalance(publicKeyParam(key).toBase58() as Address) ?? 0n) }),
     getAccountInfo: ([key]) => ({ ...context(), value: accountValue(ledger.svm, publicKeyParam(key).toBase58()) }),
     getMultipleAccounts: ([keys]) => {
@@ -328,7 +350,12 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
         // Like a node: a transaction that fails simulation is refused and never broadcast.
         const simulated = simulation(tx, true);
         if (simulated.err) {
-          throw new RpcError(-32002, `Transaction simulation failed: ${simulated.err}`, { err: simulated.err, logs: simulated.logs, accounts: null, unitsConsumed: simulated.unitsConsumed });
+          throw new RpcError(-32002, `Transaction simulation failed: ${simulated.err}`, {
+            err: simulated.err,
+            logs: simulated.logs,
+            accounts: null,
+            unitsConsumed: simulated.unitsConsumed,
+          });
         }
       } else if (!lifetimeValid(tx)) {
         return signature; // expired on the way: it never lands
@@ -337,7 +364,8 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
       return signature;
     },
     getRecentPrioritizationFees: ([accounts]) => {
-      if (accounts !== undefined && (!Array.isArray(accounts) || accounts.length > 128)) throw invalidParams("the accounts must be an array of at most 128 addresses");
+      if (accounts !== undefined && (!Array.isArray(accounts) || accounts.length > 128))
+        throw invalidParams("the accounts must be an array of at most 128 addresses");
       const keys = ((accounts ?? []) as unknown[]).map((key) => publicKeyParam(key).toBase58());
       const set = options.prioritizationFees ?? [];
       const fees = typeof set === "function" ? set(keys) : set;
@@ -362,7 +390,13 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
           found.polls += 1;
           if (found.polls <= (options.confirmAfterPolls ?? 0)) return null;
           // Final at once: confirmations null is how a node says "rooted".
-          return { slot: found.slot, confirmations: null, err: found.err, confirmationStatus: "finalized", status: found.err ? { Err: found.err } : { Ok: null } };
+          return {
+            slot: found.slot,
+            confirmations: null,
+            err: found.err,
+            confirmationStatus: "finalized",
+            status: found.err ? { Err: found.err } : { Ok: null },
+          };
         }),
       };
     },
@@ -377,7 +411,12 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
     [SET_ACCOUNT_METHOD]: async ([key, account]) => {
       const address = publicKeyParam(key);
       if (typeof account !== "object" || account === null) throw invalidParams("the account must be an object");
-      const { lamports, owner, executable, data } = account as { lamports?: unknown; owner?: unknown; executable?: unknown; data?: unknown };
+      const { lamports, owner, executable, data } = account as {
+        lamports?: unknown;
+        owner?: unknown;
+        executable?: unknown;
+        data?: unknown;
+      };
       const [encodedData, encoding] = Array.isArray(data) ? data : [data ?? "", "base64"];
       await ledger.setAccount(address, {
         lamports: BigInt(integerParam(lamports, "lamports", 0)),
@@ -390,7 +429,11 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
   };
 
   const answer = async (request: unknown) => {
-    const { id = null, method, params } = (typeof request === "object" && request !== null ? request : {}) as { id?: unknown; method?: unknown; params?: unknown };
+    const {
+      id = null,
+      method,
+      params,
+    } = (typeof request === "object" && request !== null ? request : {}) as { id?: unknown; method?: unknown; params?: unknown };
     try {
       if (typeof method !== "string") throw new RpcError(-32600, "Invalid request");
       calls.push(method);

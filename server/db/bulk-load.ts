@@ -24,7 +24,9 @@ async function sqliteLoad(sqlite: NonNullable<OpenedDatabase["sqlite"]>, fill: (
   sqlite.exec("PRAGMA cache_size = -262144");
   // Prepared once per table and run row by row: SQLite's fastest way in, with nothing to await.
   const insert: Insert = async (table, columns, rows) => {
-    const statement = sqlite.prepare(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`);
+    const statement = sqlite.prepare(
+      `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    );
     for (const row of rows) statement.run(valuesOf(row, columns));
   };
   sqlite.exec("BEGIN");

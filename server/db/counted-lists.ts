@@ -73,7 +73,10 @@ async function totalsOf<L extends string>(db: Reader, lists: readonly L[]): Prom
   return out;
 }
 
-async function pageOf<T extends CountedTable>(db: Reader, q: CountedListQuery<T>): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
+async function pageOf<T extends CountedTable>(
+  db: Reader,
+  q: CountedListQuery<T>,
+): Promise<{ rows: Selectable<Database[T]>[]; total: number }> {
   const total = (await totalsOf(db, [q.list]))[q.list];
   const offset = (q.page - 1) * q.limit;
   if (offset >= total) return { rows: [], total };

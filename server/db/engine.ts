@@ -34,7 +34,8 @@ export function databaseFault(error: unknown): "unavailable" | "busy" | null {
   }
   if (UNREACHABLE_MESSAGES.test(error.message)) return "unavailable";
   // A host name with several addresses: every one of them refused.
-  if (error instanceof AggregateError && error.errors.length > 0 && error.errors.every((e) => databaseFault(e) === "unavailable")) return "unavailable";
+  if (error instanceof AggregateError && error.errors.length > 0 && error.errors.every((e) => databaseFault(e) === "unavailable"))
+    return "unavailable";
   return null;
 }
 
@@ -43,12 +44,23 @@ export function databaseFault(error: unknown): "unavailable" | "busy" | null {
  * crash), not accepting connections yet (57P03) or out of them (53300); class 08 is matched apart.
  */
 const UNREACHABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN",
-  "57P01", "57P02", "57P03", "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
 ]);
 
 /** pg's own words for a lost connection or a pool that could not connect in time (they carry no code). */
-const UNREACHABLE_MESSAGES = /^(Connection terminated\b|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated\b|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Client was closed and is not queryable)/;
 
 /**
  * The milliseconds from one stored time to another (ISO-8601 UTC text columns), as an SQL number:

@@ -71,9 +71,7 @@ for (let mask = 0; mask < 1 << USER_FILTER_COLUMNS.length; mask++) {
   userFamilies.push({
     table: "users",
     name: (r) =>
-      columns.length === 0
-        ? "'users'"
-        : `'users?' || ${columns.map((c, i) => `'${i ? "&" : ""}${c}=' || ${r}.${c}`).join(" || ")}`,
+      columns.length === 0 ? "'users'" : `'users?' || ${columns.map((c, i) => `'${i ? "&" : ""}${c}=' || ${r}.${c}`).join(" || ")}`,
     where: () => "TRUE",
     paged: true,
   });

@@ -22,7 +22,10 @@ export async function insertNonce(db: Db, row: NonceRow & { requester: string },
   const { requester, createdAt: now } = row;
   return db.transaction().execute(async (trx) => {
     await trx.deleteFrom("nonces").where("expiresAt", "<=", now).execute();
-    const { live } = await trx.selectFrom("nonces").select((eb) => eb.fn.countAll<number>().as("live")).executeTakeFirstOrThrow();
+    const { live } = await trx
+      .selectFrom("nonces")
+      .select((eb) => eb.fn.countAll<number>().as("live"))
+      .executeTakeFirstOrThrow();
     if (Number(live) >= limits.maxLive) return false;
     await trx.insertInto("nonces").values(row).execute();
     const keep = await trx
@@ -36,7 +39,11 @@ export async function insertNonce(db: Db, row: NonceRow & { requester: string },
     await trx
       .deleteFrom("nonces")
       .where("requester", "=", requester)
-      .where("nonce", "not in", keep.map((k) => k.nonce))
+      .where(
+        "nonce",
+        "not in",
+        keep.map((k) => k.nonce),
+      )
       .execute();
     return true;
   });

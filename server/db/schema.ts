@@ -5,7 +5,15 @@
 // A resource module declares its own tables beside it (server/resources/<name>/tables.ts) and adds
 // them to Database by declaration merging, as Fastify's plugins add to its types.
 import type { ColumnType, Generated, Insertable, Kysely, Selectable, Updateable } from "kysely";
-import type { DisputeResolution, MintRiskVerdict, OrderStatusValue, SettlementKind, SettlementQueueStatus, SettlementStatus, UserRole } from "../../contract/index.ts";
+import type {
+  DisputeResolution,
+  MintRiskVerdict,
+  OrderStatusValue,
+  SettlementKind,
+  SettlementQueueStatus,
+  SettlementStatus,
+  UserRole,
+} from "../../contract/index.ts";
 
 export type Bool = number; // 0 | 1
 

@@ -32,10 +32,6 @@ export async function revokeWalletSessionRows(db: Db, publicKey: string, at: num
 export async function deleteEndedSessions(db: Db, now: number, idleSince: number): Promise<void> {
   await db
     .deleteFrom("sessions")
-    .where((eb) => eb.or([
-      eb("expiresAt", "<=", now),
-      eb("lastSeenAt", "<=", idleSince),
-      eb("revokedAt", "is not", null),
-    ]))
+    .where((eb) => eb.or([eb("expiresAt", "<=", now), eb("lastSeenAt", "<=", idleSince), eb("revokedAt", "is not", null)]))
     .execute();
 }

@@ -31,7 +31,8 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new ApiError(429, message, undefined, retryAfter(retryAfterSeconds));
 /** The chain refused or failed a transaction before it could land: nothing was paid. */
 export const badGateway = (message: string) => new ApiError(502, message);
-export const unavailable = (message: string, retryAfterSeconds?: number) => new ApiError(503, message, undefined, retryAfter(retryAfterSeconds));
+export const unavailable = (message: string, retryAfterSeconds?: number) =>
+  new ApiError(503, message, undefined, retryAfter(retryAfterSeconds));
 /** A transaction was sent but its outcome is not known yet. */
 export const gatewayTimeout = (message: string) => new ApiError(504, message);
 

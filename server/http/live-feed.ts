@@ -99,7 +99,10 @@ export class LiveFeed {
       );
     }
     if (this.clients.size >= maxStreams) {
-      throw tooManyRequests(`Too many live-update streams on this server: at most ${maxStreams} are open at once; try again later`, STREAM_RETRY_AFTER_SECONDS);
+      throw tooManyRequests(
+        `Too many live-update streams on this server: at most ${maxStreams} are open at once; try again later`,
+        STREAM_RETRY_AFTER_SECONDS,
+      );
     }
   }
 

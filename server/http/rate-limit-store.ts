@@ -23,7 +23,10 @@ export function databaseRateLimitStore(db: Db, now: () => number) {
     }
 
     incr(client: string, done: Callback, timeWindow: number): void {
-      this.#increment(`${this.#scope} ${client}`, timeWindow).then((result) => done(null, result), (error: Error) => done(error));
+      this.#increment(`${this.#scope} ${client}`, timeWindow).then(
+        (result) => done(null, result),
+        (error: Error) => done(error),
+      );
     }
 
     child(options: unknown) {

@@ -50,7 +50,10 @@ export function errors<C extends ErrorStatus>(...statuses: C[]): Record<C, typeo
 const SUCCESS = { 200: "OK", 201: "Created", 202: "Accepted: recorded, to be carried out later" } as const;
 
 /** A 200 (or `status`) answering `{ data: payload }`. */
-export function ok<T extends z.ZodType, S extends keyof typeof SUCCESS = 200>(payload: T, status: S = 200 as S): Record<S, ReturnType<typeof dataOf<T>>> {
+export function ok<T extends z.ZodType, S extends keyof typeof SUCCESS = 200>(
+  payload: T,
+  status: S = 200 as S,
+): Record<S, ReturnType<typeof dataOf<T>>> {
   return { [status]: dataOf(payload).describe(SUCCESS[status]) } as Record<S, ReturnType<typeof dataOf<T>>>;
 }
 

@@ -16,27 +16,30 @@ import { apiHeaders, headersFor } from "./security-headers.ts";
 export const INTERNAL_ERROR = "Internal server error";
 
 /** The instance's error handler (fastify-plugin: set on the root, so every route's errors come here). */
-export const errorHandler = fp(async function errorHandler(app) {
-  app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
-    if (error instanceof ApiError) return sendApiError(reply, error);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendApiError(reply, invalidRequest(error.validation.map(toFieldError)));
-    }
-    const fastifyError = error as FastifyError;
-    const status = fastifyError.statusCode;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      return reply.status(status).send({ message: fastifyError.message || "Bad request" });
-    }
-    // A write it cut off was rolled back with its transaction (or never began): retrying is safe.
-    const fault = databaseFault(error);
-    if (fault) {
-      request.log.warn({ err: error }, `database ${fault}`);
-      return sendApiError(reply, fault === "busy" ? databaseBusy() : databaseUnavailable());
-    }
-    request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send({ message: INTERNAL_ERROR });
-  });
-}, { name: "error-handler", fastify: "5.x" });
+export const errorHandler = fp(
+  async function errorHandler(app) {
+    app.setErrorHandler((error: FastifyError | ApiError | Error, request, reply) => {
+      if (error instanceof ApiError) return sendApiError(reply, error);
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        return sendApiError(reply, invalidRequest(error.validation.map(toFieldError)));
+      }
+      const fastifyError = error as FastifyError;
+      const status = fastifyError.statusCode;
+      if (typeof status === "number" && status >= 400 && status < 500) {
+        return reply.status(status).send({ message: fastifyError.message || "Bad request" });
+      }
+      // A write it cut off was rolled back with its transaction (or never began): retrying is safe.
+      const fault = databaseFault(error);
+      if (fault) {
+        request.log.warn({ err: error }, `database ${fault}`);
+        return sendApiError(reply, fault === "busy" ? databaseBusy() : databaseUnavailable());
+      }
+      request.log.error({ err: error }, "unhandled error");
+      return reply.status(500).send({ message: INTERNAL_ERROR });
+    });
+  },
+  { name: "error-handler", fastify: "5.x" },
+);
 
 function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
@@ -64,9 +67,11 @@ export const MAX_PARAM_LENGTH = maxHeaderSize;
 export function frameworkErrorHandler(config: Config) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const [status, message] =
-      error.code === "FST_ERR_BAD_URL" ? [400, "Malformed URL: the path is not valid percent-encoding"]
-      : error.code === "FST_ERR_MAX_PARAM_LENGTH" ? [404, `Not found: no record has an id longer than ${MAX_PARAM_LENGTH} characters`]
-      : [500, INTERNAL_ERROR];
+      error.code === "FST_ERR_BAD_URL"
+        ? [400, "Malformed URL: the path is not valid percent-encoding"]
+        : error.code === "FST_ERR_MAX_PARAM_LENGTH"
+          ? [404, `Not found: no record has an id longer than ${MAX_PARAM_LENGTH} characters`]
+          : [500, INTERNAL_ERROR];
     if (status === 500) request.log.error({ err: error }, "router error");
     void reply.headers(headersFor(config, request.url)).status(status).send({ message });
   };
@@ -93,7 +98,9 @@ export function clientErrorHandler(config: Config) {
       Connection: "close",
     };
     if (socket.writable) {
-      const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join("\r\n");
+      const head = Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join("\r\n");
       socket.write(`HTTP/1.1 ${status} ${reason}\r\n${head}\r\n\r\n${body}`);
     }
     socket.destroy(error);

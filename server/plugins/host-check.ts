@@ -31,11 +31,14 @@ export function isAllowedHost(config: Pick<Config, "publicOrigin">, host: string
 }
 
 /** Refuses (421) every request for a host this server does not answer for (fastify-plugin: a root hook). */
-export const hostCheck = fp<{ config: Config }>(async function hostCheck(app, { config }) {
-  app.addHook("onRequest", async (request) => {
-    const host = request.headers.host;
-    // HTTP/1.0 clients may send none; a browser (and so a rebinding page) always sends one.
-    if (host === undefined || isAllowedHost(config, host)) return;
-    throw misdirected(`Misdirected request: this server does not answer for the host ${JSON.stringify(host.slice(0, 100))}`);
-  });
-}, { name: "host-check", fastify: "5.x" });
+export const hostCheck = fp<{ config: Config }>(
+  async function hostCheck(app, { config }) {
+    app.addHook("onRequest", async (request) => {
+      const host = request.headers.host;
+      // HTTP/1.0 clients may send none; a browser (and so a rebinding page) always sends one.
+      if (host === undefined || isAllowedHost(config, host)) return;
+      throw misdirected(`Misdirected request: this server does not answer for the host ${JSON.stringify(host.slice(0, 100))}`);
+    });
+  },
+  { name: "host-check", fastify: "5.x" },
+);

@@ -4,18 +4,21 @@
 import fp from "fastify-plugin";
 import { badRequest } from "../http/errors.ts";
 
-export const jsonBody = fp(async function jsonBody(app) {
-  app.addHook("preValidation", async (request) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
-  });
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
-    const text = typeof body === "string" ? body : body.toString("utf8");
-    if (text.trim() === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(badRequest("Malformed JSON body"), undefined);
-    }
-  });
-}, { name: "json-body", fastify: "5.x" });
+export const jsonBody = fp(
+  async function jsonBody(app) {
+    app.addHook("preValidation", async (request) => {
+      if (request.body === undefined && request.routeOptions.schema?.body) request.body = {};
+    });
+    app.removeContentTypeParser("application/json");
+    app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+      const text = typeof body === "string" ? body : body.toString("utf8");
+      if (text.trim() === "") return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(badRequest("Malformed JSON body"), undefined);
+      }
+    });
+  },
+  { name: "json-body", fastify: "5.x" },
+);

@@ -59,45 +59,52 @@ export interface OpenApiOptions {
  * known) and the reference page at /api/docs. fastify-plugin: swagger's route collector must see the
  * whole instance, not this plugin's scope.
  */
-export const openApi = fp<OpenApiOptions>(async function openApi(app, options) {
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: { title: "Marketplace admin API", version: "1.0.0", description: DESCRIPTION },
-      servers: [{ url: options.apiPrefix }],
-      tags: TAGS,
-      components: {
-        securitySchemes: {
-          session: { type: "apiKey", in: "cookie", name: options.sessionCookie, description: "Set by POST /auth/admin/verify" },
-          xsrf: { type: "apiKey", in: "header", name: "X-XSRF-TOKEN", description: "Echoes the XSRF-TOKEN cookie; every non-GET call" },
-          metricsToken: { type: "http", scheme: "bearer", description: "METRICS_TOKEN, when the server has one: GET /metrics" },
+export const openApi = fp<OpenApiOptions>(
+  async function openApi(app, options) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: "3.1.0",
+        info: { title: "Marketplace admin API", version: "1.0.0", description: DESCRIPTION },
+        servers: [{ url: options.apiPrefix }],
+        tags: TAGS,
+        components: {
+          securitySchemes: {
+            session: { type: "apiKey", in: "cookie", name: options.sessionCookie, description: "Set by POST /auth/admin/verify" },
+            xsrf: { type: "apiKey", in: "header", name: "X-XSRF-TOKEN", description: "Echoes the XSRF-TOKEN cookie; every non-GET call" },
+            metricsToken: { type: "http", scheme: "bearer", description: "METRICS_TOKEN, when the server has one: GET /metrics" },
+          },
         },
       },
-    },
-    hideUntagged: true,
-    transform: jsonSchemaTransform,
-    transformObject: (document) =>
-      atTheRoot(publicUnlessSaid(openToMoreFields(withoutUnusedSchemas(withDatabaseUnavailable(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document))))),
-  });
+      hideUntagged: true,
+      transform: jsonSchemaTransform,
+      transformObject: (document) =>
+        atTheRoot(
+          publicUnlessSaid(
+            openToMoreFields(withoutUnusedSchemas(withDatabaseUnavailable(jsonSchemaTransformObject(document) as OpenAPIV3_1.Document))),
+          ),
+        ),
+    });
 
-  const documentUrl = `${options.apiPrefix}${OPENAPI_PATH}`;
-  app.get(documentUrl, async (_request, reply) => reply.type("application/json; charset=utf-8").send(app.swagger()));
-  await app.register(scalar, {
-    routePrefix: DOCS_PREFIX,
-    logLevel: "warn",
-    configuration: {
-      url: documentUrl,
-      pageTitle: "Marketplace admin API",
-      withDefaultFonts: false,
-      telemetry: false,
-      hideClientButton: true,
-      showDeveloperTools: "never",
-      documentDownloadType: "json",
-      agent: { disabled: true },
-      mcp: { disabled: true },
-    },
-  });
-}, { name: "openapi", fastify: "5.x" });
+    const documentUrl = `${options.apiPrefix}${OPENAPI_PATH}`;
+    app.get(documentUrl, async (_request, reply) => reply.type("application/json; charset=utf-8").send(app.swagger()));
+    await app.register(scalar, {
+      routePrefix: DOCS_PREFIX,
+      logLevel: "warn",
+      configuration: {
+        url: documentUrl,
+        pageTitle: "Marketplace admin API",
+        withDefaultFonts: false,
+        telemetry: false,
+        hideClientButton: true,
+        showDeveloperTools: "never",
+        documentDownloadType: "json",
+        agent: { disabled: true },
+        mcp: { disabled: true },
+      },
+    });
+  },
+  { name: "openapi", fastify: "5.x" },
+);
 
 /** onRoute hook of the guarded routes: their 401/403, and the session (and XSRF) they need. */
 export function documentAdminGuard(route: RouteOptions): void {
@@ -164,17 +171,28 @@ function publicUnlessSaid(document: OpenAPIV3_1.Document): OpenAPIV3_1.Document 
 }
 
 /** The document with `change` made to each of its operations. */
-function mapOperations(document: OpenAPIV3_1.Document, change: (operation: OpenAPIV3_1.OperationObject) => OpenAPIV3_1.OperationObject): OpenAPIV3_1.Document {
+function mapOperations(
+  document: OpenAPIV3_1.Document,
+  change: (operation: OpenAPIV3_1.OperationObject) => OpenAPIV3_1.OperationObject,
+): OpenAPIV3_1.Document {
   const paths = Object.fromEntries(
     Object.entries(document.paths ?? {}).map(([path, item]) => [
       path,
-      Object.fromEntries(Object.entries(item ?? {}).map(([key, value]) => [key, HTTP_METHODS.has(key) ? change(value as OpenAPIV3_1.OperationObject) : value])),
+      Object.fromEntries(
+        Object.entries(item ?? {}).map(([key, value]) => [
+          key,
+          HTTP_METHODS.has(key) ? change(value as OpenAPIV3_1.OperationObject) : value,
+        ]),
+      ),
     ]),
   );
   return { ...document, paths };
 }
 
-const RETRY_AFTER: OpenAPIV3_1.HeaderObject = { description: "Seconds to wait before calling again", schema: { type: "integer", minimum: 1 } };
+const RETRY_AFTER: OpenAPIV3_1.HeaderObject = {
+  description: "Seconds to wait before calling again",
+  schema: { type: "integer", minimum: 1 },
+};
 
 /**
  * Every API call reads the database (the session at least), so each may answer the 503 of a database

@@ -73,57 +73,69 @@ const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async funct
     request.log.info({ method: request.method, route, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "request");
   });
 
-  app.get("/healthz", {
-    schema: {
-      ...about("health", "Whether the process answers (liveness)", BEYOND_SPEC),
-      response: { 200: z.object({ status: z.literal("ok") }).describe("The process answers"), ...errors(421) },
-    },
-  }, async () => ({ status: "ok" as const }));
-
-  app.get("/readyz", {
-    schema: {
-      ...about("readiness", "Whether the database and the chain answer (readiness); 503 names what does not", BEYOND_SPEC),
-      response: {
-        200: z.object({ status: z.literal("ready"), checks: checksSchema }).describe("Ready: every part answers, or is not configured"),
-        ...errors(421),
-        503: apiErrorSchema.extend({ checks: checksSchema }).describe("Not ready: the message names each part that does not answer"),
+  app.get(
+    "/healthz",
+    {
+      schema: {
+        ...about("health", "Whether the process answers (liveness)", BEYOND_SPEC),
+        response: { 200: z.object({ status: z.literal("ok") }).describe("The process answers"), ...errors(421) },
       },
     },
-  }, async (_request, reply) => {
-    const backend = ctx.settlementBackend;
-    const checks = {
-      database: await check(() => pingDatabase(ctx.db), "the database"),
-      chain: backend ? await check(() => backend.ledger.latestBlockhash(), "the chain") : "not configured",
-    };
-    const down = Object.entries(checks).filter(([, state]) => state !== "ok" && state !== "not configured");
-    if (down.length === 0) return reply.code(200).send({ status: "ready" as const, checks });
-    return reply.code(503).send({ message: `Not ready: ${down.map(([part, state]) => `${part} ${state}`).join("; ")}`, checks });
-  });
+    async () => ({ status: "ok" as const }),
+  );
+
+  app.get(
+    "/readyz",
+    {
+      schema: {
+        ...about("readiness", "Whether the database and the chain answer (readiness); 503 names what does not", BEYOND_SPEC),
+        response: {
+          200: z.object({ status: z.literal("ready"), checks: checksSchema }).describe("Ready: every part answers, or is not configured"),
+          ...errors(421),
+          503: apiErrorSchema.extend({ checks: checksSchema }).describe("Not ready: the message names each part that does not answer"),
+        },
+      },
+    },
+    async (_request, reply) => {
+      const backend = ctx.settlementBackend;
+      const checks = {
+        database: await check(() => pingDatabase(ctx.db), "the database"),
+        chain: backend ? await check(() => backend.ledger.latestBlockhash(), "the chain") : "not configured",
+      };
+      const down = Object.entries(checks).filter(([, state]) => state !== "ok" && state !== "not configured");
+      if (down.length === 0) return reply.code(200).send({ status: "ready" as const, checks });
+      return reply.code(503).send({ message: `Not ready: ${down.map(([part, state]) => `${part} ${state}`).join("; ")}`, checks });
+    },
+  );
 
   // The body is Prometheus' text format, not JSON: its 200 is documented under text/plain, which
   // Fastify sends as it is (a JSON schema would serialize it), and so no typed replies either.
-  app.get("/metrics", {
-    schema: {
-      ...about("metrics", "Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set", BEYOND_SPEC),
-      // Open, or the bearer token: METRICS_TOKEN decides, the document cannot.
-      security: [{}, { metricsToken: [] }],
-      response: {
-        200: {
-          description: "The metrics in Prometheus' text exposition format (version 0.0.4)",
-          content: { "text/plain": { schema: z.string() } },
+  app.get(
+    "/metrics",
+    {
+      schema: {
+        ...about("metrics", "Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set", BEYOND_SPEC),
+        // Open, or the bearer token: METRICS_TOKEN decides, the document cannot.
+        security: [{}, { metricsToken: [] }],
+        response: {
+          200: {
+            description: "The metrics in Prometheus' text exposition format (version 0.0.4)",
+            content: { "text/plain": { schema: z.string() } },
+          },
+          ...error(401, "METRICS_TOKEN is set and the request does not carry it as a bearer token"),
+          ...errors(421),
         },
-        ...error(401, "METRICS_TOKEN is set and the request does not carry it as a bearer token"),
-        ...errors(421),
       },
     },
-  }, async (request, reply) => {
-    const token = ctx.config.metricsToken;
-    if (token && !sameToken(request.headers.authorization ?? "", `Bearer ${token}`)) {
-      reply.header("WWW-Authenticate", "Bearer");
-      throw unauthorized("Metrics need the METRICS_TOKEN as a bearer token");
-    }
-    return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+    async (request, reply) => {
+      const token = ctx.config.metricsToken;
+      if (token && !sameToken(request.headers.authorization ?? "", `Bearer ${token}`)) {
+        reply.header("WWW-Authenticate", "Bearer");
+        throw unauthorized("Metrics need the METRICS_TOKEN as a bearer token");
+      }
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    },
+  );
 };
 
 export const operations = fp(operationsPlugin, { name: "operations", fastify: "5.x" });

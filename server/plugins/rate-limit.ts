@@ -8,11 +8,14 @@ import { tooManyRequests } from "../http/errors.ts";
 import { databaseRateLimitStore } from "../http/rate-limit-store.ts";
 
 /** fastify-plugin: @fastify/rate-limit's route hook must see the routes of every scope. */
-export const rateLimits = fp<{ db: Db; now: () => number }>(async function rateLimits(app, { db, now }) {
-  await app.register(rateLimit, {
-    global: false,
-    store: databaseRateLimitStore(db, now),
-    // The plugin has set Retry-After already.
-    errorResponseBuilder: (_request, context) => tooManyRequests(`Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
-  });
-}, { name: "rate-limits", fastify: "5.x" });
+export const rateLimits = fp<{ db: Db; now: () => number }>(
+  async function rateLimits(app, { db, now }) {
+    await app.register(rateLimit, {
+      global: false,
+      store: databaseRateLimitStore(db, now),
+      // The plugin has set Retry-After already.
+      errorResponseBuilder: (_request, context) => tooManyRequests(`Too many requests: try again in ${Math.ceil(context.ttl / 1000)} s`),
+    });
+  },
+  { name: "rate-limits", fastify: "5.x" },
+);

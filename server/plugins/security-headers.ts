@@ -89,14 +89,17 @@ export function headersFor(config: Config, url: string): Record<string, string> 
 }
 
 /** Every response's headers, by what it answers (fastify-plugin: its onSend hook is the root's). */
-export const securityHeaders = fp<{ config: Config }>(async function securityHeaders(app, { config }) {
-  const api = apiHeaders(config);
-  const pages = pageHeaders(config);
-  app.addHook("onSend", async (request, reply, payload) => {
-    reply.headers(isApiPath(request.url) ? api : pages);
-    if (isDocsPath(request.url) && typeof payload === "string" && String(reply.getHeader("content-type")).startsWith("text/html")) {
-      reply.headers({ "Content-Security-Policy": docsCsp(payload), "Cache-Control": "no-cache" });
-    }
-    return payload;
-  });
-}, { name: "security-headers", fastify: "5.x" });
+export const securityHeaders = fp<{ config: Config }>(
+  async function securityHeaders(app, { config }) {
+    const api = apiHeaders(config);
+    const pages = pageHeaders(config);
+    app.addHook("onSend", async (request, reply, payload) => {
+      reply.headers(isApiPath(request.url) ? api : pages);
+      if (isDocsPath(request.url) && typeof payload === "string" && String(reply.getHeader("content-type")).startsWith("text/html")) {
+        reply.headers({ "Content-Security-Policy": docsCsp(payload), "Cache-Control": "no-cache" });
+      }
+      return payload;
+    });
+  },
+  { name: "security-headers", fastify: "5.x" },
+);

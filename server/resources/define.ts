@@ -34,7 +34,10 @@ export interface ResourceModuleParts {
 }
 
 /** The module serving `resource`. */
-export function defineResourceModule(resource: ResourceDeclaration, { routes, prefix, migrations = {}, seed = [] }: ResourceModuleParts): ResourceModule {
+export function defineResourceModule(
+  resource: ResourceDeclaration,
+  { routes, prefix, migrations = {}, seed = [] }: ResourceModuleParts,
+): ResourceModule {
   const at = prefix ?? resource.api?.list;
   if (at === undefined) throw new Error(`${resource.name}: its routes need a prefix (its declaration has no api.list)`);
   return { resource, routes, prefix: at, migrations, seed };

@@ -8,18 +8,29 @@ import { auditAdmins, listAudit } from "../services/audit.ts";
 const about = documentedAs("Audit");
 
 export const auditRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get("", {
-    schema: {
-      ...about("listAudit", "The admin audit trail, newest first, narrowed by target, admin, action and time (from/to, inclusive) (beyond the core API)"),
-      querystring: auditQuerySchema,
-      response: { ...ok(pagedListSchema(auditEntrySchema)), ...errors(400) },
+  app.get(
+    "",
+    {
+      schema: {
+        ...about(
+          "listAudit",
+          "The admin audit trail, newest first, narrowed by target, admin, action and time (from/to, inclusive) (beyond the core API)",
+        ),
+        querystring: auditQuerySchema,
+        response: { ...ok(pagedListSchema(auditEntrySchema)), ...errors(400) },
+      },
     },
-  }, async (request) => ({ data: await listAudit(ctx, request.query) }));
+    async (request) => ({ data: await listAudit(ctx, request.query) }),
+  );
 
-  app.get("/admins", {
-    schema: {
-      ...about("listAuditAdmins", "Every admin wallet the audit trail names, for filtering it (beyond the core API)"),
-      response: ok(auditAdminsSchema),
+  app.get(
+    "/admins",
+    {
+      schema: {
+        ...about("listAuditAdmins", "Every admin wallet the audit trail names, for filtering it (beyond the core API)"),
+        response: ok(auditAdminsSchema),
+      },
     },
-  }, async () => ({ data: await auditAdmins(ctx) }));
+    async () => ({ data: await auditAdmins(ctx) }),
+  );
 };

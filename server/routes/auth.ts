@@ -17,8 +17,15 @@ import { isPublicKey } from "../auth/base58.ts";
 import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "../auth/csrf.ts";
 import { ANY_ADDRESS, clearRequesterCookie, issuedInput, issueNonce, issueSignInInput, requesterOf, takeNonce } from "../auth/nonces.ts";
 import {
-  clearSessionCookie, createSession, deleteDeadSessions, findLiveSession, hashSessionToken,
-  readSessionToken, revokeSession, revokeWalletSessions, setSessionCookie,
+  clearSessionCookie,
+  createSession,
+  deleteDeadSessions,
+  findLiveSession,
+  hashSessionToken,
+  readSessionToken,
+  revokeSession,
+  revokeWalletSessions,
+  setSessionCookie,
 } from "../auth/sessions.ts";
 import { SESSION_REQUIRED } from "../auth/guard.ts";
 import { verifySolanaSignature } from "../auth/signature.ts";
@@ -34,135 +41,161 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   const limited = { rateLimit: { max: ctx.config.authRateLimit.max, timeWindow: ctx.config.authRateLimit.windowMs } };
   const csrf = async (request: FastifyRequest) => assertCsrfSafe(ctx, request);
 
-  app.get("/nonce", {
-    config: limited,
-    schema: {
-      ...about("getNonce", "A sign-in challenge for a wallet: the message it must sign"),
-      querystring: nonceQuerySchema,
-      response: {
-        ...ok(nonceResponseSchema),
-        ...errors(429),
-        ...error(400, "publicKey is missing or not a base58 Solana address"),
-        ...error(503, "Too many sign-ins are pending: try again shortly"),
+  app.get(
+    "/nonce",
+    {
+      config: limited,
+      schema: {
+        ...about("getNonce", "A sign-in challenge for a wallet: the message it must sign"),
+        querystring: nonceQuerySchema,
+        response: {
+          ...ok(nonceResponseSchema),
+          ...errors(429),
+          ...error(400, "publicKey is missing or not a base58 Solana address"),
+          ...error(503, "Too many sign-ins are pending: try again shortly"),
+        },
       },
     },
-  }, async (request, reply) => {
-    const { publicKey } = request.query;
-    if (!isPublicKey(publicKey)) {
-      throw badRequest("publicKey must be a base58 Solana address (32 bytes)", [
-        { field: "publicKey", message: "Invalid Solana address" },
-      ]);
-    }
-    // Same work and same answer for every key: the whitelist is only consulted at verify.
-    const challenge = await issueNonce(ctx, publicKey, requesterOf(ctx, request, reply) ?? "");
-    // A pre-session CSRF token, so the verify POST can be protected like every other one.
-    ensureXsrfCookie(ctx, request, reply);
-    return { data: challenge };
-  });
+    async (request, reply) => {
+      const { publicKey } = request.query;
+      if (!isPublicKey(publicKey)) {
+        throw badRequest("publicKey must be a base58 Solana address (32 bytes)", [
+          { field: "publicKey", message: "Invalid Solana address" },
+        ]);
+      }
+      // Same work and same answer for every key: the whitelist is only consulted at verify.
+      const challenge = await issueNonce(ctx, publicKey, requesterOf(ctx, request, reply) ?? "");
+      // A pre-session CSRF token, so the verify POST can be protected like every other one.
+      ensureXsrfCookie(ctx, request, reply);
+      return { data: challenge };
+    },
+  );
 
   // One-step sign-in: the challenge comes before the wallet is connected, so it names no address.
-  app.get("/sign-in-input", {
-    config: limited,
-    schema: {
-      ...about("getSignInInput", "A sign-in challenge without an address, as the input of the wallet's solana:signIn", BEYOND_SPEC),
-      response: { ...ok(signInInputSchema), ...errors(429), ...error(503, "Too many sign-ins are pending: try again shortly") },
-    },
-  }, async (request, reply) => {
-    const input = await issueSignInInput(ctx, requesterOf(ctx, request, reply) ?? "");
-    ensureXsrfCookie(ctx, request, reply);
-    return { data: input };
-  });
-
-  // The CSRF check runs before the body is validated: a forged request is refused (403) as such.
-  app.post("/admin/verify", {
-    config: limited,
-    preValidation: csrf,
-    schema: {
-      ...about(
-        "verifyAdmin",
-        "Verify the signed challenge; on success a session cookie is set. For a nonce of GET /auth/sign-in-input, " +
-          "`message` is the text the wallet signed and `publicKey` its account",
-      ),
-      ...NEEDS.xsrf,
-      body: verifyRequestSchema,
-      response: {
-        ...ok(verifyResponseSchema),
-        ...errors(400, 429),
-        ...error(401, BAD_SIGNATURE),
-        ...error(403, `${NOT_ADMIN}; or ${NO_CSRF.toLowerCase()}`),
+  app.get(
+    "/sign-in-input",
+    {
+      config: limited,
+      schema: {
+        ...about("getSignInInput", "A sign-in challenge without an address, as the input of the wallet's solana:signIn", BEYOND_SPEC),
+        response: { ...ok(signInInputSchema), ...errors(429), ...error(503, "Too many sign-ins are pending: try again shortly") },
       },
     },
-  }, async (request, reply) => {
-    const { body } = request;
-    const stored = await takeNonce(ctx, body.nonce);
-    const now = ctx.now();
-    const problem = !stored ? "unknown nonce"
-      : stored.expiresAt <= now ? "expired nonce"
-      : !stored.requester || stored.requester !== requesterOf(ctx, request) ? "nonce issued to another browser"
-      : stored.publicKey === ANY_ADDRESS ? signedMessageProblem(issuedInput(stored), body.publicKey, body.message)
-      : stored.publicKey !== body.publicKey ? "nonce issued for another key"
-      : stored.message !== body.message ? "message differs from the issued text"
-      : null;
-    // Over the posted text, which the checks above tied to the nonce: byte-equal to the issued text,
-    // or (one-step) a text naming this key whose every field is the issued one.
-    const refused = problem ?? (verifySolanaSignature(body.publicKey, body.signature, body.message) ? null : "bad signature");
-    if (refused || !stored) {
-      ctx.metrics.signInFailures.inc({ reason: refused ?? "unknown nonce" });
-      request.log.info({ publicKey: body.publicKey, problem: refused }, "sign-in refused");
-      throw unauthorized(BAD_SIGNATURE);
-    }
-
-    const user = await findOrCreateAdminUser(ctx, body.publicKey);
-    try {
-      assertAdmin(ctx, user, body.publicKey);
-    } catch (error) {
-      ctx.metrics.signInFailures.inc({ reason: "not an admin" });
-      request.log.info({ publicKey: body.publicKey, reason: (error as Error).message }, "sign-in forbidden");
-      throw error;
-    }
-
-    // Rotation: whatever session the browser held before is ended, a fresh id is issued.
-    const previous = readSessionToken(ctx, request);
-    if (previous) await revokeSession(ctx, hashSessionToken(previous));
-    if (ctx.config.session.revokeOthers) await revokeWalletSessions(ctx, user.publicKey);
-    await deleteDeadSessions(ctx);
-    const session = await createSession(ctx, user, request);
-    clearRequesterCookie(ctx, reply);
-    setSessionCookie(ctx, reply, session.token);
-    setXsrfCookie(ctx, reply, session.id);
-    request.log.info({ publicKey: user.publicKey }, "admin signed in");
-    return { data: { isAdmin: true, adminWalletAuthorized: true, user: toSessionUser(user) } };
-  });
-
-  app.get("/validate", {
-    schema: {
-      ...about("validateSession", "Whether the session cookie is live, and whose"),
-      ...NEEDS.session,
-      response: { ...ok(validateResponseSchema), ...error(401, SESSION_REQUIRED), ...error(403, NOT_ADMIN) },
+    async (request, reply) => {
+      const input = await issueSignInInput(ctx, requesterOf(ctx, request, reply) ?? "");
+      ensureXsrfCookie(ctx, request, reply);
+      return { data: input };
     },
-  }, async (request, reply) => {
-    const session = await findLiveSession(ctx, request);
-    if (!session) throw unauthorized(SESSION_REQUIRED);
-    const user = await findUserById(ctx, session.userId);
-    assertAdmin(ctx, user, session.publicKey);
-    ensureXsrfCookie(ctx, request, reply);
-    return { data: { valid: true, user: toSessionUser(user) } };
-  });
+  );
 
-  app.post("/logout", {
-    preValidation: csrf,
-    schema: { ...about("logout", "End the session"), ...NEEDS.xsrf, response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) } },
-  }, async (request, reply) => {
-    const token = readSessionToken(ctx, request);
-    if (token) {
-      await revokeSession(ctx, hashSessionToken(token));
-      request.log.info("session revoked at logout");
-    }
-    clearSessionCookie(ctx, reply);
-    clearXsrfCookie(ctx, reply);
-    reply.header("Clear-Site-Data", '"cookies"');
-    return { data: { success: true } };
-  });
+  // The CSRF check runs before the body is validated: a forged request is refused (403) as such.
+  app.post(
+    "/admin/verify",
+    {
+      config: limited,
+      preValidation: csrf,
+      schema: {
+        ...about(
+          "verifyAdmin",
+          "Verify the signed challenge; on success a session cookie is set. For a nonce of GET /auth/sign-in-input, " +
+            "`message` is the text the wallet signed and `publicKey` its account",
+        ),
+        ...NEEDS.xsrf,
+        body: verifyRequestSchema,
+        response: {
+          ...ok(verifyResponseSchema),
+          ...errors(400, 429),
+          ...error(401, BAD_SIGNATURE),
+          ...error(403, `${NOT_ADMIN}; or ${NO_CSRF.toLowerCase()}`),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const stored = await takeNonce(ctx, body.nonce);
+      const now = ctx.now();
+      const problem = !stored
+        ? "unknown nonce"
+        : stored.expiresAt <= now
+          ? "expired nonce"
+          : !stored.requester || stored.requester !== requesterOf(ctx, request)
+            ? "nonce issued to another browser"
+            : stored.publicKey === ANY_ADDRESS
+              ? signedMessageProblem(issuedInput(stored), body.publicKey, body.message)
+              : stored.publicKey !== body.publicKey
+                ? "nonce issued for another key"
+                : stored.message !== body.message
+                  ? "message differs from the issued text"
+                  : null;
+      // Over the posted text, which the checks above tied to the nonce: byte-equal to the issued text,
+      // or (one-step) a text naming this key whose every field is the issued one.
+      const refused = problem ?? (verifySolanaSignature(body.publicKey, body.signature, body.message) ? null : "bad signature");
+      if (refused || !stored) {
+        ctx.metrics.signInFailures.inc({ reason: refused ?? "unknown nonce" });
+        request.log.info({ publicKey: body.publicKey, problem: refused }, "sign-in refused");
+        throw unauthorized(BAD_SIGNATURE);
+      }
+
+      const user = await findOrCreateAdminUser(ctx, body.publicKey);
+      try {
+        assertAdmin(ctx, user, body.publicKey);
+      } catch (error) {
+        ctx.metrics.signInFailures.inc({ reason: "not an admin" });
+        request.log.info({ publicKey: body.publicKey, reason: (error as Error).message }, "sign-in forbidden");
+        throw error;
+      }
+
+      // Rotation: whatever session the browser held before is ended, a fresh id is issued.
+      const previous = readSessionToken(ctx, request);
+      if (previous) await revokeSession(ctx, hashSessionToken(previous));
+      if (ctx.config.session.revokeOthers) await revokeWalletSessions(ctx, user.publicKey);
+      await deleteDeadSessions(ctx);
+      const session = await createSession(ctx, user, request);
+      clearRequesterCookie(ctx, reply);
+      setSessionCookie(ctx, reply, session.token);
+      setXsrfCookie(ctx, reply, session.id);
+      request.log.info({ publicKey: user.publicKey }, "admin signed in");
+      return { data: { isAdmin: true, adminWalletAuthorized: true, user: toSessionUser(user) } };
+    },
+  );
+
+  app.get(
+    "/validate",
+    {
+      schema: {
+        ...about("validateSession", "Whether the session cookie is live, and whose"),
+        ...NEEDS.session,
+        response: { ...ok(validateResponseSchema), ...error(401, SESSION_REQUIRED), ...error(403, NOT_ADMIN) },
+      },
+    },
+    async (request, reply) => {
+      const session = await findLiveSession(ctx, request);
+      if (!session) throw unauthorized(SESSION_REQUIRED);
+      const user = await findUserById(ctx, session.userId);
+      assertAdmin(ctx, user, session.publicKey);
+      ensureXsrfCookie(ctx, request, reply);
+      return { data: { valid: true, user: toSessionUser(user) } };
+    },
+  );
+
+  app.post(
+    "/logout",
+    {
+      preValidation: csrf,
+      schema: { ...about("logout", "End the session"), ...NEEDS.xsrf, response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) } },
+    },
+    async (request, reply) => {
+      const token = readSessionToken(ctx, request);
+      if (token) {
+        await revokeSession(ctx, hashSessionToken(token));
+        request.log.info("session revoked at logout");
+      }
+      clearSessionCookie(ctx, reply);
+      clearXsrfCookie(ctx, reply);
+      reply.header("Clear-Site-Data", '"cookies"');
+      return { data: { success: true } };
+    },
+  );
 };
 
 /** Issues an XSRF token for the request's current binding unless it already holds a valid one. */

@@ -5,10 +5,18 @@ import { authorityHealth } from "../services/authority.ts";
 const about = documentedAs("Settlement");
 
 export const authorityRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get("", {
-    schema: {
-      ...about("authorityHealth", "The settlement authority: cluster, SOL balance, settlements it can still pay for (beyond the core API)", BEYOND_SPEC),
-      response: { ...ok(authorityHealthSchema), ...errors(503) },
+  app.get(
+    "",
+    {
+      schema: {
+        ...about(
+          "authorityHealth",
+          "The settlement authority: cluster, SOL balance, settlements it can still pay for (beyond the core API)",
+          BEYOND_SPEC,
+        ),
+        response: { ...ok(authorityHealthSchema), ...errors(503) },
+      },
     },
-  }, async () => ({ data: await authorityHealth(ctx) }));
+    async () => ({ data: await authorityHealth(ctx) }),
+  );
 };

@@ -24,8 +24,8 @@ const about = documentedAs("Live updates");
 export const HEARTBEAT_MS = 15_000;
 
 const STREAM_DESCRIPTION = [
-  "Server-sent events: `event: disputes` with `data: {\"open\": n}` on connect and whenever the number of DISPUTED orders changes;",
-  "`event: settlement` with `data: {\"id\", \"orderId\", \"status\"}` when a settlement appears or changes status; a comment line every 15 s.",
+  'Server-sent events: `event: disputes` with `data: {"open": n}` on connect and whenever the number of DISPUTED orders changes;',
+  '`event: settlement` with `data: {"id", "orderId", "status"}` when a settlement appears or changes status; a comment line every 15 s.',
   "Ends when the session does or the server stops (reconnect then). With `Accept: application/json`: the current count, once.",
 ].join(" ");
 
@@ -51,49 +51,62 @@ export const eventRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   });
 
   // Its 200 body is a stream, which the typed replies do not describe: this route's replies are untyped.
-  app.withTypeProvider<FastifyTypeProviderDefault>().get("", {
-    schema: {
-      ...about("liveEvents", "Live updates: new disputes and settlement status changes, as server-sent events (beyond the core API)", BEYOND_SPEC),
-      response: {
-        200: {
-          description: STREAM_DESCRIPTION,
-          content: {
-            "text/event-stream": { schema: z.string() },
-            "application/json": { schema: dataOf(disputesEventSchema) },
+  app.withTypeProvider<FastifyTypeProviderDefault>().get(
+    "",
+    {
+      schema: {
+        ...about(
+          "liveEvents",
+          "Live updates: new disputes and settlement status changes, as server-sent events (beyond the core API)",
+          BEYOND_SPEC,
+        ),
+        response: {
+          200: {
+            description: STREAM_DESCRIPTION,
+            content: {
+              "text/event-stream": { schema: z.string() },
+              "application/json": { schema: dataOf(disputesEventSchema) },
+            },
           },
+          ...errors(401, 403),
+          ...error(
+            429,
+            `Too many streams open: at most ${eventsStreamsPerSession} per session and ${eventsMaxStreams} on this instance (EVENTS_MAX_STREAMS); Retry-After says when to try again`,
+          ),
         },
-        ...errors(401, 403),
-        ...error(429, `Too many streams open: at most ${eventsStreamsPerSession} per session and ${eventsMaxStreams} on this instance (EVENTS_MAX_STREAMS); Retry-After says when to try again`),
       },
     },
-  }, async (request, reply) => {
-    if (!/\btext\/event-stream\b/.test(request.headers.accept ?? "")) {
-      return reply.type("application/json; charset=utf-8").send({ data: await openDisputes(ctx) });
-    }
-    // The guard has seen a live session, so the cookie is there.
-    const token = readSessionToken(ctx, request) ?? "";
-    const stream = new PassThrough();
-    const client: LiveClient = {
-      session: hashSessionToken(token),
-      write: (chunk) => void (stream.writable && stream.write(chunk)),
-      allowed: () => sessionStillAdmin(ctx, token),
-      end: () => stream.end(),
-    };
-    // Past a limit this throws: a 429 as JSON, nothing streamed.
-    feed.add(client);
-    // The console went away (tab closed, reconnecting) or the stream ended: its place frees at once.
-    reply.raw.once("close", () => feed.remove(client));
-    // It may have gone while the guard read its session: its "close" came before anyone listened.
-    if (reply.raw.destroyed) feed.remove(client);
-    // A first line now sends the headers: the browser's EventSource opens at once. (Through the
-    // client: a feed that is closing has ended the stream already.)
-    client.write(": stream open\n\n");
-    return reply
-      .type("text/event-stream; charset=utf-8")
-      // Cache-Control: the API's no-store (security-headers.ts), which no proxy caches either.
-      .header("X-Accel-Buffering", "no")
-      // One stream per connection: when it ends, so does the connection (a closing server then has nothing to wait for).
-      .header("Connection", "close")
-      .send(stream);
-  });
+    async (request, reply) => {
+      if (!/\btext\/event-stream\b/.test(request.headers.accept ?? "")) {
+        return reply.type("application/json; charset=utf-8").send({ data: await openDisputes(ctx) });
+      }
+      // The guard has seen a live session, so the cookie is there.
+      const token = readSessionToken(ctx, request) ?? "";
+      const stream = new PassThrough();
+      const client: LiveClient = {
+        session: hashSessionToken(token),
+        write: (chunk) => void (stream.writable && stream.write(chunk)),
+        allowed: () => sessionStillAdmin(ctx, token),
+        end: () => stream.end(),
+      };
+      // Past a limit this throws: a 429 as JSON, nothing streamed.
+      feed.add(client);
+      // The console went away (tab closed, reconnecting) or the stream ended: its place frees at once.
+      reply.raw.once("close", () => feed.remove(client));
+      // It may have gone while the guard read its session: its "close" came before anyone listened.
+      if (reply.raw.destroyed) feed.remove(client);
+      // A first line now sends the headers: the browser's EventSource opens at once. (Through the
+      // client: a feed that is closing has ended the stream already.)
+      client.write(": stream open\n\n");
+      return (
+        reply
+          .type("text/event-stream; charset=utf-8")
+          // Cache-Control: the API's no-store (security-headers.ts), which no proxy caches either.
+          .header("X-Accel-Buffering", "no")
+          // One stream per connection: when it ends, so does the connection (a closing server then has nothing to wait for).
+          .header("Connection", "close")
+          .send(stream)
+      );
+    },
+  );
 };

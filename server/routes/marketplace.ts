@@ -6,20 +6,28 @@ const about = documentedAs("Marketplace");
 const AUTHORITY_NOT_ADMIN = "Not an admin, no valid X-XSRF-TOKEN header, or the signing authority is not an admin wallet";
 
 export const marketplaceRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get("/status", {
-    schema: { ...about("marketplaceStatus", "The on-chain marketplace configuration"), response: ok(marketplaceStatusSchema) },
-  }, async () => ({ data: await marketplaceStatus(ctx) }));
+  app.get(
+    "/status",
+    {
+      schema: { ...about("marketplaceStatus", "The on-chain marketplace configuration"), response: ok(marketplaceStatusSchema) },
+    },
+    async () => ({ data: await marketplaceStatus(ctx) }),
+  );
 
-  app.post("/initialize", {
-    schema: {
-      ...about("initializeMarketplace", "Initialize the marketplace on chain, once; no body"),
-      response: {
-        ...ok(marketplaceStatusSchema),
-        ...errors(502, 503, 504),
-        ...error(400, "The server's marketplace settings are invalid"),
-        ...error(403, AUTHORITY_NOT_ADMIN),
-        ...error(409, "The marketplace is already initialized, or its initialization is in progress"),
+  app.post(
+    "/initialize",
+    {
+      schema: {
+        ...about("initializeMarketplace", "Initialize the marketplace on chain, once; no body"),
+        response: {
+          ...ok(marketplaceStatusSchema),
+          ...errors(502, 503, 504),
+          ...error(400, "The server's marketplace settings are invalid"),
+          ...error(403, AUTHORITY_NOT_ADMIN),
+          ...error(409, "The marketplace is already initialized, or its initialization is in progress"),
+        },
       },
     },
-  }, async (request) => ({ data: await initializeMarketplace(ctx, request.admin) }));
+    async (request) => ({ data: await initializeMarketplace(ctx, request.admin) }),
+  );
 };

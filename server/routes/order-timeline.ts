@@ -7,21 +7,37 @@ import { addOrderNote, orderTimeline } from "../services/order-timeline.ts";
 const about = documentedAs("Orders");
 
 export const orderTimelineRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get("/:id/timeline", {
-    schema: {
-      ...about("getOrderTimeline", "What happened to an order, oldest first: its steps, admin actions, settlements and internal notes (beyond the core API)", BEYOND_SPEC),
-      params: idParamsSchema,
-      response: { ...ok(orderTimelineSchema), ...errors(404) },
+  app.get(
+    "/:id/timeline",
+    {
+      schema: {
+        ...about(
+          "getOrderTimeline",
+          "What happened to an order, oldest first: its steps, admin actions, settlements and internal notes (beyond the core API)",
+          BEYOND_SPEC,
+        ),
+        params: idParamsSchema,
+        response: { ...ok(orderTimelineSchema), ...errors(404) },
+      },
     },
-  }, async (request) => ({ data: await orderTimeline(ctx, request.params.id) }));
+    async (request) => ({ data: await orderTimeline(ctx, request.params.id) }),
+  );
 
   // A bad body (400) before an unknown order (404): the body is checked before the handler runs.
-  app.post("/:id/notes", {
-    schema: {
-      ...about("addOrderNote", "Add an internal note to an order, audited; never shown to its buyer or seller (beyond the core API)", BEYOND_SPEC),
-      params: idParamsSchema,
-      body: orderNoteCreateSchema,
-      response: { ...ok(orderNoteSchema, 201), ...errors(400, 404) },
+  app.post(
+    "/:id/notes",
+    {
+      schema: {
+        ...about(
+          "addOrderNote",
+          "Add an internal note to an order, audited; never shown to its buyer or seller (beyond the core API)",
+          BEYOND_SPEC,
+        ),
+        params: idParamsSchema,
+        body: orderNoteCreateSchema,
+        response: { ...ok(orderNoteSchema, 201), ...errors(400, 404) },
+      },
     },
-  }, async (request, reply) => reply.code(201).send({ data: await addOrderNote(ctx, request.admin, request.params.id, request.body.body) }));
+    async (request, reply) => reply.code(201).send({ data: await addOrderNote(ctx, request.admin, request.params.id, request.body.body) }),
+  );
 };

@@ -6,10 +6,18 @@ const about = documentedAs("Orders");
 
 export const reconciliationRoutes: RoutePlugin = async (app, { ctx }) => {
   // Reads only (the database and the chain): a GET, safe to call from the console at any time.
-  app.get("", {
-    schema: {
-      ...about("reconcile", "Every order with an escrow compared with the escrow on chain: the mismatches (beyond the core API)", BEYOND_SPEC),
-      response: { ...ok(reconciliationSchema), ...errors(502, 503) },
+  app.get(
+    "",
+    {
+      schema: {
+        ...about(
+          "reconcile",
+          "Every order with an escrow compared with the escrow on chain: the mismatches (beyond the core API)",
+          BEYOND_SPEC,
+        ),
+        response: { ...ok(reconciliationSchema), ...errors(502, 503) },
+      },
     },
-  }, async () => ({ data: await reconcile(ctx) }));
+    async () => ({ data: await reconcile(ctx) }),
+  );
 };

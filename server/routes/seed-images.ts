@@ -33,8 +33,7 @@ const GLYPHS = {
     '<path d="M60 78 100 58l40 20v46l-40 20-40-20z" fill="none" stroke="#fff" stroke-width="8" stroke-linejoin="round"/>' +
     '<path d="M60 78l40 20 40-20M100 98v46" fill="none" stroke="#fff" stroke-width="8" stroke-linejoin="round"/>',
   // Head and shoulders.
-  avatar:
-    '<circle cx="100" cy="80" r="28" fill="#fff"/><path d="M48 160c6-30 28-46 52-46s46 16 52 46z" fill="#fff"/>',
+  avatar: '<circle cx="100" cy="80" r="28" fill="#fff"/><path d="M48 160c6-30 28-46 52-46s46 16 52 46z" fill="#fff"/>',
 };
 
 /** The picture of `name`, 200×200 (it scales: product pages ask the same URL at every size). */
@@ -62,10 +61,12 @@ export const seedImageRoutes: FastifyPluginAsyncZod = async (app) => {
     const { kind, file } = request.params;
     const name = NAME.exec(file)?.[1];
     if (!name || !(SEED_IMAGE_KINDS as readonly string[]).includes(kind)) throw fileNotFound();
-    return reply
-      .type("image/svg+xml; charset=utf-8")
-      // The same name always draws the same picture.
-      .header("Cache-Control", "public, max-age=86400")
-      .send(seedImageSvg(kind as SeedImageKind, name));
+    return (
+      reply
+        .type("image/svg+xml; charset=utf-8")
+        // The same name always draws the same picture.
+        .header("Cache-Control", "public, max-age=86400")
+        .send(seedImageSvg(kind as SeedImageKind, name))
+    );
   });
 };

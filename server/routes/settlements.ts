@@ -19,60 +19,94 @@ import { listSettlements, retrySettlement } from "../services/settlements.ts";
 const about = documentedAs("Settlements");
 
 export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get("", {
-    schema: {
-      ...about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond the core API)"),
-      querystring: settlementListQuerySchema,
-      response: { ...ok(settlementListSchema), ...errors(400) },
+  app.get(
+    "",
+    {
+      schema: {
+        ...about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond the core API)"),
+        querystring: settlementListQuerySchema,
+        response: { ...ok(settlementListSchema), ...errors(400) },
+      },
     },
-  }, async (request) => ({ data: await listSettlements(ctx, request.query) }));
+    async (request) => ({ data: await listSettlements(ctx, request.query) }),
+  );
 
   // Under the rules in force now: the same checks as a first attempt (a dispute's order must still be
   // DISPUTED), a signed decision when they are required, and under four eyes a payout two current
   // admins did not approve becomes the retrying admin's proposal (202). Once sent, the same outcomes:
   // 502 when the chain fails it again, 504 when its outcome is not known yet.
-  app.post("/:id/retry", {
-    schema: {
-      ...about("retrySettlement", "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond the core API)"),
-      params: idParamsSchema,
-      body: settlementRetrySchema,
-      response: {
-        ...ok(settlementSchema),
-        ...ok(settlementSchema, 202),
-        ...errors(404, 502, 503, 504),
-        ...error(400, "Invalid request (`errors` names each bad field), a split the chain cannot pay, or a signedDecision that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet"),
-        ...error(403, "The local demo wallet cannot decide payouts under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)"),
-        ...error(409, "Only a failed settlement can be retried, and a dispute's only while its order is DISPUTED and not being settled; or its escrow changed since the payout was decided"),
+  app.post(
+    "/:id/retry",
+    {
+      schema: {
+        ...about(
+          "retrySettlement",
+          "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond the core API)",
+        ),
+        params: idParamsSchema,
+        body: settlementRetrySchema,
+        response: {
+          ...ok(settlementSchema),
+          ...ok(settlementSchema, 202),
+          ...errors(404, 502, 503, 504),
+          ...error(
+            400,
+            "Invalid request (`errors` names each bad field), a split the chain cannot pay, or a signedDecision that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet",
+          ),
+          ...error(403, "The local demo wallet cannot decide payouts under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)"),
+          ...error(
+            409,
+            "Only a failed settlement can be retried, and a dispute's only while its order is DISPUTED and not being settled; or its escrow changed since the payout was decided",
+          ),
+        },
       },
     },
-  }, async (request, reply) => {
-    const outcome = await retrySettlement(ctx, request.admin, request.params.id, request.body);
-    return outcome.proposed ? reply.code(202).send({ data: outcome.settlement }) : { data: outcome.settlement };
-  });
+    async (request, reply) => {
+      const outcome = await retrySettlement(ctx, request.admin, request.params.id, request.body);
+      return outcome.proposed ? reply.code(202).send({ data: outcome.settlement }) : { data: outcome.settlement };
+    },
+  );
 
   // Four eyes (PAYOUT_APPROVALS=2): a proposed payout is sent once another admin than its proposer
   // approves it; the same outcomes as a resolve (502, 504) once it is sent.
-  app.post("/:id/approve", {
-    schema: {
-      ...about("approveSettlement", "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond the core API)"),
-      params: idParamsSchema,
-      body: approvalRequestSchema,
-      response: {
-        ...ok(approvalResultSchema),
-        ...errors(404, 502, 503, 504),
-        ...error(400, "Invalid request, or a `decision` signature that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet"),
-        ...error(403, "Another admin must approve this payout: its proposer cannot, nor the local demo wallet under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)"),
-        ...error(409, "Only a proposal awaiting approval, not expired, whose proposer is still an admin and whose order is DISPUTED, can be approved; the escrow no longer pays what was proposed; or a concurrent approval already sent it"),
+  app.post(
+    "/:id/approve",
+    {
+      schema: {
+        ...about("approveSettlement", "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond the core API)"),
+        params: idParamsSchema,
+        body: approvalRequestSchema,
+        response: {
+          ...ok(approvalResultSchema),
+          ...errors(404, 502, 503, 504),
+          ...error(
+            400,
+            "Invalid request, or a `decision` signature that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet",
+          ),
+          ...error(
+            403,
+            "Another admin must approve this payout: its proposer cannot, nor the local demo wallet under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)",
+          ),
+          ...error(
+            409,
+            "Only a proposal awaiting approval, not expired, whose proposer is still an admin and whose order is DISPUTED, can be approved; the escrow no longer pays what was proposed; or a concurrent approval already sent it",
+          ),
+        },
       },
     },
-  }, async (request) => ({ data: await approvePayout(ctx, request.admin, request.params.id, request.body.decision) }));
+    async (request) => ({ data: await approvePayout(ctx, request.admin, request.params.id, request.body.decision) }),
+  );
 
-  app.post("/:id/reject", {
-    schema: {
-      ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)"),
-      params: idParamsSchema,
-      body: reasonSchema,
-      response: { ...ok(settlementSchema), ...errors(400, 404), ...error(409, "Only a proposal awaiting approval can be rejected") },
+  app.post(
+    "/:id/reject",
+    {
+      schema: {
+        ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)"),
+        params: idParamsSchema,
+        body: reasonSchema,
+        response: { ...ok(settlementSchema), ...errors(400, 404), ...error(409, "Only a proposal awaiting approval can be rejected") },
+      },
     },
-  }, async (request) => ({ data: toSettlement(await rejectPayout(ctx, request.admin, request.params.id, request.body.reason)) }));
+    async (request) => ({ data: toSettlement(await rejectPayout(ctx, request.admin, request.params.id, request.body.reason)) }),
+  );
 };

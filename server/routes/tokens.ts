@@ -1,4 +1,13 @@
-import { idParamsSchema, mintRiskQuerySchema, mintRiskReportSchema, pagedListSchema, tokenCreateSchema, tokenListQuerySchema, tokenSchema, tokenUpdateSchema } from "../../contract/index.ts";
+import {
+  idParamsSchema,
+  mintRiskQuerySchema,
+  mintRiskReportSchema,
+  pagedListSchema,
+  tokenCreateSchema,
+  tokenListQuerySchema,
+  tokenSchema,
+  tokenUpdateSchema,
+} from "../../contract/index.ts";
 import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { checkMint, tokenRiskReport } from "../services/token-risk.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
@@ -7,59 +16,113 @@ const about = documentedAs("Tokens");
 const oneToken = { ...ok(tokenSchema), ...errors(404) };
 
 export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get("", {
-    schema: {
-      ...about("listTokens", "List the SPL token whitelist (isActive is beyond the core API)"),
-      querystring: tokenListQuerySchema,
-      response: { ...ok(pagedListSchema(tokenSchema)), ...errors(400) },
+  app.get(
+    "",
+    {
+      schema: {
+        ...about("listTokens", "List the SPL token whitelist (isActive is beyond the core API)"),
+        querystring: tokenListQuerySchema,
+        response: { ...ok(pagedListSchema(tokenSchema)), ...errors(400) },
+      },
     },
-  }, async (request) => ({ data: await listTokens(ctx, request.query) }));
+    async (request) => ({ data: await listTokens(ctx, request.query) }),
+  );
 
-  app.post("", {
-    schema: {
-      ...about("createToken", "Add a token to the whitelist, once its mint passed the on-chain check (a refused mint: 400 naming mintAddress)"),
-      body: tokenCreateSchema,
-      response: { ...ok(tokenSchema, 201), ...errors(400, 502), ...error(409, "A token with this mint address is already listed") },
+  app.post(
+    "",
+    {
+      schema: {
+        ...about(
+          "createToken",
+          "Add a token to the whitelist, once its mint passed the on-chain check (a refused mint: 400 naming mintAddress)",
+        ),
+        body: tokenCreateSchema,
+        response: { ...ok(tokenSchema, 201), ...errors(400, 502), ...error(409, "A token with this mint address is already listed") },
+      },
     },
-  }, async (request, reply) => reply.code(201).send({ data: await createToken(ctx, request.admin, request.body) }));
+    async (request, reply) => reply.code(201).send({ data: await createToken(ctx, request.admin, request.body) }),
+  );
 
-  app.post("/initialize-sol", {
-    schema: {
-      ...about("initializeSol", "Add native SOL (listed under the wrapped-SOL mint); no body"),
-      response: { ...ok(tokenSchema, 201), ...error(409, "Native SOL is already initialized") },
+  app.post(
+    "/initialize-sol",
+    {
+      schema: {
+        ...about("initializeSol", "Add native SOL (listed under the wrapped-SOL mint); no body"),
+        response: { ...ok(tokenSchema, 201), ...error(409, "Native SOL is already initialized") },
+      },
     },
-  }, async (request, reply) => reply.code(201).send({ data: await initializeSol(ctx, request.admin) }));
+    async (request, reply) => reply.code(201).send({ data: await initializeSol(ctx, request.admin) }),
+  );
 
-  app.patch("/:id", {
-    schema: {
-      ...about("updateToken", "Edit a token or toggle isActive (its mint address cannot change; re-activating checks the mint again, a change of decimals checks them against the mint's)"),
-      params: idParamsSchema,
-      body: tokenUpdateSchema,
-      response: { ...oneToken, ...errors(400, 502), ...error(409, "The token kept changing while this edit was checked: reload it and try again") },
+  app.patch(
+    "/:id",
+    {
+      schema: {
+        ...about(
+          "updateToken",
+          "Edit a token or toggle isActive (its mint address cannot change; re-activating checks the mint again, a change of decimals checks them against the mint's)",
+        ),
+        params: idParamsSchema,
+        body: tokenUpdateSchema,
+        response: {
+          ...oneToken,
+          ...errors(400, 502),
+          ...error(409, "The token kept changing while this edit was checked: reload it and try again"),
+        },
+      },
     },
-  }, async (request) => ({ data: await updateToken(ctx, request.admin, request.params.id, request.body) }));
+    async (request) => ({ data: await updateToken(ctx, request.admin, request.params.id, request.body) }),
+  );
 
-  app.get("/mint-risk", {
-    schema: {
-      ...about("mintRisk", "A mint read from the configured chain now, before it is whitelisted: what adding it would meet (changes nothing)", BEYOND_SPEC),
-      querystring: mintRiskQuerySchema,
-      response: { ...ok(mintRiskReportSchema), ...errors(400, 502) },
+  app.get(
+    "/mint-risk",
+    {
+      schema: {
+        ...about(
+          "mintRisk",
+          "A mint read from the configured chain now, before it is whitelisted: what adding it would meet (changes nothing)",
+          BEYOND_SPEC,
+        ),
+        querystring: mintRiskQuerySchema,
+        response: { ...ok(mintRiskReportSchema), ...errors(400, 502) },
+      },
     },
-  }, async (request) => ({ data: await checkMint(ctx, request.query.mintAddress) }));
+    async (request) => ({ data: await checkMint(ctx, request.query.mintAddress) }),
+  );
 
-  app.get("/:id/risk", {
-    schema: {
-      ...about("tokenRisk", "The token's mint read from the configured chain now: program, decimals, authorities and each extension judged", BEYOND_SPEC),
-      params: idParamsSchema,
-      response: { ...ok(mintRiskReportSchema), ...errors(404, 502) },
+  app.get(
+    "/:id/risk",
+    {
+      schema: {
+        ...about(
+          "tokenRisk",
+          "The token's mint read from the configured chain now: program, decimals, authorities and each extension judged",
+          BEYOND_SPEC,
+        ),
+        params: idParamsSchema,
+        response: { ...ok(mintRiskReportSchema), ...errors(404, 502) },
+      },
     },
-  }, async (request) => ({ data: await tokenRiskReport(ctx, request.admin, request.params.id) }));
+    async (request) => ({ data: await tokenRiskReport(ctx, request.admin, request.params.id) }),
+  );
 
-  app.delete("/:id", {
-    schema: { ...about("deactivateToken", "Deactivate a token (soft)"), params: idParamsSchema, response: oneToken },
-  }, async (request) => ({ data: await deactivateToken(ctx, request.admin, request.params.id) }));
+  app.delete(
+    "/:id",
+    {
+      schema: { ...about("deactivateToken", "Deactivate a token (soft)"), params: idParamsSchema, response: oneToken },
+    },
+    async (request) => ({ data: await deactivateToken(ctx, request.admin, request.params.id) }),
+  );
 
-  app.delete("/:id/hard", {
-    schema: { ...about("hardDeleteToken", "Delete a token for good; answers the deleted token"), params: idParamsSchema, response: oneToken },
-  }, async (request) => ({ data: await hardDeleteToken(ctx, request.admin, request.params.id) }));
+  app.delete(
+    "/:id/hard",
+    {
+      schema: {
+        ...about("hardDeleteToken", "Delete a token for good; answers the deleted token"),
+        params: idParamsSchema,
+        response: oneToken,
+      },
+    },
+    async (request) => ({ data: await hardDeleteToken(ctx, request.admin, request.params.id) }),
+  );
 };

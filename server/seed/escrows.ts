@@ -113,7 +113,11 @@ export async function fundOpenEscrows(
     funded += 1;
     await db
       .updateTable("orders")
-      .set((eb) => ({ escrowPDA: escrow, transactionSignature: eb.fn.coalesce("transactionSignature", eb.val(signature)), cluster: settlement.cluster }))
+      .set((eb) => ({
+        escrowPDA: escrow,
+        transactionSignature: eb.fn.coalesce("transactionSignature", eb.val(signature)),
+        cluster: settlement.cluster,
+      }))
       .where("id", "=", order.id)
       .execute();
   }

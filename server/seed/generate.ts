@@ -6,7 +6,18 @@ import { ORDER_STATUSES, type OrderStatusValue } from "../../contract/index.ts";
 import type { ProductRow } from "../db/schema.ts";
 import { seedImageUrl } from "../http/seed-image-urls.ts";
 import type { SeedShop } from "../resources/shops/seed.ts";
-import { CARRIERS, DELETE_REASONS, DISPUTE_TEMPLATES, ORDER_NOTES, PRODUCT_NOUNS, SHIPPING_NOTES, SHOP_CATEGORIES, SOL, STATUS_REASONS, USDC } from "./catalog.ts";
+import {
+  CARRIERS,
+  DELETE_REASONS,
+  DISPUTE_TEMPLATES,
+  ORDER_NOTES,
+  PRODUCT_NOUNS,
+  SHIPPING_NOTES,
+  SHOP_CATEGORIES,
+  SOL,
+  STATUS_REASONS,
+  USDC,
+} from "./catalog.ts";
 import type { SeedRandom } from "./random.ts";
 import { DAY, iso, MINUTE } from "./steps.ts";
 import type { SeedUser } from "./users.ts";
@@ -126,15 +137,26 @@ export function* generateOrders(
     const confirmedMs = confirmed ? cap(createdMs + r.int(2, 180) * MINUTE) : null;
     const shipped =
       confirmedMs !== null &&
-      (status === "COMPLETED" || (status === "ACTIVE" && r.chance(0.45)) || (status === "DISPUTED" && r.chance(0.65)) || (status === "REFUNDED" && r.chance(0.5)));
+      (status === "COMPLETED" ||
+        (status === "ACTIVE" && r.chance(0.45)) ||
+        (status === "DISPUTED" && r.chance(0.65)) ||
+        (status === "REFUNDED" && r.chance(0.5)));
     const shippedMs = shipped && confirmedMs !== null ? cap(confirmedMs + r.int(6, 96) * 60 * MINUTE) : null;
     const completedMs = status === "COMPLETED" && shippedMs !== null ? cap(shippedMs + r.int(2, 10) * DAY) : null;
     const disputed = status === "DISPUTED";
     const disputeMs = disputed ? cap((shippedMs ?? confirmedMs ?? createdMs) + r.int(1, 5) * DAY) : null;
     const qty = Number(r.weighted({ "1": 75, "2": 18, "3": 4, "4": 2, "5": 1 }));
     const shippingState = shipped
-      ? status === "COMPLETED" ? "DELIVERED" : status === "REFUNDED" ? "RETURNED" : r.pick(["SHIPPED", "IN_TRANSIT", "DELIVERED"])
-      : status === "CANCELLED" ? "CANCELLED" : confirmed ? "PROCESSING" : "PENDING";
+      ? status === "COMPLETED"
+        ? "DELIVERED"
+        : status === "REFUNDED"
+          ? "RETURNED"
+          : r.pick(["SHIPPED", "IN_TRANSIT", "DELIVERED"])
+      : status === "CANCELLED"
+        ? "CANCELLED"
+        : confirmed
+          ? "PROCESSING"
+          : "PENDING";
     const days = Math.max(1, Math.round((now - (shippedMs ?? createdMs)) / DAY));
     yield {
       id: r.uuid(),

@@ -47,22 +47,89 @@ export interface SeedSummary {
 
 export const DEFAULT_SEED = 20240611;
 const DEFAULT_ORDERS = 2000;
-const USER_COLUMNS = ["id", "publicKey", "displayName", "contactInfo", "avatarUrl", "role", "verified", "disabled", "status", "deactivationReason", "createdAt", "updatedAt"];
+const USER_COLUMNS = [
+  "id",
+  "publicKey",
+  "displayName",
+  "contactInfo",
+  "avatarUrl",
+  "role",
+  "verified",
+  "disabled",
+  "status",
+  "deactivationReason",
+  "createdAt",
+  "updatedAt",
+];
 const TOKEN_COLUMNS = ["id", "mintAddress", "symbol", "name", "decimals", "logoUrl", "isActive", "createdAt", "updatedAt"];
-const PRODUCT_COLUMNS = ["id", "shopId", "title", "description", "price", "currencySymbol", "currencyDecimals", "currencyMint", "category", "stockQuantity", "isFeatured", "isActive", "statusReason", "deletedAt", "deleteReason", "createdAt", "updatedAt"];
+const PRODUCT_COLUMNS = [
+  "id",
+  "shopId",
+  "title",
+  "description",
+  "price",
+  "currencySymbol",
+  "currencyDecimals",
+  "currencyMint",
+  "category",
+  "stockQuantity",
+  "isFeatured",
+  "isActive",
+  "statusReason",
+  "deletedAt",
+  "deleteReason",
+  "createdAt",
+  "updatedAt",
+];
 const IMAGE_COLUMNS = ["id", "productId", "url", "thumbnailUrl", "position"];
-const ORDER_COLUMNS = ["id", "status", "productId", "shopId", "productSnapshot", "shopSnapshot", "quantity", "totalPrice", "currencySymbol", "currencyDecimals", "currencyMint", "buyerWalletAddress", "buyerContactInfo", "buyerShippingAddress", "sellerWalletAddress", "sellerContactInfo", "shippingState", "trackingInfo", "shippingNotes", "disputeRaisedAt", "disputeDescription", "escrowPDA", "transactionSignature", "notes", "createdAt", "confirmedAt", "shippedAt", "completedAt", "updatedAt"];
+const ORDER_COLUMNS = [
+  "id",
+  "status",
+  "productId",
+  "shopId",
+  "productSnapshot",
+  "shopSnapshot",
+  "quantity",
+  "totalPrice",
+  "currencySymbol",
+  "currencyDecimals",
+  "currencyMint",
+  "buyerWalletAddress",
+  "buyerContactInfo",
+  "buyerShippingAddress",
+  "sellerWalletAddress",
+  "sellerContactInfo",
+  "shippingState",
+  "trackingInfo",
+  "shippingNotes",
+  "disputeRaisedAt",
+  "disputeDescription",
+  "escrowPDA",
+  "transactionSignature",
+  "notes",
+  "createdAt",
+  "confirmedAt",
+  "shippedAt",
+  "completedAt",
+  "updatedAt",
+];
 
 /** The core's steps, in their order; the shops' (their module's) run where the products need them. */
 function coreSteps(userCount: number, orderCount: number, byStatus: Record<string, number>): SeedStep[] {
   return [
     { table: "users", columns: USER_COLUMNS, rows: ({ r, now, adminWallets }) => generateUsers(r, userCount, adminWallets, now) },
-    { table: "products", columns: PRODUCT_COLUMNS, reads: ["shops"], rows: ({ r, now, rows }) => generateProducts(r, rows<SeedShop>("shops"), now) },
+    {
+      table: "products",
+      columns: PRODUCT_COLUMNS,
+      reads: ["shops"],
+      rows: ({ r, now, rows }) => generateProducts(r, rows<SeedShop>("shops"), now),
+    },
     {
       table: "productImages",
       columns: IMAGE_COLUMNS,
       reads: ["products"],
-      rows: ({ rows }) => rows<SeedProduct>("products").flatMap((product) => product.images.map((image) => ({ ...image, productId: product.id }))),
+      rows: ({ rows }) =>
+        rows<SeedProduct>("products").flatMap((product) => product.images.map((image) => ({ ...image, productId: product.id }))),
     },
     {
       table: "tokens",
@@ -77,7 +144,8 @@ function coreSteps(userCount: number, orderCount: number, byStatus: Record<strin
       table: "orders",
       columns: ORDER_COLUMNS,
       reads: ["users", "products"],
-      rows: ({ r, now, rows }) => counted(generateOrders(r, orderCount, rows<SeedUser>("users"), rows<SeedProduct>("products"), now), byStatus),
+      rows: ({ r, now, rows }) =>
+        counted(generateOrders(r, orderCount, rows<SeedUser>("users"), rows<SeedProduct>("products"), now), byStatus),
     },
   ];
 }
@@ -126,7 +194,11 @@ export async function seedDatabase(opened: Pick<OpenedDatabase, "db" | "sqlite">
         const rows = read.has(step.table) ? [...step.rows(demo)] : step.rows(demo);
         if (Array.isArray(rows)) made.set(step.table, rows);
         written[step.table] = 0;
-        await insert(step.table, step.columns, tally(rows, () => written[step.table]++));
+        await insert(
+          step.table,
+          step.columns,
+          tally(rows, () => written[step.table]++),
+        );
       }
     });
   } catch (error) {
@@ -141,7 +213,14 @@ export async function seedDatabase(opened: Pick<OpenedDatabase, "db" | "sqlite">
 /** The first of the seeded tables that holds a row, if any. */
 async function firstFilled(db: OpenedDatabase["db"], steps: readonly SeedStep[]): Promise<string | undefined> {
   for (const { table } of steps) {
-    if (await db.selectFrom(table).select(sql`1`.as("one")).limit(1).executeTakeFirst()) return table;
+    if (
+      await db
+        .selectFrom(table)
+        .select(sql`1`.as("one"))
+        .limit(1)
+        .executeTakeFirst()
+    )
+      return table;
   }
   return undefined;
 }

@@ -32,7 +32,13 @@ export function generateUsers(r: SeedRandom, count: number, adminWallets: readon
     users.push({
       id: r.uuid(),
       publicKey: admin ? adminWallets[i] : r.address(`user:${i}`),
-      displayName: admin ? `Admin ${i + 1}` : r.chance(0.1) ? null : r.chance(0.3) ? r.faker.internet.username({ firstName: first, lastName: last }) : `${first} ${last}`,
+      displayName: admin
+        ? `Admin ${i + 1}`
+        : r.chance(0.1)
+          ? null
+          : r.chance(0.3)
+            ? r.faker.internet.username({ firstName: first, lastName: last })
+            : `${first} ${last}`,
       contactInfo: r.chance(0.15) ? null : r.faker.internet.email({ firstName: first, lastName: last }).toLowerCase(),
       // Pictures are drawn by the reference server itself (no network needed on a first run).
       avatarUrl: r.chance(0.6) ? null : seedImageUrl("avatar", `${i}-${r.int(0, 9999)}`),

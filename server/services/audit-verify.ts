@@ -24,7 +24,8 @@ export interface AuditVerification {
 
 /** Why this signed entry does not hold up, or null when it does. */
 function problemOf(row: { targetId: string; adminPublicKey: string; decisionMessage: string; decisionSignature: string }): string | null {
-  if (!verifySolanaSignature(row.adminPublicKey, row.decisionSignature, row.decisionMessage)) return "the signature is not the admin wallet's over the stored text";
+  if (!verifySolanaSignature(row.adminPublicKey, row.decisionSignature, row.decisionMessage))
+    return "the signature is not the admin wallet's over the stored text";
   const head = decisionHead(row.decisionMessage);
   if (!head.includes(`Order: ${row.targetId}`)) return "the signed text names another order";
   if (!head.includes(`Admin: ${row.adminPublicKey}`)) return "the signed text names another admin";
@@ -47,10 +48,19 @@ async function approvalProblem(db: Db, row: AuditRow): Promise<string | null> {
   const approval = json<ProposalRecord>(row.after) ?? {};
   if (!approval.proposedBy || approval.proposedBy === row.adminPublicKey) return "the payout was approved by its own proposer";
   if (!row.decisionMessage) return null;
-  const proposals = await db.selectFrom("auditLog").selectAll().where("targetId", "=", row.targetId).where("action", "=", PROPOSE).execute();
+  const proposals = await db
+    .selectFrom("auditLog")
+    .selectAll()
+    .where("targetId", "=", row.targetId)
+    .where("action", "=", PROPOSE)
+    .execute();
   const proposal = proposals.map((p) => json<ProposalRecord>(p.after) ?? {}).find((p) => p.settlementId === approval.settlementId);
   if (!proposal?.resolution) return "the approved proposal is not in the audit trail";
-  const lines = payoutLines({ orderId: row.targetId, decision: { resolution: proposal.resolution, refundPercentage: proposal.refundPercentage }, payouts: proposal.payouts ?? [] });
+  const lines = payoutLines({
+    orderId: row.targetId,
+    decision: { resolution: proposal.resolution, refundPercentage: proposal.refundPercentage },
+    payouts: proposal.payouts ?? [],
+  });
   const head = decisionHead(row.decisionMessage);
   return lines.every((line) => head.includes(line)) ? null : "the approver signed another payout than the one proposed";
 }
@@ -66,8 +76,8 @@ export async function verifyAuditSignatures(db: Db): Promise<AuditVerification> 
   for (const row of rows) {
     const { decisionMessage, decisionSignature } = row;
     const signed = decisionMessage !== null || decisionSignature !== null;
-    let problem =
-      !signed ? null
+    let problem = !signed
+      ? null
       : decisionMessage === null || decisionSignature === null
         ? "the text or the signature is missing"
         : problemOf({ ...row, decisionMessage, decisionSignature });

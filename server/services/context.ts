@@ -23,7 +23,9 @@ export function flag(value: boolean | undefined): number | undefined {
 const registered: readonly ResourceDeclaration[] = RESOURCES;
 
 /** What one record of each table is called, as the registry declares it ("users": "User"). */
-const RECORD_LABELS: ReadonlyMap<string, string> = new Map(registered.flatMap(({ record }) => (record?.table ? [[record.table, record.label]] : [])));
+const RECORD_LABELS: ReadonlyMap<string, string> = new Map(
+  registered.flatMap(({ record }) => (record?.table ? [[record.table, record.label]] : [])),
+);
 
 /**
  * The `table` row with this id (a table of the registry's records), or a 404 naming the record ("User
@@ -32,7 +34,11 @@ const RECORD_LABELS: ReadonlyMap<string, string> = new Map(registered.flatMap(({
  */
 export async function findById<T extends RecordTable>(db: Db, table: T, id: string): Promise<Selectable<Database[T]>> {
   // One table of several, whose type Kysely cannot narrow from a type parameter.
-  const row = await db.selectFrom(table as "users").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom(table as "users")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw notFound(RECORD_LABELS.get(table) ?? table);
   return row as unknown as Selectable<Database[T]>;
 }
@@ -55,4 +61,7 @@ function pick(row: object, keys: readonly string[]): Record<string, unknown> {
 }
 
 /** An audit entry's before and after of an edit: the changed `keys` of the record, as the API shows it. */
-export const changed = (keys: readonly string[], before: object, after: object) => ({ before: pick(before, keys), after: pick(after, keys) });
+export const changed = (keys: readonly string[], before: object, after: object) => ({
+  before: pick(before, keys),
+  after: pick(after, keys),
+});

@@ -14,11 +14,27 @@ import { settlementApiError } from "./settlement-errors.ts";
 import { MintRiskStop, recheckMintBeforeSettlement } from "./token-risk.ts";
 import { assertSendable } from "./payout-rules.ts";
 import {
-  claimRows, decidedPayoutsOf, decisionOf, IN_FLIGHT, markConfirmed, markFailed, markSubmitted, noteBroadcasts, noteUnknown, openSettlement, releaseClaim, releaseUnsent, type Decision,
+  claimRows,
+  decidedPayoutsOf,
+  decisionOf,
+  IN_FLIGHT,
+  markConfirmed,
+  markFailed,
+  markSubmitted,
+  noteBroadcasts,
+  noteUnknown,
+  openSettlement,
+  releaseClaim,
+  releaseUnsent,
+  type Decision,
 } from "./settlement-rows.ts";
 
 /** What each resolution leaves the order as. */
-const RESOLVED_STATUS: Record<DisputeResolution, OrderStatusValue> = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" };
+const RESOLVED_STATUS: Record<DisputeResolution, OrderStatusValue> = {
+  REFUND_BUYER: "REFUNDED",
+  RELEASE_TO_SELLER: "COMPLETED",
+  PARTIAL_REFUND: "COMPLETED",
+};
 
 /**
  * Nothing was paid and nothing is in flight: the chain failed the transaction (502), or a resumed
@@ -112,11 +128,17 @@ export async function settleDispute(
  */
 async function giveBack(ctx: ServiceContext, order: OrderRow, row: SettlementRow, reason: string, stopped = false): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const released = stopped ? await markFailed(trx, ctx, row.id, reason, { status: "pending" }) : await releaseUnsent(trx, ctx, row, reason);
+    const released = stopped
+      ? await markFailed(trx, ctx, row.id, reason, { status: "pending" })
+      : await releaseUnsent(trx, ctx, row, reason);
     if (!released) return;
     await trx
       .updateTable("orders")
-      .set(stopped ? { settlementStatus: "FAILED", updatedAt: isoNow(ctx) } : { settlementStatus: order.settlementStatus, updatedAt: order.updatedAt })
+      .set(
+        stopped
+          ? { settlementStatus: "FAILED", updatedAt: isoNow(ctx) }
+          : { settlementStatus: order.settlementStatus, updatedAt: order.updatedAt },
+      )
       .where("id", "=", order.id)
       .where("settlementStatus", "=", "PENDING")
       .execute();
@@ -137,7 +159,13 @@ async function recordFailure(ctx: ServiceContext, orderId: string, rowId: string
 }
 
 /** After confirmation: the order's status and resolution, the row, and the audit entry, together. */
-async function recordSettled(ctx: ServiceContext, order: OrderRow, row: SettlementRow, decision: Decision, result: SettlementResult): Promise<OrderRow> {
+async function recordSettled(
+  ctx: ServiceContext,
+  order: OrderRow,
+  row: SettlementRow,
+  decision: Decision,
+  result: SettlementResult,
+): Promise<OrderRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = isoNow(ctx);
     const status = RESOLVED_STATUS[decision.resolution];
@@ -232,13 +260,18 @@ export async function resumeDisputeSettlements(ctx: ServiceContext, options: { m
   );
   for (const row of unsigned) {
     try {
-      if (await failUnsigned(ctx, row)) outcomes.push({ orderId: row.orderId ?? "", signature: null, outcome: "failed", message: NEVER_SIGNED });
+      if (await failUnsigned(ctx, row))
+        outcomes.push({ orderId: row.orderId ?? "", signature: null, outcome: "failed", message: NEVER_SIGNED });
     } finally {
       await releaseClaim(ctx.db, row.id, owner);
     }
   }
   const submitted = await claimRows(ctx, owner, (rows) =>
-    rows.where("kind", "=", "dispute_payout").where("status", "=", "submitted").where("submittedAt", "<=", before(minAgeMs)).orderBy("submittedAt"),
+    rows
+      .where("kind", "=", "dispute_payout")
+      .where("status", "=", "submitted")
+      .where("submittedAt", "<=", before(minAgeMs))
+      .orderBy("submittedAt"),
   );
   submitted.sort((a, b) => (a.submittedAt ?? "").localeCompare(b.submittedAt ?? ""));
   for (const row of submitted) {
@@ -253,18 +286,28 @@ export async function resumeDisputeSettlements(ctx: ServiceContext, options: { m
 }
 
 /** Resumes one claimed, submitted dispute settlement (see resumeDisputeSettlements); null: not this flow's to finish. */
-async function resumeOne(ctx: ServiceContext, row: SettlementRow, resume: NonNullable<SettlementPort["resumeDispute"]>): Promise<ResumeOutcome | null> {
+async function resumeOne(
+  ctx: ServiceContext,
+  row: SettlementRow,
+  resume: NonNullable<SettlementPort["resumeDispute"]>,
+): Promise<ResumeOutcome | null> {
   const signature = row.signature ?? "";
   const orderId = row.orderId ?? "";
   const order = await ctx.db.selectFrom("orders").selectAll().where("id", "=", orderId).executeTakeFirst();
   if (!order || order.settlementStatus !== "PENDING") {
     // Only this flow moves a claimed order on: someone edited it, and the row says so.
-    await ctx.db.transaction().execute((trx) => markFailed(trx, ctx, row.id, "The order was changed outside its settlement", { status: "submitted", signature }));
+    await ctx.db
+      .transaction()
+      .execute((trx) => markFailed(trx, ctx, row.id, "The order was changed outside its settlement", { status: "submitted", signature }));
     return null;
   }
   const decision = decisionOf(row);
   const pending: PendingSignature = { signature, lastValidBlockHeight: row.lastValidBlockHeight };
-  const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined, payouts: decidedPayoutsOf(row) };
+  const split = {
+    resolution: decision.resolution,
+    refundPercentage: decision.refundPercentage ?? undefined,
+    payouts: decidedPayoutsOf(row),
+  };
   // The port signs anew only once the stored transaction can no longer land: that is a new payout, which
   // today's rules must cover (nobody decides it here), or it is not sent and the row ends failed.
   const guarded = (hooks: SettlementHooks): SettlementHooks => ({

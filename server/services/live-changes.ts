@@ -16,7 +16,11 @@ const DISPUTED = orderStatusCountName("DISPUTED");
 export async function openDisputes(ctx: ServiceContext): Promise<DisputesEvent> {
   const [open, waiting] = await Promise.all([
     ctx.lists.totals([DISPUTED]).then((totals) => totals[DISPUTED]),
-    ctx.db.selectFrom("settlements").select((eb) => eb.fn.countAll<number | string>().as("n")).where("status", "=", "awaiting_approval").executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom("settlements")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("status", "=", "awaiting_approval")
+      .executeTakeFirstOrThrow(),
   ]);
   const awaitingApproval = Number(waiting.n);
   // A server where one admin settles says what it always said (proposals left from a four-eyes run aside).

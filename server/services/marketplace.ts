@@ -163,7 +163,10 @@ export async function resumeInitializations(ctx: ServiceContext, options: { minA
     await ctx.db.transaction().execute(async (trx) => {
       for (const row of rows) {
         if (chain.initialized) await markConfirmed(trx, ctx, row.id, row.signature, chain.cluster);
-        else await markFailed(trx, ctx, row.id, "The initialization did not land: nothing was created. Retry it to send it again", { status: row.status as "pending" | "submitted" });
+        else
+          await markFailed(trx, ctx, row.id, "The initialization did not land: nothing was created. Retry it to send it again", {
+            status: row.status as "pending" | "submitted",
+          });
       }
     });
   } finally {

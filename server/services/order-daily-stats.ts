@@ -66,7 +66,13 @@ export async function orderDailyStats(ctx: ServiceContext, days: number): Promis
     // Cancelled orders moved no money.
     if (row.status === "CANCELLED") continue;
     const key = `${row.currencyMint ?? ""}|${row.currencySymbol}|${row.currencyDecimals}`;
-    const token = tokens.get(key) ?? { mint: row.currencyMint, symbol: row.currencySymbol, decimals: row.currencyDecimals, amount: 0n, orders: 0 };
+    const token = tokens.get(key) ?? {
+      mint: row.currencyMint,
+      symbol: row.currencySymbol,
+      decimals: row.currencyDecimals,
+      amount: 0n,
+      orders: 0,
+    };
     token.amount += BigInt(row.amount);
     token.orders += n;
     tokens.set(key, token);

@@ -47,10 +47,18 @@ function orderEvents(order: OrderRow, resolutionAudited: boolean): TimelineEvent
     });
   }
   if (order.disputeRaisedAt) {
-    events.push({ id: "order-disputed", at: order.disputeRaisedAt, kind: "disputed", title: "Dispute raised", detail: order.disputeDescription, actor: order.buyerWalletAddress });
+    events.push({
+      id: "order-disputed",
+      at: order.disputeRaisedAt,
+      kind: "disputed",
+      title: "Dispute raised",
+      detail: order.disputeDescription,
+      actor: order.buyerWalletAddress,
+    });
   }
   if (order.confirmedAt) events.push({ id: "order-confirmed", at: order.confirmedAt, kind: "status", title: "Order confirmed" });
-  if (order.shippedAt) events.push({ id: "order-shipped", at: order.shippedAt, kind: "status", title: "Shipped", detail: order.trackingInfo });
+  if (order.shippedAt)
+    events.push({ id: "order-shipped", at: order.shippedAt, kind: "status", title: "Shipped", detail: order.trackingInfo });
   if (order.completedAt) events.push({ id: "order-completed", at: order.completedAt, kind: "status", title: "Completed" });
   if (order.resolvedAt && !resolutionAudited) {
     events.push({
@@ -99,12 +107,31 @@ function settlementEvents(row: SettlementRow): TimelineEvent[] {
       signature: row.signature,
     });
   } else {
-    events.push({ ...base, id: `settlement-${row.id}-requested`, at: row.createdAt, title: "Settlement requested", actor: row.requestedBy });
+    events.push({
+      ...base,
+      id: `settlement-${row.id}-requested`,
+      at: row.createdAt,
+      title: "Settlement requested",
+      actor: row.requestedBy,
+    });
   }
   if (row.status === "confirmed") {
-    events.push({ ...base, id: `settlement-${row.id}-confirmed`, at: row.updatedAt, title: "Settlement confirmed", signature: row.signature });
+    events.push({
+      ...base,
+      id: `settlement-${row.id}-confirmed`,
+      at: row.updatedAt,
+      title: "Settlement confirmed",
+      signature: row.signature,
+    });
   } else if (row.status === "failed") {
-    events.push({ ...base, id: `settlement-${row.id}-failed`, at: row.updatedAt, title: "Settlement failed", detail: row.lastError, signature: row.signature });
+    events.push({
+      ...base,
+      id: `settlement-${row.id}-failed`,
+      at: row.updatedAt,
+      title: "Settlement failed",
+      detail: row.lastError,
+      signature: row.signature,
+    });
   }
   return events;
 }
@@ -117,7 +144,15 @@ function noteEvent(row: OrderNoteRow): TimelineEvent {
  * Events recorded in the same instant read in the order things happen: the order's own steps, the
  * chain's confirmation, the admin's entry (written once it confirmed), what the order became, notes.
  */
-const SAME_TIME_RANK: Record<TimelineEventKind, number> = { created: 0, funded: 1, disputed: 2, settlement: 3, "admin-action": 4, status: 5, note: 6 };
+const SAME_TIME_RANK: Record<TimelineEventKind, number> = {
+  created: 0,
+  funded: 1,
+  disputed: 2,
+  settlement: 3,
+  "admin-action": 4,
+  status: 5,
+  note: 6,
+};
 
 function timeOf(at: string): number {
   const ms = Date.parse(at);
@@ -150,7 +185,12 @@ export async function orderTimeline(ctx: ServiceContext, orderId: string): Promi
     ctx.db.selectFrom("orderNotes").selectAll().where("orderId", "=", orderId).orderBy("id").execute(),
   ]);
   const resolutionAudited = audits.some((row) => row.action === RESOLVE_ACTION);
-  const events = [...orderEvents(order, resolutionAudited), ...audits.map(auditEvent), ...settlements.flatMap(settlementEvents), ...notes.map(noteEvent)];
+  const events = [
+    ...orderEvents(order, resolutionAudited),
+    ...audits.map(auditEvent),
+    ...settlements.flatMap(settlementEvents),
+    ...notes.map(noteEvent),
+  ];
   return { events: oldestFirst(events) };
 }
 
@@ -167,7 +207,12 @@ export async function addOrderNote(ctx: ServiceContext, admin: AdminIdentity, or
       .values({ orderId, adminPublicKey: admin.publicKey, body, createdAt: isoNow(ctx) })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, ctx, admin, { action: NOTE_ACTION, targetType: "order", targetId: orderId, after: { noteId: String(row.id), body } });
+    await recordAudit(trx, ctx, admin, {
+      action: NOTE_ACTION,
+      targetType: "order",
+      targetId: orderId,
+      after: { noteId: String(row.id), body },
+    });
     return toNote(row);
   });
 }

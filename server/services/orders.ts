@@ -75,7 +75,10 @@ const BY_DEADLINE = [
   sql`CASE WHEN status = 'DISPUTED' THEN "disputeRaisedAt" END`,
 ];
 
-export async function listOrders(ctx: ServiceContext, q: { page: number; limit: number; filter?: OrderFilter; sort?: OrderSort }): Promise<Paged<OrderBody>> {
+export async function listOrders(
+  ctx: ServiceContext,
+  q: { page: number; limit: number; filter?: OrderFilter; sort?: OrderSort },
+): Promise<Paged<OrderBody>> {
   const { filter } = q;
   const engine = engineOf(ctx.db);
   const { rows, total } = await ctx.lists.page({
@@ -132,11 +135,23 @@ export async function resolveDispute(ctx: ServiceContext, admin: AdminIdentity, 
 
   if (approvalsRequired(ctx) > 1) assertMayDecide(ctx, admin);
   const signed = await acceptDecision(ctx, admin, id, input);
-  const decision: Decision = { resolution: input.resolution, refundPercentage: input.refundPercentage ?? null, adminNotes: input.adminNotes, admin, signed };
+  const decision: Decision = {
+    resolution: input.resolution,
+    refundPercentage: input.refundPercentage ?? null,
+    adminNotes: input.adminNotes,
+    admin,
+    signed,
+  };
   if (approvalsRequired(ctx) > 1) return { proposal: proposalOf(await proposePayout(ctx, order, decision, signed)) };
   const row = await claimOrder(ctx, order, openPayout(ctx, order, decision, signed?.payouts));
   // A signed decision pays what its text states, or nothing (the escrow may have changed since).
-  const split = { resolution: input.resolution, refundPercentage: input.refundPercentage, payouts: signed ? decidedPayouts(signed.payouts) : undefined };
-  const { order: updated, result } = await settleDispute(ctx, order, row, decision, (hooks) => settlement.resolveDispute(order, split, hooks));
+  const split = {
+    resolution: input.resolution,
+    refundPercentage: input.refundPercentage,
+    payouts: signed ? decidedPayouts(signed.payouts) : undefined,
+  };
+  const { order: updated, result } = await settleDispute(ctx, order, row, decision, (hooks) =>
+    settlement.resolveDispute(order, split, hooks),
+  );
   return { settled: { transactionSignature: result.transactionSignature, cluster: result.cluster, order: toOrder(updated) } };
 }

@@ -32,7 +32,10 @@ export async function pageOf<DB, CountTB extends keyof DB, TB extends keyof DB, 
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
 ): Promise<Paged<Item>> {
   const total = await countOf(count);
-  const list = (await rows.limit(q.limit).offset((q.page - 1) * q.limit).execute()) as Row[];
+  const list = (await rows
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .execute()) as Row[];
   return paged(await toItems(list), total, q.page, q.limit);
 }
 

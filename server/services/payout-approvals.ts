@@ -17,7 +17,16 @@ import type { AcceptedDecision, AdminIdentity, ServiceContext } from "./ports.ts
 import { previewDisputeResolution } from "./preview.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
 import { recheckMintBeforeSettlement } from "./token-risk.ts";
-import { decidedPayouts, decidedPayoutsOf, decisionOf, describePayoutChange, openSettlement, samePayouts, type Decision, type ProposalFields } from "./settlement-rows.ts";
+import {
+  decidedPayouts,
+  decidedPayoutsOf,
+  decisionOf,
+  describePayoutChange,
+  openSettlement,
+  samePayouts,
+  type Decision,
+  type ProposalFields,
+} from "./settlement-rows.ts";
 import { acceptDecision, decisionHead, payoutLines } from "./signed-decisions.ts";
 
 export const DEFAULT_APPROVAL_HOURS = 72;
@@ -44,9 +53,18 @@ async function proposalEnd(ctx: ServiceContext, order: OrderRow): Promise<string
 }
 
 /** What the decision would pay now, from a simulation of its transaction: one the chain would refuse is refused (409). */
-async function previewedPayouts(ctx: ServiceContext, order: OrderRow, decision: Decision, step: "proposed" | "approved"): Promise<Payout[]> {
-  const preview = await previewDisputeResolution(ctx, order.id, { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined });
-  if (!preview.simulation.ok) throw conflict(`This payout cannot be ${step}: its transaction would fail (${preview.simulation.error ?? "simulation failed"})`);
+async function previewedPayouts(
+  ctx: ServiceContext,
+  order: OrderRow,
+  decision: Decision,
+  step: "proposed" | "approved",
+): Promise<Payout[]> {
+  const preview = await previewDisputeResolution(ctx, order.id, {
+    resolution: decision.resolution,
+    refundPercentage: decision.refundPercentage ?? undefined,
+  });
+  if (!preview.simulation.ok)
+    throw conflict(`This payout cannot be ${step}: its transaction would fail (${preview.simulation.error ?? "simulation failed"})`);
   return preview.payouts;
 }
 
@@ -54,7 +72,12 @@ async function previewedPayouts(ctx: ServiceContext, order: OrderRow, decision: 
  * Records the decision as a proposal awaiting a second admin (202): nothing is sent, the order stays
  * DISPUTED. A signed decision must state what the proposal will pay (the escrow may have changed since).
  */
-export async function proposePayout(ctx: ServiceContext, order: OrderRow, decision: Decision, signed?: AcceptedDecision | null): Promise<SettlementRow> {
+export async function proposePayout(
+  ctx: ServiceContext,
+  order: OrderRow,
+  decision: Decision,
+  signed?: AcceptedDecision | null,
+): Promise<SettlementRow> {
   assertMayDecide(ctx, decision.admin);
   const payouts = await previewedPayouts(ctx, order, decision, "proposed");
   if (signed && !samePayouts(decidedPayouts(payouts), decidedPayouts(signed.payouts))) {
@@ -69,7 +92,13 @@ export async function proposePayout(ctx: ServiceContext, order: OrderRow, decisi
         targetType: "order",
         targetId: order.id,
         reason: decision.adminNotes,
-        after: { settlementId: opened.id, status: opened.status, resolution: decision.resolution, refundPercentage: decision.refundPercentage, ...proposal },
+        after: {
+          settlementId: opened.id,
+          status: opened.status,
+          resolution: decision.resolution,
+          refundPercentage: decision.refundPercentage,
+          ...proposal,
+        },
         signed: decision.signed,
       });
       return opened;
@@ -123,7 +152,12 @@ export async function approvePayout(
   const order = await findById(ctx.db, "orders", row.orderId ?? "");
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order's payout can be approved: this order is ${order.status}`);
   const decision = decisionOf(row);
-  const input: DisputeResolutionInput = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined, adminNotes: decision.adminNotes, signedDecision };
+  const input: DisputeResolutionInput = {
+    resolution: decision.resolution,
+    refundPercentage: decision.refundPercentage ?? undefined,
+    adminNotes: decision.adminNotes,
+    signedDecision,
+  };
   const signed = await acceptDecision(ctx, admin, order.id, input, "decision");
   // A mint that became risky since is said (and flagged) as such, rather than as a failed simulation.
   await recheckMintBeforeSettlement(ctx, admin, order);
@@ -131,7 +165,11 @@ export async function approvePayout(
   if (signed) checkSamePayout(row, signed);
 
   const claimed = await claimOrder(ctx, order, (trx) => approve(trx, ctx, row, admin, signed));
-  const split = { resolution: decision.resolution, refundPercentage: decision.refundPercentage ?? undefined, payouts: decidedPayoutsOf(row) };
+  const split = {
+    resolution: decision.resolution,
+    refundPercentage: decision.refundPercentage ?? undefined,
+    payouts: decidedPayoutsOf(row),
+  };
   const { result } = await settleDispute(ctx, order, claimed, decision, (hooks) => port.resolveDispute(order, split, hooks));
   return { status: "confirmed", transactionSignature: result.transactionSignature };
 }
@@ -161,16 +199,30 @@ async function checkStillPays(ctx: ServiceContext, order: OrderRow, row: Settlem
   const proposed = proposedPayouts(row);
   const now = await previewedPayouts(ctx, order, decisionOf(row), "approved");
   if (!samePayouts(decidedPayouts(proposed), decidedPayouts(now))) {
-    throw conflict(`The escrow changed since this payout was proposed: ${describePayoutChange(proposed, now)}. Nothing was sent; reject the proposal and propose it again`);
+    throw conflict(
+      `The escrow changed since this payout was proposed: ${describePayoutChange(proposed, now)}. Nothing was sent; reject the proposal and propose it again`,
+    );
   }
 }
 
 /** awaiting_approval → pending, by `admin`, only while it still waits and has not expired; audited in the same transaction. */
-async function approve(trx: Db, ctx: ServiceContext, row: SettlementRow, admin: AdminIdentity, signed: AcceptedDecision | null): Promise<SettlementRow> {
+async function approve(
+  trx: Db,
+  ctx: ServiceContext,
+  row: SettlementRow,
+  admin: AdminIdentity,
+  signed: AcceptedDecision | null,
+): Promise<SettlementRow> {
   const now = isoNow(ctx);
   const approved = await trx
     .updateTable("settlements")
-    .set({ status: "pending", approvedBy: admin.publicKey, approvalMessage: signed?.message ?? null, approvalSignature: signed?.signature ?? null, updatedAt: now })
+    .set({
+      status: "pending",
+      approvedBy: admin.publicKey,
+      approvalMessage: signed?.message ?? null,
+      approvalSignature: signed?.signature ?? null,
+      updatedAt: now,
+    })
     .where("id", "=", row.id)
     .where("status", "=", "awaiting_approval")
     .where("expiresAt", ">", now)
@@ -225,7 +277,13 @@ function expireProposal(ctx: ServiceContext, row: SettlementRow, reason: string)
 }
 
 /** awaiting_approval → `status`, only from awaiting_approval, and its audit entry with it. */
-async function close(ctx: ServiceContext, row: SettlementRow, status: "rejected" | "expired", lastError: string, audit: (trx: Db) => Promise<void>): Promise<boolean> {
+async function close(
+  ctx: ServiceContext,
+  row: SettlementRow,
+  status: "rejected" | "expired",
+  lastError: string,
+  audit: (trx: Db) => Promise<void>,
+): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     const { numUpdatedRows } = await trx
       .updateTable("settlements")
@@ -247,7 +305,11 @@ export async function expireProposals(ctx: ServiceContext): Promise<number> {
   const waiting = await ctx.db.selectFrom("settlements").selectAll().where("status", "=", "awaiting_approval").execute();
   let expired = 0;
   for (const row of waiting) {
-    const reason = isExpired(ctx, row) ? EXPIRED_REASON : (await isAdminNow(ctx, row.requestedBy)) ? null : noLongerAdmin("proposer", row.requestedBy);
+    const reason = isExpired(ctx, row)
+      ? EXPIRED_REASON
+      : (await isAdminNow(ctx, row.requestedBy))
+        ? null
+        : noLongerAdmin("proposer", row.requestedBy);
     if (reason && (await expireProposal(ctx, row, reason))) expired += 1;
   }
   return expired;

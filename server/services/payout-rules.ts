@@ -15,7 +15,8 @@ export const DEMO_NOT_AN_APPROVER =
   "so it cannot be one of the two admins. Sign in with your own wallet";
 
 /** Whether `publicKey` may act as an admin now (the guard's test); without a directory, whoever passed the guard. */
-export const isAdminNow = (ctx: ServiceContext, publicKey: string): Promise<boolean> => ctx.admins?.isAdmin(publicKey) ?? Promise.resolve(true);
+export const isAdminNow = (ctx: ServiceContext, publicKey: string): Promise<boolean> =>
+  ctx.admins?.isAdmin(publicKey) ?? Promise.resolve(true);
 
 const isDemoWallet = (ctx: ServiceContext, publicKey: string | null) => publicKey !== null && publicKey === ctx.admins?.demoWallet;
 
@@ -27,7 +28,8 @@ export function assertMayDecide(ctx: ServiceContext, admin: AdminIdentity): void
 export const noLongerAdmin = (role: "proposer" | "approver" | "deciding admin", publicKey: string) =>
   `The payout's ${role} ${publicKey} is no longer an admin: nothing was sent. Decide the payout again`;
 
-export const NOT_APPROVED = "Under PAYOUT_APPROVALS=2 a second admin must approve this payout, and none did: nothing was sent. Retry it to propose it for approval";
+export const NOT_APPROVED =
+  "Under PAYOUT_APPROVALS=2 a second admin must approve this payout, and none did: nothing was sent. Retry it to propose it for approval";
 
 /**
  * Under four eyes, why the row does not stand approved today, or null when it does: two different
@@ -36,7 +38,8 @@ export const NOT_APPROVED = "Under PAYOUT_APPROVALS=2 a second admin must approv
 export async function whyNotApproved(ctx: ServiceContext, row: SettlementRow): Promise<string | null> {
   if (approvalsRequired(ctx) < 2) return null;
   const approver = row.approvedBy;
-  if (approver === null || approver === row.requestedBy || isDemoWallet(ctx, approver) || isDemoWallet(ctx, row.requestedBy)) return NOT_APPROVED;
+  if (approver === null || approver === row.requestedBy || isDemoWallet(ctx, approver) || isDemoWallet(ctx, row.requestedBy))
+    return NOT_APPROVED;
   if (!(await isAdminNow(ctx, row.requestedBy))) return noLongerAdmin("proposer", row.requestedBy);
   if (!(await isAdminNow(ctx, approver))) return noLongerAdmin("approver", approver);
   return null;

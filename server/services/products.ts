@@ -44,7 +44,11 @@ async function withImages(db: Db, rows: ProductRow[]): Promise<ProductBody[]> {
   const images = await db
     .selectFrom("productImages")
     .select(["productId", "url", "thumbnailUrl"])
-    .where("productId", "in", rows.map((r) => r.id))
+    .where(
+      "productId",
+      "in",
+      rows.map((r) => r.id),
+    )
     .orderBy("productId")
     .orderBy("position")
     .execute();
@@ -107,7 +111,11 @@ async function changeProduct(
   return ctx.db.transaction().execute(async (trx) => {
     const before = await findProduct(trx, id);
     change.check(before);
-    await trx.updateTable("products").set({ ...change.set, updatedAt: isoNow(ctx) }).where("id", "=", id).execute();
+    await trx
+      .updateTable("products")
+      .set({ ...change.set, updatedAt: isoNow(ctx) })
+      .where("id", "=", id)
+      .execute();
     const after = await findProduct(trx, id);
     const [beforeBody, afterBody] = await withImages(trx, [before, after]);
     await recordAudit(trx, ctx, admin, {

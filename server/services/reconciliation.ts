@@ -9,8 +9,7 @@ import { isoNow } from "./context.ts";
 import type { EscrowOnChain, ServiceContext } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
 
-export const RECONCILIATION_UNAVAILABLE =
-  "Reconciliation reads the escrows on chain, and this server has no settlement service configured";
+export const RECONCILIATION_UNAVAILABLE = "Reconciliation reads the escrows on chain, and this server has no settlement service configured";
 
 const OPEN = ["ACTIVE", "DISPUTED"] as const;
 const SETTLED = ["COMPLETED", "REFUNDED"] as const;
@@ -58,7 +57,12 @@ export function judge(order: OrderRow, onChain: EscrowOnChain, authority: string
   });
   if (!onChain.ours) {
     const owner = onChain.controlledBy ?? "another authority key";
-    return found("wrong_authority", authority, onChain.controlledBy, `The escrow belongs to ${owner}, not to this server's authority: it cannot settle it`);
+    return found(
+      "wrong_authority",
+      authority,
+      onChain.controlledBy,
+      `The escrow belongs to ${owner}, not to this server's authority: it cannot settle it`,
+    );
   }
   const held = onChain.amount.toString();
   if ((SETTLED as readonly string[]).includes(order.status)) {

@@ -39,6 +39,7 @@ export function settlementApiError(error: unknown, sent: "before" | "after"): Ap
   }
   if (isSettlementError(error)) return new ApiError(STATUS[error.code], error.message);
   const reason = error instanceof Error ? error.message : String(error);
-  if (sent === "after") return gatewayTimeout(`The transaction was sent but its outcome is not known yet (${reason}); it will be checked again`);
+  if (sent === "after")
+    return gatewayTimeout(`The transaction was sent but its outcome is not known yet (${reason}); it will be checked again`);
   return badGateway(`The cluster could not be reached: ${reason}`);
 }

@@ -63,7 +63,8 @@ export function decisionOf(row: SettlementRow): Decision {
 }
 
 /** What a list of previewed payouts decides: each party's amount in base units. */
-export const decidedPayouts = (payouts: readonly Payout[]): DecidedPayout[] => payouts.map((p) => ({ party: p.party, amount: BigInt(p.amount) }));
+export const decidedPayouts = (payouts: readonly Payout[]): DecidedPayout[] =>
+  payouts.map((p) => ({ party: p.party, amount: BigInt(p.amount) }));
 
 /** What the row's decision was to pay (a proposal's, a signed text's); undefined when unsigned by one admin. */
 export const decidedPayoutsOf = (row: SettlementRow): DecidedPayout[] | undefined => {
@@ -73,7 +74,11 @@ export const decidedPayoutsOf = (row: SettlementRow): DecidedPayout[] | undefine
 
 /** Whether two decisions pay the same parties the same amounts. */
 export function samePayouts(a: readonly DecidedPayout[], b: readonly DecidedPayout[]): boolean {
-  const key = (list: readonly DecidedPayout[]) => list.map((p) => `${p.party}:${p.amount}`).sort().join(",");
+  const key = (list: readonly DecidedPayout[]) =>
+    list
+      .map((p) => `${p.party}:${p.amount}`)
+      .sort()
+      .join(",");
   return key(a) === key(b);
 }
 
@@ -177,7 +182,13 @@ export interface SignedTransaction {
  * signature it replaces). Runs before the transaction is sent: refused, nothing is sent. The new
  * transaction has not been broadcast yet.
  */
-export async function markSubmitted(trx: Db, ctx: ServiceContext, id: string, signed: SignedTransaction, previous: string | null): Promise<void> {
+export async function markSubmitted(
+  trx: Db,
+  ctx: ServiceContext,
+  id: string,
+  signed: SignedTransaction,
+  previous: string | null,
+): Promise<void> {
   const now = isoNow(ctx);
   const { signature, lastValidBlockHeight, budget } = signed;
   let update = trx
@@ -201,12 +212,28 @@ export async function markSubmitted(trx: Db, ctx: ServiceContext, id: string, si
 
 /** How many times the row's transaction `signature` has been broadcast so far (never lowered). */
 export async function noteBroadcasts(db: Db, id: string, signature: string, count: number): Promise<void> {
-  await db.updateTable("settlements").set({ broadcasts: count }).where("id", "=", id).where("signature", "=", signature).where("broadcasts", "<", count).execute();
+  await db
+    .updateTable("settlements")
+    .set({ broadcasts: count })
+    .where("id", "=", id)
+    .where("signature", "=", signature)
+    .where("broadcasts", "<", count)
+    .execute();
 }
 
 /** Ends a row as failed (from `status`, and from that signature when given), the reason in words. */
-export async function markFailed(trx: Db, ctx: ServiceContext, id: string, lastError: string, from: { status: "pending" | "submitted"; signature?: string }): Promise<boolean> {
-  let update = trx.updateTable("settlements").set({ status: "failed", lastError, updatedAt: isoNow(ctx) }).where("id", "=", id).where("status", "=", from.status);
+export async function markFailed(
+  trx: Db,
+  ctx: ServiceContext,
+  id: string,
+  lastError: string,
+  from: { status: "pending" | "submitted"; signature?: string },
+): Promise<boolean> {
+  let update = trx
+    .updateTable("settlements")
+    .set({ status: "failed", lastError, updatedAt: isoNow(ctx) })
+    .where("id", "=", id)
+    .where("status", "=", from.status);
   if (from.signature) update = update.where("signature", "=", from.signature);
   const { numUpdatedRows } = await update.executeTakeFirst();
   return numUpdatedRows === 1n;
@@ -216,7 +243,13 @@ export async function markFailed(trx: Db, ctx: ServiceContext, id: string, lastE
  * Ends a row as confirmed, by `signature` when known (idempotent: the request and the re-check may
  * both see the same confirmation).
  */
-export async function markConfirmed(trx: Db, ctx: ServiceContext, id: string, signature: string | null, cluster: string | null): Promise<void> {
+export async function markConfirmed(
+  trx: Db,
+  ctx: ServiceContext,
+  id: string,
+  signature: string | null,
+  cluster: string | null,
+): Promise<void> {
   await trx
     .updateTable("settlements")
     .set({ status: "confirmed", ...(signature ? { signature } : {}), cluster, lastError: null, updatedAt: isoNow(ctx) })
@@ -227,7 +260,13 @@ export async function markConfirmed(trx: Db, ctx: ServiceContext, id: string, si
 
 /** A submitted row whose outcome is not known yet: stays submitted, says why (the re-check finishes it). */
 export async function noteUnknown(trx: Db, id: string, signature: string, lastError: string): Promise<void> {
-  await trx.updateTable("settlements").set({ lastError }).where("id", "=", id).where("status", "=", "submitted").where("signature", "=", signature).execute();
+  await trx
+    .updateTable("settlements")
+    .set({ lastError })
+    .where("id", "=", id)
+    .where("status", "=", "submitted")
+    .where("signature", "=", signature)
+    .execute();
 }
 
 /**
@@ -251,7 +290,11 @@ export async function markSent(trx: Db, ctx: ServiceContext, id: string, signatu
  */
 export async function releaseUnsent(trx: Db, ctx: ServiceContext, row: SettlementRow, reason: string): Promise<boolean> {
   if (row.attempts === 0 && row.status === "pending" && row.approvedBy === null) {
-    const { numDeletedRows } = await trx.deleteFrom("settlements").where("id", "=", row.id).where("status", "=", "pending").executeTakeFirst();
+    const { numDeletedRows } = await trx
+      .deleteFrom("settlements")
+      .where("id", "=", row.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
     return numDeletedRows === 1n;
   }
   return markFailed(trx, ctx, row.id, reason, { status: "pending" });
@@ -261,7 +304,9 @@ export async function releaseUnsent(trx: Db, ctx: ServiceContext, row: Settlemen
 export const CLAIM_MS = 10 * 60_000;
 
 /** A query of settlement rows to claim: it selects their ids. */
-export type ClaimQuery = (rows: SelectQueryBuilder<Database, "settlements", { id: string }>) => SelectQueryBuilder<Database, "settlements", { id: string }>;
+export type ClaimQuery = (
+  rows: SelectQueryBuilder<Database, "settlements", { id: string }>,
+) => SelectQueryBuilder<Database, "settlements", { id: string }>;
 
 /**
  * Claims for worker `owner` the rows `select` picks that no other worker holds: the rows are locked
@@ -291,5 +336,10 @@ export async function claimRows(ctx: ServiceContext, owner: string, select: Clai
 
 /** Gives a claimed row back (only the worker holding it can). */
 export async function releaseClaim(trx: Db, id: string, owner: string): Promise<void> {
-  await trx.updateTable("settlements").set({ claimedBy: null, claimedUntil: null }).where("id", "=", id).where("claimedBy", "=", owner).execute();
+  await trx
+    .updateTable("settlements")
+    .set({ claimedBy: null, claimedUntil: null })
+    .where("id", "=", id)
+    .where("claimedBy", "=", owner)
+    .execute();
 }

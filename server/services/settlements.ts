@@ -7,7 +7,14 @@ import { conflict, unavailable } from "../http/errors.ts";
 import { recordAudit, type AuditInput } from "./audit.ts";
 import { findById } from "./context.ts";
 import { claimOrder, resumeDisputeSettlements, settleDispute, type ResumeOutcome } from "./dispute-settlement.ts";
-import { ALREADY_INITIALIZED, claimInitialization, INITIALIZE_UNAVAILABLE, marketplaceStatus, resumeInitializations, runInitialization } from "./marketplace.ts";
+import {
+  ALREADY_INITIALIZED,
+  claimInitialization,
+  INITIALIZE_UNAVAILABLE,
+  marketplaceStatus,
+  resumeInitializations,
+  runInitialization,
+} from "./marketplace.ts";
 import { countOf } from "./paging.ts";
 import { expireProposals, proposePayout } from "./payout-approvals.ts";
 import { assertMayDecide, whyNotApproved } from "./payout-rules.ts";
@@ -49,7 +56,12 @@ export interface RetryOutcome {
  * (nothing sent). The initialization, not done meanwhile. The retry and its reason are audited before
  * sending, so even a retry that fails again is on record.
  */
-export async function retrySettlement(ctx: ServiceContext, admin: AdminIdentity, id: string, input: SettlementRetryInput): Promise<RetryOutcome> {
+export async function retrySettlement(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  id: string,
+  input: SettlementRetryInput,
+): Promise<RetryOutcome> {
   const row = await findById(ctx.db, "settlements", id);
   if (row.status !== "failed") throw conflict(`Only a failed settlement can be retried: this one is ${row.status}`);
   if (row.kind === "marketplace_initialization") {
@@ -61,7 +73,12 @@ export async function retrySettlement(ctx: ServiceContext, admin: AdminIdentity,
 }
 
 /** Sends the row's decision again, or returns the proposal it became under four eyes. */
-async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: SettlementRow, input: SettlementRetryInput): Promise<SettlementRow | null> {
+async function retryDispute(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  row: SettlementRow,
+  input: SettlementRetryInput,
+): Promise<SettlementRow | null> {
   const port = ctx.settlement;
   if (!port) throw unavailable(SETTLEMENT_UNAVAILABLE);
   const order = await findById(ctx.db, "orders", row.orderId ?? "");
@@ -70,20 +87,29 @@ async function retryDispute(ctx: ServiceContext, admin: AdminIdentity, row: Sett
   const decision = decisionOf(row);
   const { resolution, adminNotes } = decision;
   const refundPercentage = decision.refundPercentage ?? undefined;
-  const signed = await acceptDecision(ctx, admin, order.id, { resolution, refundPercentage, adminNotes, signedDecision: input.signedDecision });
+  const signed = await acceptDecision(ctx, admin, order.id, {
+    resolution,
+    refundPercentage,
+    adminNotes,
+    signedDecision: input.signedDecision,
+  });
   const target = { targetType: "order", targetId: order.id } as const;
 
   if (await whyNotApproved(ctx, row)) {
     // Nothing is sent: the proposal stands on its own audit entry, the retry's follows it.
     const proposal = await proposePayout(ctx, order, { ...decision, admin, signed }, signed);
-    await ctx.db.transaction().execute((trx) =>
-      auditRetry(trx, ctx, admin, row, input.reason, target, { settlementId: proposal.id, status: proposal.status }, signed),
-    );
+    await ctx.db
+      .transaction()
+      .execute((trx) =>
+        auditRetry(trx, ctx, admin, row, input.reason, target, { settlementId: proposal.id, status: proposal.status }, signed),
+      );
     return proposal;
   }
   const decided = decidedPayoutsOf(row);
   if (decided && signed && !samePayouts(decided, decidedPayouts(signed.payouts))) {
-    throw conflict("The escrow changed since this payout was decided: the decision you signed pays otherwise. Nothing was sent; resolve the dispute again");
+    throw conflict(
+      "The escrow changed since this payout was decided: the decision you signed pays otherwise. Nothing was sent; resolve the dispute again",
+    );
   }
   await claimOrder(ctx, order, async (trx) => {
     await reopenSettlement(trx, ctx, row.id);
@@ -100,7 +126,15 @@ async function retryInitialization(ctx: ServiceContext, admin: AdminIdentity, ro
   if ((await marketplaceStatus(ctx)).initialized) throw conflict(ALREADY_INITIALIZED);
   await claimInitialization(ctx, async (trx) => {
     await reopenSettlement(trx, ctx, row.id);
-    await auditRetry(trx, ctx, admin, row, reason, { targetType: "marketplace", targetId: row.id }, { settlementId: row.id, status: "pending" });
+    await auditRetry(
+      trx,
+      ctx,
+      admin,
+      row,
+      reason,
+      { targetType: "marketplace", targetId: row.id },
+      { settlementId: row.id, status: "pending" },
+    );
   });
   // Sent as the admin retrying it, who answers for this attempt.
   await runInitialization(ctx, admin, { ...row, status: "pending" });

@@ -50,7 +50,11 @@ interface DecisionFields {
  * The lines that state the payout itself: the order, the resolution and what each party receives.
  * Two admins' texts over the same payout share them (an approval is checked against its proposal so).
  */
-export function payoutLines(f: { orderId: string; decision: { resolution: DisputeResolution; refundPercentage?: number | null }; payouts: Payout[] }): string[] {
+export function payoutLines(f: {
+  orderId: string;
+  decision: { resolution: DisputeResolution; refundPercentage?: number | null };
+  payouts: Payout[];
+}): string[] {
   const receives = (party: Payout["party"], label: string) => {
     const payout = f.payouts.find((p) => p.party === party);
     return `${label} receives: ${payout ? `${payout.uiAmount} ${payout.symbol} to ${payout.wallet}` : "nothing"}`;
@@ -96,9 +100,15 @@ const sameDecision = (a: DisputeDecisionInput, b: DisputeDecisionInput) =>
  * Writes the decision out for `admin` to sign: the amounts come from a simulation of the very
  * transaction the resolve would send, so a resolution the chain would refuse is not offered (409).
  */
-export async function writeDecision(ctx: ServiceContext, admin: AdminIdentity, orderId: string, decision: DisputeDecisionInput): Promise<DecisionChallenge> {
+export async function writeDecision(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  orderId: string,
+  decision: DisputeDecisionInput,
+): Promise<DecisionChallenge> {
   const preview = await previewDisputeResolution(ctx, orderId, decision);
-  if (!preview.simulation.ok) throw conflict(`This resolution cannot be signed: its transaction would fail (${preview.simulation.error ?? "simulation failed"})`);
+  if (!preview.simulation.ok)
+    throw conflict(`This resolution cannot be signed: its transaction would fail (${preview.simulation.error ?? "simulation failed"})`);
   const policy = policyOf(ctx);
   const issuedAt = ctx.now();
   const expiresAt = issuedAt + policy.ttlMs;
@@ -109,7 +119,15 @@ export async function writeDecision(ctx: ServiceContext, admin: AdminIdentity, o
     await trx.deleteFrom("decisionChallenges").where("expiresAt", "<=", issuedAt).execute();
     await trx
       .insertInto("decisionChallenges")
-      .values({ nonce, orderId, adminPublicKey: admin.publicKey, decision: JSON.stringify(decision), message, expiresAt, payouts: JSON.stringify(preview.payouts) })
+      .values({
+        nonce,
+        orderId,
+        adminPublicKey: admin.publicKey,
+        decision: JSON.stringify(decision),
+        message,
+        expiresAt,
+        payouts: JSON.stringify(preview.payouts),
+      })
       .execute();
     // Bounded per admin without refusing anyone: their own oldest waiting decisions go first.
     const keep = await trx
@@ -122,7 +140,11 @@ export async function writeDecision(ctx: ServiceContext, admin: AdminIdentity, o
     await trx
       .deleteFrom("decisionChallenges")
       .where("adminPublicKey", "=", admin.publicKey)
-      .where("nonce", "not in", keep.map((k) => k.nonce))
+      .where(
+        "nonce",
+        "not in",
+        keep.map((k) => k.nonce),
+      )
       .execute();
   });
   return { message, nonce, expiresAt: new Date(expiresAt).toISOString() };
@@ -148,7 +170,10 @@ export async function acceptDecision(
   if (!challenge || challenge.expiresAt <= ctx.now()) throw REFUSED("the decision expired or was already used; sign it again", field);
   if (challenge.adminPublicKey !== admin.publicKey) throw REFUSED("the decision was written for another admin's wallet", field);
   const { resolution, refundPercentage, adminNotes } = input;
-  if (challenge.orderId !== orderId || !sameDecision(JSON.parse(challenge.decision) as DisputeDecisionInput, { resolution, refundPercentage, adminNotes })) {
+  if (
+    challenge.orderId !== orderId ||
+    !sameDecision(JSON.parse(challenge.decision) as DisputeDecisionInput, { resolution, refundPercentage, adminNotes })
+  ) {
     throw REFUSED("the signed decision is not this resolution; sign the decision as it is now", field);
   }
   if (!verifySolanaSignature(admin.publicKey, signed.signature, challenge.message)) {

@@ -20,7 +20,16 @@ export const UNVERIFIED_IN_PROCESS = "Unverified: the in-process chain holds onl
 /** Reads and judges the mint on the configured chain; a risky mint is a verdict here, not an error. */
 export async function checkMint(ctx: ServiceContext, mintAddress: string): Promise<MintRiskReport> {
   const port = ctx.settlement;
-  const base = { program: null, decimals: null, mintAuthority: null, freezeAuthority: null, extensions: [], refusals: [], checkedAt: isoNow(ctx), cluster: port?.cluster ?? null };
+  const base = {
+    program: null,
+    decimals: null,
+    mintAuthority: null,
+    freezeAuthority: null,
+    extensions: [],
+    refusals: [],
+    checkedAt: isoNow(ctx),
+    cluster: port?.cluster ?? null,
+  };
   if (!port?.readMint) return { ...base, verdict: "unverified", warnings: [NO_CHAIN] };
   const read = await port.readMint(mintAddress).catch((error: unknown) => {
     throw settlementApiError(error, "before");
@@ -108,7 +117,10 @@ export async function tokenRiskReport(ctx: ServiceContext, admin: AdminIdentity,
 /** A settlement stopped before signing because its token's mint became risky (409: nothing was sent). */
 export class MintRiskStop extends ApiError {
   constructor(mintAddress: string, refusals: readonly string[]) {
-    super(409, `Settlement stopped before sending: the token's mint ${mintAddress} is no longer safe to settle in (${refusals.join("; ")}). The token is flagged; nothing was sent`);
+    super(
+      409,
+      `Settlement stopped before sending: the token's mint ${mintAddress} is no longer safe to settle in (${refusals.join("; ")}). The token is flagged; nothing was sent`,
+    );
   }
 }
 
@@ -117,7 +129,11 @@ export class MintRiskStop extends ApiError {
  * the token (a refused one flags it) and throws MintRiskStop when the mint is now refused. SOL
  * orders and ports that cannot read mints pass.
  */
-export async function recheckMintBeforeSettlement(ctx: ServiceContext, admin: AdminIdentity, order: Pick<OrderRow, "currencyMint">): Promise<void> {
+export async function recheckMintBeforeSettlement(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  order: Pick<OrderRow, "currencyMint">,
+): Promise<void> {
   if (!order.currencyMint || !ctx.settlement?.readMint) return;
   const report = await checkMint(ctx, order.currencyMint);
   await keep(ctx, admin, order.currencyMint, report);

@@ -36,10 +36,7 @@ export function toToken(row: TokenRow) {
 }
 export type TokenBody = ReturnType<typeof toToken>;
 
-export async function listTokens(
-  ctx: ServiceContext,
-  q: { page: number; limit: number; isActive?: boolean },
-): Promise<Paged<TokenBody>> {
+export async function listTokens(ctx: ServiceContext, q: { page: number; limit: number; isActive?: boolean }): Promise<Paged<TokenBody>> {
   let query = ctx.db.selectFrom("tokens");
   if (q.isActive !== undefined) query = query.where("isActive", "=", flag(q.isActive));
   return pageOf(query, query.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc"), q, (rows) => rows.map(toToken));
@@ -123,7 +120,12 @@ const EDIT_ATTEMPTS = 3;
  * came in between, this one is decided again on the row as it is now, and after EDIT_ATTEMPTS such
  * turns answers 409.
  */
-export async function updateToken(ctx: ServiceContext, admin: AdminIdentity, id: string, input: TokenUpdateInput): Promise<TokenBody & { warnings?: string[] }> {
+export async function updateToken(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  id: string,
+  input: TokenUpdateInput,
+): Promise<TokenBody & { warnings?: string[] }> {
   for (let attempt = 1; ; attempt++) {
     const current = await findToken(ctx.db, id);
     assertSameMint(current, input.mintAddress);
@@ -148,7 +150,8 @@ async function screenEdit(ctx: ServiceContext, current: TokenRow, input: TokenUp
   const activates = (input.isActive ?? bool(current.isActive)) && (!current.isActive || newDecimals);
   // Native SOL's mint is the same on every cluster, and not always held by the in-process chain.
   if (current.mintAddress === NATIVE_SOL.mintAddress) {
-    if (newDecimals && decimals !== NATIVE_SOL.decimals) throw invalidRequest([{ field: "decimals", message: `Native SOL has ${NATIVE_SOL.decimals} decimals` }]);
+    if (newDecimals && decimals !== NATIVE_SOL.decimals)
+      throw invalidRequest([{ field: "decimals", message: `Native SOL has ${NATIVE_SOL.decimals} decimals` }]);
     return null;
   }
   if (activates) return screenMint(ctx, current.mintAddress, decimals);
@@ -159,11 +162,19 @@ async function screenEdit(ctx: ServiceContext, current: TokenRow, input: TokenUp
 /** Every column of the token's row as in `row` (nulls equal): no other write came in between. */
 function unchanged(row: TokenRow) {
   return (eb: ExpressionBuilder<Database, "tokens">) =>
-    eb.and(Object.entries(row).map(([column, value]) => eb(column as keyof TokenRow, "is not distinct from", value as string | number | null)));
+    eb.and(
+      Object.entries(row).map(([column, value]) => eb(column as keyof TokenRow, "is not distinct from", value as string | number | null)),
+    );
 }
 
 /** Writes the edit of `current` if the row is still `current`; null when it changed meanwhile (or is gone). */
-async function applyUpdate(ctx: ServiceContext, admin: AdminIdentity, current: TokenRow, input: TokenUpdateInput, risk: Partial<RiskColumns>): Promise<TokenBody | null> {
+async function applyUpdate(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  current: TokenRow,
+  input: TokenUpdateInput,
+  risk: Partial<RiskColumns>,
+): Promise<TokenBody | null> {
   const { mintAddress: _, ...rest } = input;
   const changes = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Omit<TokenUpdateInput, "mintAddress">;
   const keys = Object.keys(changes);
@@ -196,7 +207,12 @@ async function applyUpdate(ctx: ServiceContext, admin: AdminIdentity, current: T
  */
 export async function deactivateToken(ctx: ServiceContext, admin: AdminIdentity, id: string): Promise<TokenBody> {
   return ctx.db.transaction().execute(async (trx) => {
-    const { numUpdatedRows } = await trx.updateTable("tokens").set({ isActive: 0, updatedAt: isoNow(ctx) }).where("id", "=", id).where("isActive", "=", 1).executeTakeFirst();
+    const { numUpdatedRows } = await trx
+      .updateTable("tokens")
+      .set({ isActive: 0, updatedAt: isoNow(ctx) })
+      .where("id", "=", id)
+      .where("isActive", "=", 1)
+      .executeTakeFirst();
     const after = await findToken(trx, id);
     if (numUpdatedRows === 0n) return toToken(after);
     await recordAudit(trx, ctx, admin, {

@@ -65,7 +65,13 @@ async function findMismatch(db: Db, authority: PublicKey, cluster: string): Prom
     .where("initialized", "=", 1)
     .executeTakeFirst();
   if (config?.authority && config.cluster === cluster && config.authority !== authority.toBase58()) {
-    return { evidence: `the marketplace config initialized on ${cluster} was recorded under`, owner: config.authority, orderId: null, escrow: null, spl: false };
+    return {
+      evidence: `the marketplace config initialized on ${cluster} was recorded under`,
+      owner: config.authority,
+      orderId: null,
+      escrow: null,
+      spl: false,
+    };
   }
   // Newest first through the status index; settled orders keep their escrow address but need no key any more.
   for (const status of ["DISPUTED", "ACTIVE"] as const) {
@@ -83,7 +89,13 @@ async function findMismatch(db: Db, authority: PublicKey, cluster: string): Prom
       const spl = order.currencyMint !== null;
       if (escrowBelongsTo(authority, order.id, escrowPDA, spl)) continue;
       const owner = config?.cluster === cluster ? (config.authority ?? null) : null;
-      return { evidence: `the escrow ${escrowPDA} of order ${order.id} (and likely every escrow recorded on ${cluster}) was funded under`, owner, orderId: order.id, escrow: escrowPDA, spl };
+      return {
+        evidence: `the escrow ${escrowPDA} of order ${order.id} (and likely every escrow recorded on ${cluster}) was funded under`,
+        owner,
+        orderId: order.id,
+        escrow: escrowPDA,
+        spl,
+      };
     }
   }
   return null;
@@ -103,10 +115,14 @@ export async function assertRecordedAuthority(
   if (!mismatch) return;
   const candidates = knownAuthorities(ctx.config.dataDir).filter((k) => !k.publicKey.equals(authority));
   const holder = candidates.find((k) =>
-    mismatch.owner ? k.publicKey.toBase58() === mismatch.owner : escrowBelongsTo(k.publicKey, mismatch.orderId ?? "", mismatch.escrow ?? "", mismatch.spl),
+    mismatch.owner
+      ? k.publicKey.toBase58() === mismatch.owner
+      : escrowBelongsTo(k.publicKey, mismatch.orderId ?? "", mismatch.escrow ?? "", mismatch.spl),
   );
   const owner = mismatch.owner ?? holder?.publicKey.toBase58() ?? null;
-  const ownerText = owner ? `${owner}${holder?.demoWallet ? " (the local demo admin wallet)" : ""}` : "another key (none of the key files in the data folder)";
+  const ownerText = owner
+    ? `${owner}${holder?.demoWallet ? " (the local demo admin wallet)" : ""}`
+    : "another key (none of the key files in the data folder)";
   const fix = holder
     ? `Restart with AUTHORITY_KEYPAIR=${holder.file}, the file that holds ${owner}`
     : `Restart with AUTHORITY_KEYPAIR pointing at the keypair file of ${owner ?? "the authority that recorded them"}`;

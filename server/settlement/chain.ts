@@ -32,7 +32,15 @@ import {
   type TokenContext,
 } from "./escrow.ts";
 import {
-  budgetInstructions, computeBudget, DEFAULT_FEE_POLICY, MAX_COMPUTE_UNITS, priorityFeeLamports, priorityPrice, writableAccounts, type ComputeBudget, type FeePolicy,
+  budgetInstructions,
+  computeBudget,
+  DEFAULT_FEE_POLICY,
+  MAX_COMPUTE_UNITS,
+  priorityFeeLamports,
+  priorityPrice,
+  writableAccounts,
+  type ComputeBudget,
+  type FeePolicy,
 } from "./fees.ts";
 import type { ClusterName, Ledger, LedgerAccount, SendOptions, Simulation } from "./ledger.ts";
 import { assessMint, decodeMint, type MintReport } from "./mint-risk.ts";
@@ -246,13 +254,17 @@ export class EscrowChain {
       }
       if (!(await this.escrowHoldsFunds(order))) return landed();
       if (mayLand) {
-        throw outcomeUnknown(signature, `not landed yet, and its blockhash is valid up to block height ${until}: it is sent again only after that`);
+        throw outcomeUnknown(
+          signature,
+          `not landed yet, and its blockhash is valid up to block height ${until}: it is sent again only after that`,
+        );
       }
       try {
         return await this.sendSettlement({ ...order, status: "DISPUTED", settlementStatus: null }, split, options);
       } catch (error) {
         // The old transaction may have landed in between: then it is the settlement.
-        if (isSettlementError(error, "CHAIN_TRANSACTION_FAILED") && (await this.ledger.signatureStatus(signature)).state === "confirmed") return landed();
+        if (isSettlementError(error, "CHAIN_TRANSACTION_FAILED") && (await this.ledger.signatureStatus(signature)).state === "confirmed")
+          return landed();
         throw error;
       }
     });
@@ -273,7 +285,12 @@ export class EscrowChain {
             const prepared = await this.prepare(plan.instructions, [this.authorityKey], lifetime.blockhash);
             const tx = sendable(prepared);
             const pending = { signature: signatureOf(tx), escrow: plan.escrow.toBase58(), ...plan.shares };
-            await options.onSigned?.({ ...pending, orderId: order.id, lastValidBlockHeight: lifetime.lastValidBlockHeight, budget: prepared.budget });
+            await options.onSigned?.({
+              ...pending,
+              orderId: order.id,
+              lastValidBlockHeight: lifetime.lastValidBlockHeight,
+              budget: prepared.budget,
+            });
             return tx;
           },
           { onBroadcast: options.onBroadcast, simulated: this.feeMarket },
@@ -309,7 +326,8 @@ export class EscrowChain {
     let rentLamports = 0n;
     if (plan.token) {
       const token = plan.token;
-      for (const p of plan.list) if (!(await this.ledger.getAccount(ataOf(p.to, token)))) rentLamports += await this.ledger.rentExemptMinimum(token.accountSpace);
+      for (const p of plan.list)
+        if (!(await this.ledger.getAccount(ataOf(p.to, token)))) rentLamports += await this.ledger.rentExemptMinimum(token.accountSpace);
     }
     return {
       escrow: plan.escrow.toBase58(),
@@ -326,7 +344,11 @@ export class EscrowChain {
   private async refusedPreview(order: EscrowOrder, split: Split, reason: string): Promise<SettlementPreview> {
     let token: TokenContext | null = null;
     if (order.currencyMint) token = await this.tokenContext(order, false).catch(() => null);
-    const intended = payouts(splitAmount(BigInt(order.totalPrice), split), toPublicKey(order.buyerWalletAddress), toPublicKey(order.sellerWalletAddress));
+    const intended = payouts(
+      splitAmount(BigInt(order.totalPrice), split),
+      toPublicKey(order.buyerWalletAddress),
+      toPublicKey(order.sellerWalletAddress),
+    );
     return {
       escrow: order.escrowPDA ?? null,
       decimals: token?.decimals ?? (order.currencyMint ? order.currencyDecimals : SOL_DECIMALS),
@@ -345,12 +367,19 @@ export class EscrowChain {
    * largest compute budget to learn the units they use; the transaction is then signed with a limit
    * of that plus a margin and a price from the recent fees on its writable accounts (fees.ts).
    */
-  private async prepare(instructions: readonly TransactionInstruction[], signers: readonly Keypair[], blockhash: string): Promise<Prepared> {
+  private async prepare(
+    instructions: readonly TransactionInstruction[],
+    signers: readonly Keypair[],
+    blockhash: string,
+  ): Promise<Prepared> {
     if (!this.ledger.recentPriorityFees) return { tx: buildTransaction(instructions, signers, blockhash), budget: null, refused: null };
     const payer = signers[0]?.publicKey ?? this.authority;
     // Priced at 0: the draft must not be refused for a fee that only its oversized limit would cost.
     const draft = buildTransaction([...budgetInstructions(MAX_COMPUTE_UNITS, 0), ...instructions], signers, blockhash);
-    const [recent, simulation] = await Promise.all([this.ledger.recentPriorityFees(writableAccounts(payer, instructions)), this.ledger.simulate(draft)]);
+    const [recent, simulation] = await Promise.all([
+      this.ledger.recentPriorityFees(writableAccounts(payer, instructions)),
+      this.ledger.simulate(draft),
+    ]);
     if (!simulation.ok) return { tx: draft, budget: null, refused: simulation };
     const budget = computeBudget(simulation.unitsConsumed ?? null, priorityPrice(recent, this.fees));
     const tx = buildTransaction([...budgetInstructions(budget.unitLimit, budget.unitPrice), ...instructions], signers, blockhash);
@@ -426,7 +455,13 @@ export class EscrowChain {
       amount = held?.amount ?? 0n;
       if (held) controlledBy = held.owner;
     }
-    return { escrow, exists: true, amount, controlledBy: controlledBy?.toBase58() ?? null, ours: ours && (!controlledBy || controlledBy.equals(this.authority)) };
+    return {
+      escrow,
+      exists: true,
+      amount,
+      controlledBy: controlledBy?.toBase58() ?? null,
+      ours: ours && (!controlledBy || controlledBy.equals(this.authority)),
+    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -467,7 +502,8 @@ export class EscrowChain {
     try {
       return { escrow: escrow.toBase58(), signature: await this.send(instructions, [this.authorityKey]) };
     } catch (error) {
-      if (isSettlementError(error, "CHAIN_TRANSACTION_FAILED") && (await this.escrowHoldsFunds(order))) return { escrow: escrow.toBase58(), signature: null };
+      if (isSettlementError(error, "CHAIN_TRANSACTION_FAILED") && (await this.escrowHoldsFunds(order)))
+        return { escrow: escrow.toBase58(), signature: null };
       throw error;
     }
   }
@@ -524,9 +560,10 @@ export class EscrowChain {
     const token = await this.tokenContext({ currencyMint: mint.toBase58(), currencyDecimals: 0 }, false);
     await this.assertMintAuthority(token);
     await this.ensureAuthorityLamports(0n);
-    return this.send([createAtaInstruction(this.authority, owner, token), ...splMintToInstructions(this.authority, ataOf(owner, token), token, amount)], [
-      this.authorityKey,
-    ]);
+    return this.send(
+      [createAtaInstruction(this.authority, owner, token), ...splMintToInstructions(this.authority, ataOf(owner, token), token, amount)],
+      [this.authorityKey],
+    );
   }
 
   // -------------------------------------------------------------------------------------------
@@ -560,18 +597,25 @@ export class EscrowChain {
     const authority = this.authority.toBase58();
     if (!adminWallets.includes(authority)) throw new SettlementError("AUTHORITY_NOT_ADMIN", { authority });
     for (const [name, value] of Object.entries(config)) {
-      if (!Number.isSafeInteger(value) || value <= 0) throw new SettlementError("INVALID_MARKETPLACE_CONFIG", { message: `${name} must be a positive integer` });
+      if (!Number.isSafeInteger(value) || value <= 0)
+        throw new SettlementError("INVALID_MARKETPLACE_CONFIG", { message: `${name} must be a positive integer` });
     }
-    return this.exclusive("initialize", () => new SettlementError("INITIALIZATION_IN_PROGRESS", {}), async () => {
-      const address = configAddress(this.authority);
-      const account = await this.ledger.getAccount(address);
-      if (isConfigAccount(account)) throw new SettlementError("ALREADY_INITIALIZED", { configAddress: address.toBase58() });
-      const rent = await this.ledger.rentExemptMinimum(CONFIG_SPACE);
-      const held = account?.lamports ?? 0n;
-      await this.ensureAuthorityLamports(rent);
-      const signature = await this.send(initializeInstructions(this.authority, config, rent > held ? rent - held : 0n), [this.authorityKey]);
-      return { signature, configAddress: address.toBase58(), authority, memo: configMemo(this.authority, config) };
-    });
+    return this.exclusive(
+      "initialize",
+      () => new SettlementError("INITIALIZATION_IN_PROGRESS", {}),
+      async () => {
+        const address = configAddress(this.authority);
+        const account = await this.ledger.getAccount(address);
+        if (isConfigAccount(account)) throw new SettlementError("ALREADY_INITIALIZED", { configAddress: address.toBase58() });
+        const rent = await this.ledger.rentExemptMinimum(CONFIG_SPACE);
+        const held = account?.lamports ?? 0n;
+        await this.ensureAuthorityLamports(rent);
+        const signature = await this.send(initializeInstructions(this.authority, config, rent > held ? rent - held : 0n), [
+          this.authorityKey,
+        ]);
+        return { signature, configAddress: address.toBase58(), authority, memo: configMemo(this.authority, config) };
+      },
+    );
   }
 
   // -------------------------------------------------------------------------------------------
@@ -611,7 +655,12 @@ export class EscrowChain {
       const account = await this.ledger.getAccount(toPublicKey(recorded));
       owner = account ? (decodeTokenAccount(account)?.owner ?? null) : null;
     }
-    throw new SettlementError("AUTHORITY_MISMATCH", { orderId: order.id, escrow: recorded, authority: this.authority.toBase58(), owner: owner?.toBase58() ?? null });
+    throw new SettlementError("AUTHORITY_MISMATCH", {
+      orderId: order.id,
+      escrow: recorded,
+      authority: this.authority.toBase58(),
+      owner: owner?.toBase58() ?? null,
+    });
   }
 
   private async escrowHoldsFunds(order: EscrowOrder): Promise<boolean> {
@@ -648,7 +697,11 @@ export class EscrowChain {
    * absent mint is created as a test mint in-process, with the order's decimals. To `move` tokens,
    * a mint the whitelist would refuse is refused; reads (an escrow's address) take any mint.
    */
-  private async tokenContext(order: Pick<EscrowOrder, "currencyMint" | "currencyDecimals">, createIfMissing: boolean, purpose: "read" | "move" = "read"): Promise<TokenContext> {
+  private async tokenContext(
+    order: Pick<EscrowOrder, "currencyMint" | "currencyDecimals">,
+    createIfMissing: boolean,
+    purpose: "read" | "move" = "read",
+  ): Promise<TokenContext> {
     const mint = toPublicKey(order.currencyMint ?? "");
     let account = await this.ledger.getAccount(mint);
     if (!account && createIfMissing && this.ledger.setAccount) {
@@ -701,7 +754,8 @@ function payoutLine(p: Payout, token: TokenContext | null): PayoutLine {
  */
 function assertSettleable(order: EscrowOrder): void {
   if (order.settlementStatus === "PENDING") throw new SettlementError("SETTLEMENT_IN_PROGRESS", { orderId: order.id });
-  const resolved = order.settlementStatus === "CONFIRMED" || (order.status !== "DISPUTED" && !!(order.settlementSignature || order.resolution));
+  const resolved =
+    order.settlementStatus === "CONFIRMED" || (order.status !== "DISPUTED" && !!(order.settlementSignature || order.resolution));
   if (resolved) throw new SettlementError("ALREADY_SETTLED", { orderId: order.id, signature: order.settlementSignature ?? null });
   if (order.status !== "DISPUTED") throw new SettlementError("NOT_DISPUTED", { orderId: order.id, status: order.status });
 }
@@ -715,7 +769,11 @@ const unsupported = (message: string) => new SettlementError("ESCROW_FUNDING_UNS
 
 /** The plan pays what was decided, side by side, or nothing is signed. */
 function assertDecidedPayouts(orderId: string, planned: readonly Payout[], expected: readonly { side: ShareSide; amount: bigint }[]): void {
-  const key = (list: readonly { side: ShareSide; amount: bigint }[]) => list.map((p) => `${p.side} ${p.amount}`).sort().join(", ");
+  const key = (list: readonly { side: ShareSide; amount: bigint }[]) =>
+    list
+      .map((p) => `${p.side} ${p.amount}`)
+      .sort()
+      .join(", ");
   const now = key(planned);
   const decided = key(expected);
   if (now !== decided) throw new SettlementError("PAYOUT_CHANGED", { orderId, decided: decided || "nothing", now: now || "nothing" });

@@ -134,7 +134,12 @@ export function payouts(shares: Shares, buyer: PublicKey, seller: PublicKey): Pa
 export function assertPayoutsFundable(list: readonly Payout[], exists: (p: Payout) => boolean, rentMinimum: bigint): void {
   for (const p of list) {
     if (p.amount < rentMinimum && !exists(p)) {
-      throw new SettlementError("SHARE_BELOW_RENT_MINIMUM", { share: p.side, amount: p.amount, minimum: rentMinimum, recipient: p.to.toBase58() });
+      throw new SettlementError("SHARE_BELOW_RENT_MINIMUM", {
+        share: p.side,
+        amount: p.amount,
+        minimum: rentMinimum,
+        recipient: p.to.toBase58(),
+      });
     }
   }
 }
@@ -156,7 +161,13 @@ export function solFundingInstructions(authority: PublicKey, orderId: string, la
 }
 
 /** Creates the order's escrow account at its seed-derived address, paid for by the authority. */
-function createEscrowAccount(authority: PublicKey, orderId: string, programId: PublicKey, lamports: bigint, space: number): TransactionInstruction {
+function createEscrowAccount(
+  authority: PublicKey,
+  orderId: string,
+  programId: PublicKey,
+  lamports: bigint,
+  space: number,
+): TransactionInstruction {
   const seed = orderSeed(orderId);
   return SystemProgram.createAccountWithSeed({
     fromPubkey: authority,
@@ -218,7 +229,12 @@ export function splDepositInstructions(buyer: PublicKey, escrow: PublicKey, toke
 }
 
 /** Test mints only: the authority is their mint authority. */
-export function splMintToInstructions(authority: PublicKey, destination: PublicKey, token: TokenContext, amount: bigint): TransactionInstruction[] {
+export function splMintToInstructions(
+  authority: PublicKey,
+  destination: PublicKey,
+  token: TokenContext,
+  amount: bigint,
+): TransactionInstruction[] {
   return [createMintToInstruction(token.mint, destination, authority, amount, [], token.tokenProgram)];
 }
 

@@ -58,7 +58,10 @@ export function computeBudget(unitsUsed: number | null, unitPrice: number): Comp
 
 /** The two compute budget instructions, first in the transaction. */
 export function budgetInstructions(unitLimit: number, unitPrice: number): TransactionInstruction[] {
-  return [ComputeBudgetProgram.setComputeUnitLimit({ units: unitLimit }), ComputeBudgetProgram.setComputeUnitPrice({ microLamports: unitPrice })];
+  return [
+    ComputeBudgetProgram.setComputeUnitLimit({ units: unitLimit }),
+    ComputeBudgetProgram.setComputeUnitPrice({ microLamports: unitPrice }),
+  ];
 }
 
 /** The accounts the instructions write (the fee payer first): the ones whose recent fees matter. */

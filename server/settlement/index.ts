@@ -74,9 +74,18 @@ export async function createSettlement(options: SettlementOptions): Promise<Sett
     ledger = new RpcLedger(url.toString(), options.rpc);
   }
   // Keys of earlier runs, so an escrow recorded under one of them can be named in the refusal.
-  const former = knownAuthorities(dataDir).map((k) => k.publicKey).filter((k) => !k.equals(authorityKey.publicKey));
+  const former = knownAuthorities(dataDir)
+    .map((k) => k.publicKey)
+    .filter((k) => !k.equals(authorityKey.publicKey));
   const chain = new EscrowChain(ledger, authorityKey, { formerAuthorities: former, fees: options.fees });
-  return { chain, ledger, cluster: ledger.cluster, inProcess: target === "litesvm", authority: authorityKey.publicKey, close: () => ledger.close() };
+  return {
+    chain,
+    ledger,
+    cluster: ledger.cluster,
+    inProcess: target === "litesvm",
+    authority: authorityKey.publicKey,
+    close: () => ledger.close(),
+  };
 }
 
 /**
@@ -101,14 +110,25 @@ export async function openSettlementReadOnly(options: SettlementOptions): Promis
   const dataDir = resolve(options.dataDir);
   const keyFile = options.authorityKeypairPath ?? join(dataDir, AUTHORITY_FILE);
   if (!options.authorityKeypair && !existsSync(resolve(keyFile))) {
-    throw new Error(`No settlement authority key at ${resolve(keyFile)}: this data folder never settled anything (start the server once, or set AUTHORITY_KEYPAIR)`);
+    throw new Error(
+      `No settlement authority key at ${resolve(keyFile)}: this data folder never settled anything (start the server once, or set AUTHORITY_KEYPAIR)`,
+    );
   }
   const authorityKey = options.authorityKeypair ?? loadAuthorityKeypair(dataDir, keyFile);
   const target = options.cluster?.trim() || "litesvm";
   const ledger: Ledger = target === "litesvm" ? LiteSvmLedger.openReadOnly(join(dataDir, CHAIN_DIR)) : new RpcLedger(target, options.rpc);
-  const former = knownAuthorities(dataDir).map((k) => k.publicKey).filter((k) => !k.equals(authorityKey.publicKey));
+  const former = knownAuthorities(dataDir)
+    .map((k) => k.publicKey)
+    .filter((k) => !k.equals(authorityKey.publicKey));
   const chain = new EscrowChain(ledger, authorityKey, { formerAuthorities: former, fees: options.fees });
-  return { chain, ledger, cluster: ledger.cluster, inProcess: target === "litesvm", authority: authorityKey.publicKey, close: async () => {} };
+  return {
+    chain,
+    ledger,
+    cluster: ledger.cluster,
+    inProcess: target === "litesvm",
+    authority: authorityKey.publicKey,
+    close: async () => {},
+  };
 }
 
 /**

@@ -25,8 +25,17 @@ import { LiteSVM } from "litesvm";
 /** The file-system calls the store makes: node:fs, or a stand-in that injects faults in tests. */
 export type ChainFs = Pick<
   typeof nodeFs,
-  | "closeSync" | "existsSync" | "ftruncateSync" | "mkdirSync" | "openSync" | "readdirSync"
-  | "readFileSync" | "renameSync" | "unlinkSync" | "writeFileSync" | "writeSync"
+  | "closeSync"
+  | "existsSync"
+  | "ftruncateSync"
+  | "mkdirSync"
+  | "openSync"
+  | "readdirSync"
+  | "readFileSync"
+  | "renameSync"
+  | "unlinkSync"
+  | "writeFileSync"
+  | "writeSync"
 >;
 
 export const JOURNAL_FILE = "chain.journal";
@@ -108,7 +117,8 @@ function parse(kind: number, flags: number, p: Buffer): JournalRecord {
     checkTransaction(p);
     return { kind: "tx", bytes: new Uint8Array(p), ok, expired };
   }
-  if (kind === KIND.airdrop) return { kind: "airdrop", to: new Uint8Array(p.subarray(0, 32)), lamports: p.readBigUInt64LE(32), ok, expired };
+  if (kind === KIND.airdrop)
+    return { kind: "airdrop", to: new Uint8Array(p.subarray(0, 32)), lamports: p.readBigUInt64LE(32), ok, expired };
   const executable = p.readUInt8(72);
   if (executable > 1) throw new Error(`executable flag ${executable}`);
   return {
@@ -214,12 +224,18 @@ export class ChainStore {
     const buffer = this.fs.readFileSync(journalPath);
     const magic = buffer.subarray(0, MAGIC.length);
     if (buffer.length < HEADER_SIZE || !(magic.equals(MAGIC) || magic.equals(MAGIC_V1))) {
-      throw new CorruptChainError(journalPath, `${journalPath} is not a chain journal: move the folder ${this.dir} away to start a new chain`);
+      throw new CorruptChainError(
+        journalPath,
+        `${journalPath} is not a chain journal: move the folder ${this.dir} away to start a new chain`,
+      );
     }
     const epoch = buffer.subarray(MAGIC.length, HEADER_SIZE).toString("hex");
     const snapshot = join(this.dir, snapshotName(epoch));
     if (!this.fs.existsSync(snapshot)) {
-      throw new CorruptChainError(journalPath, `${journalPath} continues ${snapshot}, which is missing: move the folder ${this.dir} away to start a new chain`);
+      throw new CorruptChainError(
+        journalPath,
+        `${journalPath} continues ${snapshot}, which is missing: move the folder ${this.dir} away to start a new chain`,
+      );
     }
     // Checked in full before litesvm sees any of it.
     const pending = decodeJournal(buffer, journalPath);

@@ -74,7 +74,10 @@ export interface Ledger {
    * it. The blockhash stays valid until the send: in-process, where it expires after every transaction,
    * concurrent submissions are serialized from blockhash to execution.
    */
-  submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction, options?: SendOptions): Promise<string>;
+  submit(
+    build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction,
+    options?: SendOptions,
+  ): Promise<string>;
   /**
    * Where blocks are contested (a cluster's fee market): the priority fees (micro-lamports per
    * compute unit) recent transactions paid to write `writable`. Absent in-process: no fee market.
@@ -130,15 +133,41 @@ function freshSvm(): LiteSVM {
 
 /** Litesvm returns field-less errors as bare numbers (TS const enums have no runtime object). */
 const FIELDLESS_TX_ERRORS = [
-  "AccountInUse", "AccountLoadedTwice", "AccountNotFound", "ProgramAccountNotFound", "InsufficientFundsForFee",
-  "InvalidAccountForFee", "AlreadyProcessed", "BlockhashNotFound", "CallChainTooDeep", "MissingSignatureForFee",
-  "InvalidAccountIndex", "SignatureFailure", "InvalidProgramForExecution", "SanitizeFailure", "ClusterMaintenance",
-  "AccountBorrowOutstanding", "WouldExceedMaxBlockCostLimit", "UnsupportedVersion", "InvalidWritableAccount",
-  "WouldExceedMaxAccountCostLimit", "WouldExceedAccountDataBlockLimit", "TooManyAccountLocks",
-  "AddressLookupTableNotFound", "InvalidAddressLookupTableOwner", "InvalidAddressLookupTableData",
-  "InvalidAddressLookupTableIndex", "InvalidRentPayingAccount", "WouldExceedMaxVoteCostLimit",
-  "WouldExceedAccountDataTotalLimit", "MaxLoadedAccountsDataSizeExceeded", "ResanitizationNeeded",
-  "InvalidLoadedAccountsDataSizeLimit", "UnbalancedTransaction", "ProgramCacheHitMaxLimit", "CommitCancelled",
+  "AccountInUse",
+  "AccountLoadedTwice",
+  "AccountNotFound",
+  "ProgramAccountNotFound",
+  "InsufficientFundsForFee",
+  "InvalidAccountForFee",
+  "AlreadyProcessed",
+  "BlockhashNotFound",
+  "CallChainTooDeep",
+  "MissingSignatureForFee",
+  "InvalidAccountIndex",
+  "SignatureFailure",
+  "InvalidProgramForExecution",
+  "SanitizeFailure",
+  "ClusterMaintenance",
+  "AccountBorrowOutstanding",
+  "WouldExceedMaxBlockCostLimit",
+  "UnsupportedVersion",
+  "InvalidWritableAccount",
+  "WouldExceedMaxAccountCostLimit",
+  "WouldExceedAccountDataBlockLimit",
+  "TooManyAccountLocks",
+  "AddressLookupTableNotFound",
+  "InvalidAddressLookupTableOwner",
+  "InvalidAddressLookupTableData",
+  "InvalidAddressLookupTableIndex",
+  "InvalidRentPayingAccount",
+  "WouldExceedMaxVoteCostLimit",
+  "WouldExceedAccountDataTotalLimit",
+  "MaxLoadedAccountsDataSizeExceeded",
+  "ResanitizationNeeded",
+  "InvalidLoadedAccountsDataSizeLimit",
+  "UnbalancedTransaction",
+  "ProgramCacheHitMaxLimit",
+  "CommitCancelled",
 ];
 
 /** Rust's debug form of the error, e.g. `InstructionError(1, Custom(0))`, read from litesvm's own rendering. */
@@ -243,7 +272,10 @@ export class LiteSvmLedger implements Ledger {
     return this.outcome(signatureOf(tx), result);
   }
 
-  async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction, options: SendOptions = {}): Promise<string> {
+  async submit(
+    build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction,
+    options: SendOptions = {},
+  ): Promise<string> {
     const release = await this.lock();
     let tx: VersionedTransaction;
     let result: Outcome;
@@ -265,7 +297,8 @@ export class LiteSvmLedger implements Ledger {
     const result = this.svm.simulateTransaction(this.decoder.decode(tx.serialize()));
     const logs = result.meta().logs();
     const unitsConsumed = Number(result.meta().computeUnitsConsumed());
-    if (result instanceof FailedTransactionMetadata) return { ok: false, error: chainErrorMessage(describeLiteSvmError(result), logs), logs, unitsConsumed };
+    if (result instanceof FailedTransactionMetadata)
+      return { ok: false, error: chainErrorMessage(describeLiteSvmError(result), logs), logs, unitsConsumed };
     return { ok: true, logs, unitsConsumed };
   }
 
@@ -322,7 +355,14 @@ export class LiteSvmLedger implements Ledger {
   async setAccount(key: PublicKey, account: LedgerAccount): Promise<void> {
     this.writable();
     this.applySetAccount(key.toBytes(), account.lamports, account.owner.toBytes(), account.executable, account.data);
-    this.journal({ kind: "account", address: key.toBytes(), lamports: account.lamports, owner: account.owner.toBytes(), executable: account.executable, data: account.data });
+    this.journal({
+      kind: "account",
+      address: key.toBytes(),
+      lamports: account.lamports,
+      owner: account.owner.toBytes(),
+      executable: account.executable,
+      data: account.data,
+    });
   }
 
   /** Writes a final checkpoint; the ledger must not be used afterwards. */
@@ -343,7 +383,13 @@ export class LiteSvmLedger implements Ledger {
   private executeAirdrop(to: Uint8Array, amount: bigint): Outcome | null {
     this.writable();
     const result = this.applyAirdrop(to, amount, this.expire);
-    this.journal({ kind: "airdrop", to, lamports: amount, ok: !!result && !(result instanceof FailedTransactionMetadata), expired: this.expire });
+    this.journal({
+      kind: "airdrop",
+      to,
+      lamports: amount,
+      ok: !!result && !(result instanceof FailedTransactionMetadata),
+      expired: this.expire,
+    });
     return result;
   }
 
@@ -383,7 +429,9 @@ export class LiteSvmLedger implements Ledger {
       this.store.checkpoint(this.svm);
     } catch (error) {
       // The change is in the journal already: it stands. The checkpoint is tried again after the next one.
-      console.error(`settlement: writing a checkpoint of the in-process chain failed (${messageOf(error)}); the journal keeps every change`);
+      console.error(
+        `settlement: writing a checkpoint of the in-process chain failed (${messageOf(error)}); the journal keeps every change`,
+      );
     }
   }
 
@@ -392,7 +440,9 @@ export class LiteSvmLedger implements Ledger {
     try {
       this.ensureWritable();
     } catch (error) {
-      throw chainFailed(`The in-process chain cannot write to ${this.store?.dir} (${messageOf(error)}): nothing was sent, nothing was paid`);
+      throw chainFailed(
+        `The in-process chain cannot write to ${this.store?.dir} (${messageOf(error)}): nothing was sent, nothing was paid`,
+      );
     }
   }
 
@@ -667,7 +717,11 @@ export class RpcLedger implements Ledger {
         // network failures, which may or may not have reached it) change nothing: keep checking.
         if (broadcasts === 0 && error instanceof SendTransactionError) {
           const logs = error.transactionError.logs ?? [];
-          throw chainFailed(chainErrorMessage(error.transactionError.message.replace(/^Transaction simulation failed: /, ""), logs), logs, signature);
+          throw chainFailed(
+            chainErrorMessage(error.transactionError.message.replace(/^Transaction simulation failed: /, ""), logs),
+            logs,
+            signature,
+          );
         }
       } finally {
         broadcasts += 1;
@@ -678,7 +732,10 @@ export class RpcLedger implements Ledger {
     return signature;
   }
 
-  async submit(build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction, options: SendOptions = {}): Promise<string> {
+  async submit(
+    build: (lifetime: RecentBlockhash) => Promise<VersionedTransaction> | VersionedTransaction,
+    options: SendOptions = {},
+  ): Promise<string> {
     const lifetime = await this.latestBlockhash();
     return this.sendAndConfirm(await build(lifetime), lifetime, options);
   }
@@ -717,7 +774,11 @@ export class RpcLedger implements Ledger {
   }
 
   /** Polls the signature's status until it is settled; `broadcast`, when given, runs first and then every rebroadcastIntervalMs. */
-  private async waitForConfirmation(signature: string, lastValidBlockHeight: number | null, broadcast?: () => Promise<void>): Promise<void> {
+  private async waitForConfirmation(
+    signature: string,
+    lastValidBlockHeight: number | null,
+    broadcast?: () => Promise<void>,
+  ): Promise<void> {
     const deadline = Date.now() + this.timeoutMs;
     let nextBroadcast = Date.now();
     for (let poll = 1; ; poll++) {

@@ -69,8 +69,20 @@ const JUDGES: Partial<Record<number, Judge>> = {
     const config = getTransferFeeConfig(mint);
     const authority = named(config?.transferFeeConfigAuthority);
     const fee = config && [config.olderTransferFee, config.newerTransferFee].find(charges);
-    if (fee) return finding(type, "Transfer fee", "reject", `a transfer fee of ${fee.transferFeeBasisPoints} bps (at most ${fee.maximumFee} base units) is taken from every payout`);
-    if (authority) return finding(type, "Transfer fee", "reject", `the fee authority ${authority} can raise the transfer fee (up to 100 %, two epochs later)`);
+    if (fee)
+      return finding(
+        type,
+        "Transfer fee",
+        "reject",
+        `a transfer fee of ${fee.transferFeeBasisPoints} bps (at most ${fee.maximumFee} base units) is taken from every payout`,
+      );
+    if (authority)
+      return finding(
+        type,
+        "Transfer fee",
+        "reject",
+        `the fee authority ${authority} can raise the transfer fee (up to 100 %, two epochs later)`,
+      );
     return finding(type, "Transfer fee", "info", "the transfer fee is zero and no authority can change it");
   },
   [ExtensionType.MintCloseAuthority]: (mint, type) => {
@@ -85,8 +97,14 @@ const JUDGES: Partial<Record<number, Judge>> = {
   [ExtensionType.DefaultAccountState]: (mint, type) =>
     getDefaultAccountState(mint)?.state === AccountState.Initialized
       ? finding(type, "Default account state", "info", "new accounts start usable")
-      : finding(type, "Default account state", "reject", "new token accounts start frozen, the escrow's included, until the freeze authority thaws them"),
-  [ExtensionType.NonTransferable]: (_, type) => finding(type, "Non-transferable", "reject", "the tokens cannot be transferred, so no payment could enter or leave escrow"),
+      : finding(
+          type,
+          "Default account state",
+          "reject",
+          "new token accounts start frozen, the escrow's included, until the freeze authority thaws them",
+        ),
+  [ExtensionType.NonTransferable]: (_, type) =>
+    finding(type, "Non-transferable", "reject", "the tokens cannot be transferred, so no payment could enter or leave escrow"),
   [ExtensionType.InterestBearingConfig]: (mint, type) => {
     const rate = getInterestBearingMintConfigState(mint)?.currentRate ?? 0;
     return finding(type, "Interest-bearing", "warn", `displayed amounts accrue interest (${rate} bps a year) while payouts move raw units`);
@@ -94,14 +112,20 @@ const JUDGES: Partial<Record<number, Judge>> = {
   [ExtensionType.PermanentDelegate]: (mint, type) => {
     const delegate = named(getPermanentDelegate(mint)?.delegate);
     return delegate
-      ? finding(type, "Permanent delegate", "reject", `the permanent delegate ${delegate} can transfer or burn tokens from any account, the escrow included`)
+      ? finding(
+          type,
+          "Permanent delegate",
+          "reject",
+          `the permanent delegate ${delegate} can transfer or burn tokens from any account, the escrow included`,
+        )
       : finding(type, "Permanent delegate", "info", "no permanent delegate");
   },
   [ExtensionType.TransferHook]: (mint, type) => {
     const hook = getTransferHook(mint);
     const program = named(hook?.programId);
     const authority = named(hook?.authority);
-    if (program) return finding(type, "Transfer hook", "reject", `every transfer calls the hook program ${program}, which can make payouts fail`);
+    if (program)
+      return finding(type, "Transfer hook", "reject", `every transfer calls the hook program ${program}, which can make payouts fail`);
     if (authority) return finding(type, "Transfer hook", "reject", `the hook authority ${authority} can set a transfer hook at any time`);
     return finding(type, "Transfer hook", "info", "no hook program and no authority to set one");
   },
@@ -130,7 +154,12 @@ function judgeExtension(mint: Mint, type: number): MintExtension {
   const judge = JUDGES[type];
   if (judge) return judge(mint, type);
   const known = ExtensionType[type] as string | undefined;
-  return finding(type, known ?? `Extension ${type}`, "reject", `${known ? "an extension" : "an unknown extension"} this server does not check`);
+  return finding(
+    type,
+    known ?? `Extension ${type}`,
+    "reject",
+    `${known ? "an extension" : "an unknown extension"} this server does not check`,
+  );
 }
 
 const programOf = (owner: PublicKey): MintProgram | null =>

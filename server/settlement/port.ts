@@ -57,7 +57,12 @@ export function chainSettlementPort(
     },
     async resumeDispute(order, decision, pending, hooks) {
       const split = toSplit(decision.resolution, decision.refundPercentage);
-      return settled(await chain.resumeSettlement(order, split, pending.signature, { ...options(hooks, decision), lastValidBlockHeight: pending.lastValidBlockHeight }));
+      return settled(
+        await chain.resumeSettlement(order, split, pending.signature, {
+          ...options(hooks, decision),
+          lastValidBlockHeight: pending.lastValidBlockHeight,
+        }),
+      );
     },
     async previewDispute(order, decision) {
       const preview = await chain.previewSettlement(order, toSplit(decision.resolution, decision.refundPercentage));
@@ -71,7 +76,10 @@ export function chainSettlementPort(
       return { transactionSignature: result.signature, cluster, configPDA: result.configAddress, authority: result.authority, ...config };
     },
     async authorityFunds() {
-      const [account, settlementCostLamports] = await Promise.all([settlement.ledger.getAccount(settlement.authority), chain.maxSettlementCost()]);
+      const [account, settlementCostLamports] = await Promise.all([
+        settlement.ledger.getAccount(settlement.authority),
+        chain.maxSettlementCost(),
+      ]);
       return { cluster, authority: settlement.authority.toBase58(), lamports: account?.lamports ?? 0n, settlementCostLamports };
     },
     async marketplaceStatus() {

@@ -31,7 +31,11 @@ export function buildTransaction(
 ): VersionedTransaction {
   const [payer] = signers;
   if (!payer) throw new Error("A transaction needs at least one signer (the fee payer)");
-  const message = new TransactionMessage({ payerKey: payer.publicKey, recentBlockhash, instructions: [...instructions] }).compileToV0Message();
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash,
+    instructions: [...instructions],
+  }).compileToV0Message();
   const tx = new VersionedTransaction(message);
   const bytes = message.serialize();
   for (const signer of signers) tx.addSignature(signer.publicKey, signBytes(bytes, signer));

@@ -14,11 +14,7 @@ export function AuthGuard({ children }: { children: ReactNode }) {
     void loadAdminLayout().catch(() => undefined); // the route's own import reports a failure
   }, []);
   return (
-    <Authenticated
-      key="admin-routes"
-      loading={<AppStatus text={VALIDATING_TEXT} />}
-      fallback={<CatchAllNavigate to="/login" />}
-    >
+    <Authenticated key="admin-routes" loading={<AppStatus text={VALIDATING_TEXT} />} fallback={<CatchAllNavigate to="/login" />}>
       {children}
     </Authenticated>
   );

@@ -25,8 +25,7 @@ export interface WalletLoginParams {
 
 export const LOGIN_ERRORS = {
   notConnected: "Wallet not properly connected",
-  notAdmin:
-    "Admin authorization failed. Your wallet must be in the admin whitelist and have admin privileges.",
+  notAdmin: "Admin authorization failed. Your wallet must be in the admin whitelist and have admin privileges.",
   forbidden: "Access denied. Your wallet is not authorized for admin access.",
   unauthorized: "Invalid signature or expired nonce. Please try again.",
   fallback: "Authentication failed. Please try again.",
@@ -84,10 +83,7 @@ export async function fetchSignInInput(): Promise<SignInInputResponse | null> {
 }
 
 /** Nonce for the address, then the server's text signed untouched: it compares it byte for byte. */
-async function signedChallenge(
-  publicKey: string,
-  signMessage: (message: Uint8Array) => Promise<Uint8Array>,
-): Promise<VerifyRequest> {
+async function signedChallenge(publicKey: string, signMessage: (message: Uint8Array) => Promise<Uint8Array>): Promise<VerifyRequest> {
   const challenge = (await http.get<NonceResponse>(endpoints.auth.nonce, { params: { publicKey } })).data;
   const signature = await signMessage(new TextEncoder().encode(challenge.message));
   return { publicKey, signature: bs58.encode(signature), nonce: challenge.nonce, message: challenge.message };

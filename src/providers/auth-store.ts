@@ -59,8 +59,7 @@ function write(next: AuthState) {
 export const authStore = {
   get: (): AuthState => current,
   /** Signing in stores the user with `isAdmin` added. */
-  signIn: (user: Omit<SessionUser, "isAdmin">, isAdmin: boolean) =>
-    write({ user: { ...user, isAdmin }, isAuthenticated: true }),
+  signIn: (user: Omit<SessionUser, "isAdmin">, isAdmin: boolean) => write({ user: { ...user, isAdmin }, isAuthenticated: true }),
   clear: () => write(SIGNED_OUT),
   /** Re-reads storage (another tab signed out, or a test changed it). */
   reload: () => {

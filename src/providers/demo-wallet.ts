@@ -2,11 +2,7 @@
 // (GET /demo/wallet). Loaded on demand only when that call succeeds, so production bundles that never
 // see a 200 never run this code. It signs without prompting: it is a local testing aid, nothing more.
 import { ed25519 } from "@noble/curves/ed25519";
-import type {
-  SolanaSignInFeature,
-  SolanaSignMessageFeature,
-  SolanaSignTransactionFeature,
-} from "@solana/wallet-standard-features";
+import type { SolanaSignInFeature, SolanaSignMessageFeature, SolanaSignTransactionFeature } from "@solana/wallet-standard-features";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
 import type { Wallet, WalletAccount, WalletIcon } from "@wallet-standard/base";
 import type {
@@ -93,11 +89,7 @@ function readShortVec(bytes: Uint8Array, offset: number): [value: number, next: 
  * wire format = shortvec(signature count) ‖ signatures ‖ message, and the first `numRequiredSignatures`
  * account keys of the message are the signers, in signature order.
  */
-export function signSerializedTransaction(
-  transaction: Uint8Array,
-  publicKey: Uint8Array,
-  seed: Uint8Array,
-): Uint8Array {
+export function signSerializedTransaction(transaction: Uint8Array, publicKey: Uint8Array, seed: Uint8Array): Uint8Array {
   const [signatureCount, signaturesStart] = readShortVec(transaction, 0);
   const messageStart = signaturesStart + signatureCount * 64;
   const message = transaction.subarray(messageStart);
@@ -213,9 +205,7 @@ export class DemoWallet implements Wallet {
     });
   };
 
-  #signTransaction: SolanaSignTransactionFeature["solana:signTransaction"]["signTransaction"] = async (
-    ...inputs
-  ) =>
+  #signTransaction: SolanaSignTransactionFeature["solana:signTransaction"]["signTransaction"] = async (...inputs) =>
     inputs.map(({ account, transaction }) => {
       this.#assertAccount(account);
       return {

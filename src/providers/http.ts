@@ -90,8 +90,7 @@ export function toHttpError(error: unknown): ApiHttpError {
     return { message: NETWORK_ERROR_MESSAGE, statusCode: 0, cause: axiosError.message };
   }
   const body = isObject(response.data) ? (response.data as ApiErrorBody) : {};
-  const serverMessage =
-    typeof body.message === "string" && body.message.trim() ? body.message : undefined;
+  const serverMessage = typeof body.message === "string" && body.message.trim() ? body.message : undefined;
   const httpError: ApiHttpError = {
     message: serverMessage ?? axiosError.message ?? `Request failed with status ${response.status}`,
     statusCode: response.status,

@@ -93,7 +93,8 @@ export function startLiveUpdates(options: LiveUpdateOptions): () => void {
     };
     current.addEventListener("disputes", (event) => {
       const data = parse<DisputesEvent>(event.data);
-      if (typeof data?.open === "number") options.onDisputes(data.open, typeof data.awaitingApproval === "number" ? data.awaitingApproval : 0);
+      if (typeof data?.open === "number")
+        options.onDisputes(data.open, typeof data.awaitingApproval === "number" ? data.awaitingApproval : 0);
     });
     current.addEventListener("settlement", (event) => {
       const data = parse<SettlementEvent>(event.data);

@@ -2,17 +2,7 @@
 // and the wallet errors.
 // Wallet Standard wallets (Phantom, Backpack, the demo wallet...) are detected on their own; Solflare is
 // added explicitly because its adapter also covers Solflare's non-Standard paths (web and MetaMask snap).
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { WalletNotReadyError, type WalletError } from "@solana/wallet-adapter-base";
 import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-react";
 import { WalletModalContext, type WalletModalContextState } from "@solana/wallet-adapter-react-ui";
@@ -151,12 +141,7 @@ export function WalletSetup({ children }: { children: ReactNode }) {
         </WalletModalContext.Provider>
       </WalletContext.Provider>
       <Suspense fallback={null}>
-        <WalletEngine
-          localStorageKey={STORAGE_KEYS.walletName}
-          onChange={onReady}
-          onError={setError}
-          onMounted={registerDemoWalletOnce}
-        />
+        <WalletEngine localStorageKey={STORAGE_KEYS.walletName} onChange={onReady} onError={setError} onMounted={registerDemoWalletOnce} />
       </Suspense>
     </>
   );

@@ -63,6 +63,8 @@ export function sectionsOf(adminResources: AdminSection[]) {
     resources: adminResources.map((entry) => entry.resource),
     adminRoutes,
     /** The admin screens, matched by the app's routes and rendered by the layout (which renders the next one ahead too). */
-    screens: adminRoutes.map(({ path, Screen }): RouteObject => (path === "/" ? { index: true, element: <Screen /> } : { path, element: <Screen /> })),
+    screens: adminRoutes.map(({ path, Screen }): RouteObject =>
+      path === "/" ? { index: true, element: <Screen /> } : { path, element: <Screen /> },
+    ),
   };
 }

@@ -14,8 +14,7 @@ export const COLOR_MODES: readonly ColorMode[] = ["light", "dark", "system"];
 
 // One list for the page's life: the listener below stays on it (a list made per read could be
 // collected with its listener).
-const darkMedia =
-  typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
+const darkMedia = typeof window !== "undefined" && window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
 
 function storedMode(): ColorMode {
   try {
@@ -26,8 +25,7 @@ function storedMode(): ColorMode {
   }
 }
 
-const resolve = (mode: ColorMode): ResolvedColorMode =>
-  mode === "system" ? (darkMedia?.matches ? "dark" : "light") : mode;
+const resolve = (mode: ColorMode): ResolvedColorMode => (mode === "system" ? (darkMedia?.matches ? "dark" : "light") : mode);
 
 let state: { mode: ColorMode; resolved: ResolvedColorMode } = { mode: storedMode(), resolved: "light" };
 state.resolved = resolve(state.mode);

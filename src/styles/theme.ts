@@ -42,8 +42,7 @@ export const palettes = {
 // An admin whose system asks for less motion (WCAG 2.3.3) gets antd's dialogs, drawers and
 // messages without their zoom and slide, and buttons without their click ripple (antd's wave, which
 // the motion token does not reach). Read once, at load: the preference rarely changes mid-session.
-const reducedMotion =
-  typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
+const reducedMotion = typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 
 // The dark algorithm derives its hover violets by lightening, which puts white button text under
 // 4.5:1 and link hovers near the background; these keep every state readable.
@@ -78,8 +77,7 @@ function themeFor(mode: ResolvedColorMode): ThemeConfig {
       colorTextDescription: colors.muted,
       colorBorderSecondary: colors.border,
       borderRadius: 8,
-      fontFamily:
-        "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+      fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     },
     components: {
       // Its unselected options are coloured like labels (the secondary text), under 4.5:1 on the page.

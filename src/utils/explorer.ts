@@ -17,11 +17,7 @@ const CLUSTER_QUERY: Readonly<Record<string, string>> = {
  * The explorer page of an address or a transaction signature, or null when there is none.
  * `cluster` undefined means the console's own cluster; null or an unknown name means no link.
  */
-export function explorerUrl(
-  value: string | null | undefined,
-  kind: ExplorerKind,
-  cluster?: string | null,
-): string | null {
+export function explorerUrl(value: string | null | undefined, kind: ExplorerKind, cluster?: string | null): string | null {
   const name = cluster === undefined ? SOLANA_CLUSTER : cluster;
   if (!value || name === null || !Object.hasOwn(CLUSTER_QUERY, name)) return null;
   return `${EXPLORER_ORIGIN}/${kind}/${encodeURIComponent(value)}${CLUSTER_QUERY[name]}`;

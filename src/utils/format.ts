@@ -12,23 +12,16 @@ export function head(value: string | null | undefined, n: number): string {
 }
 
 /** First `start` and last `end` characters around a separator (mint addresses, wallet addresses). */
-export function middle(
-  value: string | null | undefined,
-  start: number,
-  end: number,
-  separator = ELLIPSIS,
-): string {
+export function middle(value: string | null | undefined, start: number, end: number, separator = ELLIPSIS): string {
   if (!value) return "";
   if (value.length <= start + end) return value;
   return value.slice(0, start) + separator + value.slice(-end);
 }
 
-export const shortMint = (mint: string | null | undefined) =>
-  middle(mint, SHORTEN.mintHead, SHORTEN.mintTail);
+export const shortMint = (mint: string | null | undefined) => middle(mint, SHORTEN.mintHead, SHORTEN.mintTail);
 
 /** The wallet adapter's own style: 4 at each end, two dots between. */
-export const shortWallet = (address: string | null | undefined) =>
-  middle(address, SHORTEN.walletAddress, SHORTEN.walletAddress, "..");
+export const shortWallet = (address: string | null | undefined) => middle(address, SHORTEN.walletAddress, SHORTEN.walletAddress, "..");
 
 /** A length of time in its two largest units, e.g. "2d 4h", "3h", "3h 5m", "12m"; "under 1m" below a minute. */
 export function formatDuration(ms: number): string {

@@ -39,7 +39,10 @@ function payoutsApi() {
   return api;
 }
 
-compileFirst(() => import("./payouts/list"), () => import("@/resources/activity/list"));
+compileFirst(
+  () => import("./payouts/list"),
+  () => import("@/resources/activity/list"),
+);
 
 describe("a resource added by one declaration and one folder", { timeout: 90_000 }, () => {
   it("gets a sidebar link and a route, and its list shows the API's rows", async () => {
@@ -100,6 +103,8 @@ describe("a resource added by one declaration and one folder", { timeout: 90_000
     expect(row.getByRole("link", { name: "Payout po-1" })).toHaveAttribute("href", "/payouts");
 
     await choose(user, "Record", "Payout");
-    await waitFor(() => expect(api.requests("GET", "/admin/audit").at(-1)?.query).toEqual({ page: "1", limit: "20", targetType: "payout" }));
+    await waitFor(() =>
+      expect(api.requests("GET", "/admin/audit").at(-1)?.query).toEqual({ page: "1", limit: "20", targetType: "payout" }),
+    );
   });
 });

@@ -17,7 +17,25 @@ async function openShell() {
   api.get(endpoints.marketplaceStatus, [200, { data: { initialized: false } }]);
   api.get("/tokens/admin", [
     200,
-    { data: { items: [{ id: "t1", symbol: "USDC", name: "USD Coin", mintAddress: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", decimals: 6, logoUrl: null, isActive: true }], total: 1, page: 1, limit: 20, totalPages: 1 } },
+    {
+      data: {
+        items: [
+          {
+            id: "t1",
+            symbol: "USDC",
+            name: "USD Coin",
+            mintAddress: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+            decimals: 6,
+            logoUrl: null,
+            isActive: true,
+          },
+        ],
+        total: 1,
+        page: 1,
+        limit: 20,
+        totalPages: 1,
+      },
+    },
   ]);
   api.get(endpoints.userStats, [200, { data: { totalUsers: 42 } }]);
   renderApp("/marketplace");
@@ -39,9 +57,7 @@ describe("sidebar preloading", { timeout: 90_000 }, () => {
     await user.hover(link("Tokens"));
     await wait(ROUTER.preloadDelayMs);
     await waitFor(() =>
-      expect(api.requests("GET", "/tokens/admin").map((request) => request.query)).toEqual([
-        { page: "1", limit: String(PAGE_SIZE) },
-      ]),
+      expect(api.requests("GET", "/tokens/admin").map((request) => request.query)).toEqual([{ page: "1", limit: String(PAGE_SIZE) }]),
     );
 
     await user.click(link("Tokens"));

@@ -14,9 +14,12 @@ describe("the registry and the console's sections", () => {
     expect(names(adminResources.map((section) => section.resource)).sort()).toEqual(names(RESOURCES).sort());
   });
 
-  it.each(adminResources.map((section) => [section.resource.name, section] as const))("%s: its filters send exactly its declared query parameters", (_, section) => {
-    expect(sentFields(section.filters)).toEqual([...(section.api?.query ?? [])]);
-  });
+  it.each(adminResources.map((section) => [section.resource.name, section] as const))(
+    "%s: its filters send exactly its declared query parameters",
+    (_, section) => {
+      expect(sentFields(section.filters)).toEqual([...(section.api?.query ?? [])]);
+    },
+  );
 
   it("declares unique names and routes, and record pages under their section's route", () => {
     expect(new Set(names(RESOURCES)).size).toBe(RESOURCES.length);

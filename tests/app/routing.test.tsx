@@ -23,9 +23,7 @@ describe("auth guard", () => {
     api.get("/auth/validate", [401, { message: "No session" }]);
 
     renderApp("/users");
-    expect(
-      await screen.findByText("Connect your authorized Solana wallet to access the admin dashboard"),
-    ).toBeInTheDocument();
+    expect(await screen.findByText("Connect your authorized Solana wallet to access the admin dashboard")).toBeInTheDocument();
     expect(window.location.pathname).toBe("/login");
     expect(new URLSearchParams(window.location.search).get("to")).toBe("/users");
     expect(screen.queryByRole("heading", { name: "User Management" })).not.toBeInTheDocument();

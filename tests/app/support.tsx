@@ -119,7 +119,8 @@ export function selectedText(selectName: string, within: HTMLElement = document.
 
 /** The live updates' calls (the event stream, its probe, the polled open-disputes count): the shell's, not a screen's. */
 export const isLiveUpdate = (request: SeenRequest) =>
-  request.path === "/admin/events" || (request.path === "/admin/orders" && request.query.filter === "in_dispute" && request.query.limit === "1");
+  request.path === "/admin/events" ||
+  (request.path === "/admin/orders" && request.query.filter === "in_dispute" && request.query.limit === "1");
 
 /** The requests a screen made: all but the shell's session check, demo-wallet probe and live updates. */
 /**
@@ -137,7 +138,9 @@ export async function sidebarSettled(fake: FakeApi) {
 }
 
 export function screenRequests(fake: FakeApi) {
-  return fake.requests().filter((request) => request.path !== "/auth/validate" && request.path !== "/demo/wallet" && !isLiveUpdate(request));
+  return fake
+    .requests()
+    .filter((request) => request.path !== "/auth/validate" && request.path !== "/demo/wallet" && !isLiveUpdate(request));
 }
 
 /** What a screen changed: method, path and body of each request other than a GET, in order. */
@@ -171,4 +174,3 @@ export function renderApp(path: string) {
   window.history.replaceState({}, "", path);
   return render(<App />);
 }
-

@@ -77,7 +77,11 @@ describe("AuditHistory", () => {
 
   it("shows who signed a signed decision, with the exact text behind a disclosure", async () => {
     const message = "localhost:5173 asks you to sign this dispute decision:\n\nOrder: o-7\nReason: Refund it";
-    replyData(paged([entry({ action: "order.resolve_dispute", targetType: "order", signedDecision: { signedBy: ADMIN, message, signature: SIG } })]));
+    replyData(
+      paged([
+        entry({ action: "order.resolve_dispute", targetType: "order", signedDecision: { signedBy: ADMIN, message, signature: SIG } }),
+      ]),
+    );
     renderInRefine(<AuditHistory targetType="order" targetId="o-7" />);
     const item = await screen.findByRole("listitem");
     expect(item).toHaveTextContent("Signed by 9xQeWvG8...");
@@ -104,13 +108,17 @@ describe("AuditHistory", () => {
     expect(item).toHaveTextContent("Initialized");
     expect(within(item).getByText("5VERv8NM...")).toBeInTheDocument();
     // The admin key still links (console cluster); the local signature does not.
-    expect(within(item).getAllByRole("link").map((link) => link.getAttribute("href"))).toEqual([
-      `https://explorer.solana.com/address/${ADMIN}?cluster=devnet`,
-    ]);
+    expect(
+      within(item)
+        .getAllByRole("link")
+        .map((link) => link.getAttribute("href")),
+    ).toEqual([`https://explorer.solana.com/address/${ADMIN}?cluster=devnet`]);
   });
 
   it("names the fields an update changed", async () => {
-    replyData(paged([entry({ action: "user.update", before: { verified: false, role: "USER" }, after: { verified: true, role: "USER" } })]));
+    replyData(
+      paged([entry({ action: "user.update", before: { verified: false, role: "USER" }, after: { verified: true, role: "USER" } })]),
+    );
     renderInRefine(<AuditHistory targetType="user" targetId="u-1" />);
     expect(await screen.findByRole("listitem")).toHaveTextContent("Updated(verified)");
   });

@@ -8,7 +8,8 @@ import { Avatar } from "@/components/value/avatar";
 
 const BROKEN = "data:image/png;base64,AAAA";
 const DRAWN =
-  "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+  "data:image/svg+xml," +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
 
 /** Where an element sits inside another, and how big it is. */
 function placeIn(outer: Element, inner: Element) {

@@ -45,9 +45,7 @@ describe("FlagBadge", () => {
   });
 
   it("takes the colours it is given, antd names included", () => {
-    const { rerender } = render(
-      <FlagBadge value={false} trueText="Verified" falseText="Unverified" trueColor="blue" falseColor="red" />,
-    );
+    const { rerender } = render(<FlagBadge value={false} trueText="Verified" falseText="Unverified" trueColor="blue" falseColor="red" />);
     expect(tagOf("Unverified")).toHaveAttribute("data-tone", "error");
     rerender(<FlagBadge value trueText="Verified" falseText="Unverified" trueColor="blue" falseColor="red" />);
     expect(tagOf("Verified")).toHaveAttribute("data-tone", "info");

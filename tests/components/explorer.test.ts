@@ -31,8 +31,6 @@ describe("explorerUrl", () => {
   it("gives no link without a value, and never lets the value add path segments", () => {
     expect(explorerUrl("", "tx", "devnet")).toBeNull();
     expect(explorerUrl(null, "address", "devnet")).toBeNull();
-    expect(explorerUrl("a/../b?x=1", "address", "mainnet-beta")).toBe(
-      "https://explorer.solana.com/address/a%2F..%2Fb%3Fx%3D1",
-    );
+    expect(explorerUrl("a/../b?x=1", "address", "mainnet-beta")).toBe("https://explorer.solana.com/address/a%2F..%2Fb%3Fx%3D1");
   });
 });

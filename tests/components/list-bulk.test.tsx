@@ -38,7 +38,13 @@ function serveDeactivate(api: FakeApi, users: User[], answer?: (id: string) => A
 }
 
 function member(i: number): User {
-  return { ...carol, id: `m-${i}`, publicKey: `Key${String(i).padStart(3, "0")}${"c".repeat(38)}`, displayName: `Member ${i}`, contactInfo: null };
+  return {
+    ...carol,
+    id: `m-${i}`,
+    publicKey: `Key${String(i).padStart(3, "0")}${"c".repeat(38)}`,
+    displayName: `Member ${i}`,
+    contactInfo: null,
+  };
 }
 
 /** GET /users paging like the API, serving at most `cap` rows a page whatever the limit. */
@@ -149,7 +155,14 @@ describe("bulk actions on a list", { timeout: 120_000 }, () => {
       {
         method: "PATCH",
         path: `/users/${erin.id}`,
-        body: { displayName: "Erin Ford", contactInfo: "erin@example.com", role: "USER", verified: false, disabled: false, status: "active" },
+        body: {
+          displayName: "Erin Ford",
+          contactInfo: "erin@example.com",
+          role: "USER",
+          verified: false,
+          disabled: false,
+          status: "active",
+        },
       },
     ]);
   });
@@ -165,7 +178,10 @@ describe("bulk actions on a list", { timeout: 120_000 }, () => {
     await user.click(within(bar()).getByRole("button", { name: "Select all 45 matching" }));
     await waitFor(() => expect(within(bar()).getByRole("status")).toHaveTextContent("45 selected"));
     // The API serves 20 a page whatever was asked: three pages, each with the table's filter.
-    const reads = api.requests("GET", "/users").slice(1).map((request) => request.query);
+    const reads = api
+      .requests("GET", "/users")
+      .slice(1)
+      .map((request) => request.query);
     expect(reads.map((query) => query.page)).toEqual(["1", "2", "3"]);
     expect(reads.every((query) => query.disabled === "false")).toBe(true);
     expect(within(bar()).queryByRole("button", { name: /Select all/ })).not.toBeInTheDocument();
@@ -207,7 +223,11 @@ describe("bulk actions on a list", { timeout: 120_000 }, () => {
   it("features the selected products with the star's own call", async () => {
     const user = userEvent.setup();
     const api = signedInApi();
-    const products = [product("p-1", { title: "Red Lamp" }), product("p-2", { title: "Blue Vase" }), product("p-3", { title: "Old Clock", isFeatured: true })];
+    const products = [
+      product("p-1", { title: "Red Lamp" }),
+      product("p-2", { title: "Blue Vase" }),
+      product("p-3", { title: "Old Clock", isFeatured: true }),
+    ];
     api.get("/admin/products", [200, paged(products)]);
     api.get("/products/categories", [200, { data: [{ category: "Books", count: 3 }] }]);
     api.put(/^\/products\/[^/]+\/feature$/, [200, { data: {} }]);

@@ -56,7 +56,8 @@ function servePages<Row extends object>(api: FakeApi, path: string, rows: Row[],
     const held = await options.intercept?.(request);
     if (held) return held;
     const asked = Number(request.query.limit ?? 20);
-    if (options.refuseAbove !== undefined && asked > options.refuseAbove) return [400, { message: "Limit must be a whole number from 1 to 20" }];
+    if (options.refuseAbove !== undefined && asked > options.refuseAbove)
+      return [400, { message: "Limit must be a whole number from 1 to 20" }];
     const limit = Math.min(asked, options.cap ?? 100);
     const page = Number(request.query.page ?? 1);
     const matching = rows.filter((row) => request.query.role === undefined || ("role" in row && row.role === request.query.role));
@@ -126,7 +127,11 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
   it("reads every page at limit 100 with the table's filter on each, and saves one line per row", async () => {
     const downloads = captureDownloads();
     const rows = members(250);
-    const api = openUsers(rows, {}, "/users?currentPage=1&pageSize=20&filters[0][field]=role&filters[0][operator]=eq&filters[0][value]=USER");
+    const api = openUsers(
+      rows,
+      {},
+      "/users?currentPage=1&pageSize=20&filters[0][field]=role&filters[0][operator]=eq&filters[0][value]=USER",
+    );
     await startExport();
 
     const file = await downloads.only();
@@ -199,20 +204,20 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
     const downloads = captureDownloads();
     openUsers([
       member(0),
-      member(1, { displayName: "=HYPERLINK(\"http://evil.example\",\"click\")" }),
+      member(1, { displayName: '=HYPERLINK("http://evil.example","click")' }),
       member(2, { displayName: "+1+2", contactInfo: "@SUM(A1)" }),
       member(3, { displayName: "-2\n=cmd|' /C calc'!A0" }),
-      member(4, { displayName: "Smith, \"Jo\"" }),
+      member(4, { displayName: 'Smith, "Jo"' }),
       member(5, { displayName: "Bob;=1+1;x", contactInfo: "x;-1+1" }),
     ]);
     await startExport();
 
     const { rows, text } = await downloads.only();
     expect(rows.slice(2).map((row) => [row[0], row[2], row[5]])).toEqual([
-      ["'=HYPERLINK(\"http://evil.example\",\"click\")", "member1@example.com", "active"],
+      ['\'=HYPERLINK("http://evil.example","click")', "member1@example.com", "active"],
       ["'+1+2", "'@SUM(A1)", "active"],
       ["'-2\n'=cmd|' /C calc'!A0", "member3@example.com", "active"],
-      ["Smith, \"Jo\"", "member4@example.com", "active"],
+      ['Smith, "Jo"', "member4@example.com", "active"],
       ["Bob;'=1+1;x", "x;'-1+1", "active"],
     ]);
     expect(text).toContain('"Smith, ""Jo"""');
@@ -221,7 +226,9 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
   it("Cancel stops the paging, aborts the page in flight and saves nothing", async () => {
     const downloads = captureDownloads();
     const second = deferred<Answer>();
-    const api = openUsers(members(250), { intercept: (request) => (request.query.page === "2" && request.query.limit === "100" ? second.promise : undefined) });
+    const api = openUsers(members(250), {
+      intercept: (request) => (request.query.page === "2" && request.query.limit === "100" ? second.promise : undefined),
+    });
     const user = await startExport();
 
     const dialog = await screen.findByRole("dialog", undefined, { timeout: SLOW });
@@ -244,7 +251,10 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
     let failures = 1;
     const rows = members(250);
     const api = openUsers(rows, {
-      intercept: (request) => (request.query.page === "2" && request.query.limit === "100" && failures-- > 0 ? [500, { message: "Database unavailable" }] : undefined),
+      intercept: (request) =>
+        request.query.page === "2" && request.query.limit === "100" && failures-- > 0
+          ? [500, { message: "Database unavailable" }]
+          : undefined,
     });
     const user = await startExport();
 
@@ -268,7 +278,9 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
   it("fits a phone: the button in the header, the dialog inside 390 px", async () => {
     const second = deferred<Answer>();
     const api = signedInApi(PHONE);
-    servePages(api, "/users", members(250), { intercept: (request) => (request.query.page === "2" && request.query.limit === "100" ? second.promise : undefined) });
+    servePages(api, "/users", members(250), {
+      intercept: (request) => (request.query.page === "2" && request.query.limit === "100" ? second.promise : undefined),
+    });
     renderApp("/users");
     await startExport();
     const dialog = await screen.findByRole("dialog", undefined, { timeout: SLOW });
@@ -283,7 +295,12 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
 
   it("narrows every row read by the screen's own search and toggle, as they narrow the page", async () => {
     const downloads = captureDownloads();
-    const coins: Token[] = [USDC, BONK, RAY, ...Array.from({ length: 120 }, (_, i) => ({ ...BONK, id: `t-${i}`, symbol: `T${i}`, name: `Token ${i}`, isActive: i % 3 !== 0 }))];
+    const coins: Token[] = [
+      USDC,
+      BONK,
+      RAY,
+      ...Array.from({ length: 120 }, (_, i) => ({ ...BONK, id: `t-${i}`, symbol: `T${i}`, name: `Token ${i}`, isActive: i % 3 !== 0 })),
+    ];
     const api = signedInApi();
     api.get("/tokens/admin", (request) => {
       const page = Number(request.query.page);
@@ -335,12 +352,37 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
       { page: "2", limit: "100", sort: "deadline" },
     ]);
     expect(file.rows[0]).toEqual([
-      "Order ID", "Order ID (full)", "Image URL", "Product", "Quantity", "Buyer", "Buyer (full)", "Seller", "Seller (full)",
-      "Amount", "Amount (base units)", "Currency decimals", "Status", "Date", "Date (ISO 8601)",
+      "Order ID",
+      "Order ID (full)",
+      "Image URL",
+      "Product",
+      "Quantity",
+      "Buyer",
+      "Buyer (full)",
+      "Seller",
+      "Seller (full)",
+      "Amount",
+      "Amount (base units)",
+      "Currency decimals",
+      "Status",
+      "Date",
+      "Date (ISO 8601)",
     ]);
     expect(file.rows[1]).toEqual([
-      "ord-0000...", "ord-0000-aaaa", "", "Desk lamp", "2", "7Np41o...", carol.publicKey, "5Q544f...", dave.publicKey,
-      "1.2345 USDC", "1234500", "6", "ACTIVE", new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(base.createdAt!)),
+      "ord-0000...",
+      "ord-0000-aaaa",
+      "",
+      "Desk lamp",
+      "2",
+      "7Np41o...",
+      carol.publicKey,
+      "5Q544f...",
+      dave.publicKey,
+      "1.2345 USDC",
+      "1234500",
+      "6",
+      "ACTIVE",
+      new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(base.createdAt!)),
       "2026-03-04T15:06:00.000Z",
     ]);
     expect(file.rows).toHaveLength(131);
@@ -362,7 +404,14 @@ describe("the export's building blocks", () => {
   });
 
   it("writes a BOM, CRLF lines, and a quote before a leading = + - @ tab or carriage return", async () => {
-    const csv = await toCsv({ fields: ["A", "B"], data: [["\tx", "\ry"], ["=1", "ok"], ["a=b", "-"]] });
+    const csv = await toCsv({
+      fields: ["A", "B"],
+      data: [
+        ["\tx", "\ry"],
+        ["=1", "ok"],
+        ["a=b", "-"],
+      ],
+    });
     expect(csv).toBe('\uFEFFA,B\r\n"\'\tx","\'\ry"\r\n"\'=1",ok\r\na=b,"\'-"');
   });
 
@@ -382,20 +431,40 @@ describe("the export's building blocks", () => {
       ["\tx", "'\tx"],
     ];
     const kept = ["12.5", "x;y", "a=b;c", "1 - 2", "a; b", "m@example.com"];
-    const csv = await toCsv({ fields: ["A", "B"], data: [...defused.map(([cell]) => ["first", cell]), ...kept.map((cell) => ["first", cell])] });
+    const csv = await toCsv({
+      fields: ["A", "B"],
+      data: [...defused.map(([cell]) => ["first", cell]), ...kept.map((cell) => ["first", cell])],
+    });
     const lines = [...defused.map(([, safe]) => `first,"${safe}"`), ...kept.map((cell) => `first,${cell}`)];
     expect(csv).toBe(["\uFEFFA,B", ...lines].join("\r\n"));
     // Read back, a cell is as it was, with a quote before each formula character.
-    expect(parse<string[]>(csv.slice(1)).data.slice(1).map(([, cell]) => cell)).toEqual([...defused.map(([, safe]) => safe), ...kept]);
+    expect(
+      parse<string[]>(csv.slice(1))
+        .data.slice(1)
+        .map(([, cell]) => cell),
+    ).toEqual([...defused.map(([, safe]) => safe), ...kept]);
     // Split at ; as a spreadsheet in such a locale does, no field of a row starts a formula.
     for (const line of lines) for (const field of line.split(/[;,|\t\n]/)) expect(field.trimStart()).not.toMatch(/^[=+\-@]/);
   });
 
   it("keeps a row met twice once, and stops on a page with nothing new (an API that ignores `page`)", async () => {
-    const pages = [[member(0), member(1)], [member(1), member(2)], [member(1), member(2)]];
-    const getList = vi.fn(async ({ pagination }: { pagination?: { currentPage?: number } }) => ({ data: pages[(pagination?.currentPage ?? 1) - 1], total: 10 }));
+    const pages = [
+      [member(0), member(1)],
+      [member(1), member(2)],
+      [member(1), member(2)],
+    ];
+    const getList = vi.fn(async ({ pagination }: { pagination?: { currentPage?: number } }) => ({
+      data: pages[(pagination?.currentPage ?? 1) - 1],
+      total: 10,
+    }));
     const paging = { ...startPaging<User>(), pageSize: 2 };
-    const rows = await fetchRemaining(getList as never, { resource: "users", filters: [], sorters: [] }, paging, new AbortController().signal, () => undefined);
+    const rows = await fetchRemaining(
+      getList as never,
+      { resource: "users", filters: [], sorters: [] },
+      paging,
+      new AbortController().signal,
+      () => undefined,
+    );
     expect(rows.map((row) => row.id)).toEqual(["m-0", "m-1", "m-2"]);
     expect(getList).toHaveBeenCalledTimes(3);
   });

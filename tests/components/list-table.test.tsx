@@ -54,13 +54,7 @@ describe("Pager", () => {
 });
 
 /** The part of useTable ListTable reads, for states that are awkward to reach through HTTP. */
-function fakeTable(overrides: {
-  rows?: Row[];
-  isError?: boolean;
-  error?: unknown;
-  currentPage?: number;
-  pageCount?: number;
-}) {
+function fakeTable(overrides: { rows?: Row[]; isError?: boolean; error?: unknown; currentPage?: number; pageCount?: number }) {
   const refetch = vi.fn().mockResolvedValue(undefined);
   const setCurrentPage = vi.fn();
   const table = {
@@ -99,10 +93,13 @@ describe("ListTable (given table state)", () => {
   });
 
   it("shows the rows it is given over the loaded ones, and the empty text", () => {
-    const { table } = fakeTable({ rows: [{ id: "1", symbol: "SOL" }, { id: "2", symbol: "USDC" }] });
-    const { rerender } = render(
-      <ListTable table={table} columns={columns} rowKey="id" dataSource={[{ id: "2", symbol: "USDC" }]} />,
-    );
+    const { table } = fakeTable({
+      rows: [
+        { id: "1", symbol: "SOL" },
+        { id: "2", symbol: "USDC" },
+      ],
+    });
+    const { rerender } = render(<ListTable table={table} columns={columns} rowKey="id" dataSource={[{ id: "2", symbol: "USDC" }]} />);
     expect(screen.getByText("USDC")).toBeInTheDocument();
     expect(screen.queryByText("SOL")).not.toBeInTheDocument();
     rerender(<ListTable table={table} columns={columns} rowKey="id" dataSource={[]} emptyText="No tokens match" />);
@@ -141,7 +138,12 @@ describe("ListTable (given table state)", () => {
   });
 
   it("renders its rows again only when what they show changes, not when the screen around it renders", () => {
-    const { table } = fakeTable({ rows: [{ id: "1", symbol: "SOL" }, { id: "2", symbol: "USDC" }] });
+    const { table } = fakeTable({
+      rows: [
+        { id: "1", symbol: "SOL" },
+        { id: "2", symbol: "USDC" },
+      ],
+    });
     const renderCell = vi.fn((symbol: string) => symbol);
     const counted = [{ title: "Symbol", dataIndex: "symbol", key: "symbol", render: renderCell }];
     const { rerender } = render(<ListTable table={{ ...table }} columns={counted} rowKey="id" emptyText="None" />);
@@ -158,7 +160,10 @@ describe("ListTable (given table state)", () => {
 });
 
 describe("ListTable mounting, with a column shown from a screen width on (antd's `responsive`)", () => {
-  const rows = [{ id: "1", symbol: "SOL" }, { id: "2", symbol: "USDC" }];
+  const rows = [
+    { id: "1", symbol: "SOL" },
+    { id: "2", symbol: "USDC" },
+  ];
 
   function renderAt(width: number) {
     const media = matchMediaAt(width);
@@ -213,7 +218,10 @@ describe("ListTable mounting, with a column shown from a screen width on (antd's
 
 describe("ListTable wider than its place", () => {
   const wide = Array.from({ length: 8 }, (_, i) => ({ title: `Column ${i}`, key: `c${i}`, render: () => `a long value in column ${i}` }));
-  const withActions = [...wide, { title: "Actions", key: "actions", fixed: "right" as const, render: () => <button type="button">Edit</button> }];
+  const withActions = [
+    ...wide,
+    { title: "Actions", key: "actions", fixed: "right" as const, render: () => <button type="button">Edit</button> },
+  ];
 
   function renderIn(width: number) {
     const { table } = fakeTable({ rows: [{ id: "1", symbol: "SOL" }] });
@@ -287,7 +295,6 @@ describe("ListTable wider than its place", () => {
     expect(scroller).not.toHaveAttribute("tabindex");
   });
 });
-
 
 function TokensTable() {
   const table = useTable<Row>({ resource: "tokens", pagination: { pageSize: PAGE_SIZE }, syncWithLocation: false });

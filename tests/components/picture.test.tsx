@@ -7,7 +7,8 @@ import { Picture } from "@/components/value/picture";
 
 const BROKEN = "data:image/png;base64,AAAA";
 const DRAWN =
-  "data:image/svg+xml," + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+  "data:image/svg+xml," +
+  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
 
 describe("Picture", () => {
   it("shows the picture when it loads", async () => {

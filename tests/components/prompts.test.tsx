@@ -7,7 +7,10 @@ import { useConfirm, type ConfirmOptions } from "@/components/prompts/confirm";
 import { compileChunks } from "../support/compile-first";
 
 // The dialogs are lazy chunks (fetched when idle or on the first question): compiled before the clocks start.
-compileChunks(() => import("@/components/prompts/reason-dialog"), () => import("@/components/prompts/confirm-dialog"));
+compileChunks(
+  () => import("@/components/prompts/reason-dialog"),
+  () => import("@/components/prompts/confirm-dialog"),
+);
 
 const DELETE: ReasonPromptOptions = {
   confirmText: 'Are you sure you want to delete "Lamp"? This action can be reversed by an admin.',

@@ -5,7 +5,12 @@ import type { ReactElement } from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Button, Tag, Typography } from "antd";
 import { CheckCircleFilled, CopyOutlined, EditOutlined, StopOutlined } from "@ant-design/icons";
-import { CheckCircleFilled as CheckCircleFilledIcon, CopyOutlined as CopyIcon, EditOutlined as EditIcon, StopOutlined as StopIcon } from "@ant-design/icons-svg";
+import {
+  CheckCircleFilled as CheckCircleFilledIcon,
+  CopyOutlined as CopyIcon,
+  EditOutlined as EditIcon,
+  StopOutlined as StopIcon,
+} from "@ant-design/icons-svg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ThemedConfig } from "@/components/antd/setup";
 import { COPY_CONFIRM_MS } from "@/config";
@@ -74,7 +79,11 @@ describe("RowIcon, as antd's icon components", () => {
 
 describe("IconButton, as antd's text Button with an icon", () => {
   it.each<[string, ReactElement, ReactElement]>([
-    ["plain", <Button type="text" icon={<EditOutlined />} aria-label="Edit Ann" />, <IconButton icon={<RowIcon icon={EditIcon} />} aria-label="Edit Ann" />],
+    [
+      "plain",
+      <Button type="text" icon={<EditOutlined />} aria-label="Edit Ann" />,
+      <IconButton icon={<RowIcon icon={EditIcon} />} aria-label="Edit Ann" />,
+    ],
     [
       "danger, disabled",
       <Button type="text" danger disabled icon={<StopOutlined />} aria-label="Deactivate Ann" />,

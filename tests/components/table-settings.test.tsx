@@ -7,7 +7,11 @@ import { listQueries, openUsers, USERS } from "../resources/users/support";
 
 compileFirst(() => import("@/resources/users/list"));
 
-const headers = () => screen.getAllByRole("columnheader").map((cell) => cell.textContent?.trim()).filter(Boolean);
+const headers = () =>
+  screen
+    .getAllByRole("columnheader")
+    .map((cell) => cell.textContent?.trim())
+    .filter(Boolean);
 
 async function openSettings(user: ReturnType<typeof setupUser>) {
   await user.click(await screen.findByRole("button", { name: "Table settings" }));

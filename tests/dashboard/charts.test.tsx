@@ -8,7 +8,10 @@ import { page } from "vitest/browser";
 import type { OrderDailyStats } from "@contract";
 import { compileFirst, deferred, renderApp, signedInApi } from "../app/support";
 
-compileFirst(() => import("@/pages/dashboard"), () => import("@/pages/dashboard/charts"));
+compileFirst(
+  () => import("@/pages/dashboard"),
+  () => import("@/pages/dashboard/charts"),
+);
 
 const STATS_PATH = "/admin/orders/stats/daily";
 const DAY = 86_400_000;
@@ -60,13 +63,14 @@ describe("dashboard charts (beyond the core API)", () => {
     const section = await screen.findByRole("region", { name: "Orders, last 30 days" });
     expect(await screen.findByRole("region", { name: "Total Users" })).toBeInTheDocument();
     // Below the cards in the page's order.
-    expect(screen.getByRole("region", { name: "Admin Users" }).compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(section).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
-      "Orders per day",
-      "Disputes per day",
-      "Order volume by token",
-      "Order status mix",
-    ]);
+    expect(
+      screen.getByRole("region", { name: "Admin Users" }).compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      within(section)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Orders per day", "Disputes per day", "Order volume by token", "Order status mix"]);
 
     const images = await within(section).findAllByRole("img");
     expect(images.map((image) => image.getAttribute("aria-label"))).toEqual([
@@ -79,7 +83,12 @@ describe("dashboard charts (beyond the core API)", () => {
     await waitFor(() => images.forEach((image) => expect(image.querySelector("canvas")).not.toBeNull()));
     expect(section).toHaveTextContent("4 opened, 2 resolved · median time to resolve 2d 4h");
     expect(within(section).getByRole("list")).toHaveTextContent("41.25 SOL40 orders120,000,000,000.00 BONK20 orders");
-    expect(api.requests("GET").filter(({ path }) => path === STATS_PATH).map(({ query }) => query)).toEqual([{ days: "30" }]);
+    expect(
+      api
+        .requests("GET")
+        .filter(({ path }) => path === STATS_PATH)
+        .map(({ query }) => query),
+    ).toEqual([{ days: "30" }]);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
@@ -114,7 +123,11 @@ describe("dashboard charts (beyond the core API)", () => {
     expect(within(section).getAllByText("No orders in these days")).toHaveLength(2);
     // The charts are drawn after the first frame (their places shown until then).
     await waitFor(() =>
-      expect(within(section).getAllByRole("img").map((image) => image.getAttribute("aria-label"))).toEqual([
+      expect(
+        within(section)
+          .getAllByRole("img")
+          .map((image) => image.getAttribute("aria-label")),
+      ).toEqual([
         "Orders per day, Oct 27 to Nov 25: 0 orders.",
         "Disputes per day, Oct 27 to Nov 25: 0 opened; 0 resolved. Median time to resolve a dispute: none resolved.",
       ]),

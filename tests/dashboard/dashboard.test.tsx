@@ -4,14 +4,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { page } from "vitest/browser";
 import { deferred, renderApp, signedInApi } from "../app/support";
 
-const CARDS = [
-  "Total Users",
-  "Verified Users",
-  "Disabled Users",
-  "Active Users",
-  "Recent Users (last 30 days)",
-  "Admin Users",
-];
+const CARDS = ["Total Users", "Verified Users", "Disabled Users", "Active Users", "Recent Users (last 30 days)", "Admin Users"];
 
 function cardValue(title: string) {
   const card = screen.getByRole("region", { name: title });
@@ -26,9 +19,12 @@ function openDashboard() {
 describe("dashboard", () => {
   it("shows the heading, the welcome text and six cards with the API's numbers", async () => {
     const api = openDashboard();
-    api.get("/admin/users/stats", [200, {
-      data: { totalUsers: 1234, verifiedUsers: 800, disabledUsers: 12, activeUsers: 1100, recentUsers: 57, adminUsers: 3 },
-    }]);
+    api.get("/admin/users/stats", [
+      200,
+      {
+        data: { totalUsers: 1234, verifiedUsers: 800, disabledUsers: 12, activeUsers: 1100, recentUsers: 57, adminUsers: 3 },
+      },
+    ]);
     renderApp("/");
 
     expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
@@ -185,7 +181,10 @@ describe("settlement authority (beyond the core API)", () => {
   });
 
   it("hides itself without a word when the API has no such call (404) or no settlement (503)", async () => {
-    for (const answer of [[404, { message: "Not found" }], [503, { message: "No settlement service" }]] as const) {
+    for (const answer of [
+      [404, { message: "Not found" }],
+      [503, { message: "No settlement service" }],
+    ] as const) {
       const api = openDashboard();
       api.get("/admin/users/stats", [200, { data: { totalUsers: 3 } }]);
       api.get("/admin/authority", [...answer]);

@@ -49,7 +49,13 @@ let deactivated: { id: string; displayName: string | null };
 describe("Activity in the browser", () => {
   it("lists the audited changes behind the sidebar's Activity link, with the reason", async () => {
     await page.goto(`${consoleServer.origin}/`);
-    const users = await db().selectFrom("users").select(["id", "displayName"]).where("role", "=", "USER").where("disabled", "=", 0).limit(2).execute();
+    const users = await db()
+      .selectFrom("users")
+      .select(["id", "displayName"])
+      .where("role", "=", "USER")
+      .where("disabled", "=", 0)
+      .limit(2)
+      .execute();
     deactivated = users[0];
     expect(await callApi(page, "PATCH", `/users/${users[0].id}/deactivate`, { reason: "E2E: activity check" })).toBe(200);
     expect(await callApi(page, "PATCH", `/users/${users[1].id}`, { verified: true })).toBe(200);
@@ -80,7 +86,8 @@ describe("Activity in the browser", () => {
     await expect.poll(() => rowKeys(page)).toEqual(deactivations.map((entry) => String(entry.id)));
 
     // A URL with days far in the past: nothing then; the range shows in the date picker.
-    const before = "/activity?filters[0][field]=from&filters[0][operator]=eq&filters[0][value]=2001-01-01T00:00:00.000Z&filters[1][field]=to&filters[1][operator]=eq&filters[1][value]=2001-01-31T23:59:59.999Z";
+    const before =
+      "/activity?filters[0][field]=from&filters[0][operator]=eq&filters[0][value]=2001-01-01T00:00:00.000Z&filters[1][field]=to&filters[1][operator]=eq&filters[1][value]=2001-01-31T23:59:59.999Z";
     await page.goto(`${consoleServer.origin}${before}`);
     await page.getByText("No activity found").waitFor();
     expect(await page.getByPlaceholder("From date").inputValue()).toMatch(/^(2001-01-01|2000-12-31)$/);
@@ -94,7 +101,10 @@ describe("Activity in the browser", () => {
   it("opens an entry's record from its link", async () => {
     await openActivity(page);
     const deactivation = (await entries()).find((entry) => entry.action === "user.deactivate")!;
-    await page.locator(`tr[data-row-key="${deactivation.id}"]`).getByRole("link", { name: /^User / }).click();
+    await page
+      .locator(`tr[data-row-key="${deactivation.id}"]`)
+      .getByRole("link", { name: /^User / })
+      .click();
     // The record's own URL: its Edit User dialog over the list.
     await page.waitForURL(new RegExp(`/users/${deactivated.id}$`));
     await page.locator(".ant-modal", { hasText: "Edit User" }).getByLabel("Display Name").waitFor();

@@ -42,7 +42,13 @@ function newcomersLines(): Plugin {
         return withLine(code, id, 'import { payouts } from "../../tests/app/payouts/resource.ts";', "] as const;", ", payouts] as const;");
       }
       if (id.endsWith("/src/resources/index.ts")) {
-        return withLine(code, id, 'import { payoutsSection } from "../../tests/app/payouts/section";', "  dashboardSection,\n", "  dashboardSection,\n  payoutsSection,\n");
+        return withLine(
+          code,
+          id,
+          'import { payoutsSection } from "../../tests/app/payouts/section";',
+          "  dashboardSection,\n",
+          "  dashboardSection,\n  payoutsSection,\n",
+        );
       }
       return undefined;
     },
@@ -150,11 +156,18 @@ describe("a resource added in three lines, in the real console against the real 
   it("marks a pending payout paid, and Activity shows it against the payout", async () => {
     await page.goto(`${origin}/payouts`);
     const [pending] = await payoutsInOrder("PENDING");
-    await row(page, pending.id).getByRole("button", { name: `Mark the payout to ${pending.shopName} paid` }).click();
+    await row(page, pending.id)
+      .getByRole("button", { name: `Mark the payout to ${pending.shopName} paid` })
+      .click();
     await row(page, pending.id).getByText("PAID").waitFor();
     expect((await db().selectFrom("payouts").select("status").where("id", "=", pending.id).executeTakeFirstOrThrow()).status).toBe("PAID");
 
-    const audited = await db().selectFrom("auditLog").selectAll().where("targetType", "=", "payout").where("targetId", "=", pending.id).executeTakeFirstOrThrow();
+    const audited = await db()
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("targetType", "=", "payout")
+      .where("targetId", "=", pending.id)
+      .executeTakeFirstOrThrow();
     expect(audited).toMatchObject({ action: "payout.mark_paid", adminPublicKey: admin.address });
     await page.goto(`${origin}/activity`);
     const entry = row(page, String(audited.id));

@@ -55,7 +55,12 @@ describe("bulk actions in the browser", () => {
     const ids = picked.map((user) => user.id);
     const after = await db().selectFrom("users").select(["id", "disabled"]).where("id", "in", ids).execute();
     expect(after.map((user) => Boolean(user.disabled))).toEqual([true, true]);
-    const audit = await db().selectFrom("auditLog").selectAll().where("action", "=", "user.deactivate").where("targetId", "in", ids).execute();
+    const audit = await db()
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "user.deactivate")
+      .where("targetId", "in", ids)
+      .execute();
     expect(audit.map((entry) => entry.targetId).sort()).toEqual([...ids].sort());
     expect(audit.every((entry) => entry.reason === "E2E: bulk spam sweep" && entry.adminPublicKey === admin.address)).toBe(true);
     // The table shows them disabled without a reload.
@@ -82,7 +87,12 @@ describe("bulk actions in the browser", () => {
 
     const after = await db().selectFrom("products").select(["id", "isFeatured"]).where("id", "in", ids).execute();
     expect(after.map((product) => Boolean(product.isFeatured))).toEqual([true, true]);
-    const audit = await db().selectFrom("auditLog").select("targetId").where("action", "=", "product.feature").where("targetId", "in", ids).execute();
+    const audit = await db()
+      .selectFrom("auditLog")
+      .select("targetId")
+      .where("action", "=", "product.feature")
+      .where("targetId", "in", ids)
+      .execute();
     expect(audit.map((entry) => entry.targetId).sort()).toEqual([...ids].sort());
   });
 
@@ -110,7 +120,15 @@ describe("bulk actions in the browser", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await dialog.waitFor({ state: "hidden" });
     // Cancelled: nothing sent, the selection kept.
-    const still = await db().selectFrom("users").select("disabled").where("id", "in", picked.map((user) => user.id)).execute();
+    const still = await db()
+      .selectFrom("users")
+      .select("disabled")
+      .where(
+        "id",
+        "in",
+        picked.map((user) => user.id),
+      )
+      .execute();
     expect(still.map((user) => Boolean(user.disabled))).toEqual([false, false]);
     expect(await bar.getByRole("status").innerText()).toBe("2 selected");
     await phone.context().close();

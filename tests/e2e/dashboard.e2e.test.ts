@@ -76,7 +76,9 @@ describe("the dashboard's charts in the browser", () => {
     const section = await openDashboard(phone);
     for (const title of TITLES) expect(await section.getByRole("heading", { name: title, level: 3 }).isVisible()).toBe(true);
 
-    const boxes = await section.locator(".chart-card").evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON() as DOMRect));
+    const boxes = await section
+      .locator(".chart-card")
+      .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().toJSON() as DOMRect));
     expect(boxes).toHaveLength(4);
     for (const [i, box] of boxes.entries()) {
       expect(box.left).toBe(boxes[0].left);

@@ -35,7 +35,8 @@ async function apiTotal(target: Page, query = ""): Promise<number> {
 async function holdSecondPage(target: Page): Promise<() => Promise<void>> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const matches = (url: URL) => url.pathname === "/api/v1/users" && url.searchParams.get("page") === "2" && url.searchParams.get("limit") === "100";
+  const matches = (url: URL) =>
+    url.pathname === "/api/v1/users" && url.searchParams.get("page") === "2" && url.searchParams.get("limit") === "100";
   await target.route(
     matches,
     async (route) => {

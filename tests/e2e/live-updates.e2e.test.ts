@@ -49,10 +49,27 @@ describe("live updates", () => {
     const orderId = await openDispute();
     const id = randomUUID();
     const at = new Date().toISOString();
-    const user = await db().selectFrom("users").select(["id", "publicKey"]).where("publicKey", "=", admin.address).executeTakeFirstOrThrow();
+    const user = await db()
+      .selectFrom("users")
+      .select(["id", "publicKey"])
+      .where("publicKey", "=", admin.address)
+      .executeTakeFirstOrThrow();
     await db()
       .insertInto("settlements")
-      .values({ id, orderId, kind: "dispute_payout", status: "failed", attempts: 1, lastError: "Blockhash expired", requestedBy: user.publicKey, requestedByUserId: user.id, resolution: "REFUND_BUYER", adminNotes: "Never arrived", createdAt: at, updatedAt: at })
+      .values({
+        id,
+        orderId,
+        kind: "dispute_payout",
+        status: "failed",
+        attempts: 1,
+        lastError: "Blockhash expired",
+        requestedBy: user.publicKey,
+        requestedByUserId: user.id,
+        resolution: "REFUND_BUYER",
+        adminNotes: "Never arrived",
+        createdAt: at,
+        updatedAt: at,
+      })
       .execute();
     await page.goto(`${consoleServer.origin}/settlements`);
     await row(page, id).getByText("Failed", { exact: true }).waitFor(LIVE);

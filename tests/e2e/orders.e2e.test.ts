@@ -36,7 +36,9 @@ async function choose(target: Page, selectName: string, optionText: string) {
 const detailsDialog = (target: Page) => target.locator(".ant-modal.order-details");
 
 async function openDetails(target: Page, id: string): Promise<Locator> {
-  await row(target, id).getByRole("button", { name: `View details of order ${id.slice(0, 8)}` }).click();
+  await row(target, id)
+    .getByRole("button", { name: `View details of order ${id.slice(0, 8)}` })
+    .click();
   const dialog = detailsDialog(target);
   await dialog.getByText(`Order Details · ${id.slice(0, 8)}`).waitFor();
   return dialog;
@@ -93,7 +95,6 @@ async function outcomeOf(form: Locator): Promise<Outcome> {
 // ---- The success path: every resolution really settles on the in-process chain ----
 
 const RESOLVED_STATUS = { REFUND_BUYER: "REFUNDED", RELEASE_TO_SELLER: "COMPLETED", PARTIAL_REFUND: "COMPLETED" } as const;
-
 
 /**
  * Settled: the text shows the signature's first 8, the server recorded the decision, the transaction
@@ -168,16 +169,25 @@ describe("Order Management in the browser", () => {
     await row(page, disputed[0].id).waitFor();
     expect(page.url()).toBe(shared);
     expect(await rowKeys(page)).toEqual(disputed.slice(0, PAGE_SIZE).map((order) => order.id));
-    await expect(page.locator(".ant-select", { has: page.getByRole("combobox", { name: "Filter orders by status" }) }).innerText()).resolves.toBe(
-      "In Dispute",
-    );
+    await expect(
+      page.locator(".ant-select", { has: page.getByRole("combobox", { name: "Filter orders by status" }) }).innerText(),
+    ).resolves.toBe("In Dispute");
   });
 
   it("opens a disputed order's details with its sections and the resolve form", async () => {
     const [order] = await ordersInOrder("DISPUTED");
     await openOrders(page, IN_DISPUTE_URL);
     const dialog = await openDetails(page, order.id);
-    for (const name of ["Order Status", "Product Information", "Shop Information", "Buyer", "Seller", "Dispute Details", "Blockchain Information", "Order Notes"]) {
+    for (const name of [
+      "Order Status",
+      "Product Information",
+      "Shop Information",
+      "Buyer",
+      "Seller",
+      "Dispute Details",
+      "Blockchain Information",
+      "Order Notes",
+    ]) {
       await dialog.getByRole("region", { name }).waitFor();
     }
     // The escrow lives on the in-process chain: shown, but not linked to a public explorer.
@@ -223,7 +233,9 @@ describe("Order Management in the browser", () => {
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await row(phone, order.id).getByRole("button", { name: `View details of order ${order.id.slice(0, 8)}` }).click();
+    await row(phone, order.id)
+      .getByRole("button", { name: `View details of order ${order.id.slice(0, 8)}` })
+      .click();
     const dialog = detailsDialog(phone);
     await dialog.getByText(`Order Details · ${order.id.slice(0, 8)}`).waitFor();
     const box = (await dialog.boundingBox())!;

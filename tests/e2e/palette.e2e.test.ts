@@ -49,7 +49,12 @@ describe("the command palette", () => {
   });
 
   it("finds a user by name and opens it at its URL, with the keyboard only", async () => {
-    const user = await db().selectFrom("users").select(["id", "displayName"]).where("displayName", "is not", null).where("role", "=", "USER").executeTakeFirstOrThrow();
+    const user = await db()
+      .selectFrom("users")
+      .select(["id", "displayName"])
+      .where("displayName", "is not", null)
+      .where("role", "=", "USER")
+      .executeTakeFirstOrThrow();
     await page.goto(`${consoleServer.origin}/`);
     await page.getByRole("heading", { name: "Dashboard" }).waitFor();
     await openWithKeys(page);
@@ -57,7 +62,8 @@ describe("the command palette", () => {
     const hit = palette(page).getByRole("option", { name: `Open user ${user.displayName}` });
     await hit.first().waitFor();
     // Down to the hit from wherever the list starts.
-    for (let step = 0; step < 20 && (await active(page).innerText()) !== (await hit.first().innerText()); step++) await page.keyboard.press("ArrowDown");
+    for (let step = 0; step < 20 && (await active(page).innerText()) !== (await hit.first().innerText()); step++)
+      await page.keyboard.press("ArrowDown");
     expect(await active(page).innerText()).toContain(`Open user ${user.displayName}`);
     await expectAccessible(page, "palette records desktop");
     await page.keyboard.press("Enter");

@@ -37,9 +37,9 @@ describe("Product Management in the browser", () => {
   it("loads the seeded products and the category counts", async () => {
     await openList(page, "/products", "Product Management");
     const expected = await firstPageProducts();
-    const keys = await page.locator(".ant-table-tbody tr[data-row-key]").evaluateAll((rows) =>
-      rows.map((element) => element.getAttribute("data-row-key")),
-    );
+    const keys = await page
+      .locator(".ant-table-tbody tr[data-row-key]")
+      .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
     expect(keys).toEqual(expected.map((product) => product.id));
     await expect(row(page, expected[0].id).innerText()).resolves.toContain(expected[0].title);
 
@@ -71,9 +71,11 @@ describe("Product Management in the browser", () => {
 
     await page.reload();
     await row(page, target.id).waitFor();
-    expect(await row(page, target.id).getByRole("button", { name: `Featured: ${target.title}` }).getAttribute("aria-pressed")).toBe(
-      "true",
-    );
+    expect(
+      await row(page, target.id)
+        .getByRole("button", { name: `Featured: ${target.title}` })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
     const stored = await db().selectFrom("products").select("isFeatured").where("id", "=", target.id).executeTakeFirstOrThrow();
     expect(stored.isFeatured).toBe(1);
   });
@@ -81,7 +83,9 @@ describe("Product Management in the browser", () => {
   it("disables a product with a reason, and it is still inactive after a reload", async () => {
     await openList(page, "/products", "Product Management");
     const target = (await firstPageProducts()).filter((product) => product.isActive)[1];
-    await row(page, target.id).getByRole("button", { name: `Disable "${target.title}"` }).click();
+    await row(page, target.id)
+      .getByRole("button", { name: `Disable "${target.title}"` })
+      .click();
     await screenshot(page, "products-disable-confirm");
     await answerReasonPrompt(
       page,
@@ -94,7 +98,9 @@ describe("Product Management in the browser", () => {
 
     await page.reload();
     await row(page, target.id).getByText("Inactive", { exact: true }).waitFor();
-    await row(page, target.id).getByRole("button", { name: `Enable "${target.title}"` }).waitFor();
+    await row(page, target.id)
+      .getByRole("button", { name: `Enable "${target.title}"` })
+      .waitFor();
     const stored = await db()
       .selectFrom("products")
       .select(["isActive", "statusReason"])
@@ -106,7 +112,9 @@ describe("Product Management in the browser", () => {
   it("deletes a product with a reason, and it is gone after a reload", async () => {
     await openList(page, "/products", "Product Management");
     const target = (await firstPageProducts())[2];
-    await row(page, target.id).getByRole("button", { name: `Delete "${target.title}"` }).click();
+    await row(page, target.id)
+      .getByRole("button", { name: `Delete "${target.title}"` })
+      .click();
     await page
       .getByRole("dialog")
       .getByText(`Are you sure you want to delete "${target.title}"? This action can be reversed by an admin.`)
@@ -145,9 +153,9 @@ describe("Shop Management in the browser", () => {
   it("loads the seeded shops", async () => {
     await openList(page, "/shops", "Shop Management");
     const expected = (await shopsInOrder()).slice(0, 20);
-    const keys = await page.locator(".ant-table-tbody tr[data-row-key]").evaluateAll((rows) =>
-      rows.map((element) => element.getAttribute("data-row-key")),
-    );
+    const keys = await page
+      .locator(".ant-table-tbody tr[data-row-key]")
+      .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
     expect(keys).toEqual(expected.map((shop) => shop.id));
     await expect(row(page, expected[0].id).innerText()).resolves.toContain(expected[0].name);
     await expectAccessible(page, "shops desktop");
@@ -157,7 +165,9 @@ describe("Shop Management in the browser", () => {
   it("edits a shop's flags, and they are kept after a reload", async () => {
     await openList(page, "/shops", "Shop Management");
     const target = (await shopsInOrder())[0];
-    await row(page, target.id).getByRole("button", { name: `Edit "${target.name}"` }).click();
+    await row(page, target.id)
+      .getByRole("button", { name: `Edit "${target.name}"` })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Edit Shop" });
     await dialog.getByRole("switch", { name: "Verified Status" }).waitFor();
     await dialog.getByRole("heading", { name: "History" }).waitFor();
@@ -173,20 +183,19 @@ describe("Shop Management in the browser", () => {
     await row(page, target.id).waitFor();
     const verified = target.isVerified ? "Not verified" : "Verified";
     await row(page, target.id).getByRole("img", { name: verified, exact: true }).waitFor();
-    await row(page, target.id).getByText(target.isActive ? "Inactive" : "Active", { exact: true }).waitFor();
-    const stored = await db()
-      .selectFrom("shops")
-      .select(["isActive", "isVerified"])
-      .where("id", "=", target.id)
-      .executeTakeFirstOrThrow();
+    await row(page, target.id)
+      .getByText(target.isActive ? "Inactive" : "Active", { exact: true })
+      .waitFor();
+    const stored = await db().selectFrom("shops").select(["isActive", "isVerified"]).where("id", "=", target.id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ isActive: target.isActive ? 0 : 1, isVerified: target.isVerified ? 0 : 1 });
 
     // The edit is in the shop's history the next time it opens.
-    await row(page, target.id).getByRole("button", { name: `Edit "${target.name}"` }).click();
+    await row(page, target.id)
+      .getByRole("button", { name: `Edit "${target.name}"` })
+      .click();
     await dialog.locator(".kit-history__entry").first().waitFor();
     await dialog.getByRole("button", { name: "Cancel" }).click();
   });
-
 });
 
 describe("both screens on a phone (390×844)", () => {
@@ -205,7 +214,9 @@ describe("both screens on a phone (390×844)", () => {
     await screenshot(phone, "shops-phone");
 
     const first = (await shopsInOrder())[1];
-    await row(phone, first.id).getByRole("button", { name: `Edit "${first.name}"` }).click();
+    await row(phone, first.id)
+      .getByRole("button", { name: `Edit "${first.name}"` })
+      .click();
     await phone.getByRole("dialog", { name: "Edit Shop" }).getByRole("switch", { name: "Active Status" }).waitFor();
     await expectAccessible(phone, "edit shop modal phone");
     await screenshot(phone, "shops-edit-modal-phone");
@@ -247,9 +258,9 @@ describe("a shared shops link", () => {
     const fresh = await page.context().newPage();
     await openList(fresh, url, "Shop Management");
     await fresh.getByText(`Page 2 of ${pages}`).waitFor();
-    const keys = await fresh.locator(".ant-table-tbody tr[data-row-key]").evaluateAll((rows) =>
-      rows.map((element) => element.getAttribute("data-row-key")),
-    );
+    const keys = await fresh
+      .locator(".ant-table-tbody tr[data-row-key]")
+      .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
     expect(keys).toEqual(active.slice(20, 40).map((shop) => shop.id));
     await fresh.getByRole("search").getByTitle("Sports", { exact: true }).waitFor();
     await fresh.getByRole("search").getByTitle("Active", { exact: true }).waitFor();

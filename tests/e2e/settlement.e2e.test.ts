@@ -23,7 +23,6 @@ const CONFIRM_TEXT = "Are you sure you want to initialize the marketplace? This 
 
 signedInForThisFile(admin);
 
-
 describe("settlement from the console", () => {
   it("the demo wallet signs a 30% partial refund it previewed; the Timeline says so and the Settlements row is confirmed", async () => {
     const demo = consoleServer.server.ctx.demoWallet!.publicKey;
@@ -36,10 +35,18 @@ describe("settlement from the console", () => {
       await admin2.getByRole("button", { name: /Connect$/ }).click();
       await admin2.waitForURL(`${consoleServer.origin}/`);
 
-      const order = await db().selectFrom("orders").selectAll().where("status", "=", "DISPUTED").orderBy(sql`rowid`, "desc").limit(1).executeTakeFirstOrThrow();
+      const order = await db()
+        .selectFrom("orders")
+        .selectAll()
+        .where("status", "=", "DISPUTED")
+        .orderBy(sql`rowid`, "desc")
+        .limit(1)
+        .executeTakeFirstOrThrow();
       const short = order.id.slice(0, 8);
       await admin2.goto(`${consoleServer.origin}${IN_DISPUTE_URL}`);
-      await row(admin2, order.id).getByRole("button", { name: `View details of order ${short}` }).click();
+      await row(admin2, order.id)
+        .getByRole("button", { name: `View details of order ${short}` })
+        .click();
       const dialog = admin2.locator(".ant-modal.order-details");
       const form = dialog.getByRole("region", { name: "Dispute Details" });
       await form.getByRole("radio", { name: /Partial Refund/ }).check();
@@ -47,7 +54,10 @@ describe("settlement from the console", () => {
       // The preview is the server's simulation of that very split, in the order's token.
       const preview = admin2.getByRole("region", { name: "Payout preview" });
       const expected = async (percent: number) => {
-        const { payouts } = await previewDisputeResolution(consoleServer.server.ctx, order.id, { resolution: "PARTIAL_REFUND", refundPercentage: percent });
+        const { payouts } = await previewDisputeResolution(consoleServer.server.ctx, order.id, {
+          resolution: "PARTIAL_REFUND",
+          refundPercentage: percent,
+        });
         return payouts.map((p) => `${p.party === "buyer" ? "Buyer" : "Seller"} receives\t${p.uiAmount} ${p.symbol}`);
       };
       const shown = async () => (await preview.locator(".ant-descriptions-row").allInnerTexts()).slice(0, 2);
@@ -75,7 +85,10 @@ describe("settlement from the console", () => {
       // The order's Timeline names the signer.
       await admin2.goto(`${consoleServer.origin}${await allOrdersPageOf(order.id)}`);
       await admin2.getByRole("button", { name: `View details of order ${short}` }).click();
-      await dialog.getByText(`Signed by ${demo.slice(0, 8)}...`).first().waitFor();
+      await dialog
+        .getByText(`Signed by ${demo.slice(0, 8)}...`)
+        .first()
+        .waitFor();
       await screenshot(admin2, "settlement-signed-decision");
 
       // The Settlements screen shows its row confirmed.
@@ -96,7 +109,14 @@ describe("a failed payout retried from the console", () => {
     const admin2 = await context.newPage();
     try {
       // A dispute whose first payout failed on chain: the row failed, the order's settlement FAILED.
-      const order = await db().selectFrom("orders").selectAll().where("status", "=", "DISPUTED").where("settlementStatus", "is", null).orderBy(sql`rowid`, "desc").limit(1).executeTakeFirstOrThrow();
+      const order = await db()
+        .selectFrom("orders")
+        .selectAll()
+        .where("status", "=", "DISPUTED")
+        .where("settlementStatus", "is", null)
+        .orderBy(sql`rowid`, "desc")
+        .limit(1)
+        .executeTakeFirstOrThrow();
       const user = await db().selectFrom("users").select("id").where("publicKey", "=", demo.publicKey).executeTakeFirstOrThrow();
       const now = new Date().toISOString();
       const id = randomUUID();
@@ -104,8 +124,18 @@ describe("a failed payout retried from the console", () => {
       await db()
         .insertInto("settlements")
         .values({
-          id, orderId: order.id, kind: "dispute_payout", status: "failed", attempts: 1, lastError: "Blockhash expired before it landed",
-          requestedBy: demo.publicKey, requestedByUserId: user.id, resolution: "REFUND_BUYER", adminNotes: "Never delivered", createdAt: now, updatedAt: now,
+          id,
+          orderId: order.id,
+          kind: "dispute_payout",
+          status: "failed",
+          attempts: 1,
+          lastError: "Blockhash expired before it landed",
+          requestedBy: demo.publicKey,
+          requestedByUserId: user.id,
+          resolution: "REFUND_BUYER",
+          adminNotes: "Never delivered",
+          createdAt: now,
+          updatedAt: now,
         })
         .execute();
 
@@ -115,15 +145,26 @@ describe("a failed payout retried from the console", () => {
       await admin2.getByRole("button", { name: /Connect$/ }).click();
       await admin2.waitForURL(`${consoleServer.origin}/`);
       await admin2.goto(`${consoleServer.origin}/settlements?status=failed`);
-      await row(admin2, id).getByRole("button", { name: /^Retry settlement/ }).click();
+      await row(admin2, id)
+        .getByRole("button", { name: /^Retry settlement/ })
+        .click();
       await (await openDialog(admin2, "Retry the failed dispute payout")).getByRole("button", { name: "OK" }).click();
       const reason = await openDialog(admin2, "Reason for retrying (required):");
       await reason.getByLabel("Reason for retrying (required):").fill("The cluster is back");
       await reason.getByRole("button", { name: "Retry" }).click();
       await admin2.getByText("Settlement queued again").waitFor({ timeout: 60_000 });
 
-      await expect.poll(async () => (await db().selectFrom("settlements").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status, { timeout: 60_000 }).toBe("confirmed");
-      const retry = await db().selectFrom("auditLog").selectAll().where("targetId", "=", order.id).where("action", "=", "settlement.retry").executeTakeFirstOrThrow();
+      await expect
+        .poll(async () => (await db().selectFrom("settlements").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status, {
+          timeout: 60_000,
+        })
+        .toBe("confirmed");
+      const retry = await db()
+        .selectFrom("auditLog")
+        .selectAll()
+        .where("targetId", "=", order.id)
+        .where("action", "=", "settlement.retry")
+        .executeTakeFirstOrThrow();
       expect(retry).toMatchObject({ adminPublicKey: demo.publicKey, reason: "The cluster is back" });
       expect(retry.decisionMessage).toContain("Resolution: Refund the buyer in full");
       expect(retry.decisionMessage).toContain("Reason, as the admin wrote it:\n> Never delivered");
@@ -175,7 +216,11 @@ describe("Marketplace Configuration in the browser", () => {
 
     await page.getByText("Initialized", { exact: true }).waitFor();
     await page.getByText("Marketplace is ready for escrow transactions").waitFor();
-    const field = (label: string) => page.locator(".marketplace-field", { has: page.locator("dt", { hasText: label }) }).locator("dd").innerText();
+    const field = (label: string) =>
+      page
+        .locator(".marketplace-field", { has: page.locator("dt", { hasText: label }) })
+        .locator("dd")
+        .innerText();
     const configPDA = configAddress(new PublicKey(authority)).toBase58();
     await expect(field("Config Address")).resolves.toMatch(new RegExp(`^${configPDA.slice(0, 8)}.*${configPDA.slice(-8)}`));
     await expect(field("Authority Wallet")).resolves.toMatch(new RegExp(`^${authority.slice(0, 8)}.*${authority.slice(-8)}`));

@@ -14,7 +14,8 @@ consoleForThisFile(admin, oneStepAdmin);
 
 /** How many times the page's test wallet signed a message, and signed in with solana:signIn. */
 const walletPrompts = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __testWallet: { signed: number; signedIn: number } }).__testWallet)
+  page
+    .evaluate(() => (window as unknown as { __testWallet: { signed: number; signedIn: number } }).__testWallet)
     .then(({ signed, signedIn }) => ({ signed, signedIn }));
 
 describe("wallet sign-in in the browser", () => {
@@ -31,7 +32,10 @@ describe("wallet sign-in in the browser", () => {
     await expect(walletPrompts(page)).resolves.toEqual({ signed: 1, signedIn: 0 });
 
     const { db } = consoleServer.server.ctx;
-    const total = await db.selectFrom("users").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const total = await db
+      .selectFrom("users")
+      .select(({ fn }) => fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const admins = await db
       .selectFrom("users")
       .where("role", "=", "ADMIN")

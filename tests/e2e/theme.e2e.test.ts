@@ -34,7 +34,7 @@ const SECTION_SCREENS: Partial<Record<string, Pick<Screen, "heading" | "then">>>
     heading: "Dashboard",
     then: async (page) => {
       await page.getByText("Total Users").waitFor();
-      await page.locator(".dashboard-charts__grid [role=\"img\"] canvas").first().waitFor();
+      await page.locator('.dashboard-charts__grid [role="img"] canvas').first().waitFor();
     },
   },
   tokens: { heading: "Token Management", then: waitForRows },
@@ -76,7 +76,11 @@ const MORE_SCREENS: Screen[] = [
     heading: "Order Management",
     then: async (page) => {
       await waitForRows(page);
-      await page.locator(".ant-table-tbody tr[data-row-key]").first().getByRole("button", { name: /^View details of order/ }).click();
+      await page
+        .locator(".ant-table-tbody tr[data-row-key]")
+        .first()
+        .getByRole("button", { name: /^View details of order/ })
+        .click();
       await openDialog(page, "Order Details");
     },
   },
@@ -92,13 +96,16 @@ const SCREENS: Screen[] = [...RESOURCES.map(({ name, route }) => ({ name, path: 
 
 /** The colour behind `selector`: its own, or the nearest ancestor's that is not transparent. */
 async function backgroundBehind(page: Page, selector: string): Promise<string> {
-  return page.locator(selector).first().evaluate((element) => {
-    for (let node: Element | null = element; node; node = node.parentElement) {
-      const color = getComputedStyle(node).backgroundColor;
-      if (color !== "transparent" && color !== "rgba(0, 0, 0, 0)") return color;
-    }
-    return getComputedStyle(document.documentElement).backgroundColor;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const color = getComputedStyle(node).backgroundColor;
+        if (color !== "transparent" && color !== "rgba(0, 0, 0, 0)") return color;
+      }
+      return getComputedStyle(document.documentElement).backgroundColor;
+    });
 }
 
 /** Relative luminance (WCAG) of an rgb()/rgba() colour: 0 is black, 1 white. */
@@ -146,10 +153,14 @@ async function open(page: Page, screen: Screen) {
 const modeButton = (page: Page, name: string) => page.getByRole("group", { name: "Colour mode" }).getByRole("button", { name });
 
 /** Waits until the colour mode button `name` shows as the chosen one (it renders a moment after the click). */
-const chosen = (page: Page, name: string) => page.getByRole("group", { name: "Colour mode" }).getByRole("button", { name, pressed: true }).waitFor();
+const chosen = (page: Page, name: string) =>
+  page.getByRole("group", { name: "Colour mode" }).getByRole("button", { name, pressed: true }).waitFor();
 
 describe("with the OS in dark mode", () => {
-  for (const [size, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     it(`the sign-in page is dark and passes axe (${size})`, async () => {
       const page = await openWithWallet(browser, admin, viewport, "dark");
       await page.goto(`${consoleServer.origin}/login`);
@@ -221,7 +232,10 @@ describe("with the OS in dark mode", () => {
   it("dialogs and the notifications antd's static API renders outside the layout are dark too", async () => {
     const page = await openWithWallet(browser, admin, DESKTOP, "dark");
     await signIn(page, consoleServer.origin, admin);
-    await open(page, SCREENS.find((screen) => screen.name === "products")!);
+    await open(
+      page,
+      SCREENS.find((screen) => screen.name === "products")!,
+    );
     const firstRow = page.locator(".ant-table-tbody tr[data-row-key]").first();
 
     // An in-page confirmation.

@@ -80,7 +80,13 @@ describe("Token Management in the browser", () => {
     await dialog.waitFor({ state: "hidden" });
 
     const stored = await tokenByMint(NEW_MINT);
-    expect(stored).toMatchObject({ symbol: "E2E", name: "End To End Token", decimals: 7, logoUrl: "https://example.com/e2e.png", isActive: 1 });
+    expect(stored).toMatchObject({
+      symbol: "E2E",
+      name: "End To End Token",
+      decimals: 7,
+      logoUrl: "https://example.com/e2e.png",
+      isActive: 1,
+    });
     await page.reload();
     await row(page, stored!.id).waitFor();
     await expect(row(page, stored!.id).innerText()).resolves.toContain("End To End Token");

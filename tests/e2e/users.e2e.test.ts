@@ -15,7 +15,6 @@ import { createTestWallet } from "./support/test-wallet.ts";
 const admin = createTestWallet("E2E Users Admin");
 const PAGE_SIZE = 20;
 
-
 signedInForThisFile(admin);
 
 /** Users as GET /users pages them (newest first), optionally only one role. */
@@ -89,7 +88,9 @@ describe("User Management in the browser", () => {
   it("edits a user's display name, and it is still there after a reload", async () => {
     await openUsers(page);
     const target = (await usersInOrder()).slice(0, PAGE_SIZE).find((user) => user.role === "USER" && !user.disabled)!;
-    await row(page, target.id).getByRole("button", { name: `Edit ${nameOf(target)}` }).click();
+    await row(page, target.id)
+      .getByRole("button", { name: `Edit ${nameOf(target)}` })
+      .click();
     const modal = page.getByRole("dialog", { name: "Edit User" });
     await expect.poll(() => modal.getByLabel("Public Key").inputValue()).toBe(target.publicKey);
     expect(await modal.getByLabel("Display Name").inputValue()).toBe(target.displayName ?? "");
@@ -121,7 +122,9 @@ describe("User Management in the browser", () => {
       .slice(0, PAGE_SIZE)
       .filter((user) => user.role === "USER" && !user.disabled && user.displayName !== "E2E Edited Name")[1];
     const name = nameOf(target);
-    await row(page, target.id).getByRole("button", { name: `Deactivate ${name}` }).click();
+    await row(page, target.id)
+      .getByRole("button", { name: `Deactivate ${name}` })
+      .click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText(`Are you sure you want to deactivate ${name}?`, { exact: true }).waitFor();
     await dialog.getByRole("button", { name: "OK" }).click();
@@ -143,7 +146,11 @@ describe("User Management in the browser", () => {
 
     await openUsers(page);
     await row(page, target.id).getByText("Disabled", { exact: true }).waitFor();
-    expect(await row(page, target.id).getByRole("button", { name: `Deactivate ${name}` }).count()).toBe(0);
+    expect(
+      await row(page, target.id)
+        .getByRole("button", { name: `Deactivate ${name}` })
+        .count(),
+    ).toBe(0);
     const stored = await db()
       .selectFrom("users")
       .select(["disabled", "deactivationReason"])
@@ -151,7 +158,9 @@ describe("User Management in the browser", () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ disabled: 1, deactivationReason: "E2E: spam listings" });
 
-    await row(page, target.id).getByRole("button", { name: `Edit ${name}` }).click();
+    await row(page, target.id)
+      .getByRole("button", { name: `Edit ${name}` })
+      .click();
     const modal = page.getByRole("dialog", { name: "Edit User" });
     await modal.getByText("Reason: E2E: spam listings").waitFor();
     expect(await modal.getByRole("switch", { name: "Disabled" }).getAttribute("aria-checked")).toBe("true");
@@ -174,7 +183,9 @@ describe("User Management in the browser", () => {
     await screenshot(phone, "users-phone");
 
     const target = (await usersInOrder()).slice(0, PAGE_SIZE).find((user) => !user.disabled)!;
-    await row(phone, target.id).getByRole("button", { name: `Edit ${nameOf(target)}` }).click();
+    await row(phone, target.id)
+      .getByRole("button", { name: `Edit ${nameOf(target)}` })
+      .click();
     const modal = phone.getByRole("dialog", { name: "Edit User" });
     await expect.poll(() => modal.getByLabel("Public Key").inputValue()).toBe(target.publicKey);
     const box = (await modal.locator(".ant-modal-content").boundingBox())!;
@@ -186,7 +197,9 @@ describe("User Management in the browser", () => {
     await modal.getByRole("button", { name: "Cancel" }).click();
     await modal.waitFor({ state: "hidden" });
 
-    await row(phone, target.id).getByRole("button", { name: `Deactivate ${nameOf(target)}` }).click();
+    await row(phone, target.id)
+      .getByRole("button", { name: `Deactivate ${nameOf(target)}` })
+      .click();
     const dialog = phone.getByRole("dialog");
     await dialog.getByText(`Are you sure you want to deactivate ${nameOf(target)}?`, { exact: true }).waitFor();
     await settled(phone);

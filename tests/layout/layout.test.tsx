@@ -59,7 +59,11 @@ describe("sidebar", () => {
     await screen.findByRole("heading", { name: "Dashboard" });
 
     const nav = screen.getByRole("navigation", { name: "Sections" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(SECTIONS);
+    expect(
+      within(nav)
+        .getAllByRole("link")
+        .map((link) => link.textContent),
+    ).toEqual(SECTIONS);
     expect(screen.getByText("Admin")).toBeInTheDocument();
     expect(activeSections()).toEqual(["Dashboard"]);
     expect(sectionLink("Dashboard").closest("li")).toHaveClass("ant-menu-item-selected");

@@ -61,7 +61,10 @@ afterEach(() => {
 describe("against an API without the event stream (404)", () => {
   it("polls the core API's list call's total into the Orders badge, quietly", async () => {
     const api = signedInApi();
-    api.get("/admin/users/stats", [200, { data: { totalUsers: 1, verifiedUsers: 1, disabledUsers: 0, activeUsers: 1, recentUsers: 0, adminUsers: 1 } }]);
+    api.get("/admin/users/stats", [
+      200,
+      { data: { totalUsers: 1, verifiedUsers: 1, disabledUsers: 0, activeUsers: 1, recentUsers: 0, adminUsers: 1 } },
+    ]);
     api.get("/admin/orders", page(3), { query: DISPUTE_COUNT });
     renderApp("/");
 
@@ -70,7 +73,10 @@ describe("against an API without the event stream (404)", () => {
     // Beside the link, not in its name.
     expect(within(screen.getByRole("navigation", { name: "Sections" })).getByRole("link", { name: "Orders" })).toBeInTheDocument();
     // The stream was opened, then asked (as JSON) why it would not open, once: 404, no toast, no error.
-    expect(api.requests("GET", "/admin/events").map((r) => r.headers.get("accept"))).toEqual(["text/event-stream", expect.stringMatching(/^application\/json/)]);
+    expect(api.requests("GET", "/admin/events").map((r) => r.headers.get("accept"))).toEqual([
+      "text/event-stream",
+      expect.stringMatching(/^application\/json/),
+    ]);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(document.querySelector(".ant-notification-notice")).toBeNull();
   });
@@ -111,7 +117,13 @@ function renderStreaming() {
   window.history.replaceState({}, "", "/");
   render(
     <BrowserRouter>
-      <Refine dataProvider={dataProvider} authProvider={authProvider} routerProvider={routerProvider} resources={resources} options={{ disableTelemetry: true }}>
+      <Refine
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        routerProvider={routerProvider}
+        resources={resources}
+        options={{ disableTelemetry: true }}
+      >
         <SectionsContext.Provider value={adminResources}>
           <LiveUpdates openStream={openStream}>
             <Sidebar />

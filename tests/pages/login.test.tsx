@@ -171,9 +171,7 @@ beforeEach(() => {
   sessionKept = true;
   mock.get("/auth/validate", () => {
     const { user, isAuthenticated } = authStore.get();
-    return isAuthenticated && sessionKept
-      ? [200, { data: { valid: true, user } }]
-      : [401, { message: "No session" }];
+    return isAuthenticated && sessionKept ? [200, { data: { valid: true, user } }] : [401, { message: "No session" }];
   });
   disconnects = vi.fn<() => void>();
   notifications = { open: vi.fn(), close: vi.fn() };
@@ -189,9 +187,7 @@ describe("LoginPage", () => {
     renderLogin(key);
 
     expect(screen.getByRole("heading", { level: 1, name: APP_TITLE })).toBeInTheDocument();
-    expect(
-      screen.getByText("Connect your authorized Solana wallet to access the admin dashboard"),
-    ).toBeInTheDocument();
+    expect(screen.getByText("Connect your authorized Solana wallet to access the admin dashboard")).toBeInTheDocument();
     expect(screen.getByText("Only authorized wallets can access this dashboard.")).toBeInTheDocument();
     expect(screen.getByText("Contact your administrator for access.")).toBeInTheDocument();
     expect(walletButton()).toHaveTextContent("Select Wallet");
@@ -258,9 +254,12 @@ describe("LoginPage", () => {
   it("refuses a wallet that is not an authorized admin", async () => {
     const key = await makeWalletKey();
     mockNonce(mock, key);
-    mock.post("/auth/admin/verify", [200, {
-      data: { ...verifiedBody(key).data, adminWalletAuthorized: false },
-    }]);
+    mock.post("/auth/admin/verify", [
+      200,
+      {
+        data: { ...verifiedBody(key).data, adminWalletAuthorized: false },
+      },
+    ]);
     renderLogin(key, { startConnected: true });
 
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -272,9 +271,7 @@ describe("LoginPage", () => {
   it("shows the wallet's rejection and never asks for verification", async () => {
     const key = await makeWalletKey();
     mockNonce(mock, key);
-    key.signMessage.mockRejectedValueOnce(
-      Object.assign(new Error("User rejected the request."), { name: "WalletSignMessageError" }),
-    );
+    key.signMessage.mockRejectedValueOnce(Object.assign(new Error("User rejected the request."), { name: "WalletSignMessageError" }));
     renderLogin(key, { startConnected: true });
 
     expect(await screen.findByRole("alert")).toHaveTextContent("User rejected the request.");
@@ -334,7 +331,10 @@ describe("LoginPage", () => {
 
 describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
   // WalletSetup loads the demo wallet's module only when the API offers one.
-  compileChunks(() => import("@/providers/demo-wallet"), () => import("@/providers/wallet-engine"));
+  compileChunks(
+    () => import("@/providers/demo-wallet"),
+    () => import("@/providers/wallet-engine"),
+  );
 
   function renderWithWalletSetup() {
     return render(
@@ -366,9 +366,12 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
 
   it("signs in end to end with the demo wallet from GET /demo/wallet, in two steps from a server without the one-step call (404)", async () => {
     const key = await makeWalletKey();
-    mock.get("/demo/wallet", [200, {
-      data: { publicKey: key.address, secretKey: key.secretKey, label: "Local demo admin wallet" },
-    }]);
+    mock.get("/demo/wallet", [
+      200,
+      {
+        data: { publicKey: key.address, secretKey: key.secretKey, label: "Local demo admin wallet" },
+      },
+    ]);
     mockNonce(mock, key);
     mock.post("/auth/admin/verify", [200, verifiedBody(key)]);
     renderWithWalletSetup();
@@ -386,8 +389,14 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
     mock.get("/demo/wallet", [404, { message: "Not Found" }]);
     registerDemoWallet({ publicKey: key.address, secretKey: key.secretKey, label: "One-step test wallet" });
     const input = {
-      domain: "localhost", statement: "Sign in.", uri: "http://localhost", version: "1", chainId: "devnet",
-      nonce: "0a1b2c3d4e5f6789", issuedAt: "2026-01-01T00:00:00.000Z", expirationTime: "2026-01-01T00:05:00.000Z",
+      domain: "localhost",
+      statement: "Sign in.",
+      uri: "http://localhost",
+      version: "1",
+      chainId: "devnet",
+      nonce: "0a1b2c3d4e5f6789",
+      issuedAt: "2026-01-01T00:00:00.000Z",
+      expirationTime: "2026-01-01T00:05:00.000Z",
     };
     mock.get("/auth/sign-in-input", [200, { data: input }]);
     mock.post("/auth/admin/verify", [200, verifiedBody(key)]);

@@ -273,7 +273,8 @@ describe("Marketplace Configuration", { timeout: 120_000 }, () => {
   it("failure: the server's message for 5 s, and the poll goes on", async () => {
     const api = marketplaceApi();
     const times = timeStatusCalls(api, () => notInitialized);
-    const unavailable = "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
+    const unavailable =
+      "Marketplace initialization runs a blockchain transaction, and this server has no settlement service configured yet: nothing was changed";
     let postedAt = 0;
     api.post("/admin/marketplace/initialize", (request) => {
       postedAt = request.sentAt;

@@ -7,9 +7,18 @@ import { describe, expect, it, vi } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
 import { compileFirst, renderApp, setupUser, signedInApi } from "../app/support";
 
-compileFirst(() => import("@/pages/dashboard"), () => import("@/resources/shops/list"), () => import("@/resources/tokens/list"));
+compileFirst(
+  () => import("@/pages/dashboard"),
+  () => import("@/resources/shops/list"),
+  () => import("@/resources/tokens/list"),
+);
 
-const USER: Partial<User> = { id: "u-9", displayName: "Alice Cooper", publicKey: "AliceWa11et1111111111111111111111111111111", role: "USER" };
+const USER: Partial<User> = {
+  id: "u-9",
+  displayName: "Alice Cooper",
+  publicKey: "AliceWa11et1111111111111111111111111111111",
+  role: "USER",
+};
 const SHOP: Partial<Shop> = { id: "s-7", name: "Alice's Attic", category: "Vintage" };
 const UNRELATED: Partial<Product> = { id: "p-1", title: "Desk lamp", category: "Home" };
 const ORDER_ID = "ord12345-1111-4222-8333-444455556666";
@@ -22,7 +31,10 @@ async function openPalette(user: ReturnType<typeof setupUser>) {
   return screen.findByRole("dialog", { name: "Command palette" });
 }
 
-const options = (dialog: HTMLElement) => within(dialog).queryAllByRole("option").map((option) => option.textContent);
+const options = (dialog: HTMLElement) =>
+  within(dialog)
+    .queryAllByRole("option")
+    .map((option) => option.textContent);
 
 describe("command palette", { timeout: 60_000 }, () => {
   it("opens on Ctrl+K with the sidebar's sections, and goes to one with Enter", async () => {
@@ -136,7 +148,11 @@ describe("command palette", { timeout: 60_000 }, () => {
     await user.keyboard("{Control>}k{/Control}");
     dialog = await screen.findByRole("dialog", { name: "Command palette" });
     await waitFor(() => expect(within(dialog).getByRole("group", { name: "This screen" })).toBeInTheDocument());
-    expect(within(within(dialog).getByRole("group", { name: "This screen" })).getAllByRole("option").map((option) => option.textContent)).toEqual(["Search shops"]);
+    expect(
+      within(within(dialog).getByRole("group", { name: "This screen" }))
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Search shops"]);
     expect(options(dialog)).not.toContain("Add Token");
     await user.keyboard("search shops{Enter}");
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Search shops" })).toHaveFocus());

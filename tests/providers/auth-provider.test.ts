@@ -10,7 +10,6 @@ import { navigation } from "@/providers/navigation";
 import { makeWalletKey } from "../support/ed25519";
 import { fakeApiForThisFile } from "../support/fake-api";
 
-
 // Non-ASCII on purpose: the signed bytes must be the UTF-8 of the exact server text.
 const MESSAGE = (address: string) =>
   `localhost:5173 wants you to sign in with your Solana account:\n${address}\n\nSign in to Marketplace Admin — admin console\n\nNonce: 4f1c2a9be0d34e5f`;
@@ -38,11 +37,13 @@ function login(params: WalletLoginParams) {
 describe("authProvider.login", () => {
   it("runs nonce → sign exact text → verify and stores the admin", async () => {
     const wallet = await makeWalletKey();
-    mock
-      .get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }], { query: { publicKey: wallet.address } });
-    mock.post("/auth/admin/verify", [200, {
-      data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) },
-    }]);
+    mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }], { query: { publicKey: wallet.address } });
+    mock.post("/auth/admin/verify", [
+      200,
+      {
+        data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) },
+      },
+    ]);
 
     const result = await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
 
@@ -75,9 +76,12 @@ describe("authProvider.login", () => {
   it("persists the signed-in state under admin-auth-storage and restores it on load", async () => {
     const wallet = await makeWalletKey();
     mock.get("/auth/nonce", [200, { data: { nonce: NONCE, message: MESSAGE(wallet.address) } }]);
-    mock.post("/auth/admin/verify", [200, {
-      data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) },
-    }]);
+    mock.post("/auth/admin/verify", [
+      200,
+      {
+        data: { isAdmin: true, adminWalletAuthorized: true, user: serverUser(wallet.address) },
+      },
+    ]);
     await login({ publicKey: wallet.address, signMessage: wallet.signMessage });
 
     const stored = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.auth) ?? "null");
@@ -99,9 +103,7 @@ describe("authProvider.login", () => {
 
     expect(result.success).toBe(false);
     expect(result.error?.message).toBe(LOGIN_ERRORS.notAdmin);
-    expect(result.error?.message).toBe(
-      "Admin authorization failed. Your wallet must be in the admin whitelist and have admin privileges.",
-    );
+    expect(result.error?.message).toBe("Admin authorization failed. Your wallet must be in the admin whitelist and have admin privileges.");
     expect(authStore.get().isAuthenticated).toBe(false);
   });
 
@@ -124,9 +126,7 @@ describe("authProvider.login", () => {
   it("maps a failing nonce request the same way (403, server message)", async () => {
     const wallet = await makeWalletKey();
     mock.get("/auth/nonce", [403, { message: "nope" }], { once: true });
-    expect((await login({ publicKey: wallet.address, signMessage: wallet.signMessage })).error?.message).toBe(
-      LOGIN_ERRORS.forbidden,
-    );
+    expect((await login({ publicKey: wallet.address, signMessage: wallet.signMessage })).error?.message).toBe(LOGIN_ERRORS.forbidden);
     mock.get("/auth/nonce", [429, { message: "Too many sign-in attempts, retry in 60 s" }], { once: true });
     expect((await login({ publicKey: wallet.address, signMessage: wallet.signMessage })).error?.message).toBe(
       "Too many sign-in attempts, retry in 60 s",
@@ -176,8 +176,14 @@ describe("authProvider.login", () => {
 
 describe("one-step sign-in (solana:signIn)", () => {
   const INPUT = {
-    domain: "localhost:5173", statement: "Sign in to the Marketplace Admin console.", uri: "http://localhost:5173",
-    version: "1", chainId: "devnet", nonce: NONCE, issuedAt: "2026-01-01T00:00:00.000Z", expirationTime: "2026-01-01T00:05:00.000Z",
+    domain: "localhost:5173",
+    statement: "Sign in to the Marketplace Admin console.",
+    uri: "http://localhost:5173",
+    version: "1",
+    chainId: "devnet",
+    nonce: NONCE,
+    issuedAt: "2026-01-01T00:00:00.000Z",
+    expirationTime: "2026-01-01T00:05:00.000Z",
   };
 
   /** A wallet's signIn: it writes the text from the input with its own address and signs it. */
@@ -185,7 +191,11 @@ describe("one-step sign-in (solana:signIn)", () => {
     return vi.fn(async (input: SolanaSignInInput) => {
       const signedMessage = new TextEncoder().encode(createSignInMessageText({ ...input, domain: input.domain!, address: wallet.address }));
       const signature = await wallet.signMessage(signedMessage);
-      return { account: { address: wallet.address, publicKey: bs58.decode(wallet.address), chains: [], features: [] }, signedMessage, signature };
+      return {
+        account: { address: wallet.address, publicKey: bs58.decode(wallet.address), chains: [], features: [] },
+        signedMessage,
+        signature,
+      };
     });
   }
 
@@ -231,9 +241,12 @@ describe("authProvider.check", () => {
 
   it("calls /auth/validate and refreshes the stored user from the answer", async () => {
     authStore.signIn(admin, true);
-    mock.get("/auth/validate", [200, {
-      data: { valid: true, user: { ...admin, displayName: "Alice Renamed", role: "MARKETPLACE_AUTHORITY" } },
-    }]);
+    mock.get("/auth/validate", [
+      200,
+      {
+        data: { valid: true, user: { ...admin, displayName: "Alice Renamed", role: "MARKETPLACE_AUTHORITY" } },
+      },
+    ]);
 
     expect(await authProvider.check()).toEqual({ authenticated: true });
     expect(mock.requests("GET").map((r) => r.path)).toEqual(["/auth/validate"]);

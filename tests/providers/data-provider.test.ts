@@ -46,7 +46,9 @@ describe("the table, read from the resources config", () => {
   it("has a row per CRUD resource, sending only the filters the API applies", () => {
     // One row per resource the registry says the API lists: today's seven, and any added there.
     expect(Object.keys(resources).sort()).toEqual(API_RESOURCES.map(({ name }) => name).sort());
-    expect(Object.keys(resources)).toEqual(expect.arrayContaining(["activity", "orders", "products", "settlements", "shops", "tokens", "users"]));
+    expect(Object.keys(resources)).toEqual(
+      expect.arrayContaining(["activity", "orders", "products", "settlements", "shops", "tokens", "users"]),
+    );
     expect(resources.users.filters).toEqual(["role", "verified", "disabled"]);
     // The search over the loaded page is a filter of the screen, never a query parameter.
     expect(resources.products.filters).toEqual(["category", "isFeatured"]);
@@ -276,7 +278,12 @@ describe("custom and getApiUrl", () => {
   });
 
   it.each(["post", "put", "patch"] as const)("%s sends the payload and the given headers", async (method) => {
-    await dataProvider.custom!({ url: "/users/u1/deactivate", method, payload: { reason: "r" }, headers: { "X-Reason-Source": "console" } });
+    await dataProvider.custom!({
+      url: "/users/u1/deactivate",
+      method,
+      payload: { reason: "r" },
+      headers: { "X-Reason-Source": "console" },
+    });
     expectSent({ method: method.toUpperCase() as Method, path: "/users/u1/deactivate", body: { reason: "r" } });
     expect(requests()[0].headers.get("x-reason-source")).toBe("console");
   });
@@ -291,19 +298,43 @@ describe("custom and getApiUrl", () => {
 // module reaches `custom`, which must send exactly the core API's request.
 describe("the console's other calls, through custom", () => {
   const calls: [string, CustomParams, ExpectedRequest][] = [
-    ["deactivate a user", { url: endpoints.userDeactivate("u1"), method: "patch", payload: { reason: "spam" } }, { method: "PATCH", path: "/users/u1/deactivate", body: { reason: "spam" } }],
+    [
+      "deactivate a user",
+      { url: endpoints.userDeactivate("u1"), method: "patch", payload: { reason: "spam" } },
+      { method: "PATCH", path: "/users/u1/deactivate", body: { reason: "spam" } },
+    ],
     ["user statistics", { url: endpoints.userStats, method: "get" }, { method: "GET", path: "/admin/users/stats" }],
     ["initialize SOL", { url: endpoints.tokenInitializeSol, method: "post" }, { method: "POST", path: "/tokens/admin/initialize-sol" }],
-    ["feature a product", { url: endpoints.productFeature("p1"), method: "put", payload: { featured: true } }, { method: "PUT", path: "/products/p1/feature", body: { featured: true } }],
-    ["restore a product", { url: endpoints.productRestore("p1"), method: "post", payload: { reason: "appeal accepted" } }, { method: "POST", path: "/admin/products/p1/restore", body: { reason: "appeal accepted" } }],
+    [
+      "feature a product",
+      { url: endpoints.productFeature("p1"), method: "put", payload: { featured: true } },
+      { method: "PUT", path: "/products/p1/feature", body: { featured: true } },
+    ],
+    [
+      "restore a product",
+      { url: endpoints.productRestore("p1"), method: "post", payload: { reason: "appeal accepted" } },
+      { method: "POST", path: "/admin/products/p1/restore", body: { reason: "appeal accepted" } },
+    ],
     ["product categories", { url: endpoints.productCategories, method: "get" }, { method: "GET", path: "/products/categories" }],
     [
       "resolve a dispute",
-      { url: endpoints.resolveDispute("o1"), method: "post", payload: { resolution: "PARTIAL_REFUND", adminNotes: "half", refundPercentage: 40 } },
-      { method: "POST", path: "/admin/orders/o1/resolve-dispute", body: { resolution: "PARTIAL_REFUND", adminNotes: "half", refundPercentage: 40 } },
+      {
+        url: endpoints.resolveDispute("o1"),
+        method: "post",
+        payload: { resolution: "PARTIAL_REFUND", adminNotes: "half", refundPercentage: 40 },
+      },
+      {
+        method: "POST",
+        path: "/admin/orders/o1/resolve-dispute",
+        body: { resolution: "PARTIAL_REFUND", adminNotes: "half", refundPercentage: 40 },
+      },
     ],
     ["marketplace status", { url: endpoints.marketplaceStatus, method: "get" }, { method: "GET", path: "/admin/marketplace/status" }],
-    ["initialize the marketplace", { url: endpoints.marketplaceInitialize, method: "post" }, { method: "POST", path: "/admin/marketplace/initialize" }],
+    [
+      "initialize the marketplace",
+      { url: endpoints.marketplaceInitialize, method: "post" },
+      { method: "POST", path: "/admin/marketplace/initialize" },
+    ],
     [
       "the audit trail",
       { url: endpoints.audit, method: "get", query: { targetType: "product", targetId: "p1", page: 2 } },

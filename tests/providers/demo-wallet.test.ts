@@ -13,13 +13,7 @@ import {
 import type { Wallet } from "@wallet-standard/base";
 import bs58 from "bs58";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  DEMO_TX_UNSUPPORTED,
-  DEMO_WALLET_NAME,
-  DemoWallet,
-  parseDemoKeypair,
-  type DemoWalletKeypair,
-} from "@/providers/demo-wallet";
+import { DEMO_TX_UNSUPPORTED, DEMO_WALLET_NAME, DemoWallet, parseDemoKeypair, type DemoWalletKeypair } from "@/providers/demo-wallet";
 import { API_URL } from "@/config";
 import { http } from "@/providers/http";
 import { loadDemoWallet } from "@/providers/wallet";
@@ -127,8 +121,14 @@ describe("DemoWallet", () => {
     const { keypair, signer } = demoKeypair();
     const wallet = new DemoWallet(keypair);
     const input = {
-      domain: "localhost:5173", statement: "Sign in.", uri: "http://localhost:5173", version: "1", chainId: "devnet",
-      nonce: "0123456789abcdef", issuedAt: "2026-01-01T00:00:00.000Z", expirationTime: "2026-01-01T00:05:00.000Z",
+      domain: "localhost:5173",
+      statement: "Sign in.",
+      uri: "http://localhost:5173",
+      version: "1",
+      chainId: "devnet",
+      nonce: "0123456789abcdef",
+      issuedAt: "2026-01-01T00:00:00.000Z",
+      expirationTime: "2026-01-01T00:05:00.000Z",
     };
 
     const [output] = await wallet.features["solana:signIn"].signIn(input);
@@ -159,15 +159,15 @@ describe("DemoWallet", () => {
     const { accounts } = await wallet.features["standard:connect"].connect();
     const account = accounts[0];
     await wallet.features["standard:disconnect"].disconnect();
-    await expect(
-      wallet.features["solana:signMessage"].signMessage({ account, message: new Uint8Array([1]) }),
-    ).rejects.toThrow(/not connected/);
+    await expect(wallet.features["solana:signMessage"].signMessage({ account, message: new Uint8Array([1]) })).rejects.toThrow(
+      /not connected/,
+    );
 
     await wallet.features["standard:connect"].connect();
     const stranger = { ...account, address: Keypair.generate().publicKey.toBase58() };
-    await expect(
-      wallet.features["solana:signMessage"].signMessage({ account: stranger, message: new Uint8Array([1]) }),
-    ).rejects.toThrow(/Unknown demo wallet account/);
+    await expect(wallet.features["solana:signMessage"].signMessage({ account: stranger, message: new Uint8Array([1]) })).rejects.toThrow(
+      /Unknown demo wallet account/,
+    );
   });
 
   it("signs a legacy transaction in its own signer slot", async () => {
@@ -186,15 +186,10 @@ describe("DemoWallet", () => {
       transaction: new Uint8Array(serialized),
     });
     const signed = Transaction.from(signedTransaction);
-    expect(signed.signatures.map((s) => s.publicKey.toBase58())).toEqual([
-      payer.publicKey.toBase58(),
-      signer.publicKey.toBase58(),
-    ]);
+    expect(signed.signatures.map((s) => s.publicKey.toBase58())).toEqual([payer.publicKey.toBase58(), signer.publicKey.toBase58()]);
     expect(signed.signatures[0].signature).toBeNull();
     expect(signed.verifySignatures(false)).toBe(true);
-    expect(ed25519Verify(signer.publicKey.toBytes(), signed.serializeMessage(), signed.signatures[1].signature!)).toBe(
-      true,
-    );
+    expect(ed25519Verify(signer.publicKey.toBytes(), signed.serializeMessage(), signed.signatures[1].signature!)).toBe(true);
   });
 
   it("signs a v0 transaction", async () => {
@@ -224,8 +219,7 @@ describe("DemoWallet", () => {
     const [account] = (await wallet.features["standard:connect"].connect()).accounts;
     const tx = new Transaction({ feePayer: other.publicKey, recentBlockhash: other.publicKey.toBase58() });
     tx.add(transfer(other.publicKey, PublicKey.default));
-    const sign = (transaction: Uint8Array) =>
-      wallet.features["solana:signTransaction"].signTransaction({ account, transaction });
+    const sign = (transaction: Uint8Array) => wallet.features["solana:signTransaction"].signTransaction({ account, transaction });
 
     await expect(sign(new Uint8Array(tx.serialize({ requireAllSignatures: false })))).rejects.toThrow(
       "The demo wallet is not a signer of this transaction.",

@@ -67,5 +67,4 @@ describe("WalletSetup", () => {
     expect(await screen.findByRole("button", { name: /Held Demo Wallet/ })).toBeInTheDocument();
     expect(mock.requests("GET", "/demo/wallet")).toHaveLength(1);
   });
-
 });

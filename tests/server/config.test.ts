@@ -28,10 +28,17 @@ describe("parseConfig defaults", () => {
 
   it("follows PORT in the default origin and reads the other variables", () => {
     const other = bs58.encode(new Uint8Array(32).fill(9));
-    const config = parseConfig({
-      PORT: "9000", HOST: "0.0.0.0", ADMIN_WALLETS: ` ${KEY}, ${other},,${KEY} `, DATABASE_PATH: "db/x.sqlite",
-      NODE_ENV: "production", SOLANA_RPC_URL: "https://rpc.example.com/path?key=1",
-    }, "/srv/app");
+    const config = parseConfig(
+      {
+        PORT: "9000",
+        HOST: "0.0.0.0",
+        ADMIN_WALLETS: ` ${KEY}, ${other},,${KEY} `,
+        DATABASE_PATH: "db/x.sqlite",
+        NODE_ENV: "production",
+        SOLANA_RPC_URL: "https://rpc.example.com/path?key=1",
+      },
+      "/srv/app",
+    );
     expect(config.port).toBe(9000);
     expect(config.publicOrigin).toBe("http://localhost:9000");
     expect(config.adminWallets).toEqual([KEY, other]);
@@ -44,7 +51,10 @@ describe("parseConfig defaults", () => {
 
   it("bids the 75th percentile of recent priority fees, at most 1 000 000 micro-lamports per unit, unless told otherwise", () => {
     expect(parseConfig({}).priorityFees).toEqual({ percentile: 75, maxMicroLamports: 1_000_000 });
-    expect(parseConfig({ PRIORITY_FEE_PERCENTILE: " 90 ", PRIORITY_FEE_MAX_MICROLAMPORTS: "0" }).priorityFees).toEqual({ percentile: 90, maxMicroLamports: 0 });
+    expect(parseConfig({ PRIORITY_FEE_PERCENTILE: " 90 ", PRIORITY_FEE_MAX_MICROLAMPORTS: "0" }).priorityFees).toEqual({
+      percentile: 90,
+      maxMicroLamports: 0,
+    });
   });
 
   it("allows the demo wallet only on loopback outside production", () => {

@@ -25,7 +25,9 @@ const START = "node --import tsx server/index.ts";
 /** Run by CI on every submission: .ci/run installs with `npm ci`, and `npm test` builds the console. */
 const RUN_BY_CI: Record<string, () => boolean> = {
   "npm ci": () => /^npm ci\b/m.test(readFileSync(".ci/run", "utf8")),
-  "npm run build": () => /^npm test$/m.test(readFileSync(".ci/run", "utf8")) && /build: \{ cmd: bin\("vite"\), args: \["build"/.test(readFileSync("scripts/test.mjs", "utf8")),
+  "npm run build": () =>
+    /^npm test$/m.test(readFileSync(".ci/run", "utf8")) &&
+    /build: \{ cmd: bin\("vite"\), args: \["build"/.test(readFileSync("scripts/test.mjs", "utf8")),
 };
 
 describe("docs/deploy.md", () => {
@@ -74,7 +76,8 @@ describe("docs/deploy.md", () => {
   });
 
   it("has only commands this test or CI runs", () => {
-    const known = (line: string) => line in RUN_BY_CI || line === START || line.startsWith("curl ") || /^npm run (reconcile|audit:verify)$/.test(line);
+    const known = (line: string) =>
+      line in RUN_BY_CI || line === START || line.startsWith("curl ") || /^npm run (reconcile|audit:verify)$/.test(line);
     expect(commands.length).toBeGreaterThan(5);
     expect(commands.filter((line) => !known(line))).toEqual([]);
   });
@@ -111,7 +114,15 @@ describe("docs/deploy.md", () => {
   it("runs the bookkeeping tools beside it, both agreeing with an empty marketplace", () => {
     for (const line of commands.filter((l) => /^npm run (reconcile|audit:verify)$/.test(l))) {
       const result = spawnSync("bash", ["-c", line], { env, encoding: "utf8", timeout: 60_000 });
-      expect([line, result.status, result.stderr.split("\n").filter((l) => !l.startsWith("npm warn")).join("\n").trim()]).toEqual([line, 0, ""]);
+      expect([
+        line,
+        result.status,
+        result.stderr
+          .split("\n")
+          .filter((l) => !l.startsWith("npm warn"))
+          .join("\n")
+          .trim(),
+      ]).toEqual([line, 0, ""]);
     }
   });
 
@@ -122,7 +133,10 @@ describe("docs/deploy.md", () => {
     expect(await exited).toBe(0);
     const opened = await openDatabase({ url: env.DATABASE_URL ?? null, path: env.DATABASE_PATH }, MIGRATIONS);
     try {
-      const orders = await opened.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const orders = await opened.db
+        .selectFrom("orders")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       expect(Number(orders.n)).toBe(0);
     } finally {
       await opened.close();
@@ -133,7 +147,10 @@ describe("docs/deploy.md", () => {
 async function waitForHealth(port: number, child: ChildProcess, stderr: () => string): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 100));
   }

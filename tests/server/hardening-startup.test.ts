@@ -36,10 +36,19 @@ describe("disk errors at start become DATABASE_PATH configuration errors", () =>
     [fsError("ENOTDIR", "/x/data"), /^DATABASE_PATH: cannot create the folder \/x\/data: a file .* is in the way \(ENOTDIR\)/],
     [fsError("EEXIST", "/x/data/chain"), /^DATABASE_PATH: cannot create the folder \/x\/data\/chain: a file .* is in the way \(EEXIST\)/],
     [fsError("ENOENT", "/x/data"), /^DATABASE_PATH: the folder \/x\/data cannot be created \(ENOENT\)/],
-    [sqliteError("SQLITE_CANTOPEN", "unable to open database file"), /^DATABASE_PATH: the database cannot be opened in \/x\/data \(SQLITE_CANTOPEN\)/],
-    [sqliteError("SQLITE_READONLY", "attempt to write a readonly database"), /^DATABASE_PATH: the folder \/x\/data is read-only \(SQLITE_READONLY\)/],
+    [
+      sqliteError("SQLITE_CANTOPEN", "unable to open database file"),
+      /^DATABASE_PATH: the database cannot be opened in \/x\/data \(SQLITE_CANTOPEN\)/,
+    ],
+    [
+      sqliteError("SQLITE_READONLY", "attempt to write a readonly database"),
+      /^DATABASE_PATH: the folder \/x\/data is read-only \(SQLITE_READONLY\)/,
+    ],
     [sqliteError("SQLITE_FULL", "database or disk is full"), /^DATABASE_PATH: the disk holding \/x\/data is full \(SQLITE_FULL\)/],
-    [new Error("Database migration 001 failed: database or disk is full", { cause: sqliteError("SQLITE_FULL", "full") }), /is full \(SQLITE_FULL\)/],
+    [
+      new Error("Database migration 001 failed: database or disk is full", { cause: sqliteError("SQLITE_FULL", "full") }),
+      /is full \(SQLITE_FULL\)/,
+    ],
   ])("%s", (error, expected) => {
     const mapped = dataFolderError(error, "/x/data");
     expect(mapped).toBeInstanceOf(ConfigError);
@@ -91,7 +100,9 @@ describe("startServer on a data folder it cannot use", () => {
     writeFileSync(join(dir, "data", CHAIN_DIR), "");
     const failure = await startServer(env(join(dir, "data", "db.sqlite"))).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ConfigError);
-    expect((failure as Error).message).toMatch(/^DATABASE_PATH: cannot create the folder .*\/data\/chain: a file .* is in the way \(EEXIST\)/);
+    expect((failure as Error).message).toMatch(
+      /^DATABASE_PATH: cannot create the folder .*\/data\/chain: a file .* is in the way \(EEXIST\)/,
+    );
   });
 });
 
@@ -127,9 +138,9 @@ describe("the entry point", () => {
 
   it("exits 1 naming the journal and the offset, without a stack or a panic, when the chain journal is corrupt", async () => {
     const { journal, offset } = await corruptChain(join(dir, "data"));
-    await expect(startServer({ HOST: "127.0.0.1", PORT: "1", LOG_LEVEL: "silent", DATABASE_PATH: join(dir, "data", "db.sqlite") })).rejects.toBeInstanceOf(
-      CorruptChainError,
-    );
+    await expect(
+      startServer({ HOST: "127.0.0.1", PORT: "1", LOG_LEVEL: "silent", DATABASE_PATH: join(dir, "data", "db.sqlite") }),
+    ).rejects.toBeInstanceOf(CorruptChainError);
     const result = run({ DATABASE_PATH: join(dir, "data", "db.sqlite") });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`Start-up error: ${journal} is corrupt after byte ${offset}`);

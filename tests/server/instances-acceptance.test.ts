@@ -21,7 +21,10 @@ interface Process {
 }
 
 function start(args: string[], env: Record<string, string>): Process {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
@@ -81,7 +84,11 @@ describe("three instances on one database and one local chain", () => {
     for (let i = 0; i < 3; i++) {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const proc = start(["server/index.ts"], { ...shared, PORT: String(port), DATABASE_PATH: join(dir, `instance-${i}`, "marketplace.sqlite") });
+      const proc = start(["server/index.ts"], {
+        ...shared,
+        PORT: String(port),
+        DATABASE_PATH: join(dir, `instance-${i}`, "marketplace.sqlite"),
+      });
       instances.push({ proc, base });
       await until(`instance ${i}`, proc, async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : null), 120_000);
     }
@@ -138,7 +145,10 @@ describe("three instances on one database and one local chain", () => {
     const clients = instances.map(({ base }) => sessionOn(base));
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        clients[i % 3].post(`/admin/orders/${dispute.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: `Refund, request ${i}` }),
+        clients[i % 3].post(`/admin/orders/${dispute.id}/resolve-dispute`, {
+          resolution: "REFUND_BUYER",
+          adminNotes: `Refund, request ${i}`,
+        }),
       ),
     );
     const statuses = answers.map((a) => a.status).sort();
@@ -167,4 +177,3 @@ describe("three instances on one database and one local chain", () => {
     for (const client of clients) expect((await client.get("/admin/marketplace/status")).body.data).toMatchObject({ initialized: true });
   });
 });
-

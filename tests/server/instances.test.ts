@@ -41,7 +41,10 @@ it("the sign-in rate limit counts the calls made to every instance", async () =>
   // Each call counts apart: verify has its own window.
   // (In key order: without ORDER BY, PostgreSQL returns the rows in whatever order it finds them.)
   const rows = await first.ctx.db.selectFrom("rateLimits").select(["key", "count"]).orderBy("key").execute();
-  expect(rows).toEqual([{ key: expect.stringMatching(/^GET \/api\/v1\/auth\/nonce /), count: LIMIT + 2 }, { key: expect.stringMatching(/^POST \/api\/v1\/auth\/admin\/verify /), count: 1 }]);
+  expect(rows).toEqual([
+    { key: expect.stringMatching(/^GET \/api\/v1\/auth\/nonce /), count: LIMIT + 2 },
+    { key: expect.stringMatching(/^POST \/api\/v1\/auth\/admin\/verify /), count: 1 },
+  ]);
 });
 
 it("starts a client's window again once it is over", async () => {

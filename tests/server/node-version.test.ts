@@ -15,7 +15,8 @@ const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
 
 describe("the supported Node.js versions", () => {
   it("accepts the tested release of each line and later ones of the same line", () => {
-    for (const version of ["24.21.0", "24.21.1", "24.30.0", "22.23.3", "22.24.0", "v24.21.0"]) expect([version, unsupportedNodeMessage(version)]).toEqual([version, null]);
+    for (const version of ["24.21.0", "24.21.1", "24.30.0", "22.23.3", "22.24.0", "v24.21.0"])
+      expect([version, unsupportedNodeMessage(version)]).toEqual([version, null]);
   });
 
   it("refuses an end-of-life line, an untested line and an older release of a tested line, each in one line naming it and what to run", () => {
@@ -58,16 +59,19 @@ describe("an entry point started on an unsupported Node", () => {
       timeout: 60_000,
     });
 
-  it.each(["scripts/start.ts", "server/index.ts"])("%s exits 1 with that one line, before building, opening or writing anything", (entry) => {
-    const dataDir = mkdtempSync(join(tmpdir(), "mkt-node-version-"));
-    try {
-      const result = run(entry, dataDir);
-      expect(result.status).toBe(1);
-      expect(result.stdout).toBe("");
-      expect(result.stderr).toBe(`${unsupportedNodeMessage("20.20.2")}\n`);
-      expect(readdirSync(dataDir)).toEqual([]);
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  it.each(["scripts/start.ts", "server/index.ts"])(
+    "%s exits 1 with that one line, before building, opening or writing anything",
+    (entry) => {
+      const dataDir = mkdtempSync(join(tmpdir(), "mkt-node-version-"));
+      try {
+        const result = run(entry, dataDir);
+        expect(result.status).toBe(1);
+        expect(result.stdout).toBe("");
+        expect(result.stderr).toBe(`${unsupportedNodeMessage("20.20.2")}\n`);
+        expect(readdirSync(dataDir)).toEqual([]);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -16,11 +16,15 @@ const refusal = (env: Record<string, string>) => {
 describe("DATABASE_URL", () => {
   it("is unset by default (SQLite at DATABASE_PATH) and taken as given when it is a postgres:// URL", () => {
     expect(parseConfig({}, "/srv/app").databaseUrl).toBeNull();
-    expect(parseConfig({ DATABASE_URL: "postgresql://app:pw@db:5432/marketplace" }, "/srv/app").databaseUrl).toBe("postgresql://app:pw@db:5432/marketplace");
+    expect(parseConfig({ DATABASE_URL: "postgresql://app:pw@db:5432/marketplace" }, "/srv/app").databaseUrl).toBe(
+      "postgresql://app:pw@db:5432/marketplace",
+    );
   });
 
   it("is named in the start banner without its password", () => {
-    expect(databaseName({ databaseUrl: "postgres://app:s3cret@db:5432/marketplace", databasePath: "/srv/app/data/marketplace.sqlite" })).toBe("postgres://app:***@db:5432/marketplace");
+    expect(
+      databaseName({ databaseUrl: "postgres://app:s3cret@db:5432/marketplace", databasePath: "/srv/app/data/marketplace.sqlite" }),
+    ).toBe("postgres://app:***@db:5432/marketplace");
     expect(databaseName({ databaseUrl: null, databasePath: "/srv/app/data/marketplace.sqlite" })).toBe("/srv/app/data/marketplace.sqlite");
   });
 

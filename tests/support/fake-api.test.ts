@@ -12,8 +12,9 @@ const realSetTimeout = globalThis.setTimeout.bind(globalThis);
 /** The cookie store answering `ms` of real time late, as a busy browser process does. */
 function slowCookieStore(ms: number) {
   const get = window.cookieStore.get.bind(window.cookieStore);
-  vi.spyOn(window.cookieStore, "get").mockImplementation(((name: string) =>
-    new Promise((resolve) => realSetTimeout(() => resolve(get(name)), ms))) as typeof get);
+  vi.spyOn(window.cookieStore, "get").mockImplementation(
+    ((name: string) => new Promise((resolve) => realSetTimeout(() => resolve(get(name)), ms))) as typeof get,
+  );
 }
 
 describe("fake API", () => {

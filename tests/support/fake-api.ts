@@ -61,14 +61,11 @@ const sameQuery = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([key, value]) => b[key] === value);
 
 const sameRoute = (a: Route, b: Route) =>
-  a.method === b.method &&
-  String(a.path) === String(b.path) &&
-  JSON.stringify(a.query ?? null) === JSON.stringify(b.query ?? null);
+  a.method === b.method && String(a.path) === String(b.path) && JSON.stringify(a.query ?? null) === JSON.stringify(b.query ?? null);
 
 function matches(candidate: Route, request: SeenRequest): boolean {
   if (candidate.method !== request.method) return false;
-  const pathMatches =
-    typeof candidate.path === "string" ? candidate.path === request.path : candidate.path.test(request.path);
+  const pathMatches = typeof candidate.path === "string" ? candidate.path === request.path : candidate.path.test(request.path);
   return pathMatches && (!candidate.query || sameQuery(candidate.query, request.query));
 }
 

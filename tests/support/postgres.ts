@@ -27,7 +27,9 @@ export function postgresBin(): string | null {
   }
   const debian = "/usr/lib/postgresql";
   if (!existsSync(debian)) return null;
-  const versions = readdirSync(debian).filter((v) => existsSync(join(debian, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(debian)
+    .filter((v) => existsSync(join(debian, v, "bin", "initdb")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(debian, versions[0], "bin") : null;
 }
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { avatarInitial, disputeDeadline, formatAmount, formatDate, formatDay, formatDuration, head, shortMint, shortWallet, secondsToDays } from "@/utils/format";
+import {
+  avatarInitial,
+  disputeDeadline,
+  formatAmount,
+  formatDate,
+  formatDay,
+  formatDuration,
+  head,
+  shortMint,
+  shortWallet,
+  secondsToDays,
+} from "@/utils/format";
 
 const KEY = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 

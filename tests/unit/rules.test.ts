@@ -2,7 +2,21 @@
 // query schemas, and the antd validator adapter the console's forms use.
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { MESSAGES, disputeResolutionSchema, fields, orderListQuerySchema, productStatusSchema, reasonSchema, shopUpdateSchema, tokenCreateSchema, tokenUpdateSchema, userListQuerySchema, userSearchQuerySchema, userUpdateSchema, WRAPPED_SOL_MINT } from "@contract";
+import {
+  MESSAGES,
+  disputeResolutionSchema,
+  fields,
+  orderListQuerySchema,
+  productStatusSchema,
+  reasonSchema,
+  shopUpdateSchema,
+  tokenCreateSchema,
+  tokenUpdateSchema,
+  userListQuerySchema,
+  userSearchQuerySchema,
+  userUpdateSchema,
+  WRAPPED_SOL_MINT,
+} from "@contract";
 import { antdRule, antdRules, zodValidator } from "@/utils/form-rules";
 
 const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
@@ -67,7 +81,9 @@ describe("token form", () => {
   });
 
   it("names every bad field at once", () => {
-    const fieldsInError = errorsOf(tokenCreateSchema, { mintAddress: "x", symbol: "", name: "", decimals: 99, logoUrl: "x" }).map((e) => e.field);
+    const fieldsInError = errorsOf(tokenCreateSchema, { mintAddress: "x", symbol: "", name: "", decimals: 99, logoUrl: "x" }).map(
+      (e) => e.field,
+    );
     expect(fieldsInError).toEqual(["mintAddress", "symbol", "name", "decimals", "logoUrl"]);
   });
 
@@ -81,8 +97,14 @@ describe("token form", () => {
 
 describe("user form", () => {
   it("accepts optional display name and status, an email or empty contact", () => {
-    expect(userUpdateSchema.parse({ displayName: "", contactInfo: "", status: "" })).toEqual({ displayName: null, contactInfo: null, status: null });
-    expect(userUpdateSchema.parse({ contactInfo: "ann@example.com", role: "MARKETPLACE_AUTHORITY", verified: true, disabled: false })).toEqual({
+    expect(userUpdateSchema.parse({ displayName: "", contactInfo: "", status: "" })).toEqual({
+      displayName: null,
+      contactInfo: null,
+      status: null,
+    });
+    expect(
+      userUpdateSchema.parse({ contactInfo: "ann@example.com", role: "MARKETPLACE_AUTHORITY", verified: true, disabled: false }),
+    ).toEqual({
       contactInfo: "ann@example.com",
       role: "MARKETPLACE_AUTHORITY",
       verified: true,
@@ -129,7 +151,9 @@ describe("dispute resolution", () => {
   it("requires notes that are not blank, at most 2000 characters", () => {
     const base = { resolution: "REFUND_BUYER" };
     expect(errorsOf(disputeResolutionSchema, base)).toEqual([{ field: "adminNotes", message: "Admin notes are required" }]);
-    expect(errorsOf(disputeResolutionSchema, { ...base, adminNotes: " \n " })).toEqual([{ field: "adminNotes", message: "Admin notes are required" }]);
+    expect(errorsOf(disputeResolutionSchema, { ...base, adminNotes: " \n " })).toEqual([
+      { field: "adminNotes", message: "Admin notes are required" },
+    ]);
     expect(errorsOf(disputeResolutionSchema, { ...base, adminNotes: "x".repeat(2001) })).toEqual([
       { field: "adminNotes", message: "Admin notes must be less than 2000 characters" },
     ]);
@@ -160,7 +184,9 @@ describe("dispute resolution", () => {
   });
 
   it("knows the three resolutions", () => {
-    expect(errorsOf(disputeResolutionSchema, { resolution: "REFUND", adminNotes: "x" })).toEqual([{ field: "resolution", message: MESSAGES.resolution }]);
+    expect(errorsOf(disputeResolutionSchema, { resolution: "REFUND", adminNotes: "x" })).toEqual([
+      { field: "resolution", message: MESSAGES.resolution },
+    ]);
   });
 });
 
@@ -178,7 +204,13 @@ describe("query schemas", () => {
       verified: true,
       disabled: false,
     });
-    expect(userListQuerySchema.parse({ role: "", verified: "" })).toEqual({ page: 1, limit: 20, role: undefined, verified: undefined, disabled: undefined });
+    expect(userListQuerySchema.parse({ role: "", verified: "" })).toEqual({
+      page: 1,
+      limit: 20,
+      role: undefined,
+      verified: undefined,
+      disabled: undefined,
+    });
   });
 
   it.each([
@@ -218,7 +250,9 @@ describe("addresses are 32 bytes, wrapped SOL goes through Init SOL, text carrie
     ["32 '2' (23 bytes once decoded)", "2".repeat(32)],
   ])("refuses a base58 string of the right length but the wrong size: %s", (_label, mint) => {
     expect(fields.mintAddress.safeParse(mint).success).toBe(false);
-    expect(errorsOf(tokenCreateSchema, { ...validToken, mintAddress: mint })).toEqual([{ field: "mintAddress", message: MESSAGES.invalidAddress }]);
+    expect(errorsOf(tokenCreateSchema, { ...validToken, mintAddress: mint })).toEqual([
+      { field: "mintAddress", message: MESSAGES.invalidAddress },
+    ]);
   });
 
   it("keeps accepting real 32-byte addresses, short and long", () => {
@@ -244,15 +278,27 @@ describe("addresses are 32 bytes, wrapped SOL goes through Init SOL, text carrie
     ["a bidi isolate", "abc \u2066x\u2069"],
     ["a line break in a one-line field", "two\nlines"],
   ])("refuses %s in every text field, naming the field", (_label, text) => {
-    expect(errorsOf(userUpdateSchema, { displayName: text })).toEqual([{ field: "displayName", message: MESSAGES.controlCharacters("Display name") }]);
+    expect(errorsOf(userUpdateSchema, { displayName: text })).toEqual([
+      { field: "displayName", message: MESSAGES.controlCharacters("Display name") },
+    ]);
     expect(errorsOf(userUpdateSchema, { status: text })).toEqual([{ field: "status", message: MESSAGES.controlCharacters("Status") }]);
-    expect(errorsOf(tokenCreateSchema, { ...validToken, name: text })).toEqual([{ field: "name", message: MESSAGES.controlCharacters("Name") }]);
+    expect(errorsOf(tokenCreateSchema, { ...validToken, name: text })).toEqual([
+      { field: "name", message: MESSAGES.controlCharacters("Name") },
+    ]);
     expect(errorsOf(tokenCreateSchema, { ...validToken, symbol: text.slice(0, 10) })[0]?.field).toBe("symbol");
-    expect(errorsOf(tokenCreateSchema, { ...validToken, logoUrl: `https://example.com/${text}` })).toEqual([{ field: "logoUrl", message: MESSAGES.controlCharacters("Logo URL") }]);
-    expect(errorsOf(userUpdateSchema, { contactInfo: `a${text}@example.com` })).toEqual([{ field: "contactInfo", message: MESSAGES.controlCharacters("Contact info") }]);
+    expect(errorsOf(tokenCreateSchema, { ...validToken, logoUrl: `https://example.com/${text}` })).toEqual([
+      { field: "logoUrl", message: MESSAGES.controlCharacters("Logo URL") },
+    ]);
+    expect(errorsOf(userUpdateSchema, { contactInfo: `a${text}@example.com` })).toEqual([
+      { field: "contactInfo", message: MESSAGES.controlCharacters("Contact info") },
+    ]);
     const mint = `${USDC.slice(0, 20)}${text}${USDC.slice(20)}`;
-    expect(errorsOf(tokenCreateSchema, { ...validToken, mintAddress: mint })).toEqual([{ field: "mintAddress", message: MESSAGES.controlCharacters("Mint address") }]);
-    expect(errorsOf(tokenUpdateSchema, { symbol: `A${text}` })).toEqual([{ field: "symbol", message: MESSAGES.controlCharacters("Symbol") }]);
+    expect(errorsOf(tokenCreateSchema, { ...validToken, mintAddress: mint })).toEqual([
+      { field: "mintAddress", message: MESSAGES.controlCharacters("Mint address") },
+    ]);
+    expect(errorsOf(tokenUpdateSchema, { symbol: `A${text}` })).toEqual([
+      { field: "symbol", message: MESSAGES.controlCharacters("Symbol") },
+    ]);
   });
 
   it.each([
@@ -264,7 +310,9 @@ describe("addresses are 32 bytes, wrapped SOL goes through Init SOL, text carrie
     ["a first-strong isolate", "bad\u2068reason"],
   ])("refuses %s in the multi-line fields, naming the field", (_label, text) => {
     expect(errorsOf(reasonSchema, { reason: text })).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
-    expect(errorsOf(productStatusSchema, { isActive: false, reason: text })).toEqual([{ field: "reason", message: MESSAGES.controlCharacters("Reason") }]);
+    expect(errorsOf(productStatusSchema, { isActive: false, reason: text })).toEqual([
+      { field: "reason", message: MESSAGES.controlCharacters("Reason") },
+    ]);
     // Admin notes are signed: refused under the signed text's own message.
     expect(errorsOf(disputeResolutionSchema, { resolution: "REFUND_BUYER", adminNotes: text })).toEqual([
       { field: "adminNotes", message: MESSAGES.signedTextCharacters("Admin notes") },
@@ -272,7 +320,9 @@ describe("addresses are 32 bytes, wrapped SOL goes through Init SOL, text carrie
   });
 
   it("the forms' rules give the same message as the API", async () => {
-    await expect(antdRule(fields.displayName).validator({}, "null\u0000byte \u202eRTL")).rejects.toThrow(MESSAGES.controlCharacters("Display name"));
+    await expect(antdRule(fields.displayName).validator({}, "null\u0000byte \u202eRTL")).rejects.toThrow(
+      MESSAGES.controlCharacters("Display name"),
+    );
     await expect(antdRule(fields.mintAddress).validator({}, `${USDC}\u0000`)).rejects.toThrow(MESSAGES.controlCharacters("Mint address"));
     await expect(antdRule(fields.adminNotes).validator({}, "notes\u202e")).rejects.toThrow(MESSAGES.signedTextCharacters("Admin notes"));
     await expect(antdRule(fields.status).validator({}, "ok")).resolves.toBeUndefined();
@@ -289,10 +339,16 @@ describe("addresses are 32 bytes, wrapped SOL goes through Init SOL, text carrie
 
   it("refuses control characters in search terms and text filters, naming the parameter", async () => {
     const { productListQuerySchema, shopListQuerySchema, auditQuerySchema, userSearchParamsSchema } = await import("@contract");
-    expect(errorsOf(productListQuerySchema, { search: "\u0000zzzqqq" })).toEqual([{ field: "search", message: MESSAGES.controlCharacters("Search") }]);
-    expect(errorsOf(shopListQuerySchema, { category: "a\u0001" })).toEqual([{ field: "category", message: MESSAGES.controlCharacters("Category") }]);
+    expect(errorsOf(productListQuerySchema, { search: "\u0000zzzqqq" })).toEqual([
+      { field: "search", message: MESSAGES.controlCharacters("Search") },
+    ]);
+    expect(errorsOf(shopListQuerySchema, { category: "a\u0001" })).toEqual([
+      { field: "category", message: MESSAGES.controlCharacters("Category") },
+    ]);
     expect(errorsOf(auditQuerySchema, { targetId: "\u202e1" })[0]?.field).toBe("targetId");
-    expect(errorsOf(userSearchParamsSchema, { term: "\u0000zzzqqq" })).toEqual([{ field: "term", message: MESSAGES.controlCharacters("Search term") }]);
+    expect(errorsOf(userSearchParamsSchema, { term: "\u0000zzzqqq" })).toEqual([
+      { field: "term", message: MESSAGES.controlCharacters("Search term") },
+    ]);
     expect(productListQuerySchema.safeParse({ search: "100% cotton_shirt" }).success).toBe(true);
   });
 });

@@ -194,8 +194,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    "counters", "marketplaceConfig", "auditLog", "orders", "productImages",
-    "products", "shops", "tokens", "nonces", "sessions", "users",
+    "counters",
+    "marketplaceConfig",
+    "auditLog",
+    "orders",
+    "productImages",
+    "products",
+    "shops",
+    "tokens",
+    "nonces",
+    "sessions",
+    "users",
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

@@ -37,7 +37,8 @@ const WATCHED: Record<"orders" | "users", { columns: string[]; changed: string }
   },
   users: {
     columns: ["role", "verified", "disabled"],
-    changed: "OLD.role IS DISTINCT FROM NEW.role OR OLD.verified IS DISTINCT FROM NEW.verified OR OLD.disabled IS DISTINCT FROM NEW.disabled",
+    changed:
+      "OLD.role IS DISTINCT FROM NEW.role OR OLD.verified IS DISTINCT FROM NEW.verified OR OLD.disabled IS DISTINCT FROM NEW.disabled",
   },
 };
 
@@ -107,13 +108,17 @@ const INDEXES: Record<Engine, string[]> = {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const engine = engineOf(db);
-  await sql.raw(`CREATE TABLE "listCounts" (
+  await sql
+    .raw(
+      `CREATE TABLE "listCounts" (
     list TEXT NOT NULL,
     level INTEGER NOT NULL,
     bucket BIGINT NOT NULL,
     n INTEGER NOT NULL,
     PRIMARY KEY (list, level, bucket)
-  )${engine === "sqlite" ? " WITHOUT ROWID" : ""}`).execute(db);
+  )${engine === "sqlite" ? " WITHOUT ROWID" : ""}`,
+    )
+    .execute(db);
   for (const statement of [...INDEXES[engine], ...triggerStatements(engine), ...rebuildStatements()]) {
     await sql.raw(statement).execute(db);
   }

@@ -32,7 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("settlements_status_created").on("settlements").columns(["status", "createdAt"]).execute();
   await db.schema.createIndex("settlements_created").on("settlements").columns(["createdAt"]).execute();
-  await sql`CREATE UNIQUE INDEX settlements_in_flight ON settlements ("orderId") WHERE status IN ('pending', 'submitted') AND "orderId" IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX settlements_in_flight ON settlements ("orderId") WHERE status IN ('pending', 'submitted') AND "orderId" IS NOT NULL`.execute(
+    db,
+  );
   const newId = engineOf(db) === "postgres" ? sql`gen_random_uuid()::text` : sql`lower(hex(randomblob(16)))`;
   await sql`
     INSERT INTO settlements (id, "orderId", kind, status, attempts, signature, "lastValidBlockHeight", "submittedAt", cluster, "requestedBy", "requestedByUserId",

@@ -11,7 +11,12 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX orders_by_day ON orders
     (substr("createdAt", 1, 10), status, "currencyMint", "currencySymbol", "currencyDecimals", "totalPrice", "createdAt")`.execute(db);
-  await db.schema.createIndex("orders_disputed").on("orders").column("disputeRaisedAt").where(sql.ref("disputeRaisedAt"), "is not", null).execute();
+  await db.schema
+    .createIndex("orders_disputed")
+    .on("orders")
+    .column("disputeRaisedAt")
+    .where(sql.ref("disputeRaisedAt"), "is not", null)
+    .execute();
   await db.schema
     .createIndex("orders_resolved")
     .on("orders")

@@ -18,7 +18,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   // Proposals nobody approved sent nothing: they end with the feature.
   await sql`UPDATE settlements SET status = 'expired' WHERE status = 'awaiting_approval'`.execute(db);
   await sql`DROP INDEX settlements_in_flight`.execute(db);
-  await sql`CREATE UNIQUE INDEX settlements_in_flight ON settlements ("orderId") WHERE status IN ('pending', 'submitted') AND "orderId" IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX settlements_in_flight ON settlements ("orderId") WHERE status IN ('pending', 'submitted') AND "orderId" IS NOT NULL`.execute(
+    db,
+  );
   for (const column of ["approvalSignature", "approvalMessage", "approvedBy", "expiresAt", "payouts"]) {
     await db.schema.alterTable("settlements").dropColumn(column).execute();
   }

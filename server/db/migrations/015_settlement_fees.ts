@@ -8,7 +8,10 @@ const BUDGET = ["computeUnitLimit", "computeUnitsUsed", "computeUnitPrice", "pri
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const column of BUDGET) await db.schema.alterTable("settlements").addColumn(column, "integer").execute();
-  await db.schema.alterTable("settlements").addColumn("broadcasts", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("settlements")
+    .addColumn("broadcasts", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -10,7 +10,20 @@ import type { ShopRow } from "./tables.ts";
 
 export const shopsSeed: SeedStep = {
   table: "shops",
-  columns: ["id", "name", "slug", "logo", "description", "category", "sellerId", "viewCount", "isActive", "isVerified", "createdAt", "updatedAt"],
+  columns: [
+    "id",
+    "name",
+    "slug",
+    "logo",
+    "description",
+    "category",
+    "sellerId",
+    "viewCount",
+    "isActive",
+    "isVerified",
+    "createdAt",
+    "updatedAt",
+  ],
   reads: ["users"],
   rows: ({ r, now, adminWallets, rows }) => {
     const users = rows<SeedUser>("users");
@@ -36,8 +49,13 @@ function generateShops(r: SeedRandom, count: number, users: readonly SeedUser[],
     while (used.has(index) && used.size < candidates.length) index = (index + 1) % candidates.length;
     used.add(index);
     const seller = candidates[index];
-    const name = r.chance(0.5) ? `${r.faker.company.name()}` : `${r.faker.person.lastName()}'s ${r.pick(["Goods", "Store", "Supply", "Market", "Workshop"])}`;
-    const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}-${i.toString(36)}`;
+    const name = r.chance(0.5)
+      ? `${r.faker.company.name()}`
+      : `${r.faker.person.lastName()}'s ${r.pick(["Goods", "Store", "Supply", "Market", "Workshop"])}`;
+    const slug = `${name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}-${i.toString(36)}`;
     const createdMs = Math.min(now - DAY, seller.createdMs + r.int(1, 60) * DAY);
     shops.push({
       id: r.uuid(),

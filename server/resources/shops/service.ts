@@ -24,7 +24,12 @@ function shopQuery(db: Db) {
         .where("p.deletedAt", "is", null)
         .$asScalar()
         .as("productCount"),
-      eb.selectFrom("orders as o").select((o) => o.fn.countAll<number>().as("n")).whereRef("o.shopId", "=", "shops.id").$asScalar().as("orderCount"),
+      eb
+        .selectFrom("orders as o")
+        .select((o) => o.fn.countAll<number>().as("n"))
+        .whereRef("o.shopId", "=", "shops.id")
+        .$asScalar()
+        .as("orderCount"),
     ]);
 }
 

@@ -14,7 +14,12 @@ export function ClusterBanner() {
   const { health, query } = useAuthorityHealth();
   // Until the server says where settlements run, a console built for a test network keeps the
   // banner's line, so the screen below does not move down when the answer comes.
-  if (!health) return query.isPending && SOLANA_CLUSTER !== "mainnet-beta" ? <div className="cluster-banner" aria-hidden="true">&nbsp;</div> : null;
+  if (!health)
+    return query.isPending && SOLANA_CLUSTER !== "mainnet-beta" ? (
+      <div className="cluster-banner" aria-hidden="true">
+        &nbsp;
+      </div>
+    ) : null;
   if (health.cluster === "mainnet-beta") return null;
   return (
     <div className="cluster-banner" role="note" aria-label="Cluster">

@@ -73,11 +73,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   const fromRow = action === "create" || source === "row";
   const [row, setRow] = useState<TRecord>();
   const [saveError, setSaveError] = useState<string>();
-  const { modalProps, formProps, form, show, close, query, mutation, id, formLoading } = useModalForm<
-    TRecord,
-    HttpError,
-    TBody
-  >({
+  const { modalProps, formProps, form, show, close, query, mutation, id, formLoading } = useModalForm<TRecord, HttpError, TBody>({
     resource,
     action,
     redirect: false,
@@ -186,13 +182,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
       ) : null}
       {loadError ? <Alert type="error" showIcon message={`Could not load the ${noun}`} description={loadError} /> : null}
       {saveError ? (
-        <Alert
-          className="kit-edit-modal__error"
-          type="error"
-          showIcon
-          message={`Could not save the ${noun}`}
-          description={saveError}
-        />
+        <Alert className="kit-edit-modal__error" type="error" showIcon message={`Could not save the ${noun}`} description={saveError} />
       ) : null}
       <Form<TValues>
         {...(formProps as object)}
@@ -206,7 +196,9 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
           fields(record)
         ) : loadError ? null : (
           <div className="kit-edit-modal__loading">
-            <span role="status" aria-label={`Loading ${noun}`}><Spin /></span>
+            <span role="status" aria-label={`Loading ${noun}`}>
+              <Spin />
+            </span>
           </div>
         )}
       </Form>

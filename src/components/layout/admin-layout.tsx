@@ -45,35 +45,35 @@ export function AdminLayout({ screens }: { screens?: RouteObject[] }) {
       <PaletteProvider>
         {/* Here, not in App: it runs only while an admin is signed in, and stays off /login's first load. */}
         <LiveUpdates>
-      <Layout className="admin-layout">
-        {wide ? (
-          <Layout.Sider width={SIDER_WIDTH} className="admin-sider">
-            <Sidebar />
-          </Layout.Sider>
-        ) : drawerUsed ? (
-          <Suspense fallback={null}>
-            <NavDrawer open={drawerOpen} onClose={closeDrawer} />
-          </Suspense>
-        ) : null}
-        <Layout className="admin-main" style={{ marginLeft: wide ? SIDER_WIDTH : 0 }}>
-          {wide ? (
-            <header className="admin-header">
-              <HeaderActions />
-            </header>
-          ) : (
-            <TopBar onOpenMenu={openDrawer} />
-          )}
-          <ClusterBanner />
-          <Layout.Content className="admin-content">
-            {/* A screen that crashes keeps the sidebar; moving to another path tries again. */}
-            <ErrorBoundary inline resetKey={pathname}>
-              <Suspense fallback={<PendingIndicator />}>
-                <ScreenStack screens={screens} />
+          <Layout className="admin-layout">
+            {wide ? (
+              <Layout.Sider width={SIDER_WIDTH} className="admin-sider">
+                <Sidebar />
+              </Layout.Sider>
+            ) : drawerUsed ? (
+              <Suspense fallback={null}>
+                <NavDrawer open={drawerOpen} onClose={closeDrawer} />
               </Suspense>
-            </ErrorBoundary>
-          </Layout.Content>
-        </Layout>
-      </Layout>
+            ) : null}
+            <Layout className="admin-main" style={{ marginLeft: wide ? SIDER_WIDTH : 0 }}>
+              {wide ? (
+                <header className="admin-header">
+                  <HeaderActions />
+                </header>
+              ) : (
+                <TopBar onOpenMenu={openDrawer} />
+              )}
+              <ClusterBanner />
+              <Layout.Content className="admin-content">
+                {/* A screen that crashes keeps the sidebar; moving to another path tries again. */}
+                <ErrorBoundary inline resetKey={pathname}>
+                  <Suspense fallback={<PendingIndicator />}>
+                    <ScreenStack screens={screens} />
+                  </Suspense>
+                </ErrorBoundary>
+              </Layout.Content>
+            </Layout>
+          </Layout>
         </LiveUpdates>
       </PaletteProvider>
     </ThemedConfig>

@@ -8,9 +8,7 @@ const Glyph = lazy(() => import("./section-icons"));
 
 /** `className` is passed through because antd's Menu adds its icon class to the element it gets. */
 export function SectionIcon({ name, className }: { name: SectionIconName; className?: string }) {
-  const placeholder = (
-    <span className={`anticon ${className ?? ""}`} style={{ display: "inline-block", width: "1em", height: "1em" }} />
-  );
+  const placeholder = <span className={`anticon ${className ?? ""}`} style={{ display: "inline-block", width: "1em", height: "1em" }} />;
   return (
     <Suspense fallback={placeholder}>
       <Glyph name={name} className={className} />

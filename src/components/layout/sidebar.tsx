@@ -57,9 +57,7 @@ function SectionNav({ onNavigate }: { onNavigate?: () => void }) {
   const all = useSections();
   const availability = useSectionAvailability(all);
   const sections = all.filter((entry) => !entry.optional || availability[entry.resource.name] === "available");
-  const selectedKeys = sections
-    .filter((entry) => isSectionActive(entry.resource.list, pathname))
-    .map((entry) => entry.resource.name);
+  const selectedKeys = sections.filter((entry) => isSectionActive(entry.resource.list, pathname)).map((entry) => entry.resource.name);
   const items = sections.map((entry) => {
     const active = selectedKeys.includes(entry.resource.name);
     return {
@@ -92,16 +90,8 @@ function UserPanel() {
       <div className="admin-user__name" title={user?.publicKey}>
         {sidebarName(user)}
       </div>
-      {user?.role ? (
-        <Badge color={ROLE_COLORS[user.role] ?? "default"}>{user.role}</Badge>
-      ) : null}
-      <Button
-        className="admin-user__logout"
-        type="text"
-        icon={<LogoutOutlined />}
-        loading={isPending}
-        onClick={() => logout()}
-      >
+      {user?.role ? <Badge color={ROLE_COLORS[user.role] ?? "default"}>{user.role}</Badge> : null}
+      <Button className="admin-user__logout" type="text" icon={<LogoutOutlined />} loading={isPending} onClick={() => logout()}>
         Logout
       </Button>
     </div>

@@ -159,7 +159,17 @@ function SelectBox({
   );
 }
 
-function ToggleSwitch<Row>({ filter, on, hidden, onChange }: { filter: ToggleFilter<Row>; on: boolean; hidden: number; onChange: (on: boolean) => void }) {
+function ToggleSwitch<Row>({
+  filter,
+  on,
+  hidden,
+  onChange,
+}: {
+  filter: ToggleFilter<Row>;
+  on: boolean;
+  hidden: number;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <label className="list-filters__toggle">
       <Switch size="small" checked={on} onChange={onChange} />
@@ -195,7 +205,10 @@ export function useFilterBar<Row>(
   useEffect(() => {
     if (!unknownKey) return;
     const drop = new Set(unknownKey.split(","));
-    setFilters(current.current.filter((filter) => !("field" in filter && drop.has(filter.field))), "replace");
+    setFilters(
+      current.current.filter((filter) => !("field" in filter && drop.has(filter.field))),
+      "replace",
+    );
   }, [unknownKey, setFilters]);
 
   const loaded = table.tableProps.dataSource;

@@ -86,14 +86,7 @@ export type ListTableProps<TData extends BaseRecord> = {
 /** antd's Table, rendered again only when one of its props changes (a generic component, so typed as one). */
 const MemoTable = memo(Table) as <T extends BaseRecord>(props: TableProps<T>) => ReactNode;
 
-export function ListTable<TData extends BaseRecord>({
-  table,
-  columns,
-  rowKey,
-  emptyText,
-  dataSource,
-  ...rest
-}: ListTableProps<TData>) {
+export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, emptyText, dataSource, ...rest }: ListTableProps<TData>) {
   const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount, setSorters } = table;
   const screens = useScreens();
   const visible = useMemo(() => atScreens(columns, screens), [columns, screens]);
@@ -103,11 +96,13 @@ export function ListTable<TData extends BaseRecord>({
   // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
   // pagination state and Refine would reset the page size to 10. Only a sort is taken from antd
   // (columns with `sorter: true`, their `sortOrder` read from the table's sorters), back to page 1.
-  const onChange = useStableCallback<Parameters<NonNullable<TableProps<TData>["onChange"]>>, void>((_pagination, _filters, sorter, { action }) => {
-    if (action !== "sort") return;
-    setSorters(sortersOf(sorter));
-    setCurrentPage(1);
-  });
+  const onChange = useStableCallback<Parameters<NonNullable<TableProps<TData>["onChange"]>>, void>(
+    (_pagination, _filters, sorter, { action }) => {
+      if (action !== "sort") return;
+      setSorters(sortersOf(sorter));
+      setCurrentPage(1);
+    },
+  );
   const locale = useMemo(() => (emptyText === undefined ? rest.locale : { ...rest.locale, emptyText }), [emptyText, rest.locale]);
   const rows = dataSource ?? tableProps.dataSource;
   // A first load shows its spinner at once; a reload over rows, after LIST_RELOAD_SPINNER_DELAY_MS.
@@ -118,9 +113,7 @@ export function ListTable<TData extends BaseRecord>({
   );
 
   if (tableQuery.isError) {
-    return (
-      <ListError error={tableQuery.error} onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
-    );
+    return <ListError error={tableQuery.error} onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />;
   }
 
   return (

@@ -69,7 +69,13 @@ function ScreenActionsOf({ store }: { store: ScreenActions }) {
   const lists = useSyncExternalStore(store.subscribe, store.current);
   const actions = useMemo<Action[]>(
     () =>
-      lists.flat().map((action) => ({ id: `screen:${action.id}`, name: action.name, keywords: action.keywords, section: SCREEN_GROUP, perform: action.perform })),
+      lists.flat().map((action) => ({
+        id: `screen:${action.id}`,
+        name: action.name,
+        keywords: action.keywords,
+        section: SCREEN_GROUP,
+        perform: action.perform,
+      })),
     [lists],
   );
   useRegisterActions(actions, [actions]);
@@ -121,7 +127,16 @@ function RecordActions({ search }: { search: string }) {
         const to = recordUrl(hit.type, hit.id);
         if (!to) return [];
         // The looked-up text is a keyword, so the hit matches what was typed even where its name does not show it.
-        return [{ id: `record:${hit.type}:${hit.id}`, name: hit.name, subtitle: hit.subtitle, keywords: term, section: RECORDS_GROUP, perform: () => go(to) }];
+        return [
+          {
+            id: `record:${hit.type}:${hit.id}`,
+            name: hit.name,
+            subtitle: hit.subtitle,
+            keywords: term,
+            section: RECORDS_GROUP,
+            perform: () => go(to),
+          },
+        ];
       }),
     // recordUrl is rebuilt each render, from the same routes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -192,7 +207,12 @@ function groupsOf(results: (string | ActionImpl)[]): Group[] {
 
 function PaletteDialog({ control }: { control: RefObject<PaletteControl> }) {
   const { token } = theme.useToken();
-  const { query, search, showing, activeIndex: storedIndex } = useKBar((state) => ({
+  const {
+    query,
+    search,
+    showing,
+    activeIndex: storedIndex,
+  } = useKBar((state) => ({
     search: state.searchQuery,
     showing: state.visualState !== VisualState.hidden,
     activeIndex: state.activeIndex,
@@ -277,7 +297,14 @@ function PaletteDialog({ control }: { control: RefObject<PaletteControl> }) {
             <RecordActions search={search} />
             {groups.length === 0 ? <p className="palette__empty">{search.trim() ? "Nothing matches" : "Nothing to show"}</p> : null}
             {/* Focusable: a list that scrolls must be reachable from the keyboard (Tab; typing goes back to the box). */}
-            <div role="listbox" id={KBAR_LISTBOX} aria-label="Results" className="palette__results" tabIndex={0} hidden={groups.length === 0}>
+            <div
+              role="listbox"
+              id={KBAR_LISTBOX}
+              aria-label="Results"
+              className="palette__results"
+              tabIndex={0}
+              hidden={groups.length === 0}
+            >
               {groups.map((group) => (
                 <div role="group" aria-labelledby={groupId(group.name)} key={group.name}>
                   <div className="palette__group" id={groupId(group.name)} role="presentation">
@@ -293,7 +320,11 @@ function PaletteDialog({ control }: { control: RefObject<PaletteControl> }) {
                       onPointerMove={() => index !== activeIndex && query.setActiveIndex(index)}
                       onClick={() => run(action)}
                     >
-                      {action.icon ? <span className="palette__icon" aria-hidden="true">{action.icon}</span> : null}
+                      {action.icon ? (
+                        <span className="palette__icon" aria-hidden="true">
+                          {action.icon}
+                        </span>
+                      ) : null}
                       <span className="palette__name">{action.name}</span>
                       {action.subtitle ? <span className="palette__subtitle">{action.subtitle}</span> : null}
                     </div>

@@ -28,9 +28,6 @@ export function lazyScreen(load: ScreenLoader) {
 }
 
 /** Picks a named export as the lazy default, so screens keep their `<Resource><Action>` names. */
-export function screen<K extends string, M extends Record<K, ComponentType>>(
-  importer: () => Promise<M>,
-  name: K,
-): ScreenLoader {
+export function screen<K extends string, M extends Record<K, ComponentType>>(importer: () => Promise<M>, name: K): ScreenLoader {
   return () => importer().then((module) => ({ default: module[name] }));
 }

@@ -22,7 +22,8 @@ const ScreenAt = memo(function ScreenAt({ screens, location }: { screens: RouteO
   return useRoutes(screens, location);
 });
 
-const sameLocation = (a: Location, b: Location) => a.pathname === b.pathname && a.search === b.search && a.hash === b.hash && (a.state ?? null) === (b.state ?? null);
+const sameLocation = (a: Location, b: Location) =>
+  a.pathname === b.pathname && a.search === b.search && a.hash === b.hash && (a.state ?? null) === (b.state ?? null);
 
 /** The screens `screens` declares (App's admin routes); without them, the route's outlet as usual. */
 export function ScreenStack({ screens }: { screens?: RouteObject[] }) {
@@ -34,14 +35,19 @@ function Screens({ screens: routes }: { screens: RouteObject[] }) {
   const aheadPath = useScreenAhead();
   const current = routeOf(routes, location);
   // One location per path ahead, so that showing the screen changes nothing it read.
-  const ahead = useMemo<Location | null>(() => (aheadPath ? { pathname: aheadPath, search: "", hash: "", state: null, key: "ahead" } : null), [aheadPath]);
+  const ahead = useMemo<Location | null>(
+    () => (aheadPath ? { pathname: aheadPath, search: "", hash: "", state: null, key: "ahead" } : null),
+    [aheadPath],
+  );
   // Arriving at the screen rendered ahead: it goes on with the location it was rendered for. The
   // current screen keeps its location object while the location stays the same, so that clearing the
   // screen ahead, which swaps one for the other, renders nothing again.
   const arriving = ahead && sameLocation(ahead, location) ? ahead : location;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the object is kept while its parts are the same
   const shown = useMemo(() => arriving, [arriving.pathname, arriving.search, arriving.hash, arriving.state ?? null]);
-  const screens: { route: string | undefined; location: Location; mode: "visible" | "hidden" }[] = [{ route: current, location: shown, mode: "visible" }];
+  const screens: { route: string | undefined; location: Location; mode: "visible" | "hidden" }[] = [
+    { route: current, location: shown, mode: "visible" },
+  ];
   const aheadRoute = ahead ? routeOf(routes, ahead) : undefined;
   // Once shown, it is the current screen like any other: leaving it later unmounts it.
   const arrived = aheadRoute !== undefined && aheadRoute === current;

@@ -13,17 +13,7 @@ export type BadgeTone = "success" | "error" | "warning" | "info" | "neutral" | "
 
 /** Tones, plus the antd colour names screens are used to writing. */
 export type BadgeColor =
-  | BadgeTone
-  | "processing"
-  | "default"
-  | "green"
-  | "red"
-  | "volcano"
-  | "orange"
-  | "gold"
-  | "blue"
-  | "geekblue"
-  | "magenta";
+  BadgeTone | "processing" | "default" | "green" | "red" | "volcano" | "orange" | "gold" | "blue" | "geekblue" | "magenta";
 
 const TONE_OF: Record<BadgeColor, BadgeTone> = {
   success: "success",

@@ -62,7 +62,13 @@ export function CopyButton({ value, label }: CopyButtonProps) {
   const { copied, copy } = useCopied(value);
   return (
     <>
-      <IconButton size="small" className="kit-icon-button" aria-label={label} icon={<RowIcon icon={copied ? CheckOutlined : CopyOutlined} />} onClick={() => void copy()} />
+      <IconButton
+        size="small"
+        className="kit-icon-button"
+        aria-label={label}
+        icon={<RowIcon icon={copied ? CheckOutlined : CopyOutlined} />}
+        onClick={() => void copy()}
+      />
       {/* Announced by screen readers too; empty (not removed) so the live region stays in place. */}
       <span className="kit-copied" role="status" aria-live="polite">
         {copied ? "Copied" : ""}

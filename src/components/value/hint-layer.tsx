@@ -137,7 +137,15 @@ function HintLayer() {
   if (!hint) return null;
   const { box } = hint;
   return (
-    <Tooltip key={hint.serial} id={HINT_ID} open={hint.open} title={hint.text} trigger={[]} destroyOnHidden classNames={{ body: "kit-hint" }}>
+    <Tooltip
+      key={hint.serial}
+      id={HINT_ID}
+      open={hint.open}
+      title={hint.text}
+      trigger={[]}
+      destroyOnHidden
+      classNames={{ body: "kit-hint" }}
+    >
       <span aria-hidden className="kit-hint-anchor" style={{ left: box.left, top: box.top, width: box.width, height: box.height }} />
     </Tooltip>
   );

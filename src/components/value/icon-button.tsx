@@ -42,7 +42,9 @@ export function IconButton({ icon, danger = false, size = "middle", loading = fa
         else onClick?.(event);
       }}
     >
-      <span className={classNames(`${btn}-icon`, loading && `${btn}-loading-icon`)}>{loading ? <RowIcon icon={LoadingOutlined} /> : icon}</span>
+      <span className={classNames(`${btn}-icon`, loading && `${btn}-loading-icon`)}>
+        {loading ? <RowIcon icon={LoadingOutlined} /> : icon}
+      </span>
     </button>
   );
 }

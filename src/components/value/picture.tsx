@@ -33,15 +33,5 @@ export function PicturePlaceholder({ size, className }: { size: number; classNam
 export function Picture({ src, alt, size, className, placeholder }: Props) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) return <>{placeholder ?? <PicturePlaceholder size={size} className={className} />}</>;
-  return (
-    <img
-      className={className}
-      src={src}
-      alt={alt}
-      width={size}
-      height={size}
-      loading="lazy"
-      onError={() => setFailedSrc(src)}
-    />
-  );
+  return <img className={className} src={src} alt={alt} width={size} height={size} loading="lazy" onError={() => setFailedSrc(src)} />;
 }

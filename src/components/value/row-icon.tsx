@@ -20,7 +20,10 @@ export interface RowIconProps {
 /** The attributes as React props, as antd's icons convert them (`class`, `fill-rule` …). */
 function propsOf(attrs: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(attrs).map(([name, value]) => [name === "class" ? "className" : name.replace(/-(.)/g, (_, c: string) => c.toUpperCase()), value]),
+    Object.entries(attrs).map(([name, value]) => [
+      name === "class" ? "className" : name.replace(/-(.)/g, (_, c: string) => c.toUpperCase()),
+      value,
+    ]),
   );
 }
 
@@ -36,8 +39,20 @@ export function RowIcon({ icon, className, ...rest }: RowIconProps) {
   const { name } = icon;
   const svg = typeof icon.icon === "function" ? icon.icon("currentColor", "currentColor") : icon.icon;
   return (
-    <span role="img" aria-label={name} {...rest} className={classNames("anticon", `anticon-${name}`, name === "loading" && "anticon-spin", className)}>
-      {draw(svg, `svg-${name}`, { "data-icon": name, width: "1em", height: "1em", fill: "currentColor", "aria-hidden": "true", focusable: "false" })}
+    <span
+      role="img"
+      aria-label={name}
+      {...rest}
+      className={classNames("anticon", `anticon-${name}`, name === "loading" && "anticon-spin", className)}
+    >
+      {draw(svg, `svg-${name}`, {
+        "data-icon": name,
+        width: "1em",
+        height: "1em",
+        fill: "currentColor",
+        "aria-hidden": "true",
+        focusable: "false",
+      })}
     </span>
   );
 }

@@ -151,7 +151,12 @@ export default function Charts({ stats }: { stats: OrderDailyStats }) {
                 axis={axis}
                 scale={{ y: COUNT_SCALE }}
                 style={{ fill: token.colorInfo, maxWidth: 28 }}
-                tooltip={{ items: [{ channel: "y", name: "Orders" }, { field: "amount", name: "Volume" }] }}
+                tooltip={{
+                  items: [
+                    { channel: "y", name: "Orders" },
+                    { field: "amount", name: "Volume" },
+                  ],
+                }}
                 containerAttributes={image(
                   `${volumeTitle}: ${volumes.map((v) => `${v.amount} over ${count(v.orders)} orders`).join("; ")}.`,
                 )}

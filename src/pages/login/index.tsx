@@ -23,9 +23,7 @@ let lastSignIn: { address: string; at: number } | null = null;
 
 // Refine's guard sends `?to=/users`; only a same-site path may come back out of it.
 function redirectTarget(to: unknown): string {
-  return typeof to === "string" && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login")
-    ? to
-    : HOME;
+  return typeof to === "string" && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login") ? to : HOME;
 }
 
 function ShieldIcon() {
@@ -158,9 +156,7 @@ export function LoginPage() {
         <h1 id="login-title" className="login-card__title">
           {APP_TITLE}
         </h1>
-        <p className="login-card__subtitle">
-          Connect your authorized Solana wallet to access the admin dashboard
-        </p>
+        <p className="login-card__subtitle">Connect your authorized Solana wallet to access the admin dashboard</p>
 
         <div className="login-card__alerts" aria-live="assertive">
           {shownError && (

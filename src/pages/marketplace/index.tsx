@@ -42,21 +42,16 @@ export function MarketplacePage() {
 
   // Offered where the page offers it: once, while the marketplace is not initialized.
   usePaletteActions([
-    status && !status.initialized && !pending && { id: "initialize", name: "Initialize Marketplace", keywords: "setup chain", perform: () => void onInitialize() },
+    status &&
+      !status.initialized &&
+      !pending && { id: "initialize", name: "Initialize Marketplace", keywords: "setup chain", perform: () => void onInitialize() },
   ]);
 
   let body;
   if (status) {
     body = <StatusCard status={status} initializing={pending} onInitialize={() => void onInitialize()} />;
   } else if (query.isError) {
-    body = (
-      <ListError
-        title="Could not load the marketplace status"
-        error={query.error}
-        onRetry={refresh}
-        retrying={query.isFetching}
-      />
-    );
+    body = <ListError title="Could not load the marketplace status" error={query.error} onRetry={refresh} retrying={query.isFetching} />;
   } else {
     body = (
       <div className="marketplace-loading" role="status" aria-label="Loading marketplace status">

@@ -11,15 +11,13 @@ export function InfoCard() {
         <dt>Authority Wallet</dt>
         <dd>The admin wallet that controls the marketplace and signs dispute resolutions.</dd>
         <dt>Dispute Resolution Limit</dt>
-        <dd>
-          How long a dispute may stay open, shown in days (seconds divided by {SECONDS_PER_DAY.toLocaleString("en-US")}).
-        </dd>
+        <dd>How long a dispute may stay open, shown in days (seconds divided by {SECONDS_PER_DAY.toLocaleString("en-US")}).</dd>
         <dt>Report Threshold</dt>
         <dd>The number of reports before action is taken on a listing.</dd>
       </dl>
       <p className="marketplace-info__once">
-        <strong>Initialization is one-time only.</strong> It creates the configuration on chain and cannot be repeated
-        or undone. The authority wallet that signs it must be configured as an admin wallet first.
+        <strong>Initialization is one-time only.</strong> It creates the configuration on chain and cannot be repeated or undone. The
+        authority wallet that signs it must be configured as an admin wallet first.
       </p>
     </Card>
   );

@@ -20,8 +20,7 @@ export function OutcomeAlert({ outcome }: { outcome?: InitializeOutcome }) {
       description={
         signature ? (
           <span>
-            Transaction:{" "}
-            <Address value={signature} display={head(signature, SHORTEN.signature)} kind="tx" cluster={cluster ?? undefined} />
+            Transaction: <Address value={signature} display={head(signature, SHORTEN.signature)} kind="tx" cluster={cluster ?? undefined} />
           </span>
         ) : undefined
       }

@@ -84,8 +84,8 @@ export function StatusCard({ status, onInitialize, initializing }: StatusCardPro
           description={
             <>
               <p className="marketplace-action__text">
-                The marketplace configuration does not exist on chain yet. Escrow payments and dispute resolution
-                need it: initialize the marketplace once to create it.
+                The marketplace configuration does not exist on chain yet. Escrow payments and dispute resolution need it: initialize the
+                marketplace once to create it.
               </p>
               <Button type="primary" icon={<RocketOutlined />} loading={initializing} onClick={onInitialize}>
                 Initialize Marketplace

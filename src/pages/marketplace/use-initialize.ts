@@ -10,9 +10,7 @@ import type { ApiHttpError } from "@/providers/http";
 export const INITIALIZE_SUCCESS = "Marketplace initialized successfully!";
 export const INITIALIZE_FAILURE = "Failed to initialize marketplace";
 
-export type InitializeOutcome =
-  | { type: "success"; signature?: string; cluster?: string | null }
-  | { type: "error"; message: string };
+export type InitializeOutcome = { type: "success"; signature?: string; cluster?: string | null } | { type: "error"; message: string };
 
 /** The failure text: the server's message, else the error's own message, else the fixed text. */
 export function initializeErrorText(error: unknown): string {

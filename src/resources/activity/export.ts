@@ -8,14 +8,24 @@ import type { AuditEntry } from "@contract";
 import { targetText } from "./columns";
 
 export const ACTIVITY_EXPORT: readonly ExportColumn<AuditEntry>[] = [
-  { key: "when", title: "When", value: (entry) => formatDate(entry.createdAt), raw: [{ title: "When (ISO)", value: (entry) => isoDate(entry.createdAt) }] },
+  {
+    key: "when",
+    title: "When",
+    value: (entry) => formatDate(entry.createdAt),
+    raw: [{ title: "When (ISO)", value: (entry) => isoDate(entry.createdAt) }],
+  },
   {
     key: "admin",
     title: "Admin",
     value: (entry) => head(entry.adminPublicKey, SHORTEN.sidebarKey),
     raw: [{ title: "Admin (full)", value: (entry) => entry.adminPublicKey }],
   },
-  { key: "action", title: "Action", value: (entry) => actionLabel(entry.action, entry.after), raw: [{ title: "Action code", value: (entry) => entry.action }] },
+  {
+    key: "action",
+    title: "Action",
+    value: (entry) => actionLabel(entry.action, entry.after),
+    raw: [{ title: "Action code", value: (entry) => entry.action }],
+  },
   {
     key: "target",
     title: "Record",

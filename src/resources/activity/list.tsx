@@ -19,7 +19,10 @@ export function ActivityList() {
   const table = useListTable<AuditEntry>("activity");
   const admins = useAdminOptions();
   // Without the admins call there is nothing to choose from: the Admin filter is left out.
-  const filters = useMemo(() => (admins.missing ? ACTIVITY_FILTERS.filter((f) => f.kind !== "select" || f.field !== "admin") : ACTIVITY_FILTERS), [admins.missing]);
+  const filters = useMemo(
+    () => (admins.missing ? ACTIVITY_FILTERS.filter((f) => f.kind !== "select" || f.field !== "admin") : ACTIVITY_FILTERS),
+    [admins.missing],
+  );
   const bar = useFilterBar(table, filters, {
     name: "activity",
     label: "Filter activity",
@@ -31,11 +34,7 @@ export function ActivityList() {
 
   return (
     <>
-      <PageHeader
-        title="Activity"
-        subtitle="What admins changed, when and why"
-        extra={view.tools}
-      />
+      <PageHeader title="Activity" subtitle="What admins changed, when and why" extra={view.tools} />
       {bar.bar}
       {view.savedViews}
       <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" emptyText="No activity found" />

@@ -27,7 +27,10 @@ export interface OrderColumnOptions {
   viewIntent?: DialogIntent;
 }
 
-export function orderColumns(onView: (order: Order) => void, { disputeLimit, deadlineSort = null, viewIntent }: OrderColumnOptions = {}): ColumnsType<Order> {
+export function orderColumns(
+  onView: (order: Order) => void,
+  { disputeLimit, deadlineSort = null, viewIntent }: OrderColumnOptions = {},
+): ColumnsType<Order> {
   // Beyond the core API, so only when it has something to say: each dispute's time left, sortable.
   const deadline: ColumnsType<Order> =
     disputeLimit === undefined

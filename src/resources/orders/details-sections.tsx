@@ -12,8 +12,7 @@ import { orderThumbnail, orderTitle } from "./order-text";
 type Items = NonNullable<DescriptionsProps["items"]>;
 
 const NA = "N/A";
-const text = (value: string | number | null | undefined): ReactNode =>
-  value === null || value === undefined || value === "" ? NA : value;
+const text = (value: string | number | null | undefined): ReactNode => (value === null || value === undefined || value === "" ? NA : value);
 
 export function DetailsSection({ id, title, items, children }: { id: string; title: string; items?: Items; children?: ReactNode }) {
   const headingId = `order-details-${id}`;
@@ -146,9 +145,7 @@ export function BlockchainSection({ order }: { order: Order }) {
         {
           key: "signature",
           label: "Transaction Signature",
-          children: (
-            <Address value={order.transactionSignature} display={order.transactionSignature ?? ""} kind="tx" cluster={cluster} />
-          ),
+          children: <Address value={order.transactionSignature} display={order.transactionSignature ?? ""} kind="tx" cluster={cluster} />,
         },
       ]}
     />

@@ -49,11 +49,7 @@ export function OrderList() {
 
   return (
     <>
-      <PageHeader
-        title="Order Management"
-        subtitle="View and manage marketplace orders, resolve disputes"
-        extra={view.tools}
-      />
+      <PageHeader title="Order Management" subtitle="View and manage marketplace orders, resolve disputes" extra={view.tools} />
       {filters.bar}
       {view.savedViews}
       <ListTable table={table} columns={view.columns} rowKey="id" emptyText="No orders found" size={view.size ?? "middle"} />

@@ -16,7 +16,12 @@ export const NOTE_FAILED = "Could not add the note";
  * The timeline's query: Refine keys a custom GET by its method and path (plus its other params), so
  * this prefix finds it without the timeline exporting anything.
  */
-const timelineQuery = (orderId: string) => keys().data().mutation("custom").params({ method: "get", url: endpoints.orderTimeline(orderId) }).get();
+const timelineQuery = (orderId: string) =>
+  keys()
+    .data()
+    .mutation("custom")
+    .params({ method: "get", url: endpoints.orderTimeline(orderId) })
+    .get();
 
 export function OrderNoteForm({ orderId }: { orderId: string }) {
   const [form] = Form.useForm<OrderNoteInput>();

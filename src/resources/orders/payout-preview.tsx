@@ -87,7 +87,12 @@ export function PayoutPreviewPanel({ state }: { state: PayoutPreviewState }) {
   return (
     <section className="payout-preview" aria-label="Payout preview" aria-busy={loading}>
       <h5 className="payout-preview__title">
-        Payout preview {loading ? <span role="status" aria-label="Simulating the transaction"><Spin size="small" /></span> : null}
+        Payout preview{" "}
+        {loading ? (
+          <span role="status" aria-label="Simulating the transaction">
+            <Spin size="small" />
+          </span>
+        ) : null}
       </h5>
       {preview ? (
         <>

@@ -21,7 +21,8 @@ export function useProductBulkActions(): BulkAction<Product>[] {
     danger: !active,
     reasonLabel: activeReasonLabel(active),
     applies: (product) => product.isActive !== active,
-    send: (product, reason = "") => dataProvider().update({ resource: "products", id: product.id, variables: activeValues(active, reason) }),
+    send: (product, reason = "") =>
+      dataProvider().update({ resource: "products", id: product.id, variables: activeValues(active, reason) }),
   });
   return [feature(true), feature(false), activate(true), activate(false)];
 }

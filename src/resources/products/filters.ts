@@ -14,5 +14,10 @@ export const PRODUCT_FILTERS: readonly ListFilter<Product>[] = [
       [product.title, product.description, product.category].some((field) => field?.toLowerCase().includes(text.toLowerCase())),
   },
   { kind: "select", field: "category", label: "Category", options: choices("All Categories") },
-  { kind: "select", field: "isFeatured", label: "Featured", options: choices("All Products", ["true", "Featured Only"], ["false", "Not Featured"]) },
+  {
+    kind: "select",
+    field: "isFeatured",
+    label: "Featured",
+    options: choices("All Products", ["true", "Featured Only"], ["false", "Not Featured"]),
+  },
 ];

@@ -34,7 +34,10 @@ export function ProductList() {
   });
   const actions = useProductActions(categories.refetch);
   const { busy, toggleFeatured, toggleActive, remove } = actions;
-  const columns = useMemo(() => productColumns({ busy, toggleFeatured, toggleActive, remove }), [busy, toggleFeatured, toggleActive, remove]);
+  const columns = useMemo(
+    () => productColumns({ busy, toggleFeatured, toggleActive, remove }),
+    [busy, toggleFeatured, toggleActive, remove],
+  );
   const view = useListView("products", table, columns, { columns: PRODUCT_EXPORT, keep: filters.keep });
   const invalidate = useInvalidate();
   const bulk = useBulk<Product>({
@@ -53,11 +56,7 @@ export function ProductList() {
 
   return (
     <>
-      <PageHeader
-        title="Product Management"
-        subtitle="Manage products and featured listings"
-        extra={view.tools}
-      />
+      <PageHeader title="Product Management" subtitle="Manage products and featured listings" extra={view.tools} />
       {filters.bar}
       {view.savedViews}
       {bulk.bar}

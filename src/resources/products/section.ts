@@ -11,7 +11,11 @@ export const productsSection = defineSection("products", {
   filters: PRODUCT_FILTERS,
   lookup: async (provider, text, limit) => {
     // Searching titles is beyond the core API: without it the API answers its first page, filtered here.
-    const { data } = await provider.custom!({ url: resourceNamed("products").api?.list ?? "", method: "get", query: { search: text, limit } });
+    const { data } = await provider.custom!({
+      url: resourceNamed("products").api?.list ?? "",
+      method: "get",
+      query: { search: text, limit },
+    });
     return itemsOf<Product>(data)
       .filter((product) => contains(product.title, text))
       .map((product) => ({ id: String(product.id), name: product.title, subtitle: product.category ?? undefined }));

@@ -73,10 +73,26 @@ function ProductShow({ product }: { product: Product }) {
           },
           ...(product.statusReason ? [{ key: "reason", label: "Status reason", children: product.statusReason }] : []),
           ...(product.isDeleted
-            ? [{ key: "deleted", label: "Deleted", children: `${formatDate(product.deletedAt)} · ${product.deleteReason || "no reason given"}` }]
+            ? [
+                {
+                  key: "deleted",
+                  label: "Deleted",
+                  children: `${formatDate(product.deletedAt)} · ${product.deleteReason || "no reason given"}`,
+                },
+              ]
             : []),
           ...(product.shopId
-            ? [{ key: "shop", label: "Shop", children: <RecordLink resource="shops" id={product.shopId}>Open the shop</RecordLink> }]
+            ? [
+                {
+                  key: "shop",
+                  label: "Shop",
+                  children: (
+                    <RecordLink resource="shops" id={product.shopId}>
+                      Open the shop
+                    </RecordLink>
+                  ),
+                },
+              ]
             : []),
           { key: "created", label: "Created", children: formatDate(product.createdAt) },
           { key: "updated", label: "Updated", children: formatDate(product.updatedAt) },

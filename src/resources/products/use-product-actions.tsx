@@ -67,12 +67,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
   // Failures were already shown by the error notification, so they end here. `custom` calls
   // invalidate nothing by themselves (useUpdate/useDelete do, and a second invalidation would
   // cancel theirs and load the list twice).
-  async function run(
-    id: string,
-    action: ProductAction,
-    call: () => Promise<unknown>,
-    { custom = false } = {},
-  ): Promise<boolean> {
+  async function run(id: string, action: ProductAction, call: () => Promise<unknown>, { custom = false } = {}): Promise<boolean> {
     setPending((current) => ({ ...current, [id]: action }));
     try {
       await call();
@@ -89,15 +84,18 @@ export function useProductActions(onChanged: () => void): ProductActions {
 
   const toggleFeatured = useStableCallback(async (product: Product) => {
     const featured = !product.isFeatured;
-    await run(product.id, "feature", () =>
-      custom({
-        ...featureRequest(product, featured),
-        successNotification: {
-          type: "success",
-          message: featured ? `"${product.title}" is now featured` : `"${product.title}" is no longer featured`,
-        },
-        errorNotification: failure(featured ? `Could not feature "${product.title}"` : `Could not unfeature "${product.title}"`),
-      }),
+    await run(
+      product.id,
+      "feature",
+      () =>
+        custom({
+          ...featureRequest(product, featured),
+          successNotification: {
+            type: "success",
+            message: featured ? `"${product.title}" is now featured` : `"${product.title}" is no longer featured`,
+          },
+          errorNotification: failure(featured ? `Could not feature "${product.title}"` : `Could not unfeature "${product.title}"`),
+        }),
       { custom: true },
     );
   });
@@ -140,20 +138,23 @@ export function useProductActions(onChanged: () => void): ProductActions {
   async function undo(product: Product, key: string) {
     notify.destroy(key);
     let missing = false;
-    await run(product.id, "delete", () =>
-      custom({
-        url: endpoints.productRestore(product.id),
-        method: "post",
-        values: { reason: UNDO_REASON },
-        successNotification: { type: "success", message: `"${product.title}" was restored` },
-        errorNotification: (error?: HttpError) => {
-          if (error?.statusCode === 404) return false;
-          return failure(`Could not restore "${product.title}"`)(error);
-        },
-      }).catch((error: HttpError) => {
-        missing = error?.statusCode === 404;
-        throw error;
-      }),
+    await run(
+      product.id,
+      "delete",
+      () =>
+        custom({
+          url: endpoints.productRestore(product.id),
+          method: "post",
+          values: { reason: UNDO_REASON },
+          successNotification: { type: "success", message: `"${product.title}" was restored` },
+          errorNotification: (error?: HttpError) => {
+            if (error?.statusCode === 404) return false;
+            return failure(`Could not restore "${product.title}"`)(error);
+          },
+        }).catch((error: HttpError) => {
+          missing = error?.statusCode === 404;
+          throw error;
+        }),
       { custom: true },
     );
     if (missing) {

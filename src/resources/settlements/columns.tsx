@@ -30,12 +30,20 @@ const STATUS_COLOR: Readonly<Record<SettlementQueueStatus, BadgeColor>> = {
 };
 
 /** How the latest transaction's landing went on a cluster with a fee market: its broadcasts and priority fee, in words. */
-export function landingHint({ broadcasts, priorityFeeLamports, computeUnitPrice, computeUnitLimit, computeUnitsUsed }: Settlement): string | null {
+export function landingHint({
+  broadcasts,
+  priorityFeeLamports,
+  computeUnitPrice,
+  computeUnitLimit,
+  computeUnitsUsed,
+}: Settlement): string | null {
   const parts: string[] = [];
   if (broadcasts && broadcasts > 1) parts.push(`latest transaction sent ${broadcasts} times (re-broadcast until it landed or expired)`);
   if (priorityFeeLamports != null) {
     const used = computeUnitsUsed != null ? `, ${computeUnitsUsed} used` : "";
-    parts.push(`priority fee ${formatSol(priorityFeeLamports)} (${computeUnitPrice ?? 0} micro-lamports × ${computeUnitLimit ?? 0} compute units${used})`);
+    parts.push(
+      `priority fee ${formatSol(priorityFeeLamports)} (${computeUnitPrice ?? 0} micro-lamports × ${computeUnitLimit ?? 0} compute units${used})`,
+    );
   }
   return parts.length ? parts.join("; ") : null;
 }
@@ -89,7 +97,8 @@ function Decision({ settlement }: { settlement: Settlement }) {
 
 /** Approve / Reject for every admin but the proposer, who is told whom the proposal waits for. */
 function ProposalButtons({ settlement, proposals }: { settlement: Settlement; proposals: SettlementColumnOptions["proposals"] }) {
-  if (settlement.requestedBy && settlement.requestedBy === proposals.me) return <span className="settlements-waiting">Waiting for another admin</span>;
+  if (settlement.requestedBy && settlement.requestedBy === proposals.me)
+    return <span className="settlements-waiting">Waiting for another admin</span>;
   const busy = proposals.busy !== undefined;
   const name = head(settlement.orderId ?? settlement.id, SHORTEN.orderId);
   return (
@@ -105,7 +114,14 @@ function ProposalButtons({ settlement, proposals }: { settlement: Settlement; pr
       >
         Approve
       </Button>
-      <Button size="small" danger icon={<CloseOutlined />} disabled={busy} aria-label={`Reject the payout of order ${name}`} onClick={() => void proposals.reject(settlement)}>
+      <Button
+        size="small"
+        danger
+        icon={<CloseOutlined />}
+        disabled={busy}
+        aria-label={`Reject the payout of order ${name}`}
+        onClick={() => void proposals.reject(settlement)}
+      >
         Reject
       </Button>
     </Space>

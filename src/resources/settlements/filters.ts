@@ -17,9 +17,6 @@ export const SETTLEMENT_FILTERS: readonly ListFilter<Settlement>[] = [
     kind: "select",
     field: "status",
     label: "Filter settlements by status",
-    options: choices(
-      "All Settlements",
-      ...(Object.entries(SETTLEMENT_STATUS_LABELS) as [SettlementQueueStatus, string][]),
-    ),
+    options: choices("All Settlements", ...(Object.entries(SETTLEMENT_STATUS_LABELS) as [SettlementQueueStatus, string][])),
   },
 ];

@@ -51,7 +51,11 @@ function useSettlementRetry() {
     },
     success: (_settlement, answer) =>
       answer.status === "awaiting_approval"
-        ? { type: "success", message: "Proposed again for approval", description: "Another admin must approve this payout before it is sent" }
+        ? {
+            type: "success",
+            message: "Proposed again for approval",
+            description: "Another admin must approve this payout before it is sent",
+          }
         : { type: "success", message: "Settlement queued again" },
     failure: "Could not retry the settlement",
     after: () => invalidate({ resource: "settlements", invalidates: ["list"] }),
@@ -84,7 +88,10 @@ export function SettlementList() {
 
   return (
     <>
-      <PageHeader title="Settlements" subtitle="Payouts and initializations sent on chain, and the escrows' reconciliation" extra={
+      <PageHeader
+        title="Settlements"
+        subtitle="Payouts and initializations sent on chain, and the escrows' reconciliation"
+        extra={
           <>
             {view.tools}
             {reconcile.button}

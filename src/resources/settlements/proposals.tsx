@@ -87,7 +87,8 @@ export function useProposalActions(): ProposalActions {
       });
     } catch (error) {
       // The call's refusal is its error notification; a decision the wallet did not sign is said here.
-      if (error instanceof DecisionNotSigned) notify?.({ type: "error", message: "Could not approve the payout", description: error.message });
+      if (error instanceof DecisionNotSigned)
+        notify?.({ type: "error", message: "Could not approve the payout", description: error.message });
     } finally {
       setApproving(undefined);
       await refresh();

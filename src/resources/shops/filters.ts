@@ -12,6 +12,18 @@ export const SHOP_FILTERS: readonly ListFilter<Shop>[] = [
     options: choices("All Categories", ...SHOP_CATEGORIES.map((category) => [category, category] as const)),
   },
   // Both of these offer a bare 'All' (the product's wording); the prefix says which is which.
-  { kind: "select", field: "isActive", label: "Active status", prefix: true, options: choices("All", ["true", "Active"], ["false", "Inactive"]) },
-  { kind: "select", field: "isVerified", label: "Verified", prefix: true, options: choices("All", ["true", "Verified"], ["false", "Not Verified"]) },
+  {
+    kind: "select",
+    field: "isActive",
+    label: "Active status",
+    prefix: true,
+    options: choices("All", ["true", "Active"], ["false", "Inactive"]),
+  },
+  {
+    kind: "select",
+    field: "isVerified",
+    label: "Verified",
+    prefix: true,
+    options: choices("All", ["true", "Verified"], ["false", "Not Verified"]),
+  },
 ];

@@ -37,15 +37,18 @@ export function ShopList() {
 
   return (
     <>
-      <PageHeader
-        title="Shop Management"
-        subtitle="Manage marketplace shops and verify sellers"
-        extra={view.tools}
-      />
+      <PageHeader title="Shop Management" subtitle="Manage marketplace shops and verify sellers" extra={view.tools} />
       {filters.bar}
       {view.savedViews}
       {bulk.bar}
-      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" rowSelection={bulk.rowSelection} emptyText="No shops found" />
+      <ListTable
+        table={table}
+        columns={view.columns}
+        size={view.size}
+        rowKey="id"
+        rowSelection={bulk.rowSelection}
+        emptyText="No shops found"
+      />
       {editor.modal}
       {bulk.holders}
     </>

@@ -25,12 +25,16 @@ export interface TokenColumnActions {
 
 /** Without a logo, the first 2 letters of the symbol (also the fallback when the image fails). */
 export function TokenLogo({ token }: { token: Token }) {
-  return (
-    <Avatar className="token-logo" src={token.logoUrl} alt={`${token.symbol} logo`} text={token.symbol.slice(0, 2)} />
-  );
+  return <Avatar className="token-logo" src={token.logoUrl} alt={`${token.symbol} logo`} text={token.symbol.slice(0, 2)} />;
 }
 
-export function tokenColumns({ onEdit, editIntent, onToggleActive, togglingId, showRisk = false }: TokenColumnActions): TableColumnsType<Token> {
+export function tokenColumns({
+  onEdit,
+  editIntent,
+  onToggleActive,
+  togglingId,
+  showRisk = false,
+}: TokenColumnActions): TableColumnsType<Token> {
   return [
     { key: "logo", title: "Logo", width: 72, render: (_, token) => <TokenLogo token={token} /> },
     { key: "symbol", title: "Symbol", dataIndex: "symbol", render: (symbol: string) => <strong>{symbol}</strong> },
@@ -57,7 +61,13 @@ export function tokenColumns({ onEdit, editIntent, onToggleActive, togglingId, s
       render: (_, token) => (
         <Space size={4} className="kit-row-actions">
           <Hint title="Edit">
-            <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${token.symbol}`} onClick={() => onEdit(token)} {...editIntent} />
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={`Edit ${token.symbol}`}
+              onClick={() => onEdit(token)}
+              {...editIntent}
+            />
           </Hint>
           <Button
             size="small"

@@ -17,5 +17,10 @@ export const TOKEN_EXPORT: readonly ExportColumn<Token>[] = [
   },
   { key: "decimals", title: "Decimals", value: (token) => text(token.decimals) },
   { key: "status", title: "Status", value: (token) => (token.isActive ? "Active" : "Inactive") },
-  { key: "risk", title: "Risk", value: (token) => riskLabel(token.risk), raw: [{ title: "Risk details", value: (token) => text(token.risk?.summary) }] },
+  {
+    key: "risk",
+    title: "Risk",
+    value: (token) => riskLabel(token.risk),
+    raw: [{ title: "Risk details", value: (token) => text(token.risk?.summary) }],
+  },
 ];

@@ -32,9 +32,25 @@ export function MintLookup() {
 
   if (unavailable || notFound || !report) return null;
   if (report.verdict === "reject") {
-    return <Alert className="token-mint-lookup" type="error" showIcon message="This mint will be refused" description={<Lines items={report.refusals} />} />;
+    return (
+      <Alert
+        className="token-mint-lookup"
+        type="error"
+        showIcon
+        message="This mint will be refused"
+        description={<Lines items={report.refusals} />}
+      />
+    );
   }
   const found = report.program ? `${PROGRAM_LABEL[report.program]} mint, ${report.decimals} decimals` : "Not found on chain";
   if (report.warnings.length === 0) return <Alert className="token-mint-lookup" type="success" showIcon message={found} />;
-  return <Alert className="token-mint-lookup" type={report.verdict === "warn" ? "warning" : "info"} showIcon message={found} description={<Lines items={report.warnings} />} />;
+  return (
+    <Alert
+      className="token-mint-lookup"
+      type={report.verdict === "warn" ? "warning" : "info"}
+      showIcon
+      message={found}
+      description={<Lines items={report.warnings} />}
+    />
+  );
 }

@@ -39,7 +39,13 @@ export function MintRiskSection({ tokenId }: { tokenId: string }) {
       <h3 className="kit-history__title" id={titleId}>
         Mint risk
       </h3>
-      {query.isError ? <LoadFailed query={query} what="the mint's risk report" /> : !report ? <Loading text="Reading the mint on chain..." /> : <Report report={report} />}
+      {query.isError ? (
+        <LoadFailed query={query} what="the mint's risk report" />
+      ) : !report ? (
+        <Loading text="Reading the mint on chain..." />
+      ) : (
+        <Report report={report} />
+      )}
     </section>
   );
 }
@@ -47,8 +53,12 @@ export function MintRiskSection({ tokenId }: { tokenId: string }) {
 function Report({ report }: { report: MintRiskReport }) {
   return (
     <>
-      {report.refusals.length > 0 ? <Alert type="error" showIcon message="Refused: not safe to settle in" description={<Lines items={report.refusals} />} /> : null}
-      {report.warnings.length > 0 ? <Alert type="warning" showIcon message="Warnings" description={<Lines items={report.warnings} />} /> : null}
+      {report.refusals.length > 0 ? (
+        <Alert type="error" showIcon message="Refused: not safe to settle in" description={<Lines items={report.refusals} />} />
+      ) : null}
+      {report.warnings.length > 0 ? (
+        <Alert type="warning" showIcon message="Warnings" description={<Lines items={report.warnings} />} />
+      ) : null}
       <dl className="kit-history__meta">
         <dt>Program</dt>
         <dd>{report.program ? PROGRAM_LABEL[report.program] : "Unknown"}</dd>

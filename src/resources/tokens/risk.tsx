@@ -18,7 +18,15 @@ export const PROGRAM_LABEL = { "spl-token": "SPL Token", "token-2022": "Token-20
 
 /** A check's refusals or warnings: one as text, several as a list. */
 export function Lines({ items }: { items: readonly string[] }) {
-  return items.length === 1 ? items[0] : <ul>{items.map((item) => <li key={item}>{item}</li>)}</ul>;
+  return items.length === 1 ? (
+    items[0]
+  ) : (
+    <ul>
+      {items.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
 }
 
 export const riskLabel = (risk: TokenRisk | null | undefined) => (risk ? VERDICT[risk.verdict].label : "Not checked");

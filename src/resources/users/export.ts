@@ -6,7 +6,12 @@ import { head } from "@/utils/format";
 import type { User } from "@contract";
 
 export const USER_EXPORT: readonly ExportColumn<User>[] = [
-  { key: "user", title: "User", value: (user) => user.displayName?.trim() || "No Name", raw: [{ title: "User ID", value: (user) => user.id }] },
+  {
+    key: "user",
+    title: "User",
+    value: (user) => user.displayName?.trim() || "No Name",
+    raw: [{ title: "User ID", value: (user) => user.id }],
+  },
   { key: "user", title: "Email", value: (user) => user.contactInfo?.trim() || "No Email" },
   {
     key: "publicKey",

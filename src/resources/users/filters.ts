@@ -11,6 +11,12 @@ export const ROLE_OPTIONS: (FilterOption & { value: UserRole })[] = [
 
 export const USER_FILTERS: readonly ListFilter<User>[] = [
   { kind: "select", field: "role", label: "Role", options: [{ value: ALL, label: "All Roles" }, ...ROLE_OPTIONS] },
-  { kind: "select", field: "verified", label: "Verified", prefix: true, options: choices("All", ["true", "Verified"], ["false", "Not Verified"]) },
+  {
+    kind: "select",
+    field: "verified",
+    label: "Verified",
+    prefix: true,
+    options: choices("All", ["true", "Verified"], ["false", "Not Verified"]),
+  },
   { kind: "select", field: "disabled", label: "Status", prefix: true, options: choices("All", ["false", "Active"], ["true", "Disabled"]) },
 ];

@@ -47,15 +47,18 @@ export function UserList() {
 
   return (
     <>
-      <PageHeader
-        title="User Management"
-        subtitle="Manage users and permissions"
-        extra={view.tools}
-      />
+      <PageHeader title="User Management" subtitle="Manage users and permissions" extra={view.tools} />
       {filters.bar}
       {view.savedViews}
       {bulk.bar}
-      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" rowSelection={bulk.rowSelection} emptyText="No users found" />
+      <ListTable
+        table={table}
+        columns={view.columns}
+        size={view.size}
+        rowKey="id"
+        rowSelection={bulk.rowSelection}
+        emptyText="No users found"
+      />
       {editor.modal}
       {holder}
       {bulk.holders}

@@ -12,6 +12,10 @@ export const usersSection = defineSection("users", {
   filters: USER_FILTERS,
   lookup: async (provider, text, limit) => {
     const { data } = await provider.custom!({ url: endpoints.userSearch(text), method: "get", query: { limit } });
-    return itemsOf<User>(data).map((user) => ({ id: String(user.id), name: user.displayName || shortWallet(user.publicKey), subtitle: user.publicKey }));
+    return itemsOf<User>(data).map((user) => ({
+      id: String(user.id),
+      name: user.displayName || shortWallet(user.publicKey),
+      subtitle: user.publicKey,
+    }));
   },
 });

@@ -19,7 +19,11 @@ export function PayoutList() {
       title: "Actions",
       render: (_, payout) =>
         payout.status === "PENDING" && (
-          <Button size="small" aria-label={`Mark the payout to ${payout.shopName} paid`} onClick={() => update({ resource: "payouts", id: payout.id, values: { status: "PAID" }, mutationMode: "pessimistic" })}>
+          <Button
+            size="small"
+            aria-label={`Mark the payout to ${payout.shopName} paid`}
+            onClick={() => update({ resource: "payouts", id: payout.id, values: { status: "PAID" }, mutationMode: "pessimistic" })}
+          >
             Mark paid
           </Button>
         ),

@@ -5,7 +5,8 @@ import type { OrderStatusValue } from "../../../contract/index.ts";
 import { db } from "./session.ts";
 
 export const PAGE_SIZE = 20;
-export const IN_DISPUTE_URL = "/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute";
+export const IN_DISPUTE_URL =
+  "/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute";
 
 /** Orders as GET /admin/orders pages them (newest first), optionally one status. */
 export async function ordersInOrder(status?: OrderStatusValue) {

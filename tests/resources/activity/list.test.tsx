@@ -9,7 +9,10 @@ import type { AuditEntry } from "@contract";
 import { ADMIN_KEY, choose, compileFirst, renderApp, selectedText, setupUser, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
-compileFirst(() => import("@/resources/activity/list"), () => import("@/components/list/date-range"));
+compileFirst(
+  () => import("@/resources/activity/list"),
+  () => import("@/components/list/date-range"),
+);
 
 const OTHER_ADMIN = "7YttLkHDoNj9wyDur5pM1ejNaAvT9X4eqaYcHQqtj2G5";
 const SIGNATURE = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
@@ -44,18 +47,32 @@ const RESOLUTION = entry({
   cluster: "devnet",
   signedDecision: { signedBy: OTHER_ADMIN, message: "Resolve order ord12345 as REFUND_BUYER", signature: SIGNATURE },
 });
-const TOKEN_CHANGE = entry({ id: "1", action: "token.update", targetType: "token", targetId: "t-1", reason: null, before: { isActive: true }, after: { isActive: false } });
+const TOKEN_CHANGE = entry({
+  id: "1",
+  action: "token.update",
+  targetType: "token",
+  targetId: "t-1",
+  reason: null,
+  before: { isActive: true },
+  after: { isActive: false },
+});
 
 function activityApi(): FakeApi {
   const api = signedInApi();
-  api.get("/admin/audit", [200, { data: { items: [DEACTIVATION, RESOLUTION, TOKEN_CHANGE], total: 3, page: 1, limit: 20, totalPages: 1 } }]);
+  api.get("/admin/audit", [
+    200,
+    { data: { items: [DEACTIVATION, RESOLUTION, TOKEN_CHANGE], total: 3, page: 1, limit: 20, totalPages: 1 } },
+  ]);
   api.get("/admin/audit/admins", [200, { data: { admins: [OTHER_ADMIN, ADMIN_KEY] } }]);
   return api;
 }
 
 const listQueries = (api: FakeApi) => api.requests("GET", "/admin/audit").map((request) => request.query);
 const rowOf = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
-const sections = () => within(screen.getByRole("navigation", { name: "Sections" })).getAllByRole("link").map((link) => link.textContent);
+const sections = () =>
+  within(screen.getByRole("navigation", { name: "Sections" }))
+    .getAllByRole("link")
+    .map((link) => link.textContent);
 
 describe("Activity", { timeout: 60_000 }, () => {
   it("lists the trail behind its sidebar link: when, who, what, the record's link, the reason and the proof", async () => {
@@ -66,7 +83,14 @@ describe("Activity", { timeout: 60_000 }, () => {
     await waitFor(() => expect(sections()).toContain("Activity"));
     // The sidebar's probe is the screen's own first query: asked once.
     expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
-    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["When", "Admin", "Action", "Record", "Reason", "Signature"]);
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "When",
+      "Admin",
+      "Action",
+      "Record",
+      "Reason",
+      "Signature",
+    ]);
 
     const deactivation = within(rowOf("3"));
     expect(deactivation.getByText("Deactivated")).toBeInTheDocument();
@@ -75,7 +99,10 @@ describe("Activity", { timeout: 60_000 }, () => {
 
     const resolution = within(rowOf("2"));
     expect(resolution.getByText("Dispute resolved (refund to buyer)")).toBeInTheDocument();
-    expect(resolution.getByRole("link", { name: "Order ord12345..." })).toHaveAttribute("href", expect.stringMatching(/^\/orders(\/ord12345-1111-4222-8333-444455556666)?$/));
+    expect(resolution.getByRole("link", { name: "Order ord12345..." })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/orders(\/ord12345-1111-4222-8333-444455556666)?$/),
+    );
     expect(resolution.getAllByRole("link", { name: /explorer/i }).map((link) => link.getAttribute("href"))).toContain(
       `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`,
     );
@@ -97,10 +124,18 @@ describe("Activity", { timeout: 60_000 }, () => {
     await choose(user, "Admin", `${OTHER_ADMIN.slice(0, 8)}...${OTHER_ADMIN.slice(-4)}`);
     await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: "1", limit: "20", admin: OTHER_ADMIN }));
     await choose(user, "Action", "Dispute resolved");
-    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: "1", limit: "20", admin: OTHER_ADMIN, action: "order.resolve_dispute" }));
+    await waitFor(() =>
+      expect(listQueries(api).at(-1)).toEqual({ page: "1", limit: "20", admin: OTHER_ADMIN, action: "order.resolve_dispute" }),
+    );
     await choose(user, "Record", "Order");
     await waitFor(() =>
-      expect(listQueries(api).at(-1)).toEqual({ page: "1", limit: "20", admin: OTHER_ADMIN, action: "order.resolve_dispute", targetType: "order" }),
+      expect(listQueries(api).at(-1)).toEqual({
+        page: "1",
+        limit: "20",
+        admin: OTHER_ADMIN,
+        action: "order.resolve_dispute",
+        targetType: "order",
+      }),
     );
     expect(decodeURIComponent(window.location.search)).toContain("[value]=order.resolve_dispute");
 
@@ -118,7 +153,9 @@ describe("Activity", { timeout: 60_000 }, () => {
     const api = activityApi();
     const from = dayjs("2025-02-10").startOf("day").toISOString();
     const to = dayjs("2025-02-12").endOf("day").toISOString();
-    renderApp(`/activity?filters[0][field]=from&filters[0][operator]=eq&filters[0][value]=${from}&filters[1][field]=to&filters[1][operator]=eq&filters[1][value]=${to}`);
+    renderApp(
+      `/activity?filters[0][field]=from&filters[0][operator]=eq&filters[0][value]=${from}&filters[1][field]=to&filters[1][operator]=eq&filters[1][value]=${to}`,
+    );
     await screen.findByText("Spam listings");
     // (The sidebar's probe asks the first page without filters.)
     await waitFor(() => expect(listQueries(api)).toContainEqual({ page: "1", limit: "20", from, to }));

@@ -3,8 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { BUYER, dialogWith, makeOrder, openDetails, openOrders, ordersApi, page, section, SELLER } from "./support";
 
-const shortDateTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+const shortDateTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 
 const SECTIONS_ALWAYS = [
   "Order Status",
@@ -153,7 +152,11 @@ describe("Order Details modal", { timeout: 60_000 }, () => {
   });
 
   it("links the escrow and the signature to the explorer of the order's cluster", async () => {
-    const order = makeOrder({ escrowPDA: "EscrowPda1111111111111111111111111111111111", transactionSignature: "5igSig".padEnd(88, "x"), cluster: "devnet" });
+    const order = makeOrder({
+      escrowPDA: "EscrowPda1111111111111111111111111111111111",
+      transactionSignature: "5igSig".padEnd(88, "x"),
+      cluster: "devnet",
+    });
     ordersApi(() => [200, page([order])]);
     const user = userEvent.setup();
     openOrders();
@@ -168,27 +171,30 @@ describe("Order Details modal", { timeout: 60_000 }, () => {
   it("shows the order's admin history from the audit trail, last", async () => {
     const order = makeOrder({ status: "REFUNDED" });
     const { api } = ordersApi(() => [200, page([order])]);
-    api.get("/admin/audit", [200, {
-      data: {
-        items: [
-          {
-            id: "a-1",
-            createdAt: "2025-03-09T12:00:00.000Z",
-            adminPublicKey: "AdminKey11111111111111111111111111111111111",
-            action: "order.resolve_dispute",
-            targetType: "order",
-            targetId: order.id,
-            reason: "Buyer sent photos of the damage",
-            transactionSignature: "4xSig".padEnd(88, "y"),
-            cluster: "devnet",
-          },
-        ],
-        total: 1,
-        page: 1,
-        limit: 10,
-        totalPages: 1,
+    api.get("/admin/audit", [
+      200,
+      {
+        data: {
+          items: [
+            {
+              id: "a-1",
+              createdAt: "2025-03-09T12:00:00.000Z",
+              adminPublicKey: "AdminKey11111111111111111111111111111111111",
+              action: "order.resolve_dispute",
+              targetType: "order",
+              targetId: order.id,
+              reason: "Buyer sent photos of the damage",
+              transactionSignature: "4xSig".padEnd(88, "y"),
+              cluster: "devnet",
+            },
+          ],
+          total: 1,
+          page: 1,
+          limit: 10,
+          totalPages: 1,
+        },
       },
-    }]);
+    ]);
     const user = userEvent.setup();
     openOrders();
     const dialog = await openDetails(user, order);
@@ -202,9 +208,12 @@ describe("Order Details modal", { timeout: 60_000 }, () => {
   it("shows the order's timeline, last, in place of the History when the API has it", async () => {
     const order = makeOrder({ status: "ACTIVE" });
     const { api } = ordersApi(() => [200, page([order])]);
-    api.get(`/admin/orders/${order.id}/timeline`, [200, {
-      data: { events: [{ id: "order-created", at: "2025-03-04T15:06:00.000Z", kind: "created", title: "Order created", actor: BUYER }] },
-    }]);
+    api.get(`/admin/orders/${order.id}/timeline`, [
+      200,
+      {
+        data: { events: [{ id: "order-created", at: "2025-03-04T15:06:00.000Z", kind: "created", title: "Order created", actor: BUYER }] },
+      },
+    ]);
     const user = userEvent.setup();
     openOrders();
     const dialog = await openDetails(user, order);

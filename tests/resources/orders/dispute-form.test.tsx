@@ -192,10 +192,7 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
   });
 
   it.each([
-    [
-      "Refund Buyer",
-      "Refund 100% of the order to the buyer? This will execute a blockchain transaction and cannot be undone.",
-    ],
+    ["Refund Buyer", "Refund 100% of the order to the buyer? This will execute a blockchain transaction and cannot be undone."],
     [
       "Release to Seller",
       "Release the full amount to the seller (0% refund)? This will execute a blockchain transaction and cannot be undone.",
@@ -330,9 +327,14 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
 
     const alert = await within(form).findByRole("alert");
-    expect(alert).toHaveTextContent("The decision was not signed, so nothing was sent: choose your wallet in the window that opened, then resolve again");
+    expect(alert).toHaveTextContent(
+      "The decision was not signed, so nothing was sent: choose your wallet in the window that opened, then resolve again",
+    );
     await waitFor(() => expect(document.querySelector(".wallet-adapter-modal")).not.toBeNull());
-    expect(api.requests("POST").find(({ path }) => path.endsWith("/decision"))?.body).toEqual({ resolution: "RELEASE_TO_SELLER", adminNotes: "Refund it" });
+    expect(api.requests("POST").find(({ path }) => path.endsWith("/decision"))?.body).toEqual({
+      resolution: "RELEASE_TO_SELLER",
+      adminNotes: "Refund it",
+    });
     expect(sentBodies(api)).toEqual([]);
     expect(notesBox(form)).toHaveValue("Refund it");
     expect(submitButton(form)).toBeEnabled();
@@ -378,7 +380,9 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
     expect(region).toHaveTextContent("Rent0.00203928 SOL");
     // Then the very body the resolve would send.
     await writeNotes(user, form, "Half broken");
-    await waitFor(() => expect(previews().at(-1)).toEqual({ resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 30 }));
+    await waitFor(() =>
+      expect(previews().at(-1)).toEqual({ resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 30 }),
+    );
     await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives7.5 USDC"));
     const asked = previews().length;
 
@@ -406,7 +410,10 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
 
   it("says how much of the network fee is the priority fee bid on a cluster with a fee market", async () => {
     const { form, user } = await openForm(disputedOrder(), undefined, (fake, disputed) =>
-      fake.post(PREVIEW_PATH(disputed), (request) => [200, { data: { ...previewOf(request.body), networkFeeLamports: 6_650, priorityFeeLamports: 1_650 } }]),
+      fake.post(PREVIEW_PATH(disputed), (request) => [
+        200,
+        { data: { ...previewOf(request.body), networkFeeLamports: 6_650, priorityFeeLamports: 1_650 } },
+      ]),
     );
     await writeNotes(user, form, "Seller shipped it");
     await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Network fee0.00000665 SOL (priority fee 0.00000165 SOL included)"));
@@ -420,7 +427,9 @@ describe("dispute resolve form", { timeout: 60_000 }, () => {
         {
           data: previewOf(
             request.body,
-            (request.body as { resolution: string }).resolution === "RELEASE_TO_SELLER" ? { ok: false, error: failure, logs: ["Program log: frozen"] } : undefined,
+            (request.body as { resolution: string }).resolution === "RELEASE_TO_SELLER"
+              ? { ok: false, error: failure, logs: ["Program log: frozen"] }
+              : undefined,
           ),
         },
       ]),

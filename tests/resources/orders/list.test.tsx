@@ -5,8 +5,7 @@ import { endpoints } from "@/providers/endpoints";
 import { choose } from "../../app/support";
 import { makeOrder, openDetails, openOrders, ordersApi, page, section, BUYER, SELLER } from "./support";
 
-const shortDateTime = (iso: string) =>
-  new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+const shortDateTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 
 const chooseFilter = (user: UserEvent, label: string) => choose(user, "Filter orders by status", label);
 
@@ -23,7 +22,9 @@ describe("Order Management list", { timeout: 60_000 }, () => {
     const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
     expect(headers).toEqual(["Order ID", "Image", "Product", "Buyer", "Seller", "Amount", "Status", "Date", "Actions"]);
 
-    const cells = within(row).getAllByRole("cell").map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent);
     expect(cells[0]).toBe(`${order.id.slice(0, 8)}...`);
     expect(cells[2]).toBe("Ledger Nano XQty: 2");
     expect(cells[3]).toBe(`${BUYER.slice(0, 6)}...`);
@@ -157,8 +158,7 @@ describe("Order Management list", { timeout: 60_000 }, () => {
     const user = userEvent.setup();
     openOrders();
 
-    const cellOf = (order: typeof onTime) =>
-      within(screen.getByText(`${order.id.slice(0, 8)}...`).closest("tr")!).getAllByRole("cell")[7];
+    const cellOf = (order: typeof onTime) => within(screen.getByText(`${order.id.slice(0, 8)}...`).closest("tr")!).getAllByRole("cell")[7];
     await screen.findByRole("columnheader", { name: /Deadline/ });
     // The column comes with the marketplace's limit; the rows with the list, which may answer later.
     await screen.findByText(`${late.id.slice(0, 8)}...`);
@@ -167,7 +167,11 @@ describe("Order Management list", { timeout: 60_000 }, () => {
     // 3 days from each opening: 1d 23h 30m left, and 3h 10m past.
     expect(cellOf(onTime)).toHaveTextContent(/^1d 23h left$/);
     expect(cellOf(late)).toHaveTextContent(/^Overdue by 3h 10m$/);
-    expect(within(cellOf(late)).getByText(/Overdue/).closest("[data-tone]")).toHaveAttribute("data-tone", "error");
+    expect(
+      within(cellOf(late))
+        .getByText(/Overdue/)
+        .closest("[data-tone]"),
+    ).toHaveAttribute("data-tone", "error");
     expect(cellOf(active)).toHaveTextContent(/^$/);
 
     await user.click(screen.getByRole("columnheader", { name: /Deadline/ }));

@@ -66,10 +66,16 @@ export function ordersApi(reply: (query: Record<string, string>) => [number, unk
   api.get("/admin/audit", [404, { message: "Not found" }]);
   // The shell polls the open disputes' count where the API has no event stream: answered apart, so
   // `reply` sees the list's own requests only.
-  api.get("/admin/orders", [200, { data: { items: [], total: 0, page: 1, limit: 1, totalPages: 0 } }], { query: { page: "1", limit: "1", filter: "in_dispute" } });
+  api.get("/admin/orders", [200, { data: { items: [], total: 0, page: 1, limit: 1, totalPages: 0 } }], {
+    query: { page: "1", limit: "1", filter: "in_dispute" },
+  });
   api.get("/admin/orders", (request) => reply(request.query));
   // The list's own requests: not the shell's poll of the open disputes' count.
-  const listQueries = () => api.requests("GET", "/admin/orders").filter((request) => !isLiveUpdate(request)).map((request) => request.query);
+  const listQueries = () =>
+    api
+      .requests("GET", "/admin/orders")
+      .filter((request) => !isLiveUpdate(request))
+      .map((request) => request.query);
   return { api, listQueries };
 }
 

@@ -27,8 +27,22 @@ function event(overrides: Partial<TimelineEvent> & Pick<TimelineEvent, "id" | "a
 
 const EVENTS: TimelineEvent[] = [
   event({ id: "order-created", at: "2025-03-01T10:00:00.000Z", kind: "created", title: "Order created", actor: BUYER }),
-  event({ id: "order-funded", at: "2025-03-01T10:00:00.000Z", kind: "funded", title: "Paid into escrow", signature: FUNDING, cluster: "devnet" }),
-  event({ id: "order-disputed", at: "2025-03-02T09:30:00.000Z", kind: "disputed", title: "Dispute raised", detail: "Arrived broken", actor: BUYER }),
+  event({
+    id: "order-funded",
+    at: "2025-03-01T10:00:00.000Z",
+    kind: "funded",
+    title: "Paid into escrow",
+    signature: FUNDING,
+    cluster: "devnet",
+  }),
+  event({
+    id: "order-disputed",
+    at: "2025-03-02T09:30:00.000Z",
+    kind: "disputed",
+    title: "Dispute raised",
+    detail: "Arrived broken",
+    actor: BUYER,
+  }),
   event({
     id: "audit-4",
     at: "2025-03-03T16:45:00.000Z",
@@ -40,7 +54,14 @@ const EVENTS: TimelineEvent[] = [
     cluster: "devnet",
     signedBy: ADMIN,
   }),
-  event({ id: "note-1", at: "2025-03-04T08:00:00.000Z", kind: "note", title: "Internal note", detail: "Called the buyer:\nhappy now", actor: ADMIN }),
+  event({
+    id: "note-1",
+    at: "2025-03-04T08:00:00.000Z",
+    kind: "note",
+    title: "Internal note",
+    detail: "Called the buyer:\nhappy now",
+    actor: ADMIN,
+  }),
 ];
 
 const timelineOf = (events: TimelineEvent[]): Answer => [200, { data: { events } }];
@@ -84,7 +105,9 @@ describe("OrderTimeline", () => {
     api.get(TIMELINE, () => timelineOf(events));
     api.post(NOTES, (request) => {
       const body = (request.body as { body: string }).body;
-      events.push(event({ id: "note-9", at: "2025-03-05T12:00:00.000Z", kind: "note", title: "Internal note", detail: body, actor: ADMIN }));
+      events.push(
+        event({ id: "note-9", at: "2025-03-05T12:00:00.000Z", kind: "note", title: "Internal note", detail: body, actor: ADMIN }),
+      );
       return [201, { data: { id: "9", orderId: ORDER, adminPublicKey: ADMIN, body, createdAt: "2025-03-05T12:00:00.000Z" } }];
     });
     renderInRefine(<OrderTimeline orderId={ORDER} />);
@@ -117,7 +140,9 @@ describe("OrderTimeline", () => {
 
     await waitFor(() => expect(api.requests("POST", NOTES)).toHaveLength(1));
     answer([400, { message: "Invalid request: body: Note must not contain control or bidirectional-override characters", errors: [] }]);
-    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid request: body: Note must not contain control or bidirectional-override characters");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Invalid request: body: Note must not contain control or bidirectional-override characters",
+    );
     expect(noteBox()).toBeEnabled();
     expect(noteBox()).toHaveValue("Refund approved by phone");
     // Nothing was stored: the timeline was not asked again.

@@ -39,7 +39,6 @@ vi.setConfig({ testTimeout: 90_000 });
 
 compileFirst(() => import("@/resources/products/list"));
 
-
 describe("Product Management: featuring", () => {
   it("toggles the star with PUT /products/{id}/feature and refreshes the list and the categories", async () => {
     const api = openProducts();
@@ -104,9 +103,7 @@ describe("Product Management: enabling and disabling with a reason", () => {
     await user.click(within(reasonStep).getByRole("button", { name: "Enable" }));
 
     await waitFor(() =>
-      expect(changes(api)).toEqual([
-        { method: "PATCH", path: "/admin/products/p2", body: { isActive: true, reason: "Review passed" } },
-      ]),
+      expect(changes(api)).toEqual([{ method: "PATCH", path: "/admin/products/p2", body: { isActive: true, reason: "Review passed" } }]),
     );
   });
 
@@ -150,10 +147,7 @@ describe("Product Management: enabling and disabling with a reason", () => {
 describe("Product Management: deleting with a reason", () => {
   async function deleteLamp(user: UserEvent, reason: string) {
     await user.click(screen.getByRole("button", { name: 'Delete "Desk Lamp"' }));
-    const reasonStep = await confirmStep(
-      user,
-      'Are you sure you want to delete "Desk Lamp"? This action can be reversed by an admin.',
-    );
+    const reasonStep = await confirmStep(user, 'Are you sure you want to delete "Desk Lamp"? This action can be reversed by an admin.');
     await user.click(within(reasonStep).getByLabelText("Reason for deletion (required):"));
     await user.paste(reason);
     await user.click(within(reasonStep).getByRole("button", { name: "Delete" }));
@@ -197,10 +191,7 @@ describe("Product Management: deleting with a reason", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     await user.click(screen.getByRole("button", { name: 'Delete "Desk Lamp"' }));
-    const reasonStep = await confirmStep(
-      user,
-      'Are you sure you want to delete "Desk Lamp"? This action can be reversed by an admin.',
-    );
+    const reasonStep = await confirmStep(user, 'Are you sure you want to delete "Desk Lamp"? This action can be reversed by an admin.');
     expect(within(reasonStep).getByRole("button", { name: "Delete" })).toBeDisabled();
     await user.click(within(reasonStep).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

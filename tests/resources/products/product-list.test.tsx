@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import type { Product } from "@contract";
-import {
-  choose,
-  compileFirst,
-  pageToSecond,
-  renderApp,
-  screenRequests,
-  setupUser,
-  signedInApi,
-} from "../../app/support";
+import { choose, compileFirst, pageToSecond, renderApp, screenRequests, setupUser, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import { paged, product } from "./fixtures";
 
@@ -41,7 +33,6 @@ const rowOf = (title: string) => screen.getByText(title).closest("tr") as HTMLEl
 vi.setConfig({ testTimeout: 90_000 });
 
 compileFirst(() => import("@/resources/products/list"));
-
 
 describe("Product Management: the list", () => {
   it("shows the heading, the subtitle and every column of a product", async () => {
@@ -163,13 +154,9 @@ describe("Product Management: search and filters", () => {
 
     await choose(user, "Category", "Books (3)");
     await choose(user, "Featured", "Featured Only");
-    await waitFor(() =>
-      expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", category: "Books", isFeatured: "true" }),
-    );
+    await waitFor(() => expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", category: "Books", isFeatured: "true" }));
     await choose(user, "Featured", "Not Featured");
-    await waitFor(() =>
-      expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", category: "Books", isFeatured: "false" }),
-    );
+    await waitFor(() => expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", category: "Books", isFeatured: "false" }));
     // Back to "All Products": the category-only page is already cached, so the URL says it.
     await choose(user, "Featured", "All Products");
     await waitFor(() => expect(decodeURIComponent(window.location.search)).not.toContain("isFeatured"));

@@ -28,7 +28,14 @@ function settlement(overrides: Partial<Settlement>): Settlement {
 }
 
 const CONFIRMED = settlement({ id: "s-1" });
-const FAILED = settlement({ id: "s-2", status: "failed", attempts: 2, signature: null, lastError: "Blockhash expired twice", cluster: "localnet" });
+const FAILED = settlement({
+  id: "s-2",
+  status: "failed",
+  attempts: 2,
+  signature: null,
+  lastError: "Blockhash expired twice",
+  cluster: "localnet",
+});
 const INIT = settlement({ id: "s-3", orderId: null, kind: "marketplace_initialization", signature: "InitSig111", cluster: "localnet" });
 
 function settlementsApi(rows: Settlement[] = [CONFIRMED, FAILED, INIT]): FakeApi {
@@ -53,7 +60,10 @@ async function retryFailed(user: ReturnType<typeof setupUser>, reason: string) {
 
 const listQueries = (api: FakeApi) => api.requests("GET", "/admin/settlements").map((request) => request.query);
 const rowOf = (text: string) => screen.getByText(text).closest("tr")!;
-const sections = () => within(screen.getByRole("navigation", { name: "Sections" })).getAllByRole("link").map((link) => link.textContent);
+const sections = () =>
+  within(screen.getByRole("navigation", { name: "Sections" }))
+    .getAllByRole("link")
+    .map((link) => link.textContent);
 
 describe("Settlements", { timeout: 60_000 }, () => {
   it("lists the queue with explorer links where the cluster has them, filters by status, and retries a failed one with a reason", async () => {
@@ -63,14 +73,31 @@ describe("Settlements", { timeout: 60_000 }, () => {
 
     expect(await screen.findByRole("heading", { name: "Settlements", level: 1 })).toBeInTheDocument();
     await screen.findByText("Blockhash expired twice");
-    await waitFor(() => expect(sections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Settlements", "Marketplace"]));
+    await waitFor(() =>
+      expect(sections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Settlements", "Marketplace"]),
+    );
     // The sidebar's probe is the screen's own first query: asked once.
     expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
-      "Kind", "Order", "Status", "Decision", "Requested by", "Attempts", "Signature", "Last error", "Created", "Updated", "Actions",
+      "Kind",
+      "Order",
+      "Status",
+      "Decision",
+      "Requested by",
+      "Attempts",
+      "Signature",
+      "Last error",
+      "Created",
+      "Updated",
+      "Actions",
     ]);
 
-    const confirmed = within(screen.getAllByText("Confirmed").find((node) => node.closest("tr"))!.closest("tr")!);
+    const confirmed = within(
+      screen
+        .getAllByText("Confirmed")
+        .find((node) => node.closest("tr"))!
+        .closest("tr")!,
+    );
     expect(confirmed.getByText("Dispute payout")).toBeInTheDocument();
     expect(confirmed.getByText(`${ORDER_ID.slice(0, 8)}...`)).toBeInTheDocument();
     expect(confirmed.getByText(`${SIGNATURE.slice(0, 8)}...`)).toBeInTheDocument();
@@ -146,7 +173,15 @@ describe("Settlements", { timeout: 60_000 }, () => {
   });
 
   it("puts the latest transaction's broadcasts beside the attempts, with its priority fee in the hint", async () => {
-    const landed = settlement({ id: "s-9", attempts: 2, broadcasts: 3, computeUnitLimit: 33_000, computeUnitsUsed: 30_000, computeUnitPrice: 50_000, priorityFeeLamports: 1_650 });
+    const landed = settlement({
+      id: "s-9",
+      attempts: 2,
+      broadcasts: 3,
+      computeUnitLimit: 33_000,
+      computeUnitsUsed: 30_000,
+      computeUnitPrice: 50_000,
+      priorityFeeLamports: 1_650,
+    });
     const plain = settlement({ id: "s-8", orderId: "ordPLAIN0-1111-4222-8333-444455556666", broadcasts: 1 });
     settlementsApi([landed, plain]);
     renderApp("/settlements");
@@ -179,8 +214,22 @@ describe("Settlements", { timeout: 60_000 }, () => {
         adminNotes: "Arrived damaged",
         expiresAt: "2025-03-13T10:00:00.000Z",
         payouts: [
-          { party: "buyer", wallet: "BuyerWallet1111111111111111111111111111111", tokenAccount: "BuyerAta11111111111111111111111111111111111", amount: "450000", uiAmount: "0.45", symbol: "USDC" },
-          { party: "seller", wallet: "SellerWallet111111111111111111111111111111", tokenAccount: "SellerAta1111111111111111111111111111111111", amount: "1050000", uiAmount: "1.05", symbol: "USDC" },
+          {
+            party: "buyer",
+            wallet: "BuyerWallet1111111111111111111111111111111",
+            tokenAccount: "BuyerAta11111111111111111111111111111111111",
+            amount: "450000",
+            uiAmount: "0.45",
+            symbol: "USDC",
+          },
+          {
+            party: "seller",
+            wallet: "SellerWallet111111111111111111111111111111",
+            tokenAccount: "SellerAta1111111111111111111111111111111111",
+            amount: "1050000",
+            uiAmount: "1.05",
+            symbol: "USDC",
+          },
         ],
       });
     const theirs = proposal("p-1", other, "ordAAAAAAA-theirs");
@@ -224,7 +273,9 @@ describe("Settlements", { timeout: 60_000 }, () => {
     await user.click(within(reasonStep).getByLabelText("Reason for rejecting (required):"));
     await user.paste("Seller sent tracking");
     await user.click(within(reasonStep).getByRole("button", { name: "Reject" }));
-    await waitFor(() => expect(api.requests("POST", "/admin/settlements/p-1/reject").map((r) => r.body)).toEqual([{ reason: "Seller sent tracking" }]));
+    await waitFor(() =>
+      expect(api.requests("POST", "/admin/settlements/p-1/reject").map((r) => r.body)).toEqual([{ reason: "Seller sent tracking" }]),
+    );
   });
 
   it("Reconcile says how many orders were checked when all is clean, and lists the mismatches in words otherwise", async () => {
@@ -246,8 +297,22 @@ describe("Settlements", { timeout: 60_000 }, () => {
           ...clean,
           ordersChecked: 43,
           mismatches: [
-            { orderId: ORDER_ID, kind: "funds_left_after_settlement", escrow: "EscrowPda111", expected: "0", actual: "2500000", detail: "The settled order's escrow still holds 2.5 USDC" },
-            { orderId: "ord99999-x", kind: "wrong_authority", escrow: "EscrowPda222", expected: "AuthA", actual: "AuthB", detail: "Owned by another authority" },
+            {
+              orderId: ORDER_ID,
+              kind: "funds_left_after_settlement",
+              escrow: "EscrowPda111",
+              expected: "0",
+              actual: "2500000",
+              detail: "The settled order's escrow still holds 2.5 USDC",
+            },
+            {
+              orderId: "ord99999-x",
+              kind: "wrong_authority",
+              escrow: "EscrowPda222",
+              expected: "AuthA",
+              actual: "AuthB",
+              detail: "Owned by another authority",
+            },
           ],
         },
       },
@@ -255,7 +320,14 @@ describe("Settlements", { timeout: 60_000 }, () => {
     await user.click(screen.getByRole("button", { name: /Reconcile/ }));
     const table = await screen.findByRole("region", { name: "Reconciliation mismatches" });
     expect(table).toHaveTextContent("2 mismatches: 43 orders checked on localnet");
-    const rows = within(table).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole("cell")
+          .map((cell) => cell.textContent),
+      );
     expect(rows[0].slice(0, 2)).toEqual([`${ORDER_ID.slice(0, 8)}...`, "Funds left after settlement"]);
     expect(rows[0].slice(3)).toEqual(["0", "2500000", "The settled order's escrow still holds 2.5 USDC"]);
     expect(rows[1][1]).toBe("Escrow held by another authority");

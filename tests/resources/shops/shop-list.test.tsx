@@ -131,9 +131,7 @@ describe("Shop Management: filters", () => {
     await user.click(screen.getByRole("button", { name: "Next" }));
     await waitFor(() => expect(listRequests(api).at(-1)).toEqual({ page: "2", limit: "20", category: "Books" }));
     await choose(user, "Active status", "Inactive");
-    await waitFor(() =>
-      expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", category: "Books", isActive: "false" }),
-    );
+    await waitFor(() => expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", category: "Books", isActive: "false" }));
 
     await choose(user, "Verified", "Verified");
     await waitFor(() =>
@@ -182,9 +180,7 @@ describe("Shop Management: filters", () => {
 
     const box = screen.getByRole("textbox", { name: "Search shops" });
     await user.type(box, "gadget hub ");
-    await waitFor(() =>
-      expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", search: "gadget hub" }),
-    );
+    await waitFor(() => expect(listRequests(api).at(-1)).toEqual({ page: "1", limit: "20", search: "gadget hub" }));
     // One request for the whole word, not one per key.
     expect(listRequests(api).filter((params) => params?.search !== undefined)).toHaveLength(1);
     expect(box).toHaveValue("gadget hub ");

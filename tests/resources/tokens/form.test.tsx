@@ -5,7 +5,10 @@ import { MESSAGES } from "@contract";
 import { compileFirst, renderApp } from "../../app/support";
 import { BONK, NEW_MINT, page, RAY, rowWith, tokenListCalls, tokensApi, USDC } from "./fixtures";
 
-compileFirst(() => import("@/resources/tokens/list"), () => import("@/components/antd/notifier"));
+compileFirst(
+  () => import("@/resources/tokens/list"),
+  () => import("@/components/antd/notifier"),
+);
 
 async function openTokens() {
   renderApp("/tokens");
@@ -111,7 +114,15 @@ describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
 
   it("creates with POST /tokens/admin, closes, refreshes the list and opens empty next time", async () => {
     const api = tokensApi();
-    const jup = { id: "tok-jup", mintAddress: NEW_MINT, symbol: "JUP", name: "Jupiter", decimals: 6, logoUrl: "https://example.com/jup.png", isActive: true };
+    const jup = {
+      id: "tok-jup",
+      mintAddress: NEW_MINT,
+      symbol: "JUP",
+      name: "Jupiter",
+      decimals: 6,
+      logoUrl: "https://example.com/jup.png",
+      isActive: true,
+    };
     api.post("/tokens/admin", [201, { data: jup }]);
     await openTokens();
     const modal = await openCreate();
@@ -210,10 +221,13 @@ describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
 
   it("a refused update keeps the input and shows the server's message; reopening shows the row again", async () => {
     const api = tokensApi();
-    api.patch(`/tokens/admin/${USDC.id}`, [400, {
-      message: "Invalid request: symbol: Symbol too long",
-      errors: [{ field: "symbol", message: "Symbol too long" }],
-    }]);
+    api.patch(`/tokens/admin/${USDC.id}`, [
+      400,
+      {
+        message: "Invalid request: symbol: Symbol too long",
+        errors: [{ field: "symbol", message: "Symbol too long" }],
+      },
+    ]);
     await openTokens();
     const modal = await openEdit("USDC");
     await replaceText(fieldsOf(modal).name, "USD Coin (bridged)");

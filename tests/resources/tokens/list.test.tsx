@@ -2,18 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { compileFirst, renderApp, screenRequests, sidebarSettled } from "../../app/support";
-import {
-  BONK,
-  page,
-  RAY,
-  rowWith,
-  shownSymbols,
-  tokenListCalls,
-  tokensApi,
-  USDC,
-} from "./fixtures";
+import { BONK, page, RAY, rowWith, shownSymbols, tokenListCalls, tokensApi, USDC } from "./fixtures";
 
-compileFirst(() => import("@/resources/tokens/list"), () => import("@/components/antd/notifier"));
+compileFirst(
+  () => import("@/resources/tokens/list"),
+  () => import("@/components/antd/notifier"),
+);
 
 async function openTokens() {
   renderApp("/tokens");
@@ -132,7 +126,15 @@ describe("Token Management list", { timeout: 90_000 }, () => {
 
   it("Init SOL posts /tokens/admin/initialize-sol without a body, says so and reloads the list", async () => {
     const api = tokensApi();
-    const sol = { ...USDC, id: "tok-sol", symbol: "SOL", name: "Solana", decimals: 9, logoUrl: null, mintAddress: "So11111111111111111111111111111111111111112" };
+    const sol = {
+      ...USDC,
+      id: "tok-sol",
+      symbol: "SOL",
+      name: "Solana",
+      decimals: 9,
+      logoUrl: null,
+      mintAddress: "So11111111111111111111111111111111111111112",
+    };
     api.post("/tokens/admin/initialize-sol", [201, { data: sol }], { once: true });
     await openTokens();
     await screen.findByText("USD Coin");

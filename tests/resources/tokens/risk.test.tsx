@@ -5,10 +5,16 @@ import type { MintRiskReport, Token } from "@contract";
 import { compileFirst, renderApp } from "../../app/support";
 import { BONK, NEW_MINT, rowWith, tokensApi, USDC } from "./fixtures";
 
-compileFirst(() => import("@/resources/tokens/list"), () => import("@/resources/tokens/edit-modal"));
+compileFirst(
+  () => import("@/resources/tokens/list"),
+  () => import("@/resources/tokens/edit-modal"),
+);
 
 const checkedAt = "2026-11-25T10:00:00.000Z";
-const WARNED: Token = { ...USDC, risk: { verdict: "warn", summary: "freeze authority Fr33ze can freeze the escrow's token account", checkedAt } };
+const WARNED: Token = {
+  ...USDC,
+  risk: { verdict: "warn", summary: "freeze authority Fr33ze can freeze the escrow's token account", checkedAt },
+};
 const FLAGGED: Token = { ...BONK, risk: { verdict: "reject", summary: "Pausable: the mint is paused", checkedAt } };
 
 const REPORT: MintRiskReport = {
@@ -49,7 +55,16 @@ describe("Token risk (beyond the core API)", { timeout: 120_000 }, () => {
     tokensApi([WARNED, FLAGGED]);
     renderApp("/tokens");
     await screen.findByText("USD Coin");
-    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Logo", "Symbol", "Name", "Mint Address", "Decimals", "Status", "Risk", "Actions"]);
+    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+      "Logo",
+      "Symbol",
+      "Name",
+      "Mint Address",
+      "Decimals",
+      "Status",
+      "Risk",
+      "Actions",
+    ]);
     expect(within(rowWith("USD Coin")).getByText("Warnings")).toBeInTheDocument();
     const flagged = within(rowWith("Bonk")).getByText("Flagged");
     await userEvent.hover(flagged);
@@ -92,7 +107,15 @@ describe("Token risk (beyond the core API)", { timeout: 120_000 }, () => {
 
   it("the Add New Token form reads a pasted mint from the chain: fills Decimals and says what adding it would meet", async () => {
     const api = tokensApi([USDC]);
-    const found: MintRiskReport = { ...REPORT, program: "spl-token", decimals: 8, extensions: [], verdict: "warn", refusals: [], warnings: ["mint authority Issuer can mint more supply"] };
+    const found: MintRiskReport = {
+      ...REPORT,
+      program: "spl-token",
+      decimals: 8,
+      extensions: [],
+      verdict: "warn",
+      refusals: [],
+      warnings: ["mint authority Issuer can mint more supply"],
+    };
     api.get("/tokens/admin/mint-risk", [200, { data: found }]);
     renderApp("/tokens");
     const modal = await openCreate();

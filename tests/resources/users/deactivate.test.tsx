@@ -4,17 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
 import { compileFirst, renderApp, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
-import {
-  carol,
-  dave,
-  findDialog,
-  findRow,
-  listQueries,
-  openUsers,
-  queryDialog,
-  serveUsers,
-  USERS,
-} from "./support";
+import { carol, dave, findDialog, findRow, listQueries, openUsers, queryDialog, serveUsers, USERS } from "./support";
 
 compileFirst(() => import("@/resources/users/list"));
 
@@ -126,8 +116,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
     ]);
     renderApp("/");
 
-    const disabledCard = () =>
-      within(screen.getByRole("region", { name: "Disabled Users" })).getByTestId(/^stat-/).textContent;
+    const disabledCard = () => within(screen.getByRole("region", { name: "Disabled Users" })).getByTestId(/^stat-/).textContent;
     await screen.findByRole("region", { name: "Disabled Users" });
     expect(disabledCard()).toBe("1");
 

@@ -3,16 +3,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
 import { choose, compileFirst, deferred, selectedText } from "../../app/support";
-import {
-  carol,
-  dave,
-  findRow,
-  listQueries,
-  openUsers,
-  serveUser,
-  findDialog,
-  queryDialog,
-} from "./support";
+import { carol, dave, findRow, listQueries, openUsers, serveUser, findDialog, queryDialog } from "./support";
 
 compileFirst(() => import("@/resources/users/list"));
 
@@ -64,9 +55,7 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     expect(api.requests("GET", "/users/u-10")).not.toHaveLength(0);
     // The History below the form asks the audit trail for this user.
     await waitFor(() =>
-      expect(
-        api.requests("GET", "/admin/audit").some(({ query }) => query.targetType === "user" && query.targetId === "u-10"),
-      ).toBe(true),
+      expect(api.requests("GET", "/admin/audit").some(({ query }) => query.targetType === "user" && query.targetId === "u-10")).toBe(true),
     );
   });
 
@@ -182,10 +171,13 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
     const user = userEvent.setup();
     const api = openUsers();
     serveUser(api);
-    api.patch("/users/u-10", [400, {
-      message: "Validation failed",
-      errors: [{ field: "status", message: "Status must be at most 50 characters" }],
-    }]);
+    api.patch("/users/u-10", [
+      400,
+      {
+        message: "Validation failed",
+        errors: [{ field: "status", message: "Status must be at most 50 characters" }],
+      },
+    ]);
 
     const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
     await waitFor(() => expect(values(modal)).toEqual(carolValues));

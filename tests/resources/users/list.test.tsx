@@ -2,16 +2,7 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
-import {
-  choose,
-  compileFirst,
-  openSelect,
-  pageToSecond,
-  PHONE,
-  renderApp,
-  selectedText,
-  signedInApi,
-} from "../../app/support";
+import { choose, compileFirst, openSelect, pageToSecond, PHONE, renderApp, selectedText, signedInApi } from "../../app/support";
 import { findRow, FIRST_RENDER_MS, listQueries, openUsers, serveUsers, USERS } from "./support";
 
 const FIRST_PAGE = { page: "1", limit: "20" };
@@ -43,9 +34,7 @@ describe("User Management list", { timeout: 120_000 }, () => {
   it("shows the heading, subtitle, filters and the Users screen's columns, asking GET /users page 1 of 20", async () => {
     const api = openUsers();
 
-    expect(
-      await screen.findByRole("heading", { name: "User Management", level: 1 }, { timeout: FIRST_RENDER_MS }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "User Management", level: 1 }, { timeout: FIRST_RENDER_MS })).toBeInTheDocument();
     expect(screen.getByText("Manage users and permissions")).toBeInTheDocument();
     await findRow("Carol Diaz");
     // First the bulk actions' selection column, its header a "Select all" checkbox.
@@ -83,7 +72,10 @@ describe("User Management list", { timeout: 120_000 }, () => {
   it("colours the status badge: red when disabled, green when 'active', grey otherwise, 'Unknown' when empty", async () => {
     openUsers();
     const tone = async (name: string, text: string) =>
-      within(await findRow(name)).getByText(text).closest(".ant-tag")?.getAttribute("data-tone");
+      within(await findRow(name))
+        .getByText(text)
+        .closest(".ant-tag")
+        ?.getAttribute("data-tone");
 
     expect(await tone("Carol Diaz", "active")).toBe("success");
     expect(await tone("No Name", "pending_verification")).toBe("neutral");
@@ -134,9 +126,7 @@ describe("User Management list", { timeout: 120_000 }, () => {
     const before = listQueries(api).length;
 
     await choose(user, "Role", "Marketplace Authority");
-    await waitFor(() =>
-      expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, role: "MARKETPLACE_AUTHORITY" }),
-    );
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, role: "MARKETPLACE_AUTHORITY" }));
     // Straight to page 1: no request for page 2 with the new filter on the way.
     expect(listQueries(api).slice(before)).toEqual([{ ...FIRST_PAGE, role: "MARKETPLACE_AUTHORITY" }]);
     expect(selectedText("Role")).toBe("Marketplace Authority");

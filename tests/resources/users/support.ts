@@ -71,10 +71,7 @@ export function serveUsers(api: FakeApi, users: User[] = USERS, options: { total
         (params.disabled === undefined || String(user.disabled) === params.disabled),
     );
     const total = options.total ?? matching.length;
-    return [
-      200,
-      { data: { items: matching, total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) } },
-    ];
+    return [200, { data: { items: matching, total, page, limit, totalPages: Math.max(1, Math.ceil(total / limit)) } }];
   });
 }
 
@@ -92,7 +89,6 @@ export function openUsers(path = "/users", users: User[] = USERS, options: { tot
 export function listQueries(api: FakeApi): Record<string, string>[] {
   return api.requests("GET", "/users").map((request) => request.query);
 }
-
 
 /** A first render of the whole app can take this long on a busy machine (lazy chunks compile). */
 export const FIRST_RENDER_MS = 30_000;
@@ -127,16 +123,12 @@ export function serveUser(api: FakeApi, users: User[] = USERS) {
  */
 export function findDialog(title: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const match = screen
-      .getAllByRole("dialog")
-      .find((dialog) => dialog.querySelector(".ant-modal-title")?.textContent === title);
+    const match = screen.getAllByRole("dialog").find((dialog) => dialog.querySelector(".ant-modal-title")?.textContent === title);
     if (!match) throw new Error(`no open dialog titled "${title}"`);
     return match;
   });
 }
 
 export function queryDialog(title: string): HTMLElement | undefined {
-  return screen
-    .queryAllByRole("dialog")
-    .find((dialog) => dialog.querySelector(".ant-modal-title")?.textContent === title);
+  return screen.queryAllByRole("dialog").find((dialog) => dialog.querySelector(".ant-modal-title")?.textContent === title);
 }

@@ -25,7 +25,10 @@ async function verify(client: TestClient, body: Record<string, unknown>) {
 }
 
 /** A fresh nonce for `wallet`, then a verify call whose body `tamper` may alter. */
-async function attempt(wallet: TestWallet, tamper: (b: { publicKey: string; signature: string; nonce: string; message: string }) => Record<string, unknown> = (b) => b) {
+async function attempt(
+  wallet: TestWallet,
+  tamper: (b: { publicKey: string; signature: string; nonce: string; message: string }) => Record<string, unknown> = (b) => b,
+) {
   const client = server.client();
   const { nonce, message } = await challenge(client, wallet);
   const body = { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce, message };
@@ -75,9 +78,13 @@ describe("GET /auth/nonce", () => {
     expect(Object.keys(rs.body.data).sort()).toEqual(["message", "nonce"]);
     expect(Object.keys(rw.body.data).sort()).toEqual(["message", "nonce"]);
     const template = (m: string, key: string, nonce: string) =>
-      m.replace(key, "KEY").replace(nonce, "NONCE").replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "TIME");
-    expect(template(rs.body.data.message, stranger.publicKey, rs.body.data.nonce))
-      .toBe(template(rw.body.data.message, server.adminWallet.publicKey, rw.body.data.nonce));
+      m
+        .replace(key, "KEY")
+        .replace(nonce, "NONCE")
+        .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "TIME");
+    expect(template(rs.body.data.message, stranger.publicKey, rs.body.data.nonce)).toBe(
+      template(rw.body.data.message, server.adminWallet.publicKey, rw.body.data.nonce),
+    );
     expect([...s.cookies.keys()]).toEqual([...w.cookies.keys()]);
   });
 
@@ -101,10 +108,20 @@ describe("GET /auth/nonce", () => {
     expect(await countLiveNonces(server.ctx.db, wallet.publicKey, server.ctx.now())).toBe(3);
     // The oldest is gone, the newest still works (to the signature check: this key is not whitelisted).
     const old = issued[0];
-    const stale = await verify(client, { publicKey: wallet.publicKey, signature: wallet.sign(old.message), nonce: old.nonce, message: old.message });
+    const stale = await verify(client, {
+      publicKey: wallet.publicKey,
+      signature: wallet.sign(old.message),
+      nonce: old.nonce,
+      message: old.message,
+    });
     expect(stale.status).toBe(401);
     const last = issued[4];
-    const fresh = await verify(client, { publicKey: wallet.publicKey, signature: wallet.sign(last.message), nonce: last.nonce, message: last.message });
+    const fresh = await verify(client, {
+      publicKey: wallet.publicKey,
+      signature: wallet.sign(last.message),
+      nonce: last.nonce,
+      message: last.message,
+    });
     expect(fresh.status).toBe(403);
   });
 });
@@ -137,16 +154,25 @@ describe("POST /auth/admin/verify", () => {
     ["a 33-byte key", (b: Record<string, string>) => ({ ...b, publicKey: bytesOf(33) })],
     ["a non-base58 key", (b: Record<string, string>) => ({ ...b, publicKey: "0" + b.publicKey.slice(1) })],
     ["a 63-byte signature", (b: Record<string, string>) => ({ ...b, signature: bs58.encode(bs58.decode(b.signature).slice(0, 63)) })],
-    ["a 65-byte signature", (b: Record<string, string>) => ({ ...b, signature: bs58.encode(Uint8Array.from([...bs58.decode(b.signature), 0])) })],
+    [
+      "a 65-byte signature",
+      (b: Record<string, string>) => ({ ...b, signature: bs58.encode(Uint8Array.from([...bs58.decode(b.signature), 0])) }),
+    ],
     ["a non-base58 signature", (b: Record<string, string>) => ({ ...b, signature: "0OIl" + b.signature.slice(4) })],
     ["a base64 signature", (b: Record<string, string>) => ({ ...b, signature: Buffer.from(bs58.decode(b.signature)).toString("base64") })],
     ["an all-zero signature", (b: Record<string, string>) => ({ ...b, signature: bytesOf(64, 0) })],
-    ["a bit-flipped signature", (b: Record<string, string>) => {
-      const sig = bs58.decode(b.signature);
-      sig[10] ^= 1;
-      return { ...b, signature: bs58.encode(sig) };
-    }],
-    ["a message changed by one character", (b: Record<string, string>) => ({ ...b, message: b.message.replace("Version: 1", "Version: 2") })],
+    [
+      "a bit-flipped signature",
+      (b: Record<string, string>) => {
+        const sig = bs58.decode(b.signature);
+        sig[10] ^= 1;
+        return { ...b, signature: bs58.encode(sig) };
+      },
+    ],
+    [
+      "a message changed by one character",
+      (b: Record<string, string>) => ({ ...b, message: b.message.replace("Version: 1", "Version: 2") }),
+    ],
     ["a message with a trailing newline", (b: Record<string, string>) => ({ ...b, message: b.message + "\n" })],
     ["a CRLF message", (b: Record<string, string>) => ({ ...b, message: b.message.replace(/\n/g, "\r\n") })],
     ["an unknown nonce", (b: Record<string, string>) => ({ ...b, nonce: "0123456789abcdef0123456789abcdef" })],
@@ -195,7 +221,12 @@ describe("POST /auth/admin/verify", () => {
     const client = server.client();
     const { nonce, message } = await challenge(client, server.adminWallet);
     server.clock.advance(5 * 60_000 + 1);
-    const res = await verify(client, { publicKey: server.adminWallet.publicKey, signature: server.adminWallet.sign(message), nonce, message });
+    const res = await verify(client, {
+      publicKey: server.adminWallet.publicKey,
+      signature: server.adminWallet.sign(message),
+      nonce,
+      message,
+    });
     expect(res.status).toBe(401);
   });
 
@@ -203,7 +234,12 @@ describe("POST /auth/admin/verify", () => {
     const client = server.client();
     const { nonce, message } = await challenge(client, server.adminWallet);
     server.clock.advance(5 * 60_000 - 2_000);
-    const res = await verify(client, { publicKey: server.adminWallet.publicKey, signature: server.adminWallet.sign(message), nonce, message });
+    const res = await verify(client, {
+      publicKey: server.adminWallet.publicKey,
+      signature: server.adminWallet.sign(message),
+      nonce,
+      message,
+    });
     expect(res.status).toBe(200);
   });
 
@@ -261,7 +297,10 @@ describe("sessions", () => {
     const client = await server.signIn();
     const ok = await client.get("/auth/validate");
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toEqual({ valid: true, user: expect.objectContaining({ publicKey: server.adminWallet.publicKey, role: "ADMIN", isAdmin: true }) });
+    expect(ok.body.data).toEqual({
+      valid: true,
+      user: expect.objectContaining({ publicKey: server.adminWallet.publicKey, role: "ADMIN", isAdmin: true }),
+    });
     expect((await server.client().get("/auth/validate")).status).toBe(401);
     const forged = server.client();
     forged.cookies.set("sid", "A".repeat(43));
@@ -320,7 +359,12 @@ describe("sessions", () => {
     const client = await server.signIn();
     const first = client.cookies.get("sid");
     const { nonce, message } = await challenge(client, server.adminWallet);
-    const res = await verify(client, { publicKey: server.adminWallet.publicKey, signature: server.adminWallet.sign(message), nonce, message });
+    const res = await verify(client, {
+      publicKey: server.adminWallet.publicKey,
+      signature: server.adminWallet.sign(message),
+      nonce,
+      message,
+    });
     expect(res.status).toBe(200);
     const second = client.cookies.get("sid");
     expect(second).toBeDefined();
@@ -335,7 +379,12 @@ describe("sessions", () => {
     const planted = "B".repeat(43);
     client.cookies.set("sid", planted);
     const { nonce, message } = await challenge(client, server.adminWallet);
-    const res = await verify(client, { publicKey: server.adminWallet.publicKey, signature: server.adminWallet.sign(message), nonce, message });
+    const res = await verify(client, {
+      publicKey: server.adminWallet.publicKey,
+      signature: server.adminWallet.sign(message),
+      nonce,
+      message,
+    });
     expect(res.status).toBe(200);
     expect(client.cookies.get("sid")).not.toBe(planted);
   });

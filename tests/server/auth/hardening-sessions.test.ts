@@ -155,15 +155,21 @@ async function writes(): Promise<unknown> {
   const tables = (await server.ctx.db.introspection.getTables()).map((t) => t.name).sort();
   expect(tables).toContain("sessions");
   return Promise.all(
-    tables.map(async (table) => [table, await sql.get(`SELECT COUNT(*) AS n, string_agg(xmin::text, ',' ORDER BY xmin::text) AS versions FROM "${table}"`)]),
+    tables.map(async (table) => [
+      table,
+      await sql.get(`SELECT COUNT(*) AS n, string_agg(xmin::text, ',' ORDER BY xmin::text) AS versions FROM "${table}"`),
+    ]),
   );
 }
 
 describe("reads do not write the session on every request", () => {
   it("touches lastSeenAt at most once a minute", async () => {
     const client = await server.signIn();
-    const id = createHash("sha256").update(client.cookies.get("sid") ?? "").digest("hex");
-    const lastSeen = async () => (await raw().get<{ lastSeenAt: number }>(`SELECT "lastSeenAt" FROM sessions WHERE id = ?`, id))!.lastSeenAt;
+    const id = createHash("sha256")
+      .update(client.cookies.get("sid") ?? "")
+      .digest("hex");
+    const lastSeen = async () =>
+      (await raw().get<{ lastSeenAt: number }>(`SELECT "lastSeenAt" FROM sessions WHERE id = ?`, id))!.lastSeenAt;
     const signedInAt = await lastSeen();
     const writesBefore = await writes();
     for (let i = 0; i < 5; i++) {

@@ -100,7 +100,11 @@ describe("POST /auth/admin/verify with a wallet-written text", () => {
 
   it("refuses a text naming the admin's address signed by another key", async () => {
     const attacker = server.newWallet();
-    const { res } = await attempt(server.adminWallet, (body) => ({ ...body, publicKey: attacker.publicKey, signature: attacker.sign(body.message) }));
+    const { res } = await attempt(server.adminWallet, (body) => ({
+      ...body,
+      publicKey: attacker.publicKey,
+      signature: attacker.sign(body.message),
+    }));
     expectRefused(res);
   });
 
@@ -167,15 +171,23 @@ describe("POST /auth/admin/verify with a wallet-written text", () => {
 
 describe("the server's reading of a SIWS text", () => {
   const input = {
-    domain: "localhost:5173", address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin", statement: "Sign in.",
-    uri: "http://localhost:5173", version: "1", chainId: "devnet", nonce: "abcdef0123456789",
-    issuedAt: "2026-01-01T00:00:00.000Z", expirationTime: "2026-01-01T00:05:00.000Z",
+    domain: "localhost:5173",
+    address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+    statement: "Sign in.",
+    uri: "http://localhost:5173",
+    version: "1",
+    chainId: "devnet",
+    nonce: "abcdef0123456789",
+    issuedAt: "2026-01-01T00:00:00.000Z",
+    expirationTime: "2026-01-01T00:05:00.000Z",
   };
   const text = createSignInMessageText(input);
 
   it("writes what the reference builder writes, and reads back what the reference parser reads", () => {
     expect(signInMessageText(input)).toBe(text);
-    expect(parseSignInMessage(text)).toEqual(Object.fromEntries(Object.entries(parseSignInMessageText(text)!).filter(([, v]) => v !== undefined)));
+    expect(parseSignInMessage(text)).toEqual(
+      Object.fromEntries(Object.entries(parseSignInMessageText(text)!).filter(([, v]) => v !== undefined)),
+    );
   });
 
   it.each([

@@ -61,7 +61,10 @@ function spawnChain(env: Record<string, string>): { child: ChildProcess; output:
 async function startChain(env: Record<string, string> = {}): Promise<RunningChain> {
   const { child, output } = spawnChain(env);
   const url = await new Promise<string>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The chain did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`The chain did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`)),
+      STARTUP_TIMEOUT_MS,
+    );
     const exited = (code: number | null) => {
       clearTimeout(timer);
       fail(new Error(`The chain exited (${code}) before listening:\n${output()}`));
@@ -177,7 +180,10 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
       const seller = new PublicKey(dispute.sellerWalletAddress);
       const sellerBefore = (await ledger.getAccount(seller))?.lamports ?? 0n;
       const api = await signIn(settings.PORT);
-      const res = await api.post(`/admin/orders/${dispute.id}/resolve-dispute`, { resolution: "RELEASE_TO_SELLER", adminNotes: "Delivered as described" });
+      const res = await api.post(`/admin/orders/${dispute.id}/resolve-dispute`, {
+        resolution: "RELEASE_TO_SELLER",
+        adminNotes: "Delivered as described",
+      });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ cluster: "localnet", order: { status: "COMPLETED", settlementStatus: "CONFIRMED" } });
       expect((await ledger.getAccount(seller))?.lamports).toBe(sellerBefore + BigInt(dispute.totalPrice));
@@ -185,7 +191,10 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
       expect(await ledger.signatureStatus(res.body.data.transactionSignature)).toEqual({ state: "confirmed" });
 
       // Read back from the chain: the payout carries its compute unit limit and price.
-      const landed = await ledger.connection.getTransaction(res.body.data.transactionSignature, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
+      const landed = await ledger.connection.getTransaction(res.body.data.transactionSignature, {
+        maxSupportedTransactionVersion: 0,
+        commitment: "confirmed",
+      });
       const { types, units, microLamports } = computeBudgetOf(landed!.transaction.message);
       expect(types).toEqual(["SetComputeUnitLimit", "SetComputeUnitPrice"]);
       expect(units).toBeGreaterThanOrEqual(landed!.meta!.computeUnitsConsumed!);
@@ -247,7 +256,12 @@ describe("which RPC chains count as granting airdrops", () => {
       const mint = Keypair.generate().publicKey;
       const data = Uint8Array.from([1, 2, 3]);
       await development.setAccount!(mint, { lamports: 1_000_000n, owner: probe, executable: false, data });
-      expect(await development.getAccount(mint)).toEqual({ lamports: 1_000_000n, owner: probe, executable: false, data: expect.any(Uint8Array) });
+      expect(await development.getAccount(mint)).toEqual({
+        lamports: 1_000_000n,
+        owner: probe,
+        executable: false,
+        data: expect.any(Uint8Array),
+      });
       expect(Array.from((await development.getAccount(mint))!.data)).toEqual([1, 2, 3]);
     } finally {
       refusing.server.close();
@@ -304,7 +318,9 @@ describe("two instances funding the same escrows at once (one chain, one authori
         expect(results.filter((r) => r.signature !== null)).toHaveLength(1);
         expect(results[0].escrow).toBe(results[1].escrow);
         const account = (await first.ledger.getAccount(new PublicKey(results[0].escrow)))!;
-        expect(order.currencyMint ? AccountLayout.decode(Buffer.from(account.data)).amount : account.lamports).toBe(BigInt(order.totalPrice));
+        expect(order.currencyMint ? AccountLayout.decode(Buffer.from(account.data)).amount : account.lamports).toBe(
+          BigInt(order.totalPrice),
+        );
       }
     } finally {
       await node.close();

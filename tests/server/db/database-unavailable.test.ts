@@ -29,14 +29,22 @@ function expect503(response: TestResponse, body: { message: string }): void {
 const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
 const postgresError = (code: string, message: string) => Object.assign(new pg.DatabaseError(message, 0, "error"), { code });
 /** node:sqlite's error for a result code, named as server/db/sqlite.ts names it. */
-const sqliteError = (errcode: number, message: string) => Object.assign(new Error(message), { code: sqliteCodeName(errcode), errcode, errstr: message });
+const sqliteError = (errcode: number, message: string) =>
+  Object.assign(new Error(message), { code: sqliteCodeName(errcode), errcode, errstr: message });
 
 /** What the drivers throw, by name: each as a route would let it through. */
 const FAILURES: Record<string, () => Error> = {
   "connection refused": () => Object.assign(coded("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"), { syscall: "connect" }),
   "connection reset": () => coded("read ECONNRESET", "ECONNRESET"),
   "connect timed out": () => coded("connect ETIMEDOUT 10.0.0.7:5432", "ETIMEDOUT"),
-  "every address refused": () => Object.assign(new AggregateError([coded("connect ECONNREFUSED ::1:5432", "ECONNREFUSED"), coded("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")]), { code: "ECONNREFUSED" }),
+  "every address refused": () =>
+    Object.assign(
+      new AggregateError([
+        coded("connect ECONNREFUSED ::1:5432", "ECONNREFUSED"),
+        coded("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED"),
+      ]),
+      { code: "ECONNREFUSED" },
+    ),
   "connection terminated": () => new Error("Connection terminated unexpectedly"),
   "connection terminated by the connect timeout": () => new Error("Connection terminated due to connection timeout"),
   "pool connect timeout": () => new Error("timeout exceeded when trying to connect"),
@@ -98,7 +106,8 @@ describe("the error handler", () => {
   });
 });
 
-const userRow = (server: TestServer, id: string) => server.ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const userRow = (server: TestServer, id: string) =>
+  server.ctx.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const audits = (server: TestServer, id: string) =>
   server.ctx.db.selectFrom("auditLog").select("after").where("targetId", "=", id).where("action", "=", "user.update").execute();
 
@@ -166,7 +175,9 @@ if (postgresUrl()) {
       const observer = await connect();
       const write = admin.patch(`/users/${user.id}`, { displayName: "Cut off" });
       await vi.waitFor(async () => {
-        const { rows } = await observer.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'app' AND wait_event_type = 'Lock'`);
+        const { rows } = await observer.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'app' AND wait_event_type = 'Lock'`,
+        );
         expect(rows[0].n).toBe(1);
       }, WAIT);
 

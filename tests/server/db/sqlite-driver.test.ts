@@ -42,13 +42,33 @@ describe("SQLite result codes by name", () => {
   it("gives each code its sqlite3.h name, extended codes included", () => {
     // Values from sqlite3.h (3.53): a primary code in the low byte, the extended number above it.
     const codes: [number, string][] = [
-      [5, "SQLITE_BUSY"], [261, "SQLITE_BUSY_RECOVERY"], [517, "SQLITE_BUSY_SNAPSHOT"], [773, "SQLITE_BUSY_TIMEOUT"],
-      [8, "SQLITE_READONLY"], [1032, "SQLITE_READONLY_DBMOVED"], [1544, "SQLITE_READONLY_DIRECTORY"],
-      [10, "SQLITE_IOERR"], [778, "SQLITE_IOERR_WRITE"], [3850, "SQLITE_IOERR_LOCK"], [8714, "SQLITE_IOERR_IN_PAGE"],
-      [11, "SQLITE_CORRUPT"], [779, "SQLITE_CORRUPT_INDEX"], [13, "SQLITE_FULL"], [14, "SQLITE_CANTOPEN"], [526, "SQLITE_CANTOPEN_ISDIR"],
-      [26, "SQLITE_NOTADB"], [19, "SQLITE_CONSTRAINT"], [787, "SQLITE_CONSTRAINT_FOREIGNKEY"], [1299, "SQLITE_CONSTRAINT_NOTNULL"],
-      [1555, "SQLITE_CONSTRAINT_PRIMARYKEY"], [2067, "SQLITE_CONSTRAINT_UNIQUE"], [1811, "SQLITE_CONSTRAINT_TRIGGER"],
-      [1, "SQLITE_ERROR"], [516, "SQLITE_ABORT_ROLLBACK"], [6, "SQLITE_LOCKED"], [262, "SQLITE_LOCKED_SHAREDCACHE"],
+      [5, "SQLITE_BUSY"],
+      [261, "SQLITE_BUSY_RECOVERY"],
+      [517, "SQLITE_BUSY_SNAPSHOT"],
+      [773, "SQLITE_BUSY_TIMEOUT"],
+      [8, "SQLITE_READONLY"],
+      [1032, "SQLITE_READONLY_DBMOVED"],
+      [1544, "SQLITE_READONLY_DIRECTORY"],
+      [10, "SQLITE_IOERR"],
+      [778, "SQLITE_IOERR_WRITE"],
+      [3850, "SQLITE_IOERR_LOCK"],
+      [8714, "SQLITE_IOERR_IN_PAGE"],
+      [11, "SQLITE_CORRUPT"],
+      [779, "SQLITE_CORRUPT_INDEX"],
+      [13, "SQLITE_FULL"],
+      [14, "SQLITE_CANTOPEN"],
+      [526, "SQLITE_CANTOPEN_ISDIR"],
+      [26, "SQLITE_NOTADB"],
+      [19, "SQLITE_CONSTRAINT"],
+      [787, "SQLITE_CONSTRAINT_FOREIGNKEY"],
+      [1299, "SQLITE_CONSTRAINT_NOTNULL"],
+      [1555, "SQLITE_CONSTRAINT_PRIMARYKEY"],
+      [2067, "SQLITE_CONSTRAINT_UNIQUE"],
+      [1811, "SQLITE_CONSTRAINT_TRIGGER"],
+      [1, "SQLITE_ERROR"],
+      [516, "SQLITE_ABORT_ROLLBACK"],
+      [6, "SQLITE_LOCKED"],
+      [262, "SQLITE_LOCKED_SHAREDCACHE"],
     ];
     expect(codes.map(([code]) => [code, sqliteCodeName(code)])).toEqual(codes);
   });
@@ -75,7 +95,11 @@ describe("errors from node:sqlite carry the code's name", () => {
     const kysely = new Kysely<{ t: { id: number; name: string } }>({ dialect: new SqliteDialect({ database: file("k.sqlite") }) });
     await sql`CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT UNIQUE)`.execute(kysely);
     await kysely.insertInto("t").values({ id: 1, name: "a" }).execute();
-    const viaKysely = await kysely.insertInto("t").values({ id: 2, name: "a" }).execute().catch((error: unknown) => error);
+    const viaKysely = await kysely
+      .insertInto("t")
+      .values({ id: 2, name: "a" })
+      .execute()
+      .catch((error: unknown) => error);
     expect(isUniqueViolation(viaKysely)).toBe(true);
     expect((viaKysely as { code: string }).code).toBe("SQLITE_CONSTRAINT_UNIQUE");
   });
@@ -133,7 +157,10 @@ describe("loading node:sqlite", () => {
       `new SqliteFile(":memory:").close();`,
       `process.emitWarning("another feature is experimental", "ExperimentalWarning");`,
     ].join("\n");
-    const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 60_000 });
+    const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(result.status).toBe(0);
     expect(result.stderr).not.toContain("SQLite");
     expect(result.stderr).toContain("ExperimentalWarning: another feature is experimental");

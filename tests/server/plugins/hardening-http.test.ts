@@ -86,7 +86,10 @@ describe("the demo wallet exists only on a plainly local server", () => {
     ["by default", {}],
     ["on http://127.0.0.1", { PUBLIC_ORIGIN: "http://127.0.0.1:9000" }],
     ["on http://[::1]", { PUBLIC_ORIGIN: "http://[::1]:9000", HOST: "::1" }],
-    ["anywhere outside production with the unsafe opt-in", { PUBLIC_ORIGIN: "https://admin.example.com", HOST: "0.0.0.0", DEMO_WALLET: "unsafe-on" }],
+    [
+      "anywhere outside production with the unsafe opt-in",
+      { PUBLIC_ORIGIN: "https://admin.example.com", HOST: "0.0.0.0", DEMO_WALLET: "unsafe-on" },
+    ],
   ])("is allowed %s", (_label, env) => {
     expect(demoWalletAllowed(parseConfig(env))).toBe(true);
   });

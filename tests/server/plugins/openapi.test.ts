@@ -20,7 +20,8 @@ const endpointModules = import.meta.glob<{ endpoints?: Record<string, unknown> }
   ["../../../src/providers/endpoints.ts", "../../../src/providers/api.ts"],
   { eager: true },
 );
-const endpoints = (endpointModules["../../../src/providers/endpoints.ts"] ?? endpointModules["../../../src/providers/api.ts"])?.endpoints ?? {};
+const endpoints =
+  (endpointModules["../../../src/providers/endpoints.ts"] ?? endpointModules["../../../src/providers/api.ts"])?.endpoints ?? {};
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Operation = OpenAPIV3_1.OperationObject & { "x-beyond-spec"?: boolean };
@@ -83,7 +84,9 @@ const CORE_CALLS: { method: Method; path: string; query?: string[]; body?: strin
  * The list paths of the resources beyond the core API (`beyondSpec` in the registry, contract/resources/):
  * every operation at or under one is theirs, and marked x-beyond-spec by the route index.
  */
-const BEYOND_SPEC_LISTS = (RESOURCES as readonly ResourceDeclaration[]).flatMap(({ beyondSpec, api }) => (beyondSpec && api ? [api.list] : []));
+const BEYOND_SPEC_LISTS = (RESOURCES as readonly ResourceDeclaration[]).flatMap(({ beyondSpec, api }) =>
+  beyondSpec && api ? [api.list] : [],
+);
 const underBeyondResource = (path: string) => BEYOND_SPEC_LISTS.some((list) => path === list || path.startsWith(`${list}/`));
 
 /** The operations beyond the core API that are no resource's: each named, so a new one is noticed. */
@@ -326,7 +329,9 @@ describe("GET /api/v1/openapi.json", () => {
     }
     expect(operations).toBeGreaterThan(30);
     // A 503 a route documented already keeps its own meaning beside it.
-    expect(operation("POST", "/admin/orders/{id}/resolve-dispute")!.responses?.["503"]).toMatchObject({ description: expect.stringMatching(/^No settlement service is configured/) });
+    expect(operation("POST", "/admin/orders/{id}/resolve-dispute")!.responses?.["503"]).toMatchObject({
+      description: expect.stringMatching(/^No settlement service is configured/),
+    });
     expect(document.info.description).toMatch(/503 with `Retry-After` while the\s+database is unavailable/);
   });
 
@@ -389,13 +394,13 @@ describe("every call the console makes is in the document", () => {
   });
 
   const paths = Object.entries(endpoints).flatMap(([key, value]) =>
-    value && typeof value === "object" ? Object.entries(value).map(([inner, v]) => [`${key}.${inner}`, v] as const) : [[key, value] as const],
+    value && typeof value === "object"
+      ? Object.entries(value).map(([inner, v]) => [`${key}.${inner}`, v] as const)
+      : [[key, value] as const],
   );
   const tablePaths = new Set(
     Object.values(resourceTable).flatMap((entry) =>
-      [entry.list, entry.one, entry.create, entry.update, entry.remove].map((p) =>
-        typeof p === "function" ? p(SAMPLE_ID) : p,
-      ),
+      [entry.list, entry.one, entry.create, entry.update, entry.remove].map((p) => (typeof p === "function" ? p(SAMPLE_ID) : p)),
     ),
   );
 

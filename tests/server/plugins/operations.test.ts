@@ -28,7 +28,10 @@ const scrape = async () => (await get("/metrics", { authorization: `Bearer ${TOK
 describe("configuration", () => {
   it("reads METRICS_TOKEN and SHUTDOWN_TIMEOUT_SECONDS, with an open /metrics and 25 s by default", () => {
     expect(parseConfig({})).toMatchObject({ metricsToken: null, shutdownTimeoutMs: 25_000 });
-    expect(parseConfig({ METRICS_TOKEN: ` ${TOKEN} `, SHUTDOWN_TIMEOUT_SECONDS: "2.5" })).toMatchObject({ metricsToken: TOKEN, shutdownTimeoutMs: 2_500 });
+    expect(parseConfig({ METRICS_TOKEN: ` ${TOKEN} `, SHUTDOWN_TIMEOUT_SECONDS: "2.5" })).toMatchObject({
+      metricsToken: TOKEN,
+      shutdownTimeoutMs: 2_500,
+    });
   });
 
   it.each([
@@ -108,7 +111,9 @@ describe("metrics", () => {
     expect((await client.get("/users/not-a-user")).status).toBe(404);
     const text = await scrape();
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/users\/:id",status_code="404"\} 1$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/v1\/auth\/nonce",status_code="200"\} \d+$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/api\/v1\/auth\/nonce",status_code="200"\} \d+$/m,
+    );
     // Node's own figures come along.
     expect(text).toMatch(/^process_cpu_seconds_total \d/m);
   });
@@ -118,9 +123,16 @@ describe("metrics", () => {
     const client = server.client();
     const wallet = server.adminWallet;
     const { nonce, message } = (await client.get(`/auth/nonce?publicKey=${wallet.publicKey}`)).body.data;
-    const refused = await client.post("/auth/admin/verify", { publicKey: wallet.publicKey, signature: server.newWallet().sign(message), nonce, message });
+    const refused = await client.post("/auth/admin/verify", {
+      publicKey: wallet.publicKey,
+      signature: server.newWallet().sign(message),
+      nonce,
+      message,
+    });
     expect(refused.status).toBe(401);
-    expect(await scrape()).toMatch(new RegExp(`^marketplace_sign_in_failures_total\\{reason="bad signature"\\} ${Number(before) + 1}$`, "m"));
+    expect(await scrape()).toMatch(
+      new RegExp(`^marketplace_sign_in_failures_total\\{reason="bad signature"\\} ${Number(before) + 1}$`, "m"),
+    );
   });
 
   it("reports the settlement queue by status, read from the database", async () => {
@@ -143,7 +155,10 @@ describe("metrics", () => {
       createdAt: now,
       updatedAt: now,
     });
-    await server.ctx.db.insertInto("settlements").values([row("q-1", "failed"), row("q-2", "failed"), row("q-3", "confirmed")]).execute();
+    await server.ctx.db
+      .insertInto("settlements")
+      .values([row("q-1", "failed"), row("q-2", "failed"), row("q-3", "confirmed")])
+      .execute();
     const text = await scrape();
     expect(text).toMatch(/^marketplace_settlements\{status="failed"\} 2$/m);
     expect(text).toMatch(/^marketplace_settlements\{status="confirmed"\} 1$/m);
@@ -163,7 +178,12 @@ describe("request ids", () => {
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
-        lines.push(...String(chunk).trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>));
+        lines.push(
+          ...String(chunk)
+            .trim()
+            .split("\n")
+            .map((line) => JSON.parse(line) as Record<string, unknown>),
+        );
         done();
       },
     });
@@ -255,7 +275,10 @@ describe("a stop", () => {
       child.kill("SIGTERM");
       // The whole output on failure: a signal or a crash says more than the bare exit code.
       expect(await exited, output).toEqual({ code: 0, signal: null });
-      const lines = output.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = output
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(lines).toContainEqual(expect.objectContaining({ msg: "stopping", signal: "SIGTERM", timeoutMs: 10_000 }));
     } finally {
       child.kill("SIGKILL");

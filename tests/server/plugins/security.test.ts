@@ -148,7 +148,10 @@ describe("cookies", () => {
     const client = server.client();
     const { nonce, message } = (await client.get(`/auth/nonce?publicKey=${server.adminWallet.publicKey}`)).body.data;
     const res = await client.post("/auth/admin/verify", {
-      publicKey: server.adminWallet.publicKey, signature: server.adminWallet.sign(message), nonce, message,
+      publicKey: server.adminWallet.publicKey,
+      signature: server.adminWallet.sign(message),
+      nonce,
+      message,
     });
     const cookies = res.headers.getSetCookie();
     const sid = cookies.find((c) => c.startsWith("sid="));
@@ -170,7 +173,10 @@ describe("cookies", () => {
       const { nonce, message } = (await client.get(`/auth/nonce?publicKey=${https.adminWallet.publicKey}`)).body.data;
       expect(message.startsWith("admin.example.com wants you to sign in")).toBe(true);
       const res = await client.post("/auth/admin/verify", {
-        publicKey: https.adminWallet.publicKey, signature: https.adminWallet.sign(message), nonce, message,
+        publicKey: https.adminWallet.publicKey,
+        signature: https.adminWallet.sign(message),
+        nonce,
+        message,
       });
       const sid = res.headers.getSetCookie().find((c) => c.startsWith("__Host-sid="));
       expect(sid).toMatch(/; Secure/);
@@ -197,7 +203,8 @@ describe("rate limits", () => {
       expect(last.headers.get("cache-control")).toBe("no-store");
 
       const verifies = [];
-      for (let i = 0; i < 11; i++) verifies.push(await client.post("/auth/admin/verify", { publicKey: "x", signature: "y", nonce: "z", message: "m" }));
+      for (let i = 0; i < 11; i++)
+        verifies.push(await client.post("/auth/admin/verify", { publicKey: "x", signature: "y", nonce: "z", message: "m" }));
       expect(verifies[9].status).not.toBe(429);
       expect(verifies[10].status).toBe(429);
       expect(verifies[10].headers.get("retry-after")).toBeTruthy();
@@ -293,10 +300,20 @@ describe("demo wallet", () => {
     // It really signs in: sign with node:crypto from the 32-byte seed.
     const { createPrivateKey, sign } = await import("node:crypto");
     const key = createPrivateKey({
-      key: { kty: "OKP", crv: "Ed25519", d: Buffer.from(secret.slice(0, 32)).toString("base64url"), x: Buffer.from(secret.slice(32)).toString("base64url") },
+      key: {
+        kty: "OKP",
+        crv: "Ed25519",
+        d: Buffer.from(secret.slice(0, 32)).toString("base64url"),
+        x: Buffer.from(secret.slice(32)).toString("base64url"),
+      },
       format: "jwk",
     });
-    const wallet = { publicKey, secretKey: secret, privateKey: key, sign: (m: string | Uint8Array) => bs58.encode(sign(null, Buffer.from(m), key)) };
+    const wallet = {
+      publicKey,
+      secretKey: secret,
+      privateKey: key,
+      sign: (m: string | Uint8Array) => bs58.encode(sign(null, Buffer.from(m), key)),
+    };
     const client = await server.signIn(wallet);
     expect((await client.get("/auth/validate")).body.data.user.publicKey).toBe(publicKey);
   });

@@ -59,13 +59,19 @@ describe("a resource module in the list", () => {
     expect((await api.patch(`/admin/payouts/${pending.id}`, { status: "PAID" })).status).toBe(409);
     expect((await api.get("/admin/payouts/nope")).status).toBe(404);
     const trail = await api.get(`/admin/audit?targetType=payout&targetId=${pending.id}`);
-    expect(trail.body.data.items).toMatchObject([{ action: "payout.mark_paid", targetType: "payout", before: { status: "PENDING" }, after: { status: "PAID" } }]);
+    expect(trail.body.data.items).toMatchObject([
+      { action: "payout.mark_paid", targetType: "payout", before: { status: "PENDING" }, after: { status: "PAID" } },
+    ]);
   });
 
   it("is in the OpenAPI document with its record's schema, each operation beyond the core API as declared", async () => {
     const document = (await server.client().get("/api/v1/openapi.json")).body;
     expect(document.components.schemas.ShopPayout).toBeDefined();
-    const operations = [document.paths["/admin/payouts"]?.get, document.paths["/admin/payouts/{id}"]?.get, document.paths["/admin/payouts/{id}"]?.patch];
+    const operations = [
+      document.paths["/admin/payouts"]?.get,
+      document.paths["/admin/payouts/{id}"]?.get,
+      document.paths["/admin/payouts/{id}"]?.patch,
+    ];
     expect(operations.map((operation) => operation?.["x-beyond-spec"])).toEqual([true, true, true]);
   });
 });
@@ -77,7 +83,12 @@ describe("putting the modules together", () => {
 
   it("runs each seed step after the tables it reads, and refuses a table no step seeds", () => {
     const step = (table: SeedStep["table"], reads: SeedStep["reads"] = []): SeedStep => ({ table, columns: [], reads, rows: () => [] });
-    const order = inSeedOrder([step("users"), step("products", ["shops"]), step("orders", ["users", "products"]), step("shops", ["users"])]);
+    const order = inSeedOrder([
+      step("users"),
+      step("products", ["shops"]),
+      step("orders", ["users", "products"]),
+      step("shops", ["users"]),
+    ]);
     expect(order.map((s) => s.table)).toEqual(["users", "shops", "products", "orders"]);
     expect(() => inSeedOrder([step("products", ["shops"])])).toThrow("The seed step of products reads shops, which no step seeds");
   });

@@ -43,7 +43,14 @@ const ownSession: Record<string, TestClient> = { "POST /auth/logout": await serv
  * are read without the admins: a fuzzed PATCH disabling the run's own admin would leave only 403s.
  */
 async function seeded(): Promise<{ ids: string[]; words: string[] }> {
-  const lists = ["/users?role=USER&limit=100", "/tokens/admin?limit=100", "/admin/products?includeDeleted=true&limit=100", "/admin/shops?limit=100", "/admin/orders?limit=100", "/admin/settlements?limit=100"];
+  const lists = [
+    "/users?role=USER&limit=100",
+    "/tokens/admin?limit=100",
+    "/admin/products?includeDeleted=true&limit=100",
+    "/admin/shops?limit=100",
+    "/admin/orders?limit=100",
+    "/admin/settlements?limit=100",
+  ];
   const ids: string[] = [];
   const words = new Set<string>();
   const collect = (value: unknown): void => {
@@ -101,7 +108,9 @@ function requests({ path, op }: Call): fc.Arbitrary<Request> {
   };
   const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content["application/json"]?.schema as Schema | undefined;
   return fc.record({
-    path: fc.tuple(...inPath.map(pathValue)).map((values) => inPath.reduce((filled, p, i) => filled.replace(`{${p.name}}`, segment(values[i])), path)),
+    path: fc
+      .tuple(...inPath.map(pathValue))
+      .map((values) => inPath.reduce((filled, p, i) => filled.replace(`{${p.name}}`, segment(values[i])), path)),
     query: fc
       .tuple(...inQuery.map((p) => (p.required ? parameter(p.schema) : fc.option(parameter(p.schema), { nil: undefined, freq: 2 }))))
       .map((values) => inQuery.flatMap((p, i): [string, string][] => (values[i] === undefined ? [] : [[p.name, values[i]]]))),
@@ -135,9 +144,11 @@ interface Answer {
 /** What is wrong with the answer, as the document has it; empty when nothing is. */
 function problems(op: Operation, answer: Answer): string[] {
   const responses = op.responses ?? {};
-  const documented = (responses[String(answer.status)] ?? responses[`${String(answer.status)[0]}XX`]) as OpenAPIV3_1.ResponseObject | undefined;
+  const documented = (responses[String(answer.status)] ?? responses[`${String(answer.status)[0]}XX`]) as
+    OpenAPIV3_1.ResponseObject | undefined;
   if (answer.status === 500) return [`500: ${answer.text.slice(0, 300)}`];
-  if (!documented) return [`${answer.status} is not among the documented ${Object.keys(responses).join(", ")}: ${answer.text.slice(0, 300)}`];
+  if (!documented)
+    return [`${answer.status} is not among the documented ${Object.keys(responses).join(", ")}: ${answer.text.slice(0, 300)}`];
   const mediaType = answer.contentType.split(";")[0].trim();
   let body: unknown = answer.text;
   if (mediaType === "application/json") {
@@ -148,10 +159,13 @@ function problems(op: Operation, answer: Answer): string[] {
     }
   } else if (answer.status >= 400) return [`${answer.status}: an error as ${mediaType || "no content type"}, not JSON`];
   const content = documented.content?.[mediaType];
-  if (!content) return [`${answer.status} as ${mediaType}: the document lists ${Object.keys(documented.content ?? {}).join(", ") || "no body"}`];
+  if (!content)
+    return [`${answer.status} as ${mediaType}: the document lists ${Object.keys(documented.content ?? {}).join(", ") || "no body"}`];
   const validate = validator(content.schema ?? {});
   if (validate(body)) return [];
-  return (validate.errors ?? []).slice(0, 5).map((e) => `${answer.status}: ${e.instancePath || "body"} ${e.message} (${JSON.stringify(e.params)})`);
+  return (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${answer.status}: ${e.instancePath || "body"} ${e.message} (${JSON.stringify(e.params)})`);
 }
 
 async function send(call: Call, request: Request): Promise<Answer> {
@@ -181,7 +195,10 @@ describe("every operation of the document, fuzzed from its schemas", () => {
       fc.asyncProperty(requests(call), async (request) => {
         const answer = await send(call, request);
         const found = problems(call.op, answer);
-        if (found.length) throw new Error(`${call.method} ${request.path} ${JSON.stringify(request.query)} ${JSON.stringify(request.body)}\n${found.join("\n")}`);
+        if (found.length)
+          throw new Error(
+            `${call.method} ${request.path} ${JSON.stringify(request.query)} ${JSON.stringify(request.body)}\n${found.join("\n")}`,
+          );
       }),
       { seed: SEED, numRuns: RUNS },
     );

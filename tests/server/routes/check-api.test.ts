@@ -13,7 +13,9 @@ let document: OpenAPIV3_1.Document;
 let session: Record<string, string>;
 
 beforeAll(async () => {
-  server = await startTestServer({ prepare: (ctx) => seedDatabase(ctx.database, { orders: 20, seed: 11, now: ctx.now() }).then(() => undefined) });
+  server = await startTestServer({
+    prepare: (ctx) => seedDatabase(ctx.database, { orders: 20, seed: 11, now: ctx.now() }).then(() => undefined),
+  });
   base = `${server.baseUrl}/api/v1`;
   document = (await server.client().get("/api/v1/openapi.json")).body;
   const api = await server.signIn();
@@ -35,7 +37,13 @@ describe("check:api", () => {
   it("with a session: every read, ids included, answers as the document says", async () => {
     const results = await checkApi({ base, document, session });
     expect(results.filter((r) => !r.ok)).toEqual([]);
-    for (const call of ["GET /users/{id}", "GET /products/{id}", "GET /admin/shops/{id}", "GET /admin/orders/{id}", "GET /admin/orders/stats"]) {
+    for (const call of [
+      "GET /users/{id}",
+      "GET /products/{id}",
+      "GET /admin/shops/{id}",
+      "GET /admin/orders/{id}",
+      "GET /admin/orders/stats",
+    ]) {
       expect(results).toContainEqual(expect.objectContaining({ call, status: 200, ok: true }));
     }
     // Beyond the core API: the reference server offers it on loopback; a 404 elsewhere would be fine too.

@@ -29,10 +29,7 @@ const count = async (sql: string, ...params: unknown[]) => (await raw().get<{ n:
 const firstId = async (sql: string, ...params: unknown[]) => (await raw().get<{ id: string }>(sql, ...params))!.id;
 
 describe("POST /tokens/admin", () => {
-  it.each([
-    ["z".repeat(44)],
-    ["2".repeat(32)],
-  ])("refuses %s, which does not decode to 32 bytes", async (mintAddress) => {
+  it.each([["z".repeat(44)], ["2".repeat(32)]])("refuses %s, which does not decode to 32 bytes", async (mintAddress) => {
     const before = await count("SELECT COUNT(*) AS n FROM tokens");
     const res = await api.post("/tokens/admin", { ...token, mintAddress });
     expect(res.status).toBe(400);
@@ -127,7 +124,12 @@ describe("a NUL byte where a record is looked up", () => {
   });
 
   it("POST /auth/admin/verify with a NUL in the nonce is a 400 naming nonce", async () => {
-    const res = await api.post("/auth/admin/verify", { publicKey: server.adminWallet.publicKey, signature: "1111", nonce: "\u0000", message: "sign in" });
+    const res = await api.post("/auth/admin/verify", {
+      publicKey: server.adminWallet.publicKey,
+      signature: "1111",
+      nonce: "\u0000",
+      message: "sign in",
+    });
     expect(res.status, res.text).toBe(400);
     expect(res.body.errors).toEqual([{ field: "nonce", message: MESSAGES.controlCharacters("Nonce") }]);
   });
@@ -156,7 +158,10 @@ describe("stored text", () => {
   });
 
   it("refuses a bidi isolate in dispute notes before looking at the order", async () => {
-    const res = await api.post("/admin/orders/no-such-order/resolve-dispute", { resolution: "REFUND_BUYER", adminNotes: "notes \u2067x\u2069" });
+    const res = await api.post("/admin/orders/no-such-order/resolve-dispute", {
+      resolution: "REFUND_BUYER",
+      adminNotes: "notes \u2067x\u2069",
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: "adminNotes", message: MESSAGES.signedTextCharacters("Admin notes") }]);
   });
@@ -200,7 +205,10 @@ describe("a request without a body", () => {
         expect(res.status, `${method} ${path}`).toBe(400);
         expect(res.body, `${method} ${path}`).toEqual(empty.body);
       }
-      expect(bodiless.body.errors.map((e: { field: string }) => e.field), `${method} ${path}`).toEqual(fields);
+      expect(
+        bodiless.body.errors.map((e: { field: string }) => e.field),
+        `${method} ${path}`,
+      ).toEqual(fields);
       expect(bodiless.body.errors.map((e: { message: string }) => e.message)).not.toContain(MESSAGES.bodyObject);
     }
   });

@@ -58,14 +58,20 @@ async function openStream(baseUrl: string, client: TestClient | null): Promise<S
     while ((end = buffer.indexOf("\n\n")) >= 0) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
-      const field = (name: string) => block.split("\n").find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+      const field = (name: string) =>
+        block
+          .split("\n")
+          .find((line) => line.startsWith(`${name}: `))
+          ?.slice(name.length + 2);
       const event = field("event");
       if (event) events.push({ event, data: JSON.parse(field("data") ?? "null") });
     }
   });
   response.once("close", () => (ended = true));
   response.on("error", () => undefined);
-  const headers = new Headers(Object.entries(response.headers).flatMap(([name, value]) => [value ?? []].flat().map((v): [string, string] => [name, v])));
+  const headers = new Headers(
+    Object.entries(response.headers).flatMap(([name, value]) => [value ?? []].flat().map((v): [string, string] => [name, v])),
+  );
   return { status: response.statusCode ?? 0, headers, events, ended: () => ended, close: () => call.destroy() };
 }
 
@@ -133,7 +139,10 @@ describe("stream limits", () => {
     expect(await refusedStream(server.baseUrl, admin)).toEqual({
       status: 429,
       retryAfter: "30",
-      body: { message: "Too many live-update streams for this session: at most 5 are open at once; close one (another console tab) or try again later" },
+      body: {
+        message:
+          "Too many live-update streams for this session: at most 5 are open at once; close one (another console tab) or try again later",
+      },
     });
     const other = await openStream(server.baseUrl, await server.signIn());
     expect(other.status).toBe(200);
@@ -194,7 +203,10 @@ describe("stream limits", () => {
       const admin = await gated.signIn();
       const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
       // A connection of its own (fetch's pool may open a spare one that would hold the server's close).
-      const leaving = httpRequest(`${gated.baseUrl}/api/v1/admin/events`, { agent: false, headers: { accept: "text/event-stream", cookie, "x-test-leave": "1" } });
+      const leaving = httpRequest(`${gated.baseUrl}/api/v1/admin/events`, {
+        agent: false,
+        headers: { accept: "text/event-stream", cookie, "x-test-leave": "1" },
+      });
       leaving.on("error", () => undefined).end();
       await held;
       leaving.destroy();
@@ -278,10 +290,14 @@ describe("one instance", () => {
     await vi.waitFor(() => expect(settlements()).toEqual([{ id: row.id, orderId, status: "submitted" }]), WAIT);
 
     await markConfirmed(server.ctx.db, server.ctx, row.id, "sig-live", null);
-    await vi.waitFor(() => expect(settlements()).toEqual([
-      { id: row.id, orderId, status: "submitted" },
-      { id: row.id, orderId, status: "confirmed" },
-    ]), WAIT);
+    await vi.waitFor(
+      () =>
+        expect(settlements()).toEqual([
+          { id: row.id, orderId, status: "submitted" },
+          { id: row.id, orderId, status: "confirmed" },
+        ]),
+      WAIT,
+    );
     stream.close();
   });
 

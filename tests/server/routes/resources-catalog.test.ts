@@ -40,7 +40,12 @@ describe("tokens", () => {
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ ...usdc, isActive: true, id: expect.any(String) });
     const audit = await lastAudit(created.body.data.id);
-    expect(audit).toMatchObject({ action: "token.create", targetType: "token", before: null, after: expect.objectContaining({ mintAddress: USDC }) });
+    expect(audit).toMatchObject({
+      action: "token.create",
+      targetType: "token",
+      before: null,
+      after: expect.objectContaining({ mintAddress: USDC }),
+    });
 
     const again = await api.post("/tokens/admin", { ...usdc, symbol: "USDC2" });
     expect(again.status).toBe(409);
@@ -96,7 +101,12 @@ describe("tokens", () => {
   });
 
   it("DELETE deactivates; DELETE /hard removes; both 404 for unknown ids", async () => {
-    const { body } = await api.post("/tokens/admin", { mintAddress: "JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN", symbol: "JUP", name: "Jupiter", decimals: 6 });
+    const { body } = await api.post("/tokens/admin", {
+      mintAddress: "JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN",
+      symbol: "JUP",
+      name: "Jupiter",
+      decimals: 6,
+    });
     const id = body.data.id;
     const off = await api.delete(`/tokens/admin/${id}`);
     expect(off.status).toBe(200);
@@ -114,7 +124,10 @@ describe("tokens", () => {
     const first = await api.post("/tokens/admin/initialize-sol");
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({ mintAddress: WSOL, symbol: "SOL", decimals: 9, isActive: true });
-    expect(await lastAudit(first.body.data.id)).toMatchObject({ action: "token.initialize_sol", after: expect.objectContaining({ mintAddress: WSOL }) });
+    expect(await lastAudit(first.body.data.id)).toMatchObject({
+      action: "token.initialize_sol",
+      after: expect.objectContaining({ mintAddress: WSOL }),
+    });
     const second = await api.post("/tokens/admin/initialize-sol");
     expect(second.status).toBe(409);
     expect(second.body.message).toBe("Native SOL is already initialized");
@@ -162,12 +175,23 @@ describe("products", () => {
     expect(res.body.data).toMatchObject({ total: 3, page: 1, limit: 20, totalPages: 1 });
     const [plain, usdcMug, deskLamp] = res.body.data.items;
     expect(plain.title).toBe("Plain");
-    expect(usdcMug).toMatchObject({ id: mug, price: 12_990_000, currency: { symbol: "USDC", decimals: 6, mintAddress: USDC }, images: [], isFeatured: false, isActive: true, isDeleted: false });
+    expect(usdcMug).toMatchObject({
+      id: mug,
+      price: 12_990_000,
+      currency: { symbol: "USDC", decimals: 6, mintAddress: USDC },
+      images: [],
+      isFeatured: false,
+      isActive: true,
+      isDeleted: false,
+    });
     expect(deskLamp).toMatchObject({
       id: lamp,
       currency: { symbol: "SOL", decimals: 9, mintAddress: null },
       isFeatured: true,
-      images: [{ url: "https://img/1.png", thumbnailUrl: "https://img/1t.png" }, { url: "https://img/2.png", thumbnailUrl: null }],
+      images: [
+        { url: "https://img/1.png", thumbnailUrl: "https://img/1t.png" },
+        { url: "https://img/2.png", thumbnailUrl: null },
+      ],
     });
   });
 
@@ -181,7 +205,9 @@ describe("products", () => {
     const search = await api.get(`/admin/products?search=${encodeURIComponent(`"100%" O'R`)}`);
     expect(search.body.data.items.map((p: { id: string }) => p.id)).toEqual([mug]);
     expect((await api.get("/admin/products?search=%25")).body.data.total).toBe(1);
-    expect((await api.get("/admin/products?isFeatured=maybe")).body.errors).toEqual([{ field: "isFeatured", message: MESSAGES.queryBoolean }]);
+    expect((await api.get("/admin/products?isFeatured=maybe")).body.errors).toEqual([
+      { field: "isFeatured", message: MESSAGES.queryBoolean },
+    ]);
   });
 
   it("GET /products/categories counts listed products per category", async () => {
@@ -233,7 +259,12 @@ describe("products", () => {
     const deleted = await api.delete(`/admin/products/${mug}`, { reason: "Counterfeit report" });
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toMatchObject({ isDeleted: true, deleteReason: "Counterfeit report", deletedAt: expect.any(String) });
-    expect(await lastAudit(mug)).toMatchObject({ action: "product.delete", reason: "Counterfeit report", before: { isDeleted: false }, after: { isDeleted: true, deleteReason: "Counterfeit report" } });
+    expect(await lastAudit(mug)).toMatchObject({
+      action: "product.delete",
+      reason: "Counterfeit report",
+      before: { isDeleted: false },
+      after: { isDeleted: true, deleteReason: "Counterfeit report" },
+    });
 
     const listed = await api.get("/admin/products");
     expect(listed.body.data.items.map((p: { id: string }) => p.id)).not.toContain(mug);
@@ -281,7 +312,13 @@ describe("shops", () => {
     await createOrderRecord(server.ctx.db, { shopId: quoted });
     await createOrderRecord(server.ctx.db, { shopId: quoted });
     for (let i = 0; i < 22; i++) {
-      await createShopRecord(server.ctx.db, { sellerId: null, name: `Filler ${i}`, slug: `filler-${i}`, category: i % 2 ? "Books" : "Sports", isActive: i % 3 ? 1 : 0 });
+      await createShopRecord(server.ctx.db, {
+        sellerId: null,
+        name: `Filler ${i}`,
+        slug: `filler-${i}`,
+        category: i % 2 ? "Books" : "Sports",
+        isActive: i % 3 ? 1 : 0,
+      });
     }
   });
 
@@ -367,7 +404,12 @@ describe("GET /admin/audit", () => {
 
     const tokens = await api.get("/admin/audit?targetType=token&limit=100");
     expect(tokens.body.data.items.length).toBeGreaterThan(0);
-    expect(tokens.body.data.items.every((e: { targetType: string; adminPublicKey: string }) => e.targetType === "token" && e.adminPublicKey === server.adminWallet.publicKey)).toBe(true);
+    expect(
+      tokens.body.data.items.every(
+        (e: { targetType: string; adminPublicKey: string }) =>
+          e.targetType === "token" && e.adminPublicKey === server.adminWallet.publicKey,
+      ),
+    ).toBe(true);
     expect((await api.get(`/admin/audit?targetType=${encodeURIComponent("token' OR '1'='1")}`)).body.data.total).toBe(0);
     expect((await api.get("/admin/audit?page=0")).status).toBe(400);
   });

@@ -126,7 +126,9 @@ describe("GET /admin/orders", () => {
       ),
     ).toBe(25);
     expect(
-      await sql.run(`UPDATE orders SET "shippedAt" = "createdAt" WHERE rowid IN (SELECT rowid FROM orders WHERE status = 'ACTIVE' AND "shippedAt" IS NULL LIMIT 10)`),
+      await sql.run(
+        `UPDATE orders SET "shippedAt" = "createdAt" WHERE rowid IN (SELECT rowid FROM orders WHERE status = 'ACTIVE' AND "shippedAt" IS NULL LIMIT 10)`,
+      ),
     ).toBe(10);
     for (const filter of Object.keys(FILTERS)) {
       expect(await allPages(`filter=${filter}`, 50)).toEqual(await idsWhere(FILTERS[filter]));
@@ -155,7 +157,12 @@ describe("GET /admin/orders/:id and /admin/orders/stats", () => {
     const [id] = await idsWhere(`status = 'DISPUTED' AND "disputeDescription" IS NOT NULL`);
     const res = await api.get(`/admin/orders/${id}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id, status: "DISPUTED", disputeDescription: expect.any(String), disputeRaisedAt: expect.any(String) });
+    expect(res.body.data).toMatchObject({
+      id,
+      status: "DISPUTED",
+      disputeDescription: expect.any(String),
+      disputeRaisedAt: expect.any(String),
+    });
     const missing = await api.get("/admin/orders/no-such-order");
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("Order not found");
@@ -174,7 +181,9 @@ describe("GET /admin/orders/:id and /admin/orders/stats", () => {
       completedOrders: await count(FILTERS.completed),
       recentOrders: await count(`"createdAt" >= '${since}'`),
       byStatus: Object.fromEntries(
-        await Promise.all(["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"].map(async (s) => [s, await count(`status = '${s}'`)])),
+        await Promise.all(
+          ["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"].map(async (s) => [s, await count(`status = '${s}'`)]),
+        ),
       ),
     });
   });
@@ -288,7 +297,11 @@ describe("POST /admin/orders/:id/resolve-dispute", () => {
       const res = await api.post(`/admin/orders/${id}/resolve-dispute`, valid);
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(`The escrow ${escrow} of order ${id} is empty (never funded or already settled)`);
-      expect((await api.get(`/admin/orders/${id}`)).body.data).toMatchObject({ status: "DISPUTED", settlementStatus: null, settlementSignature: null });
+      expect((await api.get(`/admin/orders/${id}`)).body.data).toMatchObject({
+        status: "DISPUTED",
+        settlementStatus: null,
+        settlementSignature: null,
+      });
     } finally {
       ctx.settlement = undefined;
     }
@@ -316,7 +329,11 @@ describe("POST /admin/orders/:id/resolve-dispute", () => {
       expect(unknown.body.message).toBe(
         "The transaction was sent but its outcome is not known yet (connect ECONNREFUSED 127.0.0.1:8899); it will be checked again",
       );
-      expect((await api.get(`/admin/orders/${after}`)).body.data).toMatchObject({ status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: "5igLost" });
+      expect((await api.get(`/admin/orders/${after}`)).body.data).toMatchObject({
+        status: "DISPUTED",
+        settlementStatus: "PENDING",
+        settlementSignature: "5igLost",
+      });
     } finally {
       ctx.settlement = undefined;
     }
@@ -357,7 +374,10 @@ describe("marketplace", () => {
         disputeResolutionLimit: 604800,
         reportThreshold: 5,
       });
-      expect((await api.get("/admin/marketplace/status")).body.data).toMatchObject({ initialized: true, authority: server.adminWallet.publicKey });
+      expect((await api.get("/admin/marketplace/status")).body.data).toMatchObject({
+        initialized: true,
+        authority: server.adminWallet.publicKey,
+      });
       const twice = await api.post("/admin/marketplace/initialize");
       expect(twice.status).toBe(409);
       const audit = await api.get("/admin/audit?targetType=marketplace");

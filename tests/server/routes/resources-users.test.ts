@@ -14,11 +14,7 @@ let api: TestClient;
 /** Raw SQL on the test server's database, on either engine (test-database.ts). */
 const raw = () => query(server.ctx);
 
-const TRICKY = [
-  `O'Brien "Bobby" Tables'); DROP TABLE users;--`,
-  "100% genuine_seller",
-  "Back\\slash Betty",
-];
+const TRICKY = [`O'Brien "Bobby" Tables'); DROP TABLE users;--`, "100% genuine_seller", "Back\\slash Betty"];
 
 /** Every user, plain SQL's way. */
 const ALL = "1 = 1";
@@ -51,7 +47,18 @@ describe("GET /users", () => {
     expect({ total, page, limit, totalPages }).toEqual({ total: 404, page: 1, limit: 20, totalPages: 21 });
     expect(items[0]).toMatchObject({ displayName: TRICKY[2], verified: false, disabled: false, role: "USER" });
     expect(Object.keys(items[0])).toEqual(
-      expect.arrayContaining(["id", "publicKey", "displayName", "contactInfo", "avatarUrl", "role", "verified", "disabled", "status", "createdAt"]),
+      expect.arrayContaining([
+        "id",
+        "publicKey",
+        "displayName",
+        "contactInfo",
+        "avatarUrl",
+        "role",
+        "verified",
+        "disabled",
+        "status",
+        "createdAt",
+      ]),
     );
     expect(items.map((u: { id: string }) => u.id)).toEqual((await userIds(ALL)).slice(0, 20));
   });
@@ -151,7 +158,15 @@ describe("PATCH /users/:id", () => {
       status: "active",
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: user.id, publicKey: user.publicKey, displayName: "New Name", contactInfo: null, role: "MARKETPLACE_AUTHORITY", verified: true, disabled: false });
+    expect(res.body.data).toMatchObject({
+      id: user.id,
+      publicKey: user.publicKey,
+      displayName: "New Name",
+      contactInfo: null,
+      role: "MARKETPLACE_AUTHORITY",
+      verified: true,
+      disabled: false,
+    });
     const audit = await api.get(`/admin/audit?targetType=user&targetId=${user.id}`);
     expect(audit.body.data.items).toEqual([
       expect.objectContaining({
@@ -199,7 +214,17 @@ describe("PATCH /users/:id/deactivate", () => {
     const now = server.ctx.now();
     await server.ctx.db
       .insertInto("sessions")
-      .values({ id: "s1", userId: user.id, publicKey: user.publicKey, createdAt: now, lastSeenAt: now, expiresAt: now + 60_000, revokedAt: null, ip: null, userAgent: null })
+      .values({
+        id: "s1",
+        userId: user.id,
+        publicKey: user.publicKey,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: now + 60_000,
+        revokedAt: null,
+        ip: null,
+        userAgent: null,
+      })
       .execute();
 
     const missing = await api.patch(`/users/${user.id}/deactivate`, { reason: "  " });

@@ -52,7 +52,9 @@ async function seeded(options: Parameters<typeof seedDatabase>[1]) {
 
 /** Every row of the seeded tables, each table's rows in one order whatever order the engine reads them in. */
 async function dump(db: OpenedDatabase): Promise<string> {
-  const tables = await Promise.all(TABLES.map(async (t) => (await rows(db, `SELECT * FROM "${t}"`)).map((row) => JSON.stringify(row)).sort()));
+  const tables = await Promise.all(
+    TABLES.map(async (t) => (await rows(db, `SELECT * FROM "${t}"`)).map((row) => JSON.stringify(row)).sort()),
+  );
   return JSON.stringify(tables);
 }
 
@@ -63,8 +65,12 @@ const one = async <T>(db: OpenedDatabase, sql: string, ...params: unknown[]) => 
 
 /** The database's triggers by name, and on PostgreSQL whether each is switched on (the bulk load switches them off). */
 async function triggers(db: OpenedDatabase): Promise<string[]> {
-  if (db.engine === "sqlite") return (await rows<{ name: string }>(db, "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")).map((t) => t.name);
-  const found = await rows<{ name: string; enabled: string }>(db, "SELECT tgname AS name, tgenabled AS enabled FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname");
+  if (db.engine === "sqlite")
+    return (await rows<{ name: string }>(db, "SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")).map((t) => t.name);
+  const found = await rows<{ name: string; enabled: string }>(
+    db,
+    "SELECT tgname AS name, tgenabled AS enabled FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname",
+  );
   return found.map((t) => `${t.name} ${t.enabled === "O" ? "on" : `off (${t.enabled})`}`);
 }
 
@@ -109,7 +115,10 @@ describe("content", () => {
       expect(d.disputeDescription).not.toMatch(/[{}]/);
       expect(d.disputeRaisedAt).not.toBeNull();
     }
-    expect((await one<{ n: number }>(main, `SELECT COUNT(*) AS n FROM orders WHERE status <> 'DISPUTED' AND "disputeDescription" IS NOT NULL`)).n).toBe(0);
+    expect(
+      (await one<{ n: number }>(main, `SELECT COUNT(*) AS n FROM orders WHERE status <> 'DISPUTED' AND "disputeDescription" IS NOT NULL`))
+        .n,
+    ).toBe(0);
     // Every filter of the order screen has something to show.
     for (const where of [`status = 'ACTIVE' AND "shippedAt" IS NULL`, `"shippedAt" IS NOT NULL AND status <> 'COMPLETED'`]) {
       expect((await one<{ n: number }>(main, `SELECT COUNT(*) AS n FROM orders WHERE ${where}`)).n).toBeGreaterThan(0);
@@ -136,16 +145,22 @@ describe("content", () => {
   });
 
   it("uses every shop category and gives shops real sellers", async () => {
-    const categories = (await rows<{ category: string }>(main, "SELECT DISTINCT category FROM shops ORDER BY category")).map((r) => r.category);
+    const categories = (await rows<{ category: string }>(main, "SELECT DISTINCT category FROM shops ORDER BY category")).map(
+      (r) => r.category,
+    );
     expect(categories.sort()).toEqual([...SHOP_CATEGORIES].sort());
-    expect((await one<{ n: number }>(main, `SELECT COUNT(*) AS n FROM shops s LEFT JOIN users u ON u.id = s."sellerId" WHERE u.id IS NULL`)).n).toBe(0);
+    expect(
+      (await one<{ n: number }>(main, `SELECT COUNT(*) AS n FROM shops s LEFT JOIN users u ON u.id = s."sellerId" WHERE u.id IS NULL`)).n,
+    ).toBe(0);
   });
 
   it("wallets are base58 32-byte keys, the buyer is never the seller, escrow is left for settlement", async () => {
-    const orders = await rows<{ buyerWalletAddress: string; sellerWalletAddress: string; escrowPDA: string | null; transactionSignature: string | null }>(
-      main,
-      `SELECT "buyerWalletAddress", "sellerWalletAddress", "escrowPDA", "transactionSignature" FROM orders`,
-    );
+    const orders = await rows<{
+      buyerWalletAddress: string;
+      sellerWalletAddress: string;
+      escrowPDA: string | null;
+      transactionSignature: string | null;
+    }>(main, `SELECT "buyerWalletAddress", "sellerWalletAddress", "escrowPDA", "transactionSignature" FROM orders`);
     expect(orders).toHaveLength(3000);
     for (const o of orders) {
       expect(bs58.decode(o.buyerWalletAddress)).toHaveLength(32);
@@ -176,7 +191,9 @@ describe("content", () => {
       main,
       `SELECT COUNT(*) AS n FROM orders WHERE "confirmedAt" < "createdAt" OR "shippedAt" < "confirmedAt" OR "completedAt" < "shippedAt"
          OR "createdAt" > ? OR "updatedAt" > ? OR "disputeRaisedAt" > ?`,
-      new Date(NOW).toISOString(), new Date(NOW).toISOString(), new Date(NOW).toISOString(),
+      new Date(NOW).toISOString(),
+      new Date(NOW).toISOString(),
+      new Date(NOW).toISOString(),
     );
     expect(bad.n).toBe(0);
     for (const table of ["orders", "users"]) {
@@ -184,12 +201,22 @@ describe("content", () => {
       expect(created.length).toBeGreaterThan(0);
       expect([...created].sort()).toEqual(created);
     }
-    const recent = (await one<{ n: number }>(main, `SELECT COUNT(*) AS n FROM users WHERE "createdAt" >= ?`, new Date(NOW - 30 * 86_400_000).toISOString())).n;
+    const recent = (
+      await one<{ n: number }>(
+        main,
+        `SELECT COUNT(*) AS n FROM users WHERE "createdAt" >= ?`,
+        new Date(NOW - 30 * 86_400_000).toISOString(),
+      )
+    ).n;
     expect(recent).toBeGreaterThan(0);
   });
 
   it("the admin wallets are verified ADMIN users; native SOL is left for 'Init SOL'", async () => {
-    expect(await one(main, `SELECT role, verified, disabled FROM users WHERE "publicKey" = ?`, ADMIN)).toEqual({ role: "ADMIN", verified: 1, disabled: 0 });
+    expect(await one(main, `SELECT role, verified, disabled FROM users WHERE "publicKey" = ?`, ADMIN)).toEqual({
+      role: "ADMIN",
+      verified: 1,
+      disabled: 0,
+    });
     const mints = (await rows<{ mintAddress: string }>(main, `SELECT "mintAddress" FROM tokens`)).map((t) => t.mintAddress);
     expect(mints).toContain("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
     expect(mints).not.toContain("So11111111111111111111111111111111111111112");
@@ -198,12 +225,17 @@ describe("content", () => {
 
 describe("list counts after a bulk load", () => {
   it("match the tables, and the triggers are back in place", async () => {
-    const counter = async (name: string) => (await one<{ value: number } | undefined>(main, "SELECT value FROM counters WHERE name = ?", name))?.value ?? 0;
+    const counter = async (name: string) =>
+      (await one<{ value: number } | undefined>(main, "SELECT value FROM counters WHERE name = ?", name))?.value ?? 0;
     const count = async (sql: string) => (await one<{ n: number }>(main, sql)).n;
     expect(await counter("orders")).toBe(3000);
     expect(await counter("orders?filter=in_dispute")).toBe(await count("SELECT COUNT(*) AS n FROM orders WHERE status = 'DISPUTED'"));
-    expect(await counter("users?verified=1&disabled=0")).toBe(await count("SELECT COUNT(*) AS n FROM users WHERE verified = 1 AND disabled = 0"));
-    const fine = (await one<{ n: number }>(main, `SELECT SUM(n) AS n FROM "listCounts" WHERE list = ? AND level = 0`, "orders?filter=completed")).n;
+    expect(await counter("users?verified=1&disabled=0")).toBe(
+      await count("SELECT COUNT(*) AS n FROM users WHERE verified = 1 AND disabled = 0"),
+    );
+    const fine = (
+      await one<{ n: number }>(main, `SELECT SUM(n) AS n FROM "listCounts" WHERE list = ? AND level = 0`, "orders?filter=completed")
+    ).n;
     expect(fine).toBe(await count("SELECT COUNT(*) AS n FROM orders WHERE status = 'COMPLETED'"));
     // The same triggers as a database never loaded, all of them switched on.
     const loaded = await triggers(main);
@@ -242,7 +274,8 @@ describe("migration 002 on a database that already has rows", () => {
       await new Migrator({ db, provider: { getMigrations: async () => ({ "001_initial": m001 }) } }).migrateToLatest();
       for (const status of ["ACTIVE", "DISPUTED", "DISPUTED", "COMPLETED"] as const) await createOrderRecord(db, { status });
       await migrateToLatest(db, MIGRATIONS);
-      const value = async (name: string) => Number((await raw(db).get<{ value: number }>("SELECT value FROM counters WHERE name = ?", name))!.value);
+      const value = async (name: string) =>
+        Number((await raw(db).get<{ value: number }>("SELECT value FROM counters WHERE name = ?", name))!.value);
       expect([await value("orders"), await value("orders?filter=in_dispute"), await value("orders?filter=new")]).toEqual([4, 2, 1]);
       await createOrderRecord(db, { status: "DISPUTED" });
       expect(await value("orders?filter=in_dispute")).toBe(3);

@@ -38,7 +38,12 @@ describe("GET /admin/authority", () => {
     const cost = 4_083_560n;
     server.ctx.settlement = {
       ...real!,
-      authorityFunds: async () => ({ cluster: "devnet", authority: server.adminWallet.publicKey, lamports: cost * 19n + 1n, settlementCostLamports: cost }),
+      authorityFunds: async () => ({
+        cluster: "devnet",
+        authority: server.adminWallet.publicKey,
+        lamports: cost * 19n + 1n,
+        settlementCostLamports: cost,
+      }),
     };
     try {
       const health = (await api.get("/admin/authority")).body.data;

@@ -78,7 +78,8 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     await server?.close();
   });
 
-  const resolve = (id: string) => api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund after timeout" });
+  const resolve = (id: string) =>
+    api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund after timeout" });
 
   it("is recorded by the re-check without a restart when it did land: paid once, nothing sent again", async () => {
     const order = await h.fundedDispute();
@@ -98,7 +99,12 @@ describe("in-process: a settlement whose confirmation timed out", () => {
 
     server.clock.advance(MIN_AGE_MS + 1_000);
     expect(await recheck.run()).toEqual([{ orderId: order.id, signature, outcome: "confirmed" }]);
-    expect(await h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: signature, adminNotes: "Refund after timeout" });
+    expect(await h.row(order.id)).toMatchObject({
+      status: "REFUNDED",
+      settlementStatus: "CONFIRMED",
+      settlementSignature: signature,
+      adminNotes: "Refund after timeout",
+    });
     expect(await h.lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
     expect(submissions).toHaveBeenCalledTimes(1);
     expect(await h.audits(order.id)).toHaveLength(1);
@@ -118,7 +124,11 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     server.clock.advance(MIN_AGE_MS + 1_000);
     const [outcome] = await recheck.run();
     expect(outcome).toMatchObject({ orderId: order.id, outcome: "confirmed" });
-    expect(await h.row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: outcome.signature });
+    expect(await h.row(order.id)).toMatchObject({
+      status: "REFUNDED",
+      settlementStatus: "CONFIRMED",
+      settlementSignature: outcome.signature,
+    });
     // (The same bytes, when the blockhash did not change meanwhile: one transaction on chain either way.)
     expect(await h.backend.ledger.signatureStatus(outcome.signature!)).toEqual({ state: "confirmed" });
     expect(await h.lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
@@ -146,7 +156,11 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     await wasSigned;
     server.clock.advance(MIN_AGE_MS + 1_000);
     const [outcome] = await recheck.run();
-    expect(outcome).toMatchObject({ orderId: order.id, outcome: "unknown", message: expect.stringContaining("still being sent by this server") });
+    expect(outcome).toMatchObject({
+      orderId: order.id,
+      outcome: "unknown",
+      message: expect.stringContaining("still being sent by this server"),
+    });
     expect((await h.row(order.id)).settlementStatus).toBe("PENDING");
     release();
     expect((await request).status).toBe(200);
@@ -217,7 +231,12 @@ describe("on a cluster: no second transaction while the first can still land", (
       server.clock.advance(MIN_AGE_MS + 1_000);
       loop.calls.length = 0;
       const [waiting] = await recheck.run();
-      expect(waiting).toMatchObject({ orderId: order.id, signature: first, outcome: "unknown", message: expect.stringContaining(`block height ${lastValidBlockHeight}`) });
+      expect(waiting).toMatchObject({
+        orderId: order.id,
+        signature: first,
+        outcome: "unknown",
+        message: expect.stringContaining(`block height ${lastValidBlockHeight}`),
+      });
       expect(loop.calls).toContain("getBlockHeight");
       expect(loop.calls).not.toContain("sendTransaction");
       expect(await h.row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: first });
@@ -228,7 +247,11 @@ describe("on a cluster: no second transaction while the first can still land", (
       const [sent] = await recheck.run();
       expect(sent).toMatchObject({ orderId: order.id, outcome: "confirmed" });
       expect(loop.calls.filter((m) => m === "sendTransaction")).toHaveLength(1);
-      expect(await h.row(order.id)).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED", settlementSignature: sent.signature });
+      expect(await h.row(order.id)).toMatchObject({
+        status: "COMPLETED",
+        settlementStatus: "CONFIRMED",
+        settlementSignature: sent.signature,
+      });
       expect(await h.lamports(order.sellerWalletAddress)).toBe(BigInt(order.totalPrice));
       expect(await h.lamports(order.escrowPDA!)).toBe(0n);
     } finally {

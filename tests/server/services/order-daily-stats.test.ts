@@ -35,7 +35,9 @@ async function stats(query = ""): Promise<OrderDailyStats> {
 /** The days that are not all zeros, as { date: [orders, opened, resolved] }. */
 const busyDays = (days: DailyOrderCounts[]) =>
   Object.fromEntries(
-    days.filter((d) => d.orders || d.disputesOpened || d.disputesResolved).map((d) => [d.date, [d.orders, d.disputesOpened, d.disputesResolved]]),
+    days
+      .filter((d) => d.orders || d.disputesOpened || d.disputesResolved)
+      .map((d) => [d.date, [d.orders, d.disputesOpened, d.disputesResolved]]),
   );
 
 beforeAll(async () => {

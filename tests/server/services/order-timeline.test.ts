@@ -2,7 +2,16 @@
 // every body, 404 for an unknown order) and its timeline, put together from the order's own times, the
 // audit trail, the settlement rows (a dispute really settled on the in-process chain) and the notes,
 // oldest first. Migration 007 is also compiled for PostgreSQL.
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from "kysely";
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_NOTE_MAX, type TimelineEvent } from "../../../contract/index.ts";
 import { up as migrate007 } from "../../../server/db/migrations/007_order_notes.ts";
@@ -18,7 +27,10 @@ const HOUR = 3_600_000;
 // Raw SQL on either engine (test-database.ts).
 const sql = () => query(server.ctx);
 const notesOf = (orderId: string) =>
-  sql().all<{ id: number; adminPublicKey: string; body: string; createdAt: string }>(`SELECT * FROM "orderNotes" WHERE "orderId" = ? ORDER BY id`, orderId);
+  sql().all<{ id: number; adminPublicKey: string; body: string; createdAt: string }>(
+    `SELECT * FROM "orderNotes" WHERE "orderId" = ? ORDER BY id`,
+    orderId,
+  );
 const auditOf = (orderId: string) =>
   sql().all<{ action: string; adminPublicKey: string; reason: string | null; after: string | null }>(
     `SELECT * FROM "auditLog" WHERE "targetType" = 'order' AND "targetId" = ? ORDER BY id`,
@@ -97,10 +109,16 @@ describe("POST /admin/orders/:id/notes", () => {
     const order = await createOrderRecord(server.ctx.db);
     const sqlite = server.ctx.database.engine === "sqlite";
     if (sqlite) {
-      await sql().run(`CREATE TRIGGER refuse_note_audit BEFORE INSERT ON "auditLog" WHEN NEW.action = 'order.note' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`);
+      await sql().run(
+        `CREATE TRIGGER refuse_note_audit BEFORE INSERT ON "auditLog" WHEN NEW.action = 'order.note' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`,
+      );
     } else {
-      await sql().run(`CREATE FUNCTION refuse_note_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
-      await sql().run(`CREATE TRIGGER refuse_note_audit BEFORE INSERT ON "auditLog" FOR EACH ROW WHEN (NEW.action = 'order.note') EXECUTE FUNCTION refuse_note_audit()`);
+      await sql().run(
+        `CREATE FUNCTION refuse_note_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`,
+      );
+      await sql().run(
+        `CREATE TRIGGER refuse_note_audit BEFORE INSERT ON "auditLog" FOR EACH ROW WHEN (NEW.action = 'order.note') EXECUTE FUNCTION refuse_note_audit()`,
+      );
     }
     try {
       const response = await api.post(`/admin/orders/${order.id}/notes`, { body: "Lost with its audit entry" });
@@ -138,7 +156,11 @@ describe("GET /admin/orders/:id/timeline", () => {
     });
     const { escrow, signature } = await backend.chain.fundEscrow(created);
     const db = server.ctx.db;
-    await db.updateTable("orders").set({ escrowPDA: escrow, transactionSignature: signature, cluster: backend.cluster }).where("id", "=", created.id).execute();
+    await db
+      .updateTable("orders")
+      .set({ escrowPDA: escrow, transactionSignature: signature, cluster: backend.cluster })
+      .where("id", "=", created.id)
+      .execute();
     return db.selectFrom("orders").selectAll().where("id", "=", created.id).executeTakeFirstOrThrow();
   }
 
@@ -146,7 +168,11 @@ describe("GET /admin/orders/:id/timeline", () => {
     const order = await fundedDispute();
     expect((await api.post(`/admin/orders/${order.id}/notes`, { body: "Asked the seller for the packing photos" })).status).toBe(201);
     server.clock.advance(1_000);
-    const resolved = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "PARTIAL_REFUND", refundPercentage: 40, adminNotes: "Photos show a half-empty box" });
+    const resolved = await api.post(`/admin/orders/${order.id}/resolve-dispute`, {
+      resolution: "PARTIAL_REFUND",
+      refundPercentage: 40,
+      adminNotes: "Photos show a half-empty box",
+    });
     expect(resolved.status, resolved.text).toBe(200);
     const signature: string = resolved.body.data.transactionSignature;
     server.clock.advance(1_000);
@@ -154,12 +180,22 @@ describe("GET /admin/orders/:id/timeline", () => {
 
     const events = await timeline(order.id);
     const steps = events.map((e) => `${e.kind}: ${e.title}`);
-    expect(steps.slice(0, 4)).toEqual(["created: Order created", "funded: Paid into escrow", "disputed: Dispute raised", "note: Internal note"]);
+    expect(steps.slice(0, 4)).toEqual([
+      "created: Order created",
+      "funded: Paid into escrow",
+      "disputed: Dispute raised",
+      "note: Internal note",
+    ]);
     expect(steps.at(-1)).toBe("note: Internal note");
     // The confirmation, the admin's entry and the order's completion are written within a millisecond
     // or two of each other: the completion may read first. The chain's steps come in their order.
     const settled = steps.slice(4, -1);
-    expect([...settled].sort()).toEqual(["admin-action: Dispute resolved", "settlement: Settlement confirmed", "settlement: Settlement submitted", "status: Completed"]);
+    expect([...settled].sort()).toEqual([
+      "admin-action: Dispute resolved",
+      "settlement: Settlement confirmed",
+      "settlement: Settlement submitted",
+      "status: Completed",
+    ]);
     expect(settled.filter((step) => step !== "status: Completed")).toEqual([
       "settlement: Settlement submitted",
       "settlement: Settlement confirmed",
@@ -185,7 +221,11 @@ describe("GET /admin/orders/:id/timeline", () => {
       cluster: null,
       signedBy: null,
     });
-    expect(funded).toMatchObject({ signature: order.transactionSignature, detail: `Escrow ${order.escrowPDA}`, cluster: "localnet-inprocess" });
+    expect(funded).toMatchObject({
+      signature: order.transactionSignature,
+      detail: `Escrow ${order.escrowPDA}`,
+      cluster: "localnet-inprocess",
+    });
     expect(disputed).toMatchObject({ at: order.disputeRaisedAt, detail: "The parcel arrived empty", actor: order.buyerWalletAddress });
     expect(firstNote).toMatchObject({ detail: "Asked the seller for the packing photos", actor: server.adminWallet.publicKey });
     expect(submitted).toMatchObject({ signature, actor: server.adminWallet.publicKey, cluster: "localnet-inprocess" });
@@ -221,7 +261,18 @@ describe("GET /admin/orders/:id/timeline", () => {
         ...values,
       );
     const admin = server.adminWallet.publicKey;
-    await insert("s-failed", order.id, "failed", 2, "FailedSig1111", ago(90 * 60_000), "Transaction failed: custom program error", admin, ago(HOUR + 60_000), ago(HOUR));
+    await insert(
+      "s-failed",
+      order.id,
+      "failed",
+      2,
+      "FailedSig1111",
+      ago(90 * 60_000),
+      "Transaction failed: custom program error",
+      admin,
+      ago(HOUR + 60_000),
+      ago(HOUR),
+    );
     await insert("s-pending", order.id, "pending", 0, null, null, null, admin, ago(30 * 60_000), ago(30 * 60_000));
 
     const events = await timeline(order.id);
@@ -238,9 +289,21 @@ describe("GET /admin/orders/:id/timeline", () => {
     expect(events.find((e) => e.kind === "funded")).toBeUndefined();
     expect(events.find((e) => e.id === "order-shipped")).toMatchObject({ kind: "status", detail: "UPS 1Z999" });
     expect(events.find((e) => e.id === "order-disputed")).toMatchObject({ detail: null });
-    expect(events.find((e) => e.id === "settlement-s-failed-submitted")).toMatchObject({ title: "Settlement submitted (attempt 2)", signature: "FailedSig1111", cluster: "devnet", detail: null });
-    expect(events.find((e) => e.id === "settlement-s-failed-failed")).toMatchObject({ title: "Settlement failed", detail: "Transaction failed: custom program error" });
-    expect(events.find((e) => e.id === "settlement-s-pending-requested")).toMatchObject({ title: "Settlement requested", actor: admin, signature: null });
+    expect(events.find((e) => e.id === "settlement-s-failed-submitted")).toMatchObject({
+      title: "Settlement submitted (attempt 2)",
+      signature: "FailedSig1111",
+      cluster: "devnet",
+      detail: null,
+    });
+    expect(events.find((e) => e.id === "settlement-s-failed-failed")).toMatchObject({
+      title: "Settlement failed",
+      detail: "Transaction failed: custom program error",
+    });
+    expect(events.find((e) => e.id === "settlement-s-pending-requested")).toMatchObject({
+      title: "Settlement requested",
+      actor: admin,
+      signature: null,
+    });
   });
 
   it("tells a resolution without its audit entry from the order's own record", async () => {
@@ -255,7 +318,13 @@ describe("GET /admin/orders/:id/timeline", () => {
     });
     const events = await timeline(order.id);
     expect(events.map((e) => e.id)).toEqual(["order-created", "order-resolved"]);
-    expect(events[1]).toMatchObject({ kind: "status", title: "Dispute resolved", detail: "Refund to the buyer", actor: server.adminWallet.publicKey, signature: "ResolvedSig111" });
+    expect(events[1]).toMatchObject({
+      kind: "status",
+      title: "Dispute resolved",
+      detail: "Refund to the buyer",
+      actor: server.adminWallet.publicKey,
+      signature: "ResolvedSig111",
+    });
   });
 
   it("answers 404 for an unknown order", async () => {
@@ -288,7 +357,9 @@ describe("migration 007", () => {
     expect(sqliteTable).toMatch(/"id" integer primary key autoincrement/);
     expect(sqliteIndex).toBe('create index "order_notes_order" on "orderNotes" ("orderId", "id")');
     const [postgresTable, postgresIndex] = await sqlOf(true);
-    expect(postgresTable).toMatch(/"id" integer (primary key generated by default as identity|generated by default as identity primary key)/);
+    expect(postgresTable).toMatch(
+      /"id" integer (primary key generated by default as identity|generated by default as identity primary key)/,
+    );
     expect(postgresTable).not.toMatch(/auto_?increment/);
     expect(postgresTable).toContain('"orderId" text not null references "orders" ("id")');
     expect(postgresIndex).toBe(sqliteIndex);

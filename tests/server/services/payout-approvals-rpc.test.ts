@@ -25,7 +25,11 @@ beforeAll(async () => {
   loop.options.prioritizationFees = () => RECENT_FEES;
   const second = createTestWallet();
   server = await startTestServer({
-    settlement: { cluster: loop.url, rpc: { pollIntervalMs: 5, rebroadcastIntervalMs: 25, airdrop: true }, fees: { percentile: 75, maxMicroLamports: 1_000_000 } },
+    settlement: {
+      cluster: loop.url,
+      rpc: { pollIntervalMs: 5, rebroadcastIntervalMs: 25, airdrop: true },
+      fees: { percentile: 75, maxMicroLamports: 1_000_000 },
+    },
     extraAdminWallets: [second],
     env: { PAYOUT_APPROVALS: "2" },
   });
@@ -45,7 +49,10 @@ describe("four eyes on an RPC cluster", () => {
     loop.broadcasts.length = 0;
     const sellerBefore = await lamportsOf(server.ctx.settlementBackend!.ledger, order.sellerWalletAddress);
 
-    const proposed = await proposer.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "RELEASE_TO_SELLER", adminNotes: "Delivered, tracking confirms" });
+    const proposed = await proposer.post(`/admin/orders/${order.id}/resolve-dispute`, {
+      resolution: "RELEASE_TO_SELLER",
+      adminNotes: "Delivered, tracking confirms",
+    });
     expect(proposed.status, proposed.text).toBe(202);
     expect(proposed.body.data).toMatchObject({ status: "awaiting_approval" });
     const { settlementId } = proposed.body.data as { settlementId: string };
@@ -71,7 +78,9 @@ describe("four eyes on an RPC cluster", () => {
     const { connection } = server.ctx.settlementBackend!.ledger as RpcLedger;
     const landed = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
     const keys = landed!.transaction.message.staticAccountKeys;
-    const budget = landed!.transaction.message.compiledInstructions.filter((ix) => keys[ix.programIdIndex]!.equals(ComputeBudgetProgram.programId));
+    const budget = landed!.transaction.message.compiledInstructions.filter((ix) =>
+      keys[ix.programIdIndex]!.equals(ComputeBudgetProgram.programId),
+    );
     // SetComputeUnitLimit is instruction 2 of the program, SetComputeUnitPrice 3 (their first data byte).
     expect(budget.map((ix) => ix.data[0]).sort()).toEqual([2, 3]);
   });

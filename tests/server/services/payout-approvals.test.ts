@@ -25,8 +25,10 @@ let approver: TestClient;
 
 const resolve = (client: TestClient, id: string, body: object = REFUND) => client.post(`/admin/orders/${id}/resolve-dispute`, body);
 const approve = (client: TestClient, id: string, body: object = {}) => client.post(`/admin/settlements/${id}/approve`, body);
-const orderOf = (id: string) => server.ctx.db.selectFrom("orders").select(["status", "settlementStatus", "resolvedBy"]).where("id", "=", id).executeTakeFirstOrThrow();
-const audits = (id: string, action: string) => server.ctx.db.selectFrom("auditLog").selectAll().where("targetId", "=", id).where("action", "=", action).execute();
+const orderOf = (id: string) =>
+  server.ctx.db.selectFrom("orders").select(["status", "settlementStatus", "resolvedBy"]).where("id", "=", id).executeTakeFirstOrThrow();
+const audits = (id: string, action: string) =>
+  server.ctx.db.selectFrom("auditLog").selectAll().where("targetId", "=", id).where("action", "=", action).execute();
 const lamports = async (address: string) => (await server.ctx.settlementBackend!.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
 
 /** A funded dispute proposed by A: the 202 answer's settlement id. */
@@ -43,7 +45,8 @@ async function later(ms: number) {
   [proposer, approver] = await Promise.all([server.signIn(), server.signIn(second)]);
 }
 
-const signedBy = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) => signDecision(wallet, client, orderId, body);
+const signedBy = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) =>
+  signDecision(wallet, client, orderId, body);
 
 beforeAll(async () => {
   second = createTestWallet();
@@ -86,9 +89,17 @@ describe("four eyes on dispute payouts", () => {
     });
     const listed = (await approver.get("/admin/settlements?status=awaiting_approval&limit=100")).body.data.items;
     const shown = listed.find((s: { id: string }) => s.id === row.id);
-    expect(shown).toMatchObject({ requestedBy: server.adminWallet.publicKey, adminNotes: REFUND.adminNotes, expiresAt: expect.any(String) });
-    expect(shown.payouts).toEqual([expect.objectContaining({ party: "buyer", wallet: order.buyerWalletAddress, amount: String(order.totalPrice), uiAmount: "1" })]);
-    expect(await audits(order.id, "settlement.propose")).toEqual([expect.objectContaining({ adminPublicKey: server.adminWallet.publicKey, decisionSignature: signed.signature })]);
+    expect(shown).toMatchObject({
+      requestedBy: server.adminWallet.publicKey,
+      adminNotes: REFUND.adminNotes,
+      expiresAt: expect.any(String),
+    });
+    expect(shown.payouts).toEqual([
+      expect.objectContaining({ party: "buyer", wallet: order.buyerWalletAddress, amount: String(order.totalPrice), uiAmount: "1" }),
+    ]);
+    expect(await audits(order.id, "settlement.propose")).toEqual([
+      expect.objectContaining({ adminPublicKey: server.adminWallet.publicKey, decisionSignature: signed.signature }),
+    ]);
   });
 
   it("the proposer cannot approve their own proposal (403), nor propose the order twice (409)", async () => {
@@ -115,7 +126,13 @@ describe("four eyes on dispute payouts", () => {
     expect(faults.delivered.at(-1)).toBe(winner.body.data.transactionSignature);
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
     expect(await settlementsOf(server.ctx.db, order.id)).toEqual([
-      expect.objectContaining({ id: settlementId, status: "confirmed", attempts: 1, approvedBy: second.publicKey, signature: winner.body.data.transactionSignature }),
+      expect.objectContaining({
+        id: settlementId,
+        status: "confirmed",
+        attempts: 1,
+        approvedBy: second.publicKey,
+        signature: winner.body.data.transactionSignature,
+      }),
     ]);
     expect(await orderOf(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
     expect(await audits(order.id, "settlement.approve")).toEqual([expect.objectContaining({ adminPublicKey: second.publicKey })]);
@@ -139,15 +156,26 @@ describe("four eyes on dispute payouts", () => {
       .execute();
     const tampered = await verifyAuditSignatures(server.ctx.db);
     expect(tampered.checked).toBe(verified.checked + 1);
-    expect(tampered.failures).toEqual([expect.objectContaining({ targetId: order.id, problem: "the payout was approved by its own proposer" })]);
-    await server.ctx.db.deleteFrom("auditLog").where("targetId", "=", order.id).where("adminPublicKey", "=", server.adminWallet.publicKey).where("action", "=", "settlement.approve").execute();
+    expect(tampered.failures).toEqual([
+      expect.objectContaining({ targetId: order.id, problem: "the payout was approved by its own proposer" }),
+    ]);
+    await server.ctx.db
+      .deleteFrom("auditLog")
+      .where("targetId", "=", order.id)
+      .where("adminPublicKey", "=", server.adminWallet.publicKey)
+      .where("action", "=", "settlement.approve")
+      .execute();
   });
 
   it("an approval signed over another payout than the one proposed is refused before anything is sent", async () => {
     const { order, settlementId } = await proposed();
     const sent = faults.delivered.length;
     // B signs a partial refund: the decision text is not the proposal's.
-    const signed = await signedBy(second, approver, order.id, { resolution: "PARTIAL_REFUND", refundPercentage: 40, adminNotes: REFUND.adminNotes });
+    const signed = await signedBy(second, approver, order.id, {
+      resolution: "PARTIAL_REFUND",
+      refundPercentage: 40,
+      adminNotes: REFUND.adminNotes,
+    });
     const res = await approve(approver, settlementId, { decision: { nonce: signed.nonce, signature: signed.signature } });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field: "decision", message: expect.stringMatching(/not this resolution/) }]);
@@ -161,11 +189,17 @@ describe("four eyes on dispute payouts", () => {
     expect((await approver.post(`/admin/settlements/${settlementId}/reject`, {})).status).toBe(400);
     const rejected = await approver.post(`/admin/settlements/${settlementId}/reject`, { reason: "The seller sent tracking proof" });
     expect(rejected.status, rejected.text).toBe(200);
-    expect(rejected.body.data).toMatchObject({ id: settlementId, status: "rejected", lastError: expect.stringContaining("The seller sent tracking proof") });
+    expect(rejected.body.data).toMatchObject({
+      id: settlementId,
+      status: "rejected",
+      lastError: expect.stringContaining("The seller sent tracking proof"),
+    });
     expect((await approve(approver, settlementId)).status).toBe(409);
     expect(faults.delivered.length).toBe(sent);
     expect(await orderOf(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: null });
-    expect(await audits(order.id, "settlement.reject")).toEqual([expect.objectContaining({ adminPublicKey: second.publicKey, reason: "The seller sent tracking proof" })]);
+    expect(await audits(order.id, "settlement.reject")).toEqual([
+      expect.objectContaining({ adminPublicKey: second.publicKey, reason: "The seller sent tracking proof" }),
+    ]);
 
     const again = await resolve(proposer, order.id, { resolution: "RELEASE_TO_SELLER", adminNotes: "Tracking shows delivery" });
     expect(again.status, again.text).toBe(202);
@@ -188,14 +222,21 @@ describe("four eyes on dispute payouts", () => {
     expect(faults.delivered.length).toBe(sent);
     expect((await settlementsOf(server.ctx.db, order.id)).map((r) => r.status)).toEqual(["expired"]);
     expect(await orderOf(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: null });
-    expect(await audits(order.id, "settlement.expire")).toEqual([expect.objectContaining({ adminPublicKey: server.adminWallet.publicKey })]);
+    expect(await audits(order.id, "settlement.expire")).toEqual([
+      expect.objectContaining({ adminPublicKey: server.adminWallet.publicKey }),
+    ]);
   });
 
   it("the re-check expires proposals past their end, and one made near the dispute's deadline ends at the deadline", async () => {
     const db = server.ctx.db;
     const limitSeconds = 7 * 86_400;
-    const updated = await db.updateTable("marketplaceConfig").set({ disputeResolutionLimit: limitSeconds }).where("id", "=", 1).executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) await db.insertInto("marketplaceConfig").values({ id: 1, initialized: 0, disputeResolutionLimit: limitSeconds }).execute();
+    const updated = await db
+      .updateTable("marketplaceConfig")
+      .set({ disputeResolutionLimit: limitSeconds })
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n)
+      await db.insertInto("marketplaceConfig").values({ id: 1, initialized: 0, disputeResolutionLimit: limitSeconds }).execute();
     try {
       // Raised 6 days and 23 hours ago: one hour left, less than the 72 h window.
       const raised = server.clock.now() - limitSeconds * 1000 + HOUR_MS;
@@ -239,7 +280,9 @@ describe("PAYOUT_APPROVALS at start-up", () => {
 
   it("defaults to one admin, and takes 2 with two wallets; anything else is refused", () => {
     expect(loadConfig(env([createTestWallet()]), "/tmp").payoutApprovals).toEqual({ required: 1, ttlMs: 72 * HOUR_MS });
-    expect(loadConfig({ ...env([createTestWallet(), createTestWallet()], "2"), PAYOUT_APPROVAL_HOURS: "24" }, "/tmp").payoutApprovals).toEqual({ required: 2, ttlMs: 24 * HOUR_MS });
+    expect(
+      loadConfig({ ...env([createTestWallet(), createTestWallet()], "2"), PAYOUT_APPROVAL_HOURS: "24" }, "/tmp").payoutApprovals,
+    ).toEqual({ required: 2, ttlMs: 24 * HOUR_MS });
     expect(() => loadConfig(env([createTestWallet()], "3"), "/tmp")).toThrow(/PAYOUT_APPROVALS: "3" is not 1/);
   });
 });

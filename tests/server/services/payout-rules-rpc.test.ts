@@ -10,7 +10,15 @@ import { PublicKey } from "@solana/web3.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts";
 import { faultyLedger } from "../support/faulty-ledger.ts";
-import { createTestWallet, restartable, startTestServer, type Restartable, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
+import {
+  createTestWallet,
+  restartable,
+  startTestServer,
+  type Restartable,
+  type TestClient,
+  type TestServer,
+  type TestWallet,
+} from "../support/harness.ts";
 import { startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
 import { fundDispute, proofOf, settlementsOf, signDecision } from "../support/settlement-support.ts";
 
@@ -43,9 +51,11 @@ async function start(primary: TestWallet, others: TestWallet[], env: Record<stri
 
 const resolve = (client: TestClient, id: string, body: object = REFUND) => client.post(`/admin/orders/${id}/resolve-dispute`, body);
 const approve = (client: TestClient, id: string, body: object = {}) => client.post(`/admin/settlements/${id}/approve`, body);
-const balance = async (s: TestServer, wallet: string) => (await s.ctx.settlementBackend!.ledger.getAccount(new PublicKey(wallet)))?.lamports ?? 0n;
+const balance = async (s: TestServer, wallet: string) =>
+  (await s.ctx.settlementBackend!.ledger.getAccount(new PublicKey(wallet)))?.lamports ?? 0n;
 
-const signed = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) => signDecision(wallet, client, orderId, body);
+const signed = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) =>
+  signDecision(wallet, client, orderId, body);
 
 beforeAll(async () => {
   loop = await startRpcLoopback();
@@ -79,7 +89,10 @@ describe("the rules in force when a payout is sent, on an RPC cluster", () => {
     const unsigned = await b.post(`/admin/settlements/${failed.id}/retry`, { reason: "The cluster is back" });
     expect(unsigned.status, unsigned.text).toBe(400);
     expect(unsigned.body.errors).toEqual([{ field: "signedDecision", message: expect.any(String) }]);
-    const retried = await b.post(`/admin/settlements/${failed.id}/retry`, { reason: "The cluster is back", signedDecision: proofOf(await signed(adminB, b, order.id)) });
+    const retried = await b.post(`/admin/settlements/${failed.id}/retry`, {
+      reason: "The cluster is back",
+      signedDecision: proofOf(await signed(adminB, b, order.id)),
+    });
     expect(retried.status, retried.text).toBe(202);
     expect(retried.body.data).toMatchObject({ status: "awaiting_approval", requestedBy: adminB.publicKey });
     expect(loop.broadcasts).toEqual([]);
@@ -115,14 +128,21 @@ describe("the rules in force when a payout is sent, on an RPC cluster", () => {
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.message).toMatch(new RegExp(`proposer ${adminA.publicKey} is no longer an admin`));
     expect(loop.broadcasts).toEqual([]);
-    expect(await settlementsOf(second.ctx.db, order.id)).toEqual([expect.objectContaining({ status: "expired", lastError: expect.stringMatching(/no longer an admin/) })]);
+    expect(await settlementsOf(second.ctx.db, order.id)).toEqual([
+      expect.objectContaining({ status: "expired", lastError: expect.stringMatching(/no longer an admin/) }),
+    ]);
   });
 
   it("a signed approval over a text whose server lines state another payout is refused, even when the proposer's reason repeats the proposed lines", async () => {
     const s = await start(adminA, [adminB], { PAYOUT_APPROVALS: "2" });
     const [a, b] = await Promise.all([s.signIn(adminA), s.signIn(adminB)]);
     const order = await fundDispute(s.ctx);
-    const lines = [`Order: ${order.id}`, "Resolution: Refund the buyer in full", `Buyer receives: 1 SOL to ${order.buyerWalletAddress}`, "Seller receives: nothing"];
+    const lines = [
+      `Order: ${order.id}`,
+      "Resolution: Refund the buyer in full",
+      `Buyer receives: 1 SOL to ${order.buyerWalletAddress}`,
+      "Seller receives: nothing",
+    ];
     const notes = `Refund agreed\n${lines.join("\n")}`;
     const proposed = await resolve(a, order.id, { ...REFUND, adminNotes: notes });
     expect(proposed.status, proposed.text).toBe(202);
@@ -132,7 +152,14 @@ describe("the rules in force when a payout is sent, on an RPC cluster", () => {
     const bSigned = await signed(adminB, b, order.id, { ...REFUND, adminNotes: notes });
     expect(bSigned.message).toContain(`Buyer receives: 3 SOL to ${order.buyerWalletAddress}`);
     // The escrow back to what was proposed, so only the signed text differs.
-    loop.svm.setAccount({ address: address(escrow.toBase58()), lamports: lamports(SOL), programAddress: address(SYSTEM_PROGRAM), data: new Uint8Array(), executable: false, space: 0n });
+    loop.svm.setAccount({
+      address: address(escrow.toBase58()),
+      lamports: lamports(SOL),
+      programAddress: address(SYSTEM_PROGRAM),
+      data: new Uint8Array(),
+      executable: false,
+      space: 0n,
+    });
     loop.broadcasts.length = 0;
 
     const res = await approve(b, proposed.body.data.settlementId, { decision: proofOf(bSigned) });

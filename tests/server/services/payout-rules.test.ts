@@ -10,7 +10,16 @@ import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts"
 import { expireProposals } from "../../../server/services/payout-approvals.ts";
 import { resumeSettlements } from "../../../server/services/settlements.ts";
 import { faultyLedger, type FaultyLedger } from "../support/faulty-ledger.ts";
-import { createTestWallet, restartable, startTestServer, walletFromSecret, type Restartable, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
+import {
+  createTestWallet,
+  restartable,
+  startTestServer,
+  walletFromSecret,
+  type Restartable,
+  type TestClient,
+  type TestServer,
+  type TestWallet,
+} from "../support/harness.ts";
 import { fundDispute, settlementsOf, signDecision } from "../support/settlement-support.ts";
 
 const SOL = 1_000_000_000n;
@@ -24,9 +33,11 @@ const resolve = (client: TestClient, id: string, body: object = REFUND) => clien
 const approve = (client: TestClient, id: string, body: object = {}) => client.post(`/admin/settlements/${id}/approve`, body);
 const retry = (client: TestClient, id: string, body: object) => client.post(`/admin/settlements/${id}/retry`, body);
 
-const signed = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) => signDecision(wallet, client, orderId, body);
+const signed = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) =>
+  signDecision(wallet, client, orderId, body);
 
-const lamportsAt = async (server: TestServer, address: string) => (await server.ctx.settlementBackend!.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
+const lamportsAt = async (server: TestServer, address: string) =>
+  (await server.ctx.settlementBackend!.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
 const audits = (server: TestServer, id: string, action: string) =>
   server.ctx.db.selectFrom("auditLog").selectAll().where("targetId", "=", id).where("action", "=", action).execute();
 const orderOf = (server: TestServer, id: string) =>
@@ -76,13 +87,18 @@ describe("a retry, and the re-check, obey the rules in force when they send", ()
     expect(faults.delivered).toEqual([]);
 
     const bSigned = await signed(adminB, b, order.id);
-    const proposal = await retry(b, row.id, { reason: "The cluster is back", signedDecision: { nonce: bSigned.nonce, signature: bSigned.signature } });
+    const proposal = await retry(b, row.id, {
+      reason: "The cluster is back",
+      signedDecision: { nonce: bSigned.nonce, signature: bSigned.signature },
+    });
     expect(proposal.status, proposal.text).toBe(202);
     expect(proposal.body.data).toMatchObject({ status: "awaiting_approval", requestedBy: adminB.publicKey, orderId: order.id });
     expect(proposal.body.data.id).not.toBe(row.id);
     expect(faults.delivered).toEqual([]);
     expect(await lamportsAt(second, order.buyerWalletAddress)).toBe(buyer);
-    expect(await audits(second, order.id, "settlement.retry")).toEqual([expect.objectContaining({ adminPublicKey: adminB.publicKey, reason: "The cluster is back" })]);
+    expect(await audits(second, order.id, "settlement.retry")).toEqual([
+      expect.objectContaining({ adminPublicKey: adminB.publicKey, reason: "The cluster is back" }),
+    ]);
 
     expect((await approve(b, proposal.body.data.id)).status).toBe(403);
     const cSigned = await signed(adminC, c, order.id);
@@ -136,7 +152,9 @@ describe("a retry, and the re-check, obey the rules in force when they send", ()
     const later = faultyLedger(second.ctx.settlementBackend!.ledger);
     const buyer = await lamportsAt(second, order.buyerWalletAddress);
     const outcomes = await resumeSettlements(second.ctx);
-    expect(outcomes).toEqual([expect.objectContaining({ orderId: order.id, outcome: "failed", message: expect.stringMatching(/second admin/) })]);
+    expect(outcomes).toEqual([
+      expect.objectContaining({ orderId: order.id, outcome: "failed", message: expect.stringMatching(/second admin/) }),
+    ]);
     expect(later.delivered).toEqual([]);
     expect(await lamportsAt(second, order.buyerWalletAddress)).toBe(buyer);
     const [row] = await settlementsOf(second.ctx.db, order.id);
@@ -183,8 +201,12 @@ describe("under four eyes", () => {
       expect(refused.status, refused.text).toBe(409);
       expect(refused.body.message).toMatch(/no longer an admin/);
       expect(faults.delivered.length).toBe(sent);
-      expect(await settlementsOf(server.ctx.db, order.id)).toEqual([expect.objectContaining({ status: "expired", lastError: expect.stringMatching(/no longer an admin/) })]);
-      expect(await audits(server, order.id, "settlement.expire")).toEqual([expect.objectContaining({ reason: expect.stringMatching(/no longer an admin/) })]);
+      expect(await settlementsOf(server.ctx.db, order.id)).toEqual([
+        expect.objectContaining({ status: "expired", lastError: expect.stringMatching(/no longer an admin/) }),
+      ]);
+      expect(await audits(server, order.id, "settlement.expire")).toEqual([
+        expect.objectContaining({ reason: expect.stringMatching(/no longer an admin/) }),
+      ]);
       expect(await orderOf(server, order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: null });
     } finally {
       await server.ctx.db.updateTable("users").set({ role: "ADMIN" }).where("publicKey", "=", adminA.publicKey).execute();
@@ -197,7 +219,9 @@ describe("under four eyes", () => {
     await server.ctx.db.updateTable("users").set({ disabled: 1 }).where("publicKey", "=", adminA.publicKey).execute();
     try {
       expect(await expireProposals(server.ctx)).toBeGreaterThanOrEqual(1);
-      expect(await settlementsOf(server.ctx.db, order.id)).toEqual([expect.objectContaining({ status: "expired", lastError: expect.stringMatching(/no longer an admin/) })]);
+      expect(await settlementsOf(server.ctx.db, order.id)).toEqual([
+        expect.objectContaining({ status: "expired", lastError: expect.stringMatching(/no longer an admin/) }),
+      ]);
     } finally {
       await server.ctx.db.updateTable("users").set({ disabled: 0 }).where("publicKey", "=", adminA.publicKey).execute();
       [a] = await Promise.all([server.signIn(adminA)]);
@@ -217,7 +241,9 @@ describe("under four eyes", () => {
     expect(second.status, second.text).toBe(403);
     expect(second.body.message).toMatch(/demo wallet/);
     expect(faults.delivered.length).toBe(sent);
-    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([expect.objectContaining({ status: "awaiting_approval", approvedBy: null })]);
+    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([
+      expect.objectContaining({ status: "awaiting_approval", approvedBy: null }),
+    ]);
   });
 
   it("an approval pays what was proposed: an escrow topped up since is refused (409 naming both amounts), the proposal kept for a new decision", async () => {
@@ -235,13 +261,20 @@ describe("under four eyes", () => {
     expect(refused.body.message).toContain("3 SOL");
     expect(faults.delivered.length).toBe(sent);
     expect(await lamportsAt(server, order.buyerWalletAddress)).toBe(buyer);
-    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([expect.objectContaining({ status: "awaiting_approval", approvedBy: null })]);
+    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([
+      expect.objectContaining({ status: "awaiting_approval", approvedBy: null }),
+    ]);
   });
 
   it("a signed approval is checked against the lines the server wrote, never against a reason that repeats them", async () => {
     const order = await fundDispute(server.ctx);
     // The proposer's reason repeats the payout lines of the proposal as the server writes them.
-    const lines = [`Order: ${order.id}`, "Resolution: Refund the buyer in full", `Buyer receives: 1 SOL to ${order.buyerWalletAddress}`, "Seller receives: nothing"];
+    const lines = [
+      `Order: ${order.id}`,
+      "Resolution: Refund the buyer in full",
+      `Buyer receives: 1 SOL to ${order.buyerWalletAddress}`,
+      "Seller receives: nothing",
+    ];
     const notes = `Refund agreed\n${lines.join("\n")}`;
     const proposed = await resolve(a, order.id, { ...REFUND, adminNotes: notes });
     expect(proposed.status, proposed.text).toBe(202);

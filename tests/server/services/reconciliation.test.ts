@@ -74,7 +74,12 @@ describe("a fresh server's data", () => {
         .sort();
     const before = chainFiles();
     expect(before.some((f) => f.startsWith(join(CHAIN_DIR, JOURNAL_FILE)))).toBe(true);
-    const run = spawnSync("npm", ["run", "--silent", "reconcile"], { cwd: process.cwd(), env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync("npm", ["run", "--silent", "reconcile"], {
+      cwd: process.cwd(),
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/Checked \d+ orders with an escrow on localnet-inprocess at .*: 0 mismatches/);
     expect(chainFiles()).toEqual(before);

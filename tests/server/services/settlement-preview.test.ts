@@ -30,7 +30,14 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
 
   const row = (id: string) => server.ctx.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const count = async (table: "settlements" | "auditLog") =>
-    Number((await server.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await server.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   // The settlement queue (migration 006): a preview must not open a row.
   const queueRows = () => count("settlements");
   const auditCount = () => count("auditLog");
@@ -47,7 +54,14 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
   async function snapshot(order: OrderRow, accounts: string[]) {
     const journal = loop ? null : statSync(join(server.ctx.config.dataDir, CHAIN_DIR, JOURNAL_FILE)).size;
     const balances = await Promise.all(accounts.map(async (a) => (await backend.ledger.getAccount(new PublicKey(a))) ?? null));
-    return { order: await row(order.id), pending: await queueRows(), audit: await auditCount(), balances, journal, sent: loop?.calls.filter((m) => m === "sendTransaction").length ?? 0 };
+    return {
+      order: await row(order.id),
+      pending: await queueRows(),
+      audit: await auditCount(),
+      balances,
+      journal,
+      sent: loop?.calls.filter((m) => m === "sendTransaction").length ?? 0,
+    };
   }
 
   beforeAll(async () => {
@@ -65,10 +79,19 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
 
   it("previews a 30% partial refund in the token, changes nothing, and the resolve then pays exactly that", async () => {
     const mint = await testMint();
-    const order = await fundedDispute({ currencyMint: mint.toBase58(), currencyDecimals: 6, currencySymbol: "USDC", totalPrice: 25_000_000 });
+    const order = await fundedDispute({
+      currencyMint: mint.toBase58(),
+      currencyDecimals: 6,
+      currencySymbol: "USDC",
+      totalPrice: 25_000_000,
+    });
     const buyer = new PublicKey(order.buyerWalletAddress);
     const seller = new PublicKey(order.sellerWalletAddress);
-    const watched = [order.escrowPDA!, backend.authority.toBase58(), ...[buyer, seller].map((w) => getAssociatedTokenAddressSync(mint, w, true).toBase58())];
+    const watched = [
+      order.escrowPDA!,
+      backend.authority.toBase58(),
+      ...[buyer, seller].map((w) => getAssociatedTokenAddressSync(mint, w, true).toBase58()),
+    ];
     const before = await snapshot(order, watched);
 
     const preview = await api.post(path(order.id), PARTIAL_30);
@@ -102,7 +125,16 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
     const preview = await api.post(path(order.id), { resolution: "RELEASE_TO_SELLER" });
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.data).toMatchObject({
-      payouts: [{ party: "seller", wallet: order.sellerWalletAddress, tokenAccount: order.sellerWalletAddress, amount: "2000000000", uiAmount: "2", symbol: "SOL" }],
+      payouts: [
+        {
+          party: "seller",
+          wallet: order.sellerWalletAddress,
+          tokenAccount: order.sellerWalletAddress,
+          amount: "2000000000",
+          uiAmount: "2",
+          symbol: "SOL",
+        },
+      ],
       rentLamports: 0,
       simulation: { ok: true },
     });
@@ -139,7 +171,9 @@ describe.each(["in-process", "rpc"] as const)("payout preview on the %s backend"
     expect(simulation.ok).toBe(false);
     // On a cluster with a fee market the two compute budget instructions come first: the transfer is the third.
     const transfer = loop ? 2 : 0;
-    expect(simulation.error).toMatch(new RegExp(`^Transaction failed: InstructionError\\(${transfer}, ReadonlyLamportChange\\).*read-only account$`));
+    expect(simulation.error).toMatch(
+      new RegExp(`^Transaction failed: InstructionError\\(${transfer}, ReadonlyLamportChange\\).*read-only account$`),
+    );
     expect(simulation.logs.length).toBeGreaterThan(0);
     expect(await snapshot(order, [order.escrowPDA!, order.buyerWalletAddress])).toEqual(before);
     expect(await lamportsOf(backend.ledger, order.escrowPDA!)).toBe(BigInt(order.totalPrice));
@@ -172,7 +206,9 @@ describe("payout preview without a settlement service", () => {
       const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED" });
       const response = await api.post(path(order.id), PARTIAL_30);
       expect(response.status).toBe(503);
-      expect(await server.ctx.db.selectFrom("orders").select(["status", "settlementStatus"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
+      expect(
+        await server.ctx.db.selectFrom("orders").select(["status", "settlementStatus"]).where("id", "=", order.id).executeTakeFirst(),
+      ).toEqual({
         status: "DISPUTED",
         settlementStatus: null,
       });

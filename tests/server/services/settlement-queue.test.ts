@@ -26,7 +26,8 @@ async function fundedDispute(): Promise<{ order: OrderRow; buyer: bigint }> {
   return { order, buyer: await lamports(order.buyerWalletAddress) };
 }
 
-const refund = (id: string) => api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund the buyer" });
+const refund = (id: string) =>
+  api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund the buyer" });
 /** Runs the server's re-check once, as its timer would, with the clock past the minimum age. */
 async function recheck() {
   server.clock.advance(MIN_AGE_MS + 1_000);
@@ -59,7 +60,9 @@ describe("the settlement queue under faults", () => {
     const sent = faults.delivered.length;
     const answers = await Promise.all(Array.from({ length: 20 }, () => refund(order.id)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
-    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([expect.objectContaining({ kind: "dispute_payout", status: "confirmed", attempts: 1 })]);
+    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([
+      expect.objectContaining({ kind: "dispute_payout", status: "confirmed", attempts: 1 }),
+    ]);
     expect(faults.delivered.length - sent).toBe(1);
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
     expect(await audits(order.id, "order.resolve_dispute")).toHaveLength(1);
@@ -71,12 +74,23 @@ describe("the settlement queue under faults", () => {
     faults.timeOutOnce();
     expect((await refund(order.id)).status).toBe(504);
     const [submitted] = await settlementsOf(server.ctx.db, order.id);
-    expect(submitted).toMatchObject({ status: "submitted", attempts: 1, lastValidBlockHeight: expect.any(Number), lastError: expect.stringContaining("60000 ms") });
-    expect(await row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "PENDING", settlementSignature: submitted.signature });
+    expect(submitted).toMatchObject({
+      status: "submitted",
+      attempts: 1,
+      lastValidBlockHeight: expect.any(Number),
+      lastError: expect.stringContaining("60000 ms"),
+    });
+    expect(await row(order.id)).toMatchObject({
+      status: "DISPUTED",
+      settlementStatus: "PENDING",
+      settlementSignature: submitted.signature,
+    });
 
     // The held transaction may still land: nothing is sent.
     const sent = faults.delivered.length;
-    expect(await recheck()).toEqual([expect.objectContaining({ orderId: order.id, outcome: "unknown", message: expect.stringContaining("blockhash is valid") })]);
+    expect(await recheck()).toEqual([
+      expect.objectContaining({ orderId: order.id, outcome: "unknown", message: expect.stringContaining("blockhash is valid") }),
+    ]);
     expect(faults.delivered.length).toBe(sent);
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer);
 
@@ -86,7 +100,11 @@ describe("the settlement queue under faults", () => {
     const [confirmed] = await settlementsOf(server.ctx.db, order.id);
     expect(confirmed).toMatchObject({ id: submitted.id, status: "confirmed", attempts: 2, lastError: null });
     // (The same bytes again when no block passed meanwhile: either way one transaction can land.)
-    expect(await row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: confirmed.signature });
+    expect(await row(order.id)).toMatchObject({
+      status: "REFUNDED",
+      settlementStatus: "CONFIRMED",
+      settlementSignature: confirmed.signature,
+    });
 
     await expect(faults.deliverLate(faults.held.at(-1)!)).rejects.toThrow();
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
@@ -114,7 +132,9 @@ describe("the settlement queue under faults", () => {
 
     const listed = await api.get("/admin/settlements?status=failed&limit=100");
     expect(listed.status).toBe(200);
-    expect(listed.body.data.items).toContainEqual(expect.objectContaining({ id: failed.id, orderId: order.id, kind: "dispute_payout", status: "failed" }));
+    expect(listed.body.data.items).toContainEqual(
+      expect.objectContaining({ id: failed.id, orderId: order.id, kind: "dispute_payout", status: "failed" }),
+    );
     expect(listed.body.data.total).toBeGreaterThanOrEqual(1);
 
     expect((await api.post(`/admin/settlements/${failed.id}/retry`, {})).status).toBe(400);
@@ -122,7 +142,11 @@ describe("the settlement queue under faults", () => {
     expect(retried.status).toBe(200);
     expect(retried.body.data).toMatchObject({ id: failed.id, status: "confirmed", attempts: 2, lastError: null });
     expect(await settlementsOf(server.ctx.db, order.id)).toHaveLength(1);
-    expect(await row(order.id)).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED", settlementSignature: retried.body.data.signature });
+    expect(await row(order.id)).toMatchObject({
+      status: "REFUNDED",
+      settlementStatus: "CONFIRMED",
+      settlementSignature: retried.body.data.signature,
+    });
     expect(await lamports(order.buyerWalletAddress)).toBe(buyer + BigInt(order.totalPrice));
     expect(await audits(order.id, "settlement.retry")).toEqual([expect.objectContaining({ reason: "Congestion is over" })]);
     expect(await audits(order.id, "order.resolve_dispute")).toHaveLength(1);
@@ -141,10 +165,16 @@ describe("the settlement queue under faults", () => {
     const sql = query(server.ctx);
     const sqlite = server.ctx.database.engine === "sqlite";
     if (sqlite) {
-      await sql.run(`CREATE TRIGGER refuse_retry_audit BEFORE INSERT ON "auditLog" WHEN NEW.action = 'settlement.retry' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`);
+      await sql.run(
+        `CREATE TRIGGER refuse_retry_audit BEFORE INSERT ON "auditLog" WHEN NEW.action = 'settlement.retry' BEGIN SELECT RAISE(ABORT, 'audit refused'); END`,
+      );
     } else {
-      await sql.run(`CREATE FUNCTION refuse_retry_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`);
-      await sql.run(`CREATE TRIGGER refuse_retry_audit BEFORE INSERT ON "auditLog" FOR EACH ROW WHEN (NEW.action = 'settlement.retry') EXECUTE FUNCTION refuse_retry_audit()`);
+      await sql.run(
+        `CREATE FUNCTION refuse_retry_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused'; END $$`,
+      );
+      await sql.run(
+        `CREATE TRIGGER refuse_retry_audit BEFORE INSERT ON "auditLog" FOR EACH ROW WHEN (NEW.action = 'settlement.retry') EXECUTE FUNCTION refuse_retry_audit()`,
+      );
     }
     try {
       expect((await api.post(`/admin/settlements/${failed.id}/retry`, { reason: "Congestion is over" })).status).toBe(500);
@@ -156,7 +186,9 @@ describe("the settlement queue under faults", () => {
       }
     }
     // As it was: failed, not queued for the re-check, which would otherwise send it unaudited.
-    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([expect.objectContaining({ id: failed.id, status: "failed", attempts: 1 })]);
+    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([
+      expect.objectContaining({ id: failed.id, status: "failed", attempts: 1 }),
+    ]);
     expect(await row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED" });
     expect(await audits(order.id, "settlement.retry")).toEqual([]);
     expect(faults.delivered.length).toBe(sent);
@@ -175,9 +207,14 @@ describe("the settlement queue under faults", () => {
 
   it("initializing the marketplace is a settlement too", async () => {
     const res = await api.post("/admin/marketplace/initialize");
-    const items = (await api.get("/admin/settlements?limit=100")).body.data.items as { kind: string; status: string; signature: string | null }[];
+    const items = (await api.get("/admin/settlements?limit=100")).body.data.items as {
+      kind: string;
+      status: string;
+      signature: string | null;
+    }[];
     const init = items.filter((s) => s.kind === "marketplace_initialization");
-    if (res.status === 200) expect(init).toEqual([expect.objectContaining({ status: "confirmed", signature: res.body.data.transactionSignature })]);
+    if (res.status === 200)
+      expect(init).toEqual([expect.objectContaining({ status: "confirmed", signature: res.body.data.transactionSignature })]);
     else expect(init).toEqual([]);
   });
 });

@@ -37,7 +37,14 @@ let backend: Settlement;
 const row = (id: string) => server.ctx.db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 /** The ids of the orders `where` (raw SQL: camelCase names in double quotes), newest first. */
 const ids = async (where: string) =>
-  (await server.ctx.db.selectFrom("orders").select("id").where(sql<boolean>`${sql.raw(where)}`).orderBy("createdAt", "desc").execute()).map((r) => r.id);
+  (
+    await server.ctx.db
+      .selectFrom("orders")
+      .select("id")
+      .where(sql<boolean>`${sql.raw(where)}`)
+      .orderBy("createdAt", "desc")
+      .execute()
+  ).map((r) => r.id);
 const auditFor = (id: string) => server.ctx.db.selectFrom("auditLog").selectAll().where("targetId", "=", id).execute();
 const pendingCount = () => countInFlight(server.ctx.db);
 
@@ -83,8 +90,16 @@ describe("seed data on the in-process chain", () => {
 
   it("prices every SOL product and order at least the rent-exempt minimum", async () => {
     const { db } = server.ctx;
-    const products = await db.selectFrom("products").select((eb) => eb.fn.min("price").as("n")).where("currencyMint", "is", null).executeTakeFirstOrThrow();
-    const orders = await db.selectFrom("orders").select((eb) => eb.fn.min("totalPrice").as("n")).where("currencyMint", "is", null).executeTakeFirstOrThrow();
+    const products = await db
+      .selectFrom("products")
+      .select((eb) => eb.fn.min("price").as("n"))
+      .where("currencyMint", "is", null)
+      .executeTakeFirstOrThrow();
+    const orders = await db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.min("totalPrice").as("n"))
+      .where("currencyMint", "is", null)
+      .executeTakeFirstOrThrow();
     expect(BigInt(products.n)).toBeGreaterThanOrEqual(RENT_MINIMUM);
     expect(BigInt(orders.n)).toBeGreaterThanOrEqual(RENT_MINIMUM);
   });
@@ -111,62 +126,73 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
     ["REFUND_BUYER", undefined, "REFUNDED", 100],
     ["RELEASE_TO_SELLER", undefined, "COMPLETED", 0],
     ["PARTIAL_REFUND", 35, "COMPLETED", 35],
-  ] as const)("%s pays the parties from the escrow, then records status, signature and audit", async (resolution, pct, status, buyerPct) => {
-    const before = await row((await disputedSol())[0]);
-    const total = BigInt(before.totalPrice);
-    const balances = { buyer: await lamports(before.buyerWalletAddress), seller: await lamports(before.sellerWalletAddress) };
+  ] as const)(
+    "%s pays the parties from the escrow, then records status, signature and audit",
+    async (resolution, pct, status, buyerPct) => {
+      const before = await row((await disputedSol())[0]);
+      const total = BigInt(before.totalPrice);
+      const balances = { buyer: await lamports(before.buyerWalletAddress), seller: await lamports(before.sellerWalletAddress) };
 
-    const res = await api.post(`/admin/orders/${before.id}/resolve-dispute`, { resolution, adminNotes: `Decided: ${resolution}`, refundPercentage: pct });
-    expect(res.status).toBe(200);
-    const { transactionSignature, cluster, order } = res.body.data;
-    expect(bs58.decode(transactionSignature)).toHaveLength(64);
-    expect(cluster).toBe("localnet-inprocess");
-    expect(order).toMatchObject({
-      id: before.id,
-      status,
-      resolution,
-      refundPercentage: buyerPct,
-      settlementSignature: transactionSignature,
-      settlementStatus: "CONFIRMED",
-      cluster: "localnet-inprocess",
-      adminNotes: `Decided: ${resolution}`,
-      resolvedBy: server.adminWallet.publicKey,
-    });
-
-    const buyerShare = (total * BigInt(buyerPct)) / 100n;
-    expect(await lamports(before.buyerWalletAddress)).toBe(balances.buyer + buyerShare);
-    expect(await lamports(before.sellerWalletAddress)).toBe(balances.seller + total - buyerShare);
-    expect(await lamports(before.escrowPDA!)).toBe(0n);
-    expect(await backend.ledger.signatureStatus(transactionSignature)).toEqual({ state: "confirmed" });
-
-    expect((await api.get(`/admin/orders/${before.id}`)).body.data).toMatchObject({ status, settlementSignature: transactionSignature });
-    const audit = await api.get(`/admin/audit?targetType=order&targetId=${before.id}`);
-    expect(audit.body.data.items).toEqual([
-      expect.objectContaining({
-        action: "order.resolve_dispute",
-        adminPublicKey: server.adminWallet.publicKey,
-        reason: `Decided: ${resolution}`,
-        before: { status: "DISPUTED", resolution: null, refundPercentage: null },
-        after: {
-          status,
-          resolution,
-          refundPercentage: buyerPct,
-          escrow: before.escrowPDA,
-          buyerAmount: String(buyerShare),
-          sellerAmount: String(total - buyerShare),
-          settlementId: expect.any(String),
-        },
-        transactionSignature,
+      const res = await api.post(`/admin/orders/${before.id}/resolve-dispute`, {
+        resolution,
+        adminNotes: `Decided: ${resolution}`,
+        refundPercentage: pct,
+      });
+      expect(res.status).toBe(200);
+      const { transactionSignature, cluster, order } = res.body.data;
+      expect(bs58.decode(transactionSignature)).toHaveLength(64);
+      expect(cluster).toBe("localnet-inprocess");
+      expect(order).toMatchObject({
+        id: before.id,
+        status,
+        resolution,
+        refundPercentage: buyerPct,
+        settlementSignature: transactionSignature,
+        settlementStatus: "CONFIRMED",
         cluster: "localnet-inprocess",
-      }),
-    ]);
-    expect(await pendingCount()).toBe(0);
-  });
+        adminNotes: `Decided: ${resolution}`,
+        resolvedBy: server.adminWallet.publicKey,
+      });
+
+      const buyerShare = (total * BigInt(buyerPct)) / 100n;
+      expect(await lamports(before.buyerWalletAddress)).toBe(balances.buyer + buyerShare);
+      expect(await lamports(before.sellerWalletAddress)).toBe(balances.seller + total - buyerShare);
+      expect(await lamports(before.escrowPDA!)).toBe(0n);
+      expect(await backend.ledger.signatureStatus(transactionSignature)).toEqual({ state: "confirmed" });
+
+      expect((await api.get(`/admin/orders/${before.id}`)).body.data).toMatchObject({ status, settlementSignature: transactionSignature });
+      const audit = await api.get(`/admin/audit?targetType=order&targetId=${before.id}`);
+      expect(audit.body.data.items).toEqual([
+        expect.objectContaining({
+          action: "order.resolve_dispute",
+          adminPublicKey: server.adminWallet.publicKey,
+          reason: `Decided: ${resolution}`,
+          before: { status: "DISPUTED", resolution: null, refundPercentage: null },
+          after: {
+            status,
+            resolution,
+            refundPercentage: buyerPct,
+            escrow: before.escrowPDA,
+            buyerAmount: String(buyerShare),
+            sellerAmount: String(total - buyerShare),
+            settlementId: expect.any(String),
+          },
+          transactionSignature,
+          cluster: "localnet-inprocess",
+        }),
+      ]);
+      expect(await pendingCount()).toBe(0);
+    },
+  );
 
   it("settles a seeded USDC dispute into the parties' token accounts", async () => {
     const [id] = await ids(`status = 'DISPUTED' AND "currencySymbol" = 'USDC' AND "settlementStatus" IS NULL`);
     const before = await row(id);
-    const res = await api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "PARTIAL_REFUND", adminNotes: "Split", refundPercentage: 50 });
+    const res = await api.post(`/admin/orders/${id}/resolve-dispute`, {
+      resolution: "PARTIAL_REFUND",
+      adminNotes: "Split",
+      refundPercentage: 50,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.order).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED" });
     expect(await backend.ledger.getAccount(new PublicKey(before.escrowPDA!))).toBeNull();
@@ -202,7 +228,11 @@ describe("POST /admin/orders/:id/resolve-dispute on the chain", () => {
   ] as const)("400 before sending when the %s%% split leaves the %s's share below the rent minimum", async (pct, side) => {
     // Fresh wallets that do not exist on chain: a share to them must be at least the rent minimum.
     const order = await fundedDispute({ totalPrice: 2_000_000 });
-    const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "PARTIAL_REFUND", adminNotes: "Small", refundPercentage: pct });
+    const res = await api.post(`/admin/orders/${order.id}/resolve-dispute`, {
+      resolution: "PARTIAL_REFUND",
+      adminNotes: "Small",
+      refundPercentage: pct,
+    });
     expect(res.status).toBe(400);
     const wallet = side === "buyer" ? order.buyerWalletAddress : order.sellerWalletAddress;
     expect(res.body.message).toBe(
@@ -272,7 +302,10 @@ describe("marketplace on the chain", () => {
     expect(done.body.data).toMatchObject({ ...expected, transactionSignature: expect.any(String) });
     expect(await backend.ledger.signatureStatus(done.body.data.transactionSignature)).toEqual({ state: "confirmed" });
     expect(
-      await server.ctx.db.selectFrom("marketplaceConfig").select(["initialized", "authority", "disputeResolutionLimit", "reportThreshold", "cluster"]).executeTakeFirst(),
+      await server.ctx.db
+        .selectFrom("marketplaceConfig")
+        .select(["initialized", "authority", "disputeResolutionLimit", "reportThreshold", "cluster"])
+        .executeTakeFirst(),
     ).toEqual({
       initialized: 1,
       authority,
@@ -290,7 +323,11 @@ describe("marketplace on the chain", () => {
   it("reads an initialization the database lost from the chain, and refuses to initialize again", async () => {
     await server.ctx.db.deleteFrom("marketplaceConfig").execute();
     const status = await api.get("/admin/marketplace/status");
-    expect(status.body.data).toMatchObject({ initialized: true, authority: server.ctx.demoWallet!.publicKey, cluster: "localnet-inprocess" });
+    expect(status.body.data).toMatchObject({
+      initialized: true,
+      authority: server.ctx.demoWallet!.publicKey,
+      cluster: "localnet-inprocess",
+    });
     expect((await api.post("/admin/marketplace/initialize")).status).toBe(409);
   });
 
@@ -308,7 +345,10 @@ describe("marketplace on the chain", () => {
         `The marketplace authority ${key.publicKey.toBase58()} must be configured as an admin wallet before initializing: ` +
           `add ${key.publicKey.toBase58()} to ADMIN_WALLETS and restart the server`,
       );
-      expect((await client.get("/admin/marketplace/status")).body.data).toMatchObject({ initialized: false, cluster: "localnet-inprocess" });
+      expect((await client.get("/admin/marketplace/status")).body.data).toMatchObject({
+        initialized: false,
+        cluster: "localnet-inprocess",
+      });
       expect((await client.get("/admin/audit?targetType=marketplace")).body.data.total).toBe(0);
     } finally {
       await other.close();
@@ -432,8 +472,16 @@ describe("a settlement interrupted by a stop is finished at the next start", () 
         expect(lost).toMatchObject({ status: "COMPLETED", settlementStatus: "CONFIRMED", resolution: "RELEASE_TO_SELLER" });
         expect(byId[lostId].signature).toBe(lost.settlementSignature);
         expect(await ledger.signatureStatus(lost.settlementSignature!)).toEqual({ state: "confirmed" });
-        expect(await get2(failing.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED", settlementSignature: failedSignature, resolution: null });
-        expect(byId[small.id]).toMatchObject({ outcome: "failed", message: expect.stringContaining("The buyer's share of 200000 lamports") });
+        expect(await get2(failing.id)).toMatchObject({
+          status: "DISPUTED",
+          settlementStatus: "FAILED",
+          settlementSignature: failedSignature,
+          resolution: null,
+        });
+        expect(byId[small.id]).toMatchObject({
+          outcome: "failed",
+          message: expect.stringContaining("The buyer's share of 200000 lamports"),
+        });
         expect(await get2(small.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED", resolution: null });
 
         const audited = await db2

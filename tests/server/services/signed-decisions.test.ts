@@ -9,7 +9,14 @@ import type { AuditEntry, DecisionChallenge, OrderTimeline, PayoutPreview } from
 import { verifySolanaSignature } from "../../../server/auth/signature.ts";
 import { MAX_WAITING_DECISIONS } from "../../../server/services/signed-decisions.ts";
 import { fundDispute, settlementsOf } from "../support/settlement-support.ts";
-import { createTestWallet, startTestServer, TEST_PUBLIC_ORIGIN, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
+import {
+  createTestWallet,
+  startTestServer,
+  TEST_PUBLIC_ORIGIN,
+  type TestClient,
+  type TestServer,
+  type TestWallet,
+} from "../support/harness.ts";
 
 const PARTIAL_30 = { resolution: "PARTIAL_REFUND", refundPercentage: 30, adminNotes: "Arrived damaged:\nthe buyer gets 30% back" };
 const decide = (id: string) => `/admin/orders/${id}/resolve-dispute/decision`;
@@ -21,7 +28,8 @@ describe("signed dispute decisions", () => {
   let other: TestWallet;
   let otherApi: TestClient;
 
-  const order = (id: string) => server.ctx.db.selectFrom("orders").select(["status", "settlementStatus"]).where("id", "=", id).executeTakeFirst();
+  const order = (id: string) =>
+    server.ctx.db.selectFrom("orders").select(["status", "settlementStatus"]).where("id", "=", id).executeTakeFirst();
 
   async function challenge(client: TestClient, id: string, body: object = PARTIAL_30): Promise<DecisionChallenge> {
     const res = await client.post(decide(id), body);
@@ -72,7 +80,9 @@ describe("signed dispute decisions", () => {
     const res = await api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce, signature } });
     expect(res.status, res.text).toBe(200);
     expect(await order(dispute.id)).toEqual({ status: "COMPLETED", settlementStatus: "CONFIRMED" });
-    expect((await settlementsOf(server.ctx.db, dispute.id)).map((r) => [r.status, r.decisionMessage, r.decisionSignature])).toEqual([["confirmed", message, signature]]);
+    expect((await settlementsOf(server.ctx.db, dispute.id)).map((r) => [r.status, r.decisionMessage, r.decisionSignature])).toEqual([
+      ["confirmed", message, signature],
+    ]);
 
     const audit = (await api.get(`/admin/audit?targetType=order&targetId=${dispute.id}`)).body.data.items as AuditEntry[];
     expect(audit).toHaveLength(1);
@@ -80,32 +90,60 @@ describe("signed dispute decisions", () => {
     expect(verifySolanaSignature(audit[0].adminPublicKey, signature, message)).toBe(true);
     // The order's timeline names the signer on the resolution.
     const { events } = (await api.get(`/admin/orders/${dispute.id}/timeline`)).body.data as OrderTimeline;
-    expect(events.filter((e) => e.signedBy !== null).map((e) => [e.title, e.signedBy])).toEqual([["Dispute resolved", server.adminWallet.publicKey]]);
+    expect(events.filter((e) => e.signedBy !== null).map((e) => [e.title, e.signedBy])).toEqual([
+      ["Dispute resolved", server.adminWallet.publicKey],
+    ]);
     // The nonce went with it: the same signature cannot be sent again.
-    await expect(api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce, signature } })).resolves.toMatchObject({ status: 409 });
+    await expect(api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce, signature } })).resolves.toMatchObject({
+      status: 409,
+    });
   });
 
   it("refuses a signature over other words, by another wallet, for another resolution, used twice or expired", async () => {
     const dispute = await fundDispute(server.ctx);
 
     let c = await challenge(api, dispute.id);
-    await expectRefused(dispute.id, { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: server.adminWallet.sign(c.message.replace("30%", "90%")) } }, /not by the wallet signed in/);
+    await expectRefused(
+      dispute.id,
+      { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: server.adminWallet.sign(c.message.replace("30%", "90%")) } },
+      /not by the wallet signed in/,
+    );
     // That attempt used the nonce up.
-    await expectRefused(dispute.id, { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: server.adminWallet.sign(c.message) } }, /expired or was already used/);
+    await expectRefused(
+      dispute.id,
+      { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: server.adminWallet.sign(c.message) } },
+      /expired or was already used/,
+    );
 
     c = await challenge(api, dispute.id);
-    await expectRefused(dispute.id, { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: other.sign(c.message) } }, /not by the wallet signed in/);
+    await expectRefused(
+      dispute.id,
+      { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: other.sign(c.message) } },
+      /not by the wallet signed in/,
+    );
 
     c = await challenge(otherApi, dispute.id);
-    await expectRefused(dispute.id, { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: other.sign(c.message) } }, /another admin's wallet/);
+    await expectRefused(
+      dispute.id,
+      { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: other.sign(c.message) } },
+      /another admin's wallet/,
+    );
 
     c = await challenge(api, dispute.id);
     const signature = server.adminWallet.sign(c.message);
-    await expectRefused(dispute.id, { ...PARTIAL_30, refundPercentage: 90, signedDecision: { nonce: c.nonce, signature } }, /not this resolution/);
+    await expectRefused(
+      dispute.id,
+      { ...PARTIAL_30, refundPercentage: 90, signedDecision: { nonce: c.nonce, signature } },
+      /not this resolution/,
+    );
 
     c = await challenge(api, dispute.id);
     server.clock.advance(5 * 60_000 + 1);
-    await expectRefused(dispute.id, { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: server.adminWallet.sign(c.message) } }, /expired/);
+    await expectRefused(
+      dispute.id,
+      { ...PARTIAL_30, signedDecision: { nonce: c.nonce, signature: server.adminWallet.sign(c.message) } },
+      /expired/,
+    );
   });
 
   it("keeps at most five decisions waiting per admin: asking again drops that admin's own oldest", async () => {
@@ -117,12 +155,23 @@ describe("signed dispute decisions", () => {
       server.clock.advance(1);
     }
     const [oldest] = asked;
-    await expectRefused(dispute.id, { ...PARTIAL_30, signedDecision: { nonce: oldest.nonce, signature: server.adminWallet.sign(oldest.message) } }, /expired or was already used/);
+    await expectRefused(
+      dispute.id,
+      { ...PARTIAL_30, signedDecision: { nonce: oldest.nonce, signature: server.adminWallet.sign(oldest.message) } },
+      /expired or was already used/,
+    );
     // Another admin's waiting decision was not touched.
-    const waiting = await server.ctx.db.selectFrom("decisionChallenges").select("adminPublicKey").where("nonce", "=", theirs.nonce).executeTakeFirst();
+    const waiting = await server.ctx.db
+      .selectFrom("decisionChallenges")
+      .select("adminPublicKey")
+      .where("nonce", "=", theirs.nonce)
+      .executeTakeFirst();
     expect(waiting).toEqual({ adminPublicKey: other.publicKey });
     const newest = asked.at(-1)!;
-    const paid = await api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce: newest.nonce, signature: server.adminWallet.sign(newest.message) } });
+    const paid = await api.post(resolve(dispute.id), {
+      ...PARTIAL_30,
+      signedDecision: { nonce: newest.nonce, signature: server.adminWallet.sign(newest.message) },
+    });
     expect(paid.status, paid.text).toBe(200);
   });
 
@@ -135,7 +184,13 @@ describe("signed dispute decisions", () => {
     expect(run.stdout).toMatch(/^Checked [1-9]\d* signed decisions and approvals in the audit trail: 0 failed/);
 
     const { db } = server.ctx;
-    const signed = await db.selectFrom("auditLog").select(["id", "decisionMessage"]).where("decisionSignature", "is not", null).orderBy("id").limit(1).executeTakeFirstOrThrow();
+    const signed = await db
+      .selectFrom("auditLog")
+      .select(["id", "decisionMessage"])
+      .where("decisionSignature", "is not", null)
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const original = signed.decisionMessage!;
     const tamper = (message: string) => db.updateTable("auditLog").set({ decisionMessage: message }).where("id", "=", signed.id).execute();
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
@@ -177,11 +232,16 @@ describe("REQUIRE_SIGNED_DECISIONS=1", () => {
     const dispute = await fundDispute(server.ctx);
     const unsigned = await api.post(resolve(dispute.id), PARTIAL_30);
     expect(unsigned.status).toBe(400);
-    expect(unsigned.body.errors).toEqual([{ field: "signedDecision", message: expect.stringMatching(/accepts only resolutions signed by the admin's wallet/) }]);
+    expect(unsigned.body.errors).toEqual([
+      { field: "signedDecision", message: expect.stringMatching(/accepts only resolutions signed by the admin's wallet/) },
+    ]);
     expect(await settlementsOf(server.ctx.db, dispute.id)).toEqual([]);
 
     const { message, nonce } = (await api.post(decide(dispute.id), PARTIAL_30)).body.data as DecisionChallenge;
-    const signed = await api.post(resolve(dispute.id), { ...PARTIAL_30, signedDecision: { nonce, signature: server.adminWallet.sign(message) } });
+    const signed = await api.post(resolve(dispute.id), {
+      ...PARTIAL_30,
+      signedDecision: { nonce, signature: server.adminWallet.sign(message) },
+    });
     expect(signed.status, signed.text).toBe(200);
   });
 });

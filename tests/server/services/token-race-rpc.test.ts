@@ -35,7 +35,13 @@ beforeAll(async () => {
   [onFirst, onSecond] = await Promise.all([first.signIn(), second.signIn(first.adminWallet)]);
   await first.ctx.settlementBackend!.ledger.airdrop!(issuer.publicKey, 10n ** 11n);
   mint = await createMint(first.ctx.settlementBackend!.ledger, issuer, { decimals: 6, extensions: [ext.pausable(issuer.publicKey)] });
-  const created = await onFirst.post("/tokens/admin", { mintAddress: mint.toBase58(), symbol: "USDC", name: "USD Coin", decimals: 6, logoUrl: null });
+  const created = await onFirst.post("/tokens/admin", {
+    mintAddress: mint.toBase58(),
+    symbol: "USDC",
+    name: "USD Coin",
+    decimals: 6,
+    logoUrl: null,
+  });
   expect(created.status, created.text).toBe(201);
   id = created.body.data.id;
 });
@@ -47,7 +53,11 @@ afterAll(async () => {
 
 // Straight in the database, so that a test that failed leaves the next one its starting row.
 beforeEach(async () => {
-  await first.ctx.db.updateTable("tokens").set({ isActive: 0, decimals: 6, symbol: "USDC", name: "USD Coin" }).where("id", "=", id).execute();
+  await first.ctx.db
+    .updateTable("tokens")
+    .set({ isActive: 0, decimals: 6, symbol: "USDC", name: "USD Coin" })
+    .where("id", "=", id)
+    .execute();
 });
 
 const row = () => first.ctx.db.selectFrom("tokens").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -131,7 +141,14 @@ it("a re-activation whose token was renamed on the other instance during its cha
   } finally {
     restore();
   }
-  const audit = await first.ctx.db.selectFrom("auditLog").select(["before", "after"]).where("targetId", "=", id).where("action", "=", "token.update").orderBy("id", "desc").limit(2).execute();
+  const audit = await first.ctx.db
+    .selectFrom("auditLog")
+    .select(["before", "after"])
+    .where("targetId", "=", id)
+    .where("action", "=", "token.update")
+    .orderBy("id", "desc")
+    .limit(2)
+    .execute();
   expect(audit.map((a) => [JSON.parse(a.before!), JSON.parse(a.after!)]).reverse()).toEqual([
     [{ name: "USD Coin" }, { name: "USD Coin (bridged)" }],
     [{ isActive: false }, { isActive: true }],
@@ -166,14 +183,24 @@ it("a re-activation whose chain read went stale (the mint paused and the token f
   } finally {
     restore();
   }
-  expect(await row()).toMatchObject({ isActive: 0, riskVerdict: "reject", riskSummary: expect.stringMatching(/^Pausable: the mint is paused/) });
+  expect(await row()).toMatchObject({
+    isActive: 0,
+    riskVerdict: "reject",
+    riskSummary: expect.stringMatching(/^Pausable: the mint is paused/),
+  });
 });
 
 type Response = Awaited<ReturnType<TestClient["get"]>>;
 
 /** Whether `node` writes the tokens table (insert, update or delete). */
 function writesTokens(node: RootOperationNode): boolean {
-  const table = InsertQueryNode.is(node) ? node.into : UpdateQueryNode.is(node) ? node.table : DeleteQueryNode.is(node) ? node.from.froms[0] : undefined;
+  const table = InsertQueryNode.is(node)
+    ? node.into
+    : UpdateQueryNode.is(node)
+      ? node.table
+      : DeleteQueryNode.is(node)
+        ? node.from.froms[0]
+        : undefined;
   return table !== undefined && TableNode.is(table) && table.table.identifier.name === "tokens";
 }
 
@@ -215,7 +242,9 @@ async function whileAnotherWrites(statement: string, params: unknown[], request:
   });
   await write;
   const answer = request();
-  const waiting = sql<{ n: number }>`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  const waiting = sql<{
+    n: number;
+  }>`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
   await vi.waitFor(async () => expect((await waiting.execute(first.ctx.db)).rows[0]?.n).toBe(1), { timeout: 10_000, interval: 5 });
   commit();
   await held;
@@ -231,19 +260,32 @@ it.each([
     add: (mintAddress: string) => onFirst.post("/tokens/admin", { mintAddress, symbol: "MINE", name: "Mine", decimals: 6, logoUrl: null }),
     refused: "A token with mint address {mint} is already listed (RACE)",
   },
-  { what: "Init SOL", mint: () => WRAPPED_SOL_MINT, add: () => onFirst.post("/tokens/admin/initialize-sol"), refused: "Native SOL is already initialized" },
+  {
+    what: "Init SOL",
+    mint: () => WRAPPED_SOL_MINT,
+    add: () => onFirst.post("/tokens/admin/initialize-sol"),
+    refused: "Native SOL is already initialized",
+  },
 ])("$what whose insert meets another instance's add of the same mint answers 409, never a 500", async ({ mint, add, refused }) => {
   const mintAddress = mint();
   const now = new Date().toISOString();
   const res = await whileAnotherWrites(INSERT_TOKEN, [randomUUID(), mintAddress, now, now], () => add(mintAddress));
   expect(res.status, res.text).toBe(409);
   expect(res.body.message).toBe(refused.replace("{mint}", mintAddress));
-  expect(await first.ctx.db.selectFrom("tokens").select("symbol").where("mintAddress", "=", mintAddress).execute()).toEqual([{ symbol: "RACE" }]);
+  expect(await first.ctx.db.selectFrom("tokens").select("symbol").where("mintAddress", "=", mintAddress).execute()).toEqual([
+    { symbol: "RACE" },
+  ]);
 });
 
 /** A token of its own, listed through the API (the shared one is for the edits above). */
 async function listOne(): Promise<string> {
-  const res = await onFirst.post("/tokens/admin", { mintAddress: plantMint(loop, issuer.publicKey).toBase58(), symbol: "OWN", name: "Own", decimals: 6, logoUrl: null });
+  const res = await onFirst.post("/tokens/admin", {
+    mintAddress: plantMint(loop, issuer.publicKey).toBase58(),
+    symbol: "OWN",
+    name: "Own",
+    decimals: 6,
+    logoUrl: null,
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.data.id;
 }
@@ -253,7 +295,9 @@ const auditOf = (target: string, action: string) =>
 
 it("a deactivation meeting another instance's deactivation of the token answers the inactive token and audits nothing of its own, never a 500", async () => {
   const own = await listOne();
-  const res = await whileAnotherWrites(`UPDATE tokens SET "isActive" = 0 WHERE id = ?`, [own], () => onFirst.delete(`/tokens/admin/${own}`));
+  const res = await whileAnotherWrites(`UPDATE tokens SET "isActive" = 0 WHERE id = ?`, [own], () =>
+    onFirst.delete(`/tokens/admin/${own}`),
+  );
   expect(res.status, res.text).toBe(200);
   expect(res.body.data.isActive).toBe(false);
   expect(await auditOf(own, "token.deactivate")).toEqual([]);
@@ -261,7 +305,9 @@ it("a deactivation meeting another instance's deactivation of the token answers 
 
 it("a hard delete meeting another instance's rename of the token answers and audits the token as deleted (renamed), never a 500", async () => {
   const own = await listOne();
-  const res = await whileAnotherWrites(`UPDATE tokens SET name = 'Renamed meanwhile' WHERE id = ?`, [own], () => onFirst.delete(`/tokens/admin/${own}/hard`));
+  const res = await whileAnotherWrites(`UPDATE tokens SET name = 'Renamed meanwhile' WHERE id = ?`, [own], () =>
+    onFirst.delete(`/tokens/admin/${own}/hard`),
+  );
   expect(res.status, res.text).toBe(200);
   expect(res.body.data.name).toBe("Renamed meanwhile");
   const [deleted] = await auditOf(own, "token.delete");

@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 const mintOf = (spec: MintSpec = {}) => createMint(server.ctx.settlementBackend!.ledger, issuer, spec);
-const add = (mint: PublicKey) => api.post("/tokens/admin", { mintAddress: mint.toBase58(), symbol: "RPC", name: "Over RPC", decimals: 6, logoUrl: null });
+const add = (mint: PublicKey) =>
+  api.post("/tokens/admin", { mintAddress: mint.toBase58(), symbol: "RPC", name: "Over RPC", decimals: 6, logoUrl: null });
 
 it.each([
   ["Permanent delegate", () => [ext.permanentDelegate(issuer.publicKey)]],
@@ -38,7 +39,9 @@ it.each([
 ])("refuses a mint with the extension %s: 400 naming mintAddress and the extension", async (name, extensions) => {
   const res = await add(await mintOf({ freezeAuthority: issuer.publicKey, extensions: extensions() }));
   expect(res.status).toBe(400);
-  expect(res.body.errors).toEqual([{ field: "mintAddress", message: expect.stringContaining(`This mint cannot be whitelisted: ${name}: `) }]);
+  expect(res.body.errors).toEqual([
+    { field: "mintAddress", message: expect.stringContaining(`This mint cannot be whitelisted: ${name}: `) },
+  ]);
 });
 
 it("accepts plain SPL Token and Token-2022 mints, and reports a freeze authority as a warning", async () => {
@@ -55,7 +58,9 @@ it("accepts plain SPL Token and Token-2022 mints, and reports a freeze authority
 it("refuses an address the cluster does not hold (no unverified pass outside the in-process chain)", async () => {
   const res = await add(Keypair.generate().publicKey);
   expect(res.status).toBe(400);
-  expect(res.body.errors).toEqual([{ field: "mintAddress", message: "This mint cannot be whitelisted: no mint at this address on localnet" }]);
+  expect(res.body.errors).toEqual([
+    { field: "mintAddress", message: "This mint cannot be whitelisted: no mint at this address on localnet" },
+  ]);
 });
 
 it("answers 502 when the cluster cannot be reached, and lists nothing", async () => {
@@ -65,5 +70,7 @@ it("answers 502 when the cluster cannot be reached, and lists nothing", async ()
   const res = await add(mint);
   expect(res.status).toBe(502);
   expect(res.body.message).toMatch(/^The cluster could not be reached: /);
-  expect(await server.ctx.db.selectFrom("tokens").select("id").where("mintAddress", "=", mint.toBase58()).executeTakeFirst()).toBeUndefined();
+  expect(
+    await server.ctx.db.selectFrom("tokens").select("id").where("mintAddress", "=", mint.toBase58()).executeTakeFirst(),
+  ).toBeUndefined();
 });

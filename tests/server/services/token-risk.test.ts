@@ -30,13 +30,28 @@ afterAll(async () => {
 });
 
 const mintOf = (spec: MintSpec = {}) => createMint(ctx.settlementBackend!.ledger, issuer, spec);
-const tokenBody = (mint: PublicKey | string, decimals = 6) => ({ mintAddress: String(mint), symbol: "TST", name: "Test token", decimals, logoUrl: null });
-const listed = async (mint: PublicKey) => (await ctx.db.selectFrom("tokens").selectAll().where("mintAddress", "=", mint.toBase58()).executeTakeFirst()) ?? null;
+const tokenBody = (mint: PublicKey | string, decimals = 6) => ({
+  mintAddress: String(mint),
+  symbol: "TST",
+  name: "Test token",
+  decimals,
+  logoUrl: null,
+});
+const listed = async (mint: PublicKey) =>
+  (await ctx.db.selectFrom("tokens").selectAll().where("mintAddress", "=", mint.toBase58()).executeTakeFirst()) ?? null;
 
 describe("POST /tokens/admin", () => {
   it.each([
-    ["a permanent delegate", () => [ext.permanentDelegate(issuer.publicKey)], /Permanent delegate: the permanent delegate \w+ can transfer or burn tokens from any account/],
-    ["a transfer hook", () => [ext.transferHook(issuer.publicKey, Keypair.generate().publicKey)], /Transfer hook: every transfer calls the hook program/],
+    [
+      "a permanent delegate",
+      () => [ext.permanentDelegate(issuer.publicKey)],
+      /Permanent delegate: the permanent delegate \w+ can transfer or burn tokens from any account/,
+    ],
+    [
+      "a transfer hook",
+      () => [ext.transferHook(issuer.publicKey, Keypair.generate().publicKey)],
+      /Transfer hook: every transfer calls the hook program/,
+    ],
     ["a transfer fee", () => [ext.transferFee(null, 100, 10_000n)], /Transfer fee: a transfer fee of 100 bps/],
     ["non-transferable tokens", () => [ext.nonTransferable()], /Non-transferable: the tokens cannot be transferred/],
   ])("refuses a mint with %s: 400 naming mintAddress and the risk, nothing listed", async (_, extensions, risk) => {
@@ -81,7 +96,9 @@ describe("POST /tokens/admin", () => {
     const closable = await mintOf({ extensions: [ext.closeAuthority(issuer.publicKey), ext.metadataPointer(issuer.publicKey)] });
     const res = await api.post("/tokens/admin", tokenBody(closable));
     expect(res.status).toBe(201);
-    expect(res.body.data.warnings).toContain(`Mint close authority: ${issuer.publicKey.toBase58()} can close the mint once its supply is zero`);
+    expect(res.body.data.warnings).toContain(
+      `Mint close authority: ${issuer.publicKey.toBase58()} can close the mint once its supply is zero`,
+    );
   });
 
   it("accepts an address the in-process chain does not hold, as unverified (it holds only the seed's mints)", async () => {
@@ -94,7 +111,10 @@ describe("POST /tokens/admin", () => {
 
 describe("GET /tokens/admin/{id}/risk", () => {
   it("reports the mint as the chain holds it now, each extension judged", async () => {
-    const mint = await mintOf({ freezeAuthority: issuer.publicKey, extensions: [ext.pausable(issuer.publicKey), ext.interestBearing(issuer.publicKey, 100)] });
+    const mint = await mintOf({
+      freezeAuthority: issuer.publicKey,
+      extensions: [ext.pausable(issuer.publicKey), ext.interestBearing(issuer.publicKey, 100)],
+    });
     const created = await api.post("/tokens/admin", tokenBody(mint));
     expect(created.status).toBe(201);
     const res = await api.get(`/tokens/admin/${created.body.data.id}/risk`);
@@ -108,7 +128,10 @@ describe("GET /tokens/admin/{id}/risk", () => {
       refusals: [],
       cluster: "localnet-inprocess",
     });
-    expect(res.body.data.extensions.map((e: { name: string; verdict: string }) => [e.name, e.verdict]).sort()).toEqual([["Interest-bearing", "warn"], ["Pausable", "warn"]]);
+    expect(res.body.data.extensions.map((e: { name: string; verdict: string }) => [e.name, e.verdict]).sort()).toEqual([
+      ["Interest-bearing", "warn"],
+      ["Pausable", "warn"],
+    ]);
     expect(Date.parse(res.body.data.checkedAt)).not.toBeNaN();
     expect((await api.get("/tokens/admin/no-such-token/risk")).status).toBe(404);
   });
@@ -119,7 +142,12 @@ describe("GET /tokens/admin/mint-risk", () => {
     const mint = await mintOf({ decimals: 8, extensions: [ext.permanentDelegate(issuer.publicKey)] });
     const res = await api.get(`/tokens/admin/mint-risk?mintAddress=${mint.toBase58()}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ program: "token-2022", decimals: 8, verdict: "reject", refusals: [expect.stringMatching(/^Permanent delegate: /)] });
+    expect(res.body.data).toMatchObject({
+      program: "token-2022",
+      decimals: 8,
+      verdict: "reject",
+      refusals: [expect.stringMatching(/^Permanent delegate: /)],
+    });
     expect(await listed(mint)).toBeNull();
     const bad = await api.get("/tokens/admin/mint-risk?mintAddress=not-a-mint");
     expect(bad.status).toBe(400);
@@ -185,7 +213,8 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
     const mint = await mintOf({ mintAuthority: backend.authority, extensions: [ext.pausable(issuer.publicKey)] });
     const created = await api.post("/tokens/admin", tokenBody(mint));
     expect(created.status).toBe(201);
-    const dispute = (values = {}) => fundDispute(ctx, { currencyMint: mint.toBase58(), currencyDecimals: 6, currencySymbol: "TST", totalPrice: 1_000, ...values });
+    const dispute = (values = {}) =>
+      fundDispute(ctx, { currencyMint: mint.toBase58(), currencyDecimals: 6, currencySymbol: "TST", totalPrice: 1_000, ...values });
 
     // Before the pause, a settlement in this Token-2022 mint goes through.
     const first = await dispute();
@@ -195,9 +224,16 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
 
     const second = await dispute();
     await pauseMint(backend.ledger, mint, issuer);
-    const stopped = await api.post(`/admin/orders/${second.id}/resolve-dispute`, { resolution: "RELEASE_TO_SELLER", adminNotes: "Release" });
+    const stopped = await api.post(`/admin/orders/${second.id}/resolve-dispute`, {
+      resolution: "RELEASE_TO_SELLER",
+      adminNotes: "Release",
+    });
     expect(stopped.status).toBe(409);
-    expect(stopped.body.message).toMatch(new RegExp(`^Settlement stopped before sending: the token's mint ${mint.toBase58()} is no longer safe to settle in \\(Pausable: the mint is paused`));
+    expect(stopped.body.message).toMatch(
+      new RegExp(
+        `^Settlement stopped before sending: the token's mint ${mint.toBase58()} is no longer safe to settle in \\(Pausable: the mint is paused`,
+      ),
+    );
 
     expect(await tokensOf(backend.ledger, mint, new PublicKey(second.sellerWalletAddress), TOKEN_2022_PROGRAM_ID)).toBeNull();
     const order = await ctx.db.selectFrom("orders").selectAll().where("id", "=", second.id).executeTakeFirstOrThrow();
@@ -205,15 +241,29 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
     const [row] = await settlementsOf(ctx.db, second.id);
     expect(row).toMatchObject({ status: "failed", signature: null, attempts: 0, lastError: stopped.body.message });
     const queue = await api.get("/admin/settlements?page=1&limit=20");
-    expect(queue.body.data.items.find((s: { id: string }) => s.id === row!.id)).toMatchObject({ status: "failed", lastError: stopped.body.message });
+    expect(queue.body.data.items.find((s: { id: string }) => s.id === row!.id)).toMatchObject({
+      status: "failed",
+      lastError: stopped.body.message,
+    });
     const token = await listed(mint);
     expect(token).toMatchObject({ riskVerdict: "reject", riskSummary: expect.stringMatching(/^Pausable: the mint is paused/) });
-    const flags = await ctx.db.selectFrom("auditLog").selectAll().where("action", "=", "token.flag").where("targetId", "=", token!.id).execute();
+    const flags = await ctx.db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "token.flag")
+      .where("targetId", "=", token!.id)
+      .execute();
     expect(flags).toHaveLength(1);
-    expect(flags[0]).toMatchObject({ adminPublicKey: server.adminWallet.publicKey, reason: token!.riskSummary, before: JSON.stringify({ risk: "warn" }) });
+    expect(flags[0]).toMatchObject({
+      adminPublicKey: server.adminWallet.publicKey,
+      reason: token!.riskSummary,
+      before: JSON.stringify({ risk: "warn" }),
+    });
     // Another try while it is still paused is stopped the same way; the token is flagged once.
     expect((await api.post(`/admin/settlements/${row!.id}/retry`, { reason: "Try again" })).status).toBe(409);
-    expect(await ctx.db.selectFrom("auditLog").select("id").where("action", "=", "token.flag").where("targetId", "=", token!.id).execute()).toHaveLength(1);
+    expect(
+      await ctx.db.selectFrom("auditLog").select("id").where("action", "=", "token.flag").where("targetId", "=", token!.id).execute(),
+    ).toHaveLength(1);
 
     // Once the issuer resumes the mint, the queue's retry settles it, and the flag clears.
     const resume = createResumeInstruction(mint, issuer.publicKey, [], TOKEN_2022_PROGRAM_ID);
@@ -246,7 +296,10 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
       port.readMint = readMint;
     }
     expect(await tokensOf(backend.ledger, mint, new PublicKey(order.buyerWalletAddress), TOKEN_2022_PROGRAM_ID)).toBeNull();
-    expect(await ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow()).toMatchObject({ status: "DISPUTED", settlementSignature: null });
+    expect(await ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow()).toMatchObject({
+      status: "DISPUTED",
+      settlementSignature: null,
+    });
     expect(await settlementsOf(ctx.db, order.id)).toEqual([]);
   });
 });
@@ -259,10 +312,21 @@ describe("under four eyes (PAYOUT_APPROVALS=2)", () => {
       const backend = fourEyes.ctx.settlementBackend!;
       await backend.ledger.airdrop!(issuer.publicKey, 10n ** 12n);
       const [proposer, approver] = [await fourEyes.signIn(), await fourEyes.signIn(second)];
-      const mint = await createMint(backend.ledger, issuer, { mintAuthority: backend.authority, extensions: [ext.pausable(issuer.publicKey)] });
+      const mint = await createMint(backend.ledger, issuer, {
+        mintAuthority: backend.authority,
+        extensions: [ext.pausable(issuer.publicKey)],
+      });
       expect((await proposer.post("/tokens/admin", tokenBody(mint))).status).toBe(201);
-      const order = await fundDispute(fourEyes.ctx, { currencyMint: mint.toBase58(), currencyDecimals: 6, currencySymbol: "TST", totalPrice: 700 });
-      const proposal = await proposer.post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund" });
+      const order = await fundDispute(fourEyes.ctx, {
+        currencyMint: mint.toBase58(),
+        currencyDecimals: 6,
+        currencySymbol: "TST",
+        totalPrice: 700,
+      });
+      const proposal = await proposer.post(`/admin/orders/${order.id}/resolve-dispute`, {
+        resolution: "REFUND_BUYER",
+        adminNotes: "Refund",
+      });
       expect(proposal.status, proposal.text).toBe(202);
 
       await pauseMint(backend.ledger, mint, issuer);
@@ -270,7 +334,9 @@ describe("under four eyes (PAYOUT_APPROVALS=2)", () => {
       expect(approved.status).toBe(409);
       expect(approved.body.message).toMatch(/^Settlement stopped before sending: .*Pausable: the mint is paused/);
       expect(await tokensOf(backend.ledger, mint, new PublicKey(order.buyerWalletAddress), TOKEN_2022_PROGRAM_ID)).toBeNull();
-      expect(await settlementsOf(fourEyes.ctx.db, order.id)).toMatchObject([{ status: "awaiting_approval", signature: null, approvedBy: null }]);
+      expect(await settlementsOf(fourEyes.ctx.db, order.id)).toMatchObject([
+        { status: "awaiting_approval", signature: null, approvedBy: null },
+      ]);
     } finally {
       await fourEyes.close();
     }

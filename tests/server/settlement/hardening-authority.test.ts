@@ -24,7 +24,9 @@ import { createTestDatabase } from "../support/test-database.ts";
 import { freePort } from "../../support/free-port.ts";
 
 const demoKeypair = (dataDir: string) =>
-  Keypair.fromSecretKey(bs58.decode((JSON.parse(readFileSync(join(dataDir, "demo-wallet.json"), "utf8")) as { secretKey: string }).secretKey));
+  Keypair.fromSecretKey(
+    bs58.decode((JSON.parse(readFileSync(join(dataDir, "demo-wallet.json"), "utf8")) as { secretKey: string }).secretKey),
+  );
 
 describe("a start with another authority than the one that funded the data folder", () => {
   it("refuses to start, naming both keys and the key file to use, and funds nothing under the new key", async () => {
@@ -44,7 +46,8 @@ describe("a start with another authority than the one that funded the data folde
         try {
           return {
             funded: (await count().where("escrowPDA", "is not", null).executeTakeFirstOrThrow()).n,
-            unfunded: (await count().where("status", "in", ["ACTIVE", "DISPUTED"]).where("escrowPDA", "is", null).executeTakeFirstOrThrow()).n,
+            unfunded: (await count().where("status", "in", ["ACTIVE", "DISPUTED"]).where("escrowPDA", "is", null).executeTakeFirstOrThrow())
+              .n,
           };
         } finally {
           await close();
@@ -81,7 +84,11 @@ describe("a start with another authority than the one that funded the data folde
           .where("currencyMint", "is", null)
           .limit(1)
           .execute();
-        const resolved = await resolveDispute(fixed.ctx, { userId: "admin", publicKey: admin }, dispute.id, { resolution: "REFUND_BUYER", adminNotes: "Refund", refundPercentage: undefined });
+        const resolved = await resolveDispute(fixed.ctx, { userId: "admin", publicKey: admin }, dispute.id, {
+          resolution: "REFUND_BUYER",
+          adminNotes: "Refund",
+          refundPercentage: undefined,
+        });
         expect(resolved.settled?.order).toMatchObject({ status: "REFUNDED", settlementStatus: "CONFIRMED" });
       } finally {
         await fixed.close();
@@ -109,8 +116,20 @@ describe("the recorded marketplace config and escrows at start", () => {
   const recordConfig = (authority: string, cluster: string) =>
     server.ctx.db
       .insertInto("marketplaceConfig")
-      .values({ id: 1, initialized: 1, configPDA: "x", authority, disputeResolutionLimit: 1, reportThreshold: 1, transactionSignature: "sig", cluster, initializedAt: "2024-01-01T00:00:00.000Z" })
-      .onConflict((oc) => oc.column("id").doUpdateSet((eb) => ({ authority: eb.ref("excluded.authority"), cluster: eb.ref("excluded.cluster") })))
+      .values({
+        id: 1,
+        initialized: 1,
+        configPDA: "x",
+        authority,
+        disputeResolutionLimit: 1,
+        reportThreshold: 1,
+        transactionSignature: "sig",
+        cluster,
+        initializedAt: "2024-01-01T00:00:00.000Z",
+      })
+      .onConflict((oc) =>
+        oc.column("id").doUpdateSet((eb) => ({ authority: eb.ref("excluded.authority"), cluster: eb.ref("excluded.cluster") })),
+      )
       .execute();
 
   it("refuses a marketplace config initialized by another authority on this cluster, and nothing else", async () => {
@@ -124,7 +143,9 @@ describe("the recorded marketplace config and escrows at start", () => {
     await recordConfig(other, "localnet-inprocess");
     const refused = assertRecordedAuthority(server.ctx, backend);
     await expect(refused).rejects.toBeInstanceOf(ConfigError);
-    await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${backend.authority.toBase58()}, but .*marketplace config.* ${other}`));
+    await expect(refused).rejects.toThrow(
+      new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${backend.authority.toBase58()}, but .*marketplace config.* ${other}`),
+    );
     await server.ctx.db.deleteFrom("marketplaceConfig").execute();
   });
 
@@ -134,7 +155,11 @@ describe("the recorded marketplace config and escrows at start", () => {
     const { escrow } = await new EscrowChain(backend.ledger, stranger).fundEscrow(order);
     await server.ctx.db.updateTable("orders").set({ escrowPDA: escrow, cluster: backend.cluster }).where("id", "=", order.id).execute();
     const refused = assertRecordedAuthority(server.ctx, backend);
-    await expect(refused).rejects.toThrow(new RegExp(`^AUTHORITY_KEYPAIR: the settlement authority is ${backend.authority.toBase58()}, but the escrow ${escrow} of order ${order.id}`));
+    await expect(refused).rejects.toThrow(
+      new RegExp(
+        `^AUTHORITY_KEYPAIR: the settlement authority is ${backend.authority.toBase58()}, but the escrow ${escrow} of order ${order.id}`,
+      ),
+    );
     // Settled orders keep their escrow address: they prove nothing about the keys still needed.
     await server.ctx.db.updateTable("orders").set({ status: "REFUNDED" }).where("id", "=", order.id).execute();
     await expect(assertRecordedAuthority(server.ctx, backend)).resolves.toBeUndefined();
@@ -172,7 +197,10 @@ describe("a resolution under another authority than the escrow's", () => {
 
   it.each([
     ["SOL", {}],
-    ["USDC", { currencyMint: Keypair.generate().publicKey.toBase58(), currencySymbol: "USDC", currencyDecimals: 6, totalPrice: 25_000_000 }],
+    [
+      "USDC",
+      { currencyMint: Keypair.generate().publicKey.toBase58(), currencySymbol: "USDC", currencyDecimals: 6, totalPrice: 25_000_000 },
+    ],
   ] as const)("answers 409 'authority mismatch' naming both keys for a %s escrow, and sends nothing", async (_kind, values) => {
     const order = await fundedByDemoWallet(values);
     const demo = server.ctx.demoWallet!.publicKey;
@@ -193,10 +221,23 @@ describe("a resolution under another authority than the escrow's", () => {
   it("keeps a pending settlement of such an escrow PENDING on resume: neither recorded as landed nor failed", async () => {
     const order = await fundedByDemoWallet();
     const signature = bs58.encode(Buffer.alloc(64, 7));
-    await writeSubmitted(server.ctx.db, { id: order.id, signature, resolution: "REFUND_BUYER", adminNotes: "Refund" }, { userId: "admin", publicKey: server.adminWallet.publicKey }, new Date(0).toISOString());
+    await writeSubmitted(
+      server.ctx.db,
+      { id: order.id, signature, resolution: "REFUND_BUYER", adminNotes: "Refund" },
+      { userId: "admin", publicKey: server.adminWallet.publicKey },
+      new Date(0).toISOString(),
+    );
     const outcomes = await resumeSettlements(server.ctx);
-    expect(outcomes).toEqual([{ orderId: order.id, signature, outcome: "unknown", message: expect.stringContaining("authority mismatch") }]);
-    expect(await server.ctx.db.selectFrom("orders").select(["status", "settlementStatus", "settlementSignature"]).where("id", "=", order.id).executeTakeFirst()).toEqual({
+    expect(outcomes).toEqual([
+      { orderId: order.id, signature, outcome: "unknown", message: expect.stringContaining("authority mismatch") },
+    ]);
+    expect(
+      await server.ctx.db
+        .selectFrom("orders")
+        .select(["status", "settlementStatus", "settlementSignature"])
+        .where("id", "=", order.id)
+        .executeTakeFirst(),
+    ).toEqual({
       status: "DISPUTED",
       settlementStatus: "PENDING",
       settlementSignature: signature,

@@ -172,7 +172,11 @@ describe("a journal write that fails", () => {
     disk.failFileWrites(true);
     const failure = await live
       .submit((lifetime) => {
-        const tx = buildTransaction([SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: kept, lamports: SOL })], [payer], lifetime.blockhash);
+        const tx = buildTransaction(
+          [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: kept, lamports: SOL })],
+          [payer],
+          lifetime.blockhash,
+        );
         signature = bs58.encode(tx.signatures[0]!);
         return tx;
       })
@@ -259,7 +263,10 @@ describe("a journal with garbage in the middle", () => {
     const { start, first, second } = await journalWithTwoMoreRecords();
     writeFileSync(journal, Buffer.concat([start, first.subarray(0, 40), second]));
     expect(() => ChainStore.open(stateDir, () => new LiteSVM())).toThrow(
-      new RegExp(`chain\\.journal is corrupt after byte ${start.length} \\(the end of its last complete record\\).*truncate -s ${start.length} `, "s"),
+      new RegExp(
+        `chain\\.journal is corrupt after byte ${start.length} \\(the end of its last complete record\\).*truncate -s ${start.length} `,
+        "s",
+      ),
     );
     fs.truncateSync(journal, start.length);
     const restored = LiteSvmLedger.open({ stateDir });
@@ -312,7 +319,7 @@ describe("a journal with garbage in the middle", () => {
 /** The raw records of a format-2 journal (10-byte head: kind, flags, length, CRC-32). */
 function decodeRecords(buffer: Buffer): Buffer[] {
   const records: Buffer[] = [];
-  for (let at = 16; at < buffer.length; ) {
+  for (let at = 16; at < buffer.length;) {
     const end = at + 10 + buffer.readUInt32LE(at + 2);
     records.push(buffer.subarray(at, end));
     at = end;

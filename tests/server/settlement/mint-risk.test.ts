@@ -40,7 +40,15 @@ async function verdictOf(spec: MintSpec) {
 describe("plain mints", () => {
   it("reads an SPL Token mint's program, decimals and authorities; its mint authority is a warning", async () => {
     const report = await judged({ decimals: 9 });
-    expect(report).toMatchObject({ exists: true, program: "spl-token", decimals: 9, mintAuthority: issuer.publicKey.toBase58(), freezeAuthority: null, extensions: [], refusals: [] });
+    expect(report).toMatchObject({
+      exists: true,
+      program: "spl-token",
+      decimals: 9,
+      mintAuthority: issuer.publicKey.toBase58(),
+      freezeAuthority: null,
+      extensions: [],
+      refusals: [],
+    });
     expect(report.warnings).toEqual([`mint authority ${issuer.publicKey.toBase58()} can mint more supply`]);
   });
 
@@ -49,7 +57,14 @@ describe("plain mints", () => {
     const revoke = createSetAuthorityInstruction(mint, issuer.publicKey, AuthorityType.MintTokens, null, [], TOKEN_2022_PROGRAM_ID);
     await ledger.submit((l) => buildTransaction([revoke], [issuer], l.blockhash));
     const report = assessMint(mint, await ledger.getAccount(mint));
-    expect(report).toMatchObject({ program: "token-2022", decimals: 2, mintAuthority: null, freezeAuthority: null, refusals: [], warnings: [] });
+    expect(report).toMatchObject({
+      program: "token-2022",
+      decimals: 2,
+      mintAuthority: null,
+      freezeAuthority: null,
+      refusals: [],
+      warnings: [],
+    });
   });
 
   it("warns of a freeze authority", async () => {
@@ -64,7 +79,9 @@ describe("extensions that are refused", () => {
   it("a permanent delegate", async () => {
     const { verdict, refusals } = await verdictOf({ extensions: [ext.permanentDelegate(other)] });
     expect(verdict).toBe("reject");
-    expect(refusals).toContain(`Permanent delegate: the permanent delegate ${other.toBase58()} can transfer or burn tokens from any account`);
+    expect(refusals).toContain(
+      `Permanent delegate: the permanent delegate ${other.toBase58()} can transfer or burn tokens from any account`,
+    );
   });
 
   it("a transfer hook program, and a hook authority that could set one later", async () => {
@@ -128,7 +145,9 @@ describe("extensions that are refused", () => {
     expect(data.readUInt16LE(166)).toBe(ExtensionType.MintCloseAuthority);
     data.writeUInt16LE(200, 166);
     const report = assessMint(mint, { ...account, data });
-    expect(report.extensions).toEqual([{ type: 200, name: "Extension 200", verdict: "reject", detail: "an unknown extension this server does not check" }]);
+    expect(report.extensions).toEqual([
+      { type: 200, name: "Extension 200", verdict: "reject", detail: "an unknown extension this server does not check" },
+    ]);
     expect(report.refusals).toHaveLength(1);
   });
 
@@ -138,12 +157,22 @@ describe("extensions that are refused", () => {
     expect(wallet.refusals).toEqual([`not a token mint: the account belongs to ${SystemProgram.programId.toBase58()}`]);
     const mint = await createMint(ledger, issuer);
     const ata = getAssociatedTokenAddressSync(mint, issuer.publicKey);
-    await ledger.submit((l) => buildTransaction([createAssociatedTokenAccountIdempotentInstruction(issuer.publicKey, ata, issuer.publicKey, mint)], [issuer], l.blockhash));
+    await ledger.submit((l) =>
+      buildTransaction(
+        [createAssociatedTokenAccountIdempotentInstruction(issuer.publicKey, ata, issuer.publicKey, mint)],
+        [issuer],
+        l.blockhash,
+      ),
+    );
     const tokenAccount = assessMint(ata, await ledger.getAccount(ata));
     expect(tokenAccount).toMatchObject({ exists: true, program: "spl-token", decimals: null });
     expect(tokenAccount.refusals[0]).toMatch(/^not a mint/);
     const nowhere = Keypair.generate().publicKey;
-    expect(assessMint(nowhere, await ledger.getAccount(nowhere))).toMatchObject({ exists: false, program: null, refusals: ["no account at this address"] });
+    expect(assessMint(nowhere, await ledger.getAccount(nowhere))).toMatchObject({
+      exists: false,
+      program: null,
+      refusals: ["no account at this address"],
+    });
   });
 });
 

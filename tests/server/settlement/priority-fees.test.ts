@@ -4,7 +4,14 @@
 import { Keypair, PublicKey, TransactionInstruction } from "@solana/web3.js";
 import bs58 from "bs58";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { EscrowChain, LiteSvmLedger, RpcLedger, toSplit, type ComputeBudget, type PendingSettlement } from "../../../server/settlement/index.ts";
+import {
+  EscrowChain,
+  LiteSvmLedger,
+  RpcLedger,
+  toSplit,
+  type ComputeBudget,
+  type PendingSettlement,
+} from "../../../server/settlement/index.ts";
 import { escrowAddress, solSettlementInstructions } from "../../../server/settlement/escrow.ts";
 import { priorityFeeLamports, priorityPrice, unitLimitFor, writableAccounts } from "../../../server/settlement/fees.ts";
 import { buildTransaction } from "../../../server/settlement/tx.ts";
@@ -40,7 +47,8 @@ describe("the priority fee arithmetic", () => {
 
   it("asks about the fee payer and the accounts the instructions write, once each", () => {
     const [payer, written, read] = [0, 1, 2].map(() => Keypair.generate().publicKey);
-    const ix = (writable: boolean, key: PublicKey) => new TransactionInstruction({ programId: PublicKey.default, keys: [{ pubkey: key, isSigner: false, isWritable: writable }] });
+    const ix = (writable: boolean, key: PublicKey) =>
+      new TransactionInstruction({ programId: PublicKey.default, keys: [{ pubkey: key, isSigner: false, isWritable: writable }] });
     const accounts = writableAccounts(payer, [ix(true, written), ix(false, read), ix(true, payer), ix(true, written)]);
     expect(accounts.map(String)).toEqual([payer, written].map(String));
   });
@@ -49,7 +57,10 @@ describe("the priority fee arithmetic", () => {
 describe("npm run chain's fee market settings", () => {
   it("reads CHAIN_PRIORITY_FEES and CHAIN_DROP_BROADCASTS, none by default, and refuses bad ones naming them", () => {
     expect(chainSettings({})).toMatchObject({ prioritizationFees: [], dropBroadcasts: 0 });
-    expect(chainSettings({ CHAIN_PRIORITY_FEES: "0, 1500,90000", CHAIN_DROP_BROADCASTS: "2" })).toMatchObject({ prioritizationFees: [0, 1_500, 90_000], dropBroadcasts: 2 });
+    expect(chainSettings({ CHAIN_PRIORITY_FEES: "0, 1500,90000", CHAIN_DROP_BROADCASTS: "2" })).toMatchObject({
+      prioritizationFees: [0, 1_500, 90_000],
+      dropBroadcasts: 2,
+    });
     expect(() => chainSettings({ CHAIN_PRIORITY_FEES: "10,ten" })).toThrow(/^CHAIN_PRIORITY_FEES: /);
     expect(() => chainSettings({ CHAIN_DROP_BROADCASTS: "-1" })).toThrow(/^CHAIN_DROP_BROADCASTS: /);
   });
@@ -101,11 +112,21 @@ describe("a payout on an RPC cluster with a fee market", () => {
     expect(budget.priorityFeeLamports).toBe(priorityFeeLamports(60_000, budget.unitLimit));
     // Asked about the accounts the payout writes: the authority (fee payer), the escrow and both parties.
     const escrow = escrowAddress(authority.publicKey, order.id).toBase58();
-    expect(asked.at(-1)).toEqual(expect.arrayContaining([authority.publicKey.toBase58(), escrow, order.buyerWalletAddress, order.sellerWalletAddress]));
+    expect(asked.at(-1)).toEqual(
+      expect.arrayContaining([authority.publicKey.toBase58(), escrow, order.buyerWalletAddress, order.sellerWalletAddress]),
+    );
 
     const landed = await ledger.connection.getTransaction(result.signature, { maxSupportedTransactionVersion: 0, commitment: "confirmed" });
-    expect(computeBudgetOf(landed!.transaction.message)).toEqual({ types: ["SetComputeUnitLimit", "SetComputeUnitPrice"], units: budget.unitLimit, microLamports: 60_000n });
-    expect(landed!.meta).toMatchObject({ err: null, fee: Number(BASE_FEE) + budget.priorityFeeLamports, computeUnitsConsumed: budget.unitsUsed });
+    expect(computeBudgetOf(landed!.transaction.message)).toEqual({
+      types: ["SetComputeUnitLimit", "SetComputeUnitPrice"],
+      units: budget.unitLimit,
+      microLamports: 60_000n,
+    });
+    expect(landed!.meta).toMatchObject({
+      err: null,
+      fee: Number(BASE_FEE) + budget.priorityFeeLamports,
+      computeUnitsConsumed: budget.unitsUsed,
+    });
 
     // What the chain charged the authority is that fee, once: the simulations cost nothing.
     expect(await lamportsOf(ledger, authority.publicKey)).toBe(before! - BASE_FEE - BigInt(budget.priorityFeeLamports));
@@ -119,7 +140,12 @@ describe("a payout on an RPC cluster with a fee market", () => {
       const response = await fetch(loop.url, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getTransaction", params: [signature, { encoding, maxSupportedTransactionVersion: 0 }] }),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "getTransaction",
+          params: [signature, { encoding, maxSupportedTransactionVersion: 0 }],
+        }),
       });
       return ((await response.json()) as { result: { transaction: unknown; meta: { fee: number } } }).result;
     };
@@ -159,9 +185,14 @@ describe("a payout on an RPC cluster with a fee market", () => {
     const order = await fundedOrder(chain);
     await chain.settle(order, toSplit("RELEASE_TO_SELLER"));
     loop.broadcasts.length = 0;
-    const replay = solSettlementInstructions(authority.publicKey, order.id, [{ side: "buyer", to: new PublicKey(order.buyerWalletAddress), amount: SOL }]);
+    const replay = solSettlementInstructions(authority.publicKey, order.id, [
+      { side: "buyer", to: new PublicKey(order.buyerWalletAddress), amount: SOL },
+    ]);
     const forced = ledger.sendAndConfirm(buildTransaction(replay, [authority], (await ledger.latestBlockhash()).blockhash));
-    await expect(forced).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED", message: expect.stringContaining("insufficient lamports") });
+    await expect(forced).rejects.toMatchObject({
+      code: "CHAIN_TRANSACTION_FAILED",
+      message: expect.stringContaining("insufficient lamports"),
+    });
     expect(loop.broadcasts).toEqual([]);
   });
 });
@@ -179,7 +210,10 @@ describe("a payout on the in-process chain (no fee market)", () => {
     const before = await lamportsOf(ledger, authority.publicKey);
     const signed: PendingSettlement[] = [];
     const broadcasts: number[] = [];
-    await chain.settle(order, toSplit("RELEASE_TO_SELLER"), { onSigned: (p) => void signed.push(p), onBroadcast: (_s, n) => void broadcasts.push(n) });
+    await chain.settle(order, toSplit("RELEASE_TO_SELLER"), {
+      onSigned: (p) => void signed.push(p),
+      onBroadcast: (_s, n) => void broadcasts.push(n),
+    });
     expect(signed[0]?.budget).toBeNull();
     expect(broadcasts).toEqual([1]);
     expect(await lamportsOf(ledger, authority.publicKey)).toBe(before! - BASE_FEE);

@@ -117,7 +117,10 @@ describe("a payout whose blockhash expires before it lands", () => {
     loop.options.dropBroadcasts = 1_000_000;
     const sent = recorder();
 
-    const error = await chain.settle(order, toSplit("RELEASE_TO_SELLER"), sent.options).then(() => null, (e: unknown) => e);
+    const error = await chain.settle(order, toSplit("RELEASE_TO_SELLER"), sent.options).then(
+      () => null,
+      (e: unknown) => e,
+    );
 
     expect(new Set(sent.signed.map((p) => p.signature)).size).toBe(3);
     expect(error).toMatchObject({ code: "CHAIN_TRANSACTION_FAILED", details: { expired: true, signature: sent.signed[2]!.signature } });
@@ -132,7 +135,11 @@ describe("RpcLedger.sendAndConfirm", () => {
     loop.options.dropBroadcasts = 1;
     const to = Keypair.generate().publicKey;
     const lifetime = await ledger.latestBlockhash();
-    const tx = buildTransaction([SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: to, lamports: SOL })], [authority], lifetime.blockhash);
+    const tx = buildTransaction(
+      [SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: to, lamports: SOL })],
+      [authority],
+      lifetime.blockhash,
+    );
     const sends: unknown[] = [];
     const send = ledger.connection.sendRawTransaction.bind(ledger.connection);
     ledger.connection.sendRawTransaction = (bytes, options) => {
@@ -152,7 +159,11 @@ describe("RpcLedger.sendAndConfirm", () => {
   it("lands a transfer re-broadcast long after it landed only once (the node's duplicate check outlives LiteSVM's short history)", async () => {
     const to = Keypair.generate().publicKey;
     const lifetime = await ledger.latestBlockhash();
-    const tx = buildTransaction([SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: to, lamports: SOL })], [authority], lifetime.blockhash);
+    const tx = buildTransaction(
+      [SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: to, lamports: SOL })],
+      [authority],
+      lifetime.blockhash,
+    );
     await ledger.sendAndConfirm(tx, lifetime);
     // More transactions than LiteSVM remembers (32), within the blockhash's lifetime.
     for (let i = 0; i < 40; i++) await ledger.airdrop!(Keypair.generate().publicKey, SOL);

@@ -71,7 +71,10 @@ async function startServer(): Promise<ChildProcess> {
   child.stdout?.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
   child.stderr?.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
   await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The server did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`The server did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)),
+      STARTUP_TIMEOUT_MS,
+    );
     const exited = (code: number | null) => {
       clearTimeout(timer);
       fail(new Error(`The server exited (${code}) before listening:\n${output}`));
@@ -127,80 +130,104 @@ afterAll(async () => {
 });
 
 describe("a server killed (SIGKILL) between submitting a payout and recording its confirmation", () => {
-  it("confirms it after a restart from its signature, without a second transaction: the buyer is paid once", async () => {
-    const first = await startServer();
+  it(
+    "confirms it after a restart from its signature, without a second transaction: the buyer is paid once",
+    async () => {
+      const first = await startServer();
 
-    // The first start seeded the demo data; on an RPC cluster it funds no escrow: the test funds one
-    // DISPUTED token order's, with the server's authority key (the mint's authority on this node).
-    // Read beside the running server, through the engine it runs on.
-    const reader = openReadOnlyDatabase({ url: database!.env.DATABASE_URL, path: database!.env.DATABASE_PATH });
-    const order = await reader.db
-      .selectFrom("orders")
-      .selectAll()
-      .where("status", "=", "DISPUTED")
-      .where("currencyMint", "is not", null)
-      .where("settlementStatus", "is", null)
-      .orderBy("createdAt", "desc")
-      .limit(1)
-      .executeTakeFirst()
-      .finally(() => reader.close());
-    if (!order) throw new Error("No DISPUTED token order without a settlement in the seeded data");
-    const mint = new PublicKey(order.currencyMint!);
-    const data = Buffer.alloc(MINT_SIZE);
-    MintLayout.encode(
-      { mintAuthorityOption: 1, mintAuthority: authority.publicKey, supply: 0n, decimals: order.currencyDecimals, isInitialized: true, freezeAuthorityOption: 0, freezeAuthority: PublicKey.default },
-      data,
-    );
-    loop.svm.setAccount({ address: address(mint.toBase58()), lamports: lamports(1_461_600n), programAddress: address(TOKEN_PROGRAM_ID.toBase58()), data, executable: false, space: BigInt(MINT_SIZE) });
-    const ledger = new RpcLedger(loop.url, { pollIntervalMs: 5 });
-    const { escrow } = await new EscrowChain(ledger, authority).fundEscrow(order);
-    const buyer = new PublicKey(order.buyerWalletAddress);
-    const buyerBefore = (await tokensOf(ledger, mint, buyer)) ?? 0n;
-    const escrowHolds = () => {
-      const account = loop.svm.getAccount(address(escrow));
-      return account.exists ? AccountLayout.decode(Buffer.from(account.data)).amount : 0n;
-    };
-    expect(escrowHolds()).toBe(BigInt(order.totalPrice));
+      // The first start seeded the demo data; on an RPC cluster it funds no escrow: the test funds one
+      // DISPUTED token order's, with the server's authority key (the mint's authority on this node).
+      // Read beside the running server, through the engine it runs on.
+      const reader = openReadOnlyDatabase({ url: database!.env.DATABASE_URL, path: database!.env.DATABASE_PATH });
+      const order = await reader.db
+        .selectFrom("orders")
+        .selectAll()
+        .where("status", "=", "DISPUTED")
+        .where("currencyMint", "is not", null)
+        .where("settlementStatus", "is", null)
+        .orderBy("createdAt", "desc")
+        .limit(1)
+        .executeTakeFirst()
+        .finally(() => reader.close());
+      if (!order) throw new Error("No DISPUTED token order without a settlement in the seeded data");
+      const mint = new PublicKey(order.currencyMint!);
+      const data = Buffer.alloc(MINT_SIZE);
+      MintLayout.encode(
+        {
+          mintAuthorityOption: 1,
+          mintAuthority: authority.publicKey,
+          supply: 0n,
+          decimals: order.currencyDecimals,
+          isInitialized: true,
+          freezeAuthorityOption: 0,
+          freezeAuthority: PublicKey.default,
+        },
+        data,
+      );
+      loop.svm.setAccount({
+        address: address(mint.toBase58()),
+        lamports: lamports(1_461_600n),
+        programAddress: address(TOKEN_PROGRAM_ID.toBase58()),
+        data,
+        executable: false,
+        space: BigInt(MINT_SIZE),
+      });
+      const ledger = new RpcLedger(loop.url, { pollIntervalMs: 5 });
+      const { escrow } = await new EscrowChain(ledger, authority).fundEscrow(order);
+      const buyer = new PublicKey(order.buyerWalletAddress);
+      const buyerBefore = (await tokensOf(ledger, mint, buyer)) ?? 0n;
+      const escrowHolds = () => {
+        const account = loop.svm.getAccount(address(escrow));
+        return account.exists ? AccountLayout.decode(Buffer.from(account.data)).amount : 0n;
+      };
+      expect(escrowHolds()).toBe(BigInt(order.totalPrice));
 
-    // The node executes the payout at once but answers "not seen yet" to every status poll.
-    loop.calls.length = 0;
-    loop.broadcasts.length = 0;
-    loop.options.confirmAfterPolls = 1_000_000;
-    const api = await signIn();
-    const resolving = api
-      .post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund: the parcel never arrived" })
-      .catch((error: unknown) => error);
-    // Killed while it waits for the confirmation: the row submitted, the payout executed, its status polled.
-    await until("the payout submitted, executed on the cluster and being confirmed", async () => {
-      const [row] = await settlementOf(api, order.id);
-      const polled = loop.calls.includes("getSignatureStatuses");
-      return row?.status === "submitted" && sends() === 1 && escrowHolds() === 0n && polled ? row : undefined;
-    });
+      // The node executes the payout at once but answers "not seen yet" to every status poll.
+      loop.calls.length = 0;
+      loop.broadcasts.length = 0;
+      loop.options.confirmAfterPolls = 1_000_000;
+      const api = await signIn();
+      const resolving = api
+        .post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund: the parcel never arrived" })
+        .catch((error: unknown) => error);
+      // Killed while it waits for the confirmation: the row submitted, the payout executed, its status polled.
+      await until("the payout submitted, executed on the cluster and being confirmed", async () => {
+        const [row] = await settlementOf(api, order.id);
+        const polled = loop.calls.includes("getSignatureStatuses");
+        return row?.status === "submitted" && sends() === 1 && escrowHolds() === 0n && polled ? row : undefined;
+      });
 
-    await kill(first);
-    // The request was cut off with the process: no answer came.
-    expect(await resolving).toBeInstanceOf(Error);
-    loop.options.confirmAfterPolls = 0;
+      await kill(first);
+      // The request was cut off with the process: no answer came.
+      expect(await resolving).toBeInstanceOf(Error);
+      loop.options.confirmAfterPolls = 0;
 
-    await startServer();
-    const again = await signIn();
-    const [settled] = await until("the settlement confirmed after the restart", async () => {
-      // A second transaction is the failure this test is about: say so at once, whatever came of it.
-      if (sends() > 1) throw new Error(`The restarted server sent the payout again: ${sends()} transactions in all`);
-      const rows = await settlementOf(again, order.id);
-      if (rows[0]?.status === "failed") throw new Error(`The settlement failed after the restart: ${JSON.stringify(rows[0])}`);
-      return rows[0]?.status === "confirmed" ? rows : undefined;
-    });
-    expect(await settlementOf(again, order.id)).toHaveLength(1);
-    expect(settled).toMatchObject({ status: "confirmed", attempts: 1 });
-    const details = await again.get(`/admin/orders/${order.id}`);
-    expect(details.body.data).toMatchObject({ status: "REFUNDED", resolution: "REFUND_BUYER", settlementStatus: "CONFIRMED", settlementSignature: settled.signature });
+      await startServer();
+      const again = await signIn();
+      const [settled] = await until("the settlement confirmed after the restart", async () => {
+        // A second transaction is the failure this test is about: say so at once, whatever came of it.
+        if (sends() > 1) throw new Error(`The restarted server sent the payout again: ${sends()} transactions in all`);
+        const rows = await settlementOf(again, order.id);
+        if (rows[0]?.status === "failed") throw new Error(`The settlement failed after the restart: ${JSON.stringify(rows[0])}`);
+        return rows[0]?.status === "confirmed" ? rows : undefined;
+      });
+      expect(await settlementOf(again, order.id)).toHaveLength(1);
+      expect(settled).toMatchObject({ status: "confirmed", attempts: 1 });
+      const details = await again.get(`/admin/orders/${order.id}`);
+      expect(details.body.data).toMatchObject({
+        status: "REFUNDED",
+        resolution: "REFUND_BUYER",
+        settlementStatus: "CONFIRMED",
+        settlementSignature: settled.signature,
+      });
 
-    // Let the re-check run a few more times: nothing may be sent again.
-    await new Promise((r) => setTimeout(r, 1_200));
-    expect(sends()).toBe(1);
-    expect(await ledger.signatureStatus(settled.signature!)).toEqual({ state: "confirmed" });
-    expect(await tokensOf(ledger, mint, buyer)).toBe(buyerBefore + BigInt(order.totalPrice));
-    expect(escrowHolds()).toBe(0n);
-  }, 3 * STARTUP_TIMEOUT_MS);
+      // Let the re-check run a few more times: nothing may be sent again.
+      await new Promise((r) => setTimeout(r, 1_200));
+      expect(sends()).toBe(1);
+      expect(await ledger.signatureStatus(settled.signature!)).toEqual({ state: "confirmed" });
+      expect(await tokensOf(ledger, mint, buyer)).toBe(buyerBefore + BigInt(order.totalPrice));
+      expect(escrowHolds()).toBe(0n);
+    },
+    3 * STARTUP_TIMEOUT_MS,
+  );
 });

@@ -35,7 +35,11 @@ beforeAll(async () => {
     return RECENT_FEES;
   };
   server = await startTestServer({
-    settlement: { cluster: loop.url, rpc: { pollIntervalMs: 5, rebroadcastIntervalMs: 25, airdrop: true }, fees: { percentile: 75, maxMicroLamports: 1_000_000 } },
+    settlement: {
+      cluster: loop.url,
+      rpc: { pollIntervalMs: 5, rebroadcastIntervalMs: 25, airdrop: true },
+      fees: { percentile: 75, maxMicroLamports: 1_000_000 },
+    },
   });
   backend = server.ctx.settlementBackend!;
   await backend.ledger.airdrop!(backend.authority, 100n * SOL);
@@ -60,10 +64,19 @@ async function fundedDispute(): Promise<OrderRow> {
   loop.broadcasts.length = 0;
   return order;
 }
-const resolve = (order: OrderRow, body: object) => api.post(`/admin/orders/${order.id}/resolve-dispute`, { adminNotes: "Decided on the evidence", ...body });
-const listed = async (orderId: string) => ((await api.get("/admin/settlements?limit=100")).body.data.items as { orderId: string }[]).filter((s) => s.orderId === orderId);
+const resolve = (order: OrderRow, body: object) =>
+  api.post(`/admin/orders/${order.id}/resolve-dispute`, { adminNotes: "Decided on the evidence", ...body });
+const listed = async (orderId: string) =>
+  ((await api.get("/admin/settlements?limit=100")).body.data.items as { orderId: string }[]).filter((s) => s.orderId === orderId);
 const audited = async (orderId: string) =>
-  (await server.ctx.db.selectFrom("auditLog").selectAll().where("targetId", "=", orderId).where("action", "=", "order.resolve_dispute").execute()).length;
+  (
+    await server.ctx.db
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("targetId", "=", orderId)
+      .where("action", "=", "order.resolve_dispute")
+      .execute()
+  ).length;
 
 describe("a dispute payout on an RPC cluster with a fee market", () => {
   it("records its compute budget and priority fee, and the broadcast a dropped one took", async () => {
@@ -81,7 +94,13 @@ describe("a dispute payout on an RPC cluster with a fee market", () => {
     expect(loop.broadcasts.filter((s) => s === row!.signature)).toHaveLength(2);
     // The list answers the same figures.
     expect(await listed(order.id)).toEqual([
-      expect.objectContaining({ computeUnitLimit: row!.computeUnitLimit, computeUnitsUsed: row!.computeUnitsUsed, computeUnitPrice: P75, priorityFeeLamports: row!.priorityFeeLamports, broadcasts: 2 }),
+      expect.objectContaining({
+        computeUnitLimit: row!.computeUnitLimit,
+        computeUnitsUsed: row!.computeUnitsUsed,
+        computeUnitPrice: P75,
+        priorityFeeLamports: row!.priorityFeeLamports,
+        broadcasts: 2,
+      }),
     ]);
     // What the chain charged is what the row says: the base fee plus that priority fee.
     const { connection } = backend.ledger as RpcLedger;
@@ -96,7 +115,10 @@ describe("a dispute payout on an RPC cluster with a fee market", () => {
     const order = await fundedDispute();
     const preview = await api.post(`/admin/orders/${order.id}/resolve-dispute/preview`, { resolution: "REFUND_BUYER" });
     expect(preview.status, preview.text).toBe(200);
-    const { networkFeeLamports, priorityFeeLamports: priority } = preview.body.data as { networkFeeLamports: number; priorityFeeLamports: number };
+    const { networkFeeLamports, priorityFeeLamports: priority } = preview.body.data as {
+      networkFeeLamports: number;
+      priorityFeeLamports: number;
+    };
     expect(priority).toBeGreaterThan(0);
     expect(networkFeeLamports).toBe(5_000 + priority);
 

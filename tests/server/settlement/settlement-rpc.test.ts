@@ -5,13 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair, PublicKey, SystemProgram } from "@solana/web3.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  createSettlement,
-  EscrowChain,
-  RpcLedger,
-  toSplit,
-  type SettlementError,
-} from "../../../server/settlement/index.ts";
+import { createSettlement, EscrowChain, RpcLedger, toSplit, type SettlementError } from "../../../server/settlement/index.ts";
 import { initializeInstructions, payouts, solSettlementInstructions, splitAmount } from "../../../server/settlement/escrow.ts";
 import { buildTransaction } from "../../../server/settlement/tx.ts";
 import { lamportsOf, makeOrder, tokensOf } from "../support/chain-support.ts";
@@ -91,8 +85,13 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     await expect(chain.initializeMarketplace(CONFIG, admins)).rejects.toMatchObject({ code: "ALREADY_INITIALIZED" });
 
     const lifetime = await ledger.latestBlockhash();
-    const forced = ledger.sendAndConfirm(buildTransaction(initializeInstructions(authority.publicKey, CONFIG, 0n), [authority], lifetime.blockhash), lifetime);
-    await expect(forced).rejects.toThrow(/^Transaction failed: InstructionError\(0, Custom\(0\)\): Allocate: account Address .* already in use$/);
+    const forced = ledger.sendAndConfirm(
+      buildTransaction(initializeInstructions(authority.publicKey, CONFIG, 0n), [authority], lifetime.blockhash),
+      lifetime,
+    );
+    await expect(forced).rejects.toThrow(
+      /^Transaction failed: InstructionError\(0, Custom\(0\)\): Allocate: account Address .* already in use$/,
+    );
     await expect(forced).rejects.toMatchObject({
       code: "CHAIN_TRANSACTION_FAILED",
       details: { logs: expect.arrayContaining([expect.stringContaining("already in use")]) },
@@ -111,7 +110,10 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     // Paying the buyer instead: different bytes from the settlement, so not a mere duplicate.
     const list = payouts(splitAmount(2n * SOL, toSplit("REFUND_BUYER")), buyer.publicKey, seller.publicKey);
     const lifetime = await noPreflight.latestBlockhash();
-    const replay = noPreflight.sendAndConfirm(buildTransaction(solSettlementInstructions(authority.publicKey, order.id, list), [authority], lifetime.blockhash), lifetime);
+    const replay = noPreflight.sendAndConfirm(
+      buildTransaction(solSettlementInstructions(authority.publicKey, order.id, list), [authority], lifetime.blockhash),
+      lifetime,
+    );
     await expect(replay).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     await expect(replay).rejects.toThrow("Transaction failed: InstructionError(0, Custom(1))");
     expect(await lamportsOf(ledger, seller.publicKey)).toBe(2n * SOL);
@@ -121,7 +123,11 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     loop.options.dropTransactions = true;
     loop.options.blockhashValidFor = 2;
     const lifetime = await ledger.latestBlockhash();
-    const tx = buildTransaction([SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: Keypair.generate().publicKey, lamports: SOL })], [authority], lifetime.blockhash);
+    const tx = buildTransaction(
+      [SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: Keypair.generate().publicKey, lamports: SOL })],
+      [authority],
+      lifetime.blockhash,
+    );
     const sent = ledger.sendAndConfirm(tx, lifetime);
     await expect(sent).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     await expect(sent).rejects.toThrow(/expired before it was confirmed/);
@@ -131,8 +137,15 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
     loop.options.dropTransactions = true;
     const slow = new RpcLedger(loop.url, { pollIntervalMs: 5, timeoutMs: 100 });
     const lifetime = await slow.latestBlockhash();
-    const tx = buildTransaction([SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: Keypair.generate().publicKey, lamports: SOL })], [authority], lifetime.blockhash);
-    const error = await slow.sendAndConfirm(tx, lifetime).then(() => null, (e: unknown) => e);
+    const tx = buildTransaction(
+      [SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: Keypair.generate().publicKey, lamports: SOL })],
+      [authority],
+      lifetime.blockhash,
+    );
+    const error = await slow.sendAndConfirm(tx, lifetime).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: "CHAIN_OUTCOME_UNKNOWN", message: expect.stringContaining("no confirmation within 100 ms") });
     expect(await slow.signatureStatus((error as SettlementError<"CHAIN_OUTCOME_UNKNOWN">).details.signature)).toEqual({ state: "unknown" });
   });
@@ -151,7 +164,11 @@ describe("RpcLedger over a loopback JSON-RPC endpoint", () => {
 
     loop.options.confirmAfterPolls = 0;
     loop.calls.length = 0;
-    const resumed = await slowChain.resumeSettlement({ ...order, settlementSignature: stored, settlementStatus: "PENDING" }, toSplit("RELEASE_TO_SELLER"), stored);
+    const resumed = await slowChain.resumeSettlement(
+      { ...order, settlementSignature: stored, settlementStatus: "PENDING" },
+      toSplit("RELEASE_TO_SELLER"),
+      stored,
+    );
     expect(resumed).toMatchObject({ signature: stored, buyerAmount: 0n, sellerAmount: 2n * SOL });
     expect(loop.calls).not.toContain("sendTransaction");
     expect(await lamportsOf(ledger, seller.publicKey)).toBe(2n * SOL);

@@ -100,8 +100,12 @@ describe("escrow arithmetic and addresses", () => {
     const authority = Keypair.generate().publicKey;
     const seed = orderSeed("order-1");
     expect(escrowAddress(authority, "order-1").equals(await PublicKey.createWithSeed(authority, seed, SystemProgram.programId))).toBe(true);
-    expect(escrowAddress(authority, "order-1", TOKEN_PROGRAM_ID).equals(await PublicKey.createWithSeed(authority, seed, TOKEN_PROGRAM_ID))).toBe(true);
-    expect(configAddress(authority).equals(await PublicKey.createWithSeed(authority, "marketplace-config-v1", SystemProgram.programId))).toBe(true);
+    expect(
+      escrowAddress(authority, "order-1", TOKEN_PROGRAM_ID).equals(await PublicKey.createWithSeed(authority, seed, TOKEN_PROGRAM_ID)),
+    ).toBe(true);
+    expect(
+      configAddress(authority).equals(await PublicKey.createWithSeed(authority, "marketplace-config-v1", SystemProgram.programId)),
+    ).toBe(true);
     expect(() => deriveWithSeed(authority, "x".repeat(33), SystemProgram.programId)).toThrow(/longer than 32/);
   });
 
@@ -111,7 +115,10 @@ describe("escrow arithmetic and addresses", () => {
     expect(toSplit("PARTIAL_REFUND", 30)).toEqual({ resolution: "PARTIAL_REFUND", buyerBps: 3_000 });
     expect(toSplit("PARTIAL_REFUND", 33.33)).toEqual({ resolution: "PARTIAL_REFUND", buyerBps: 3_333 });
     for (const bad of [-1, 100.5, Number.NaN, undefined, null]) {
-      expect(thrown(() => toSplit("PARTIAL_REFUND", bad))).toMatchObject({ code: "INVALID_SPLIT", message: "Refund percentage must be between 0 and 100" });
+      expect(thrown(() => toSplit("PARTIAL_REFUND", bad))).toMatchObject({
+        code: "INVALID_SPLIT",
+        message: "Refund percentage must be between 0 and 100",
+      });
     }
     expect(thrown(() => toSplit("SPLIT_EVENLY"))).toMatchObject({
       code: "INVALID_SPLIT",
@@ -145,9 +152,13 @@ describe("escrow arithmetic and addresses", () => {
       "Program 11111111111111111111111111111111 failed: custom program error: 0x1",
     ];
     expect(decisiveLogLine(logs)).toBe("Transfer: insufficient lamports 0, need 2000000000");
-    expect(decisiveLogLine(["Program Tokenkeg invoke [1]", "Program log: Error: insufficient funds", "Program Tokenkeg failed: custom program error: 0x1"])).toBe(
-      "Error: insufficient funds",
-    );
+    expect(
+      decisiveLogLine([
+        "Program Tokenkeg invoke [1]",
+        "Program log: Error: insufficient funds",
+        "Program Tokenkeg failed: custom program error: 0x1",
+      ]),
+    ).toBe("Error: insufficient funds");
     expect(chainErrorMessage("AlreadyProcessed", [])).toBe("Transaction failed: AlreadyProcessed");
   });
 });
@@ -223,21 +234,34 @@ describe("SOL escrow settlement", () => {
     const split = toSplit("PARTIAL_REFUND", 30);
     const list = payouts(splitAmount(2n * SOL, split), buyer.publicKey, seller.publicKey);
     // Signed while the escrow is funded, sent after the settlement: an exact copy of a settlement in flight.
-    const stale = buildTransaction(solSettlementInstructions(f.authority.publicKey, order.id, list), [f.authority], (await f.ledger.latestBlockhash()).blockhash);
+    const stale = buildTransaction(
+      solSettlementInstructions(f.authority.publicKey, order.id, list),
+      [f.authority],
+      (await f.ledger.latestBlockhash()).blockhash,
+    );
 
     await f.chain.settle(order, split);
     const after = { buyer: await lamportsOf(f.ledger, buyer.publicKey), seller: await lamportsOf(f.ledger, seller.publicKey) };
 
     const again = f.chain.settle(order, split);
-    await expect(again).rejects.toMatchObject({ code: "ESCROW_EMPTY", message: expect.stringContaining("is empty (never funded or already settled)") });
+    await expect(again).rejects.toMatchObject({
+      code: "ESCROW_EMPTY",
+      message: expect.stringContaining("is empty (never funded or already settled)"),
+    });
 
     // The old bytes: their blockhash was expired by the settlement itself.
     await expect(f.ledger.sendAndConfirm(stale)).rejects.toThrow(/BlockhashNotFound/);
     // The same payout rebuilt with a fresh blockhash: the escrow has nothing left.
-    const rebuilt = buildTransaction(solSettlementInstructions(f.authority.publicKey, order.id, list), [f.authority], (await f.ledger.latestBlockhash()).blockhash);
+    const rebuilt = buildTransaction(
+      solSettlementInstructions(f.authority.publicKey, order.id, list),
+      [f.authority],
+      (await f.ledger.latestBlockhash()).blockhash,
+    );
     const forced = f.ledger.sendAndConfirm(rebuilt);
     await expect(forced).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
-    await expect(forced).rejects.toThrow("Transaction failed: InstructionError(0, Custom(1)): Transfer: insufficient lamports 0, need 600000000");
+    await expect(forced).rejects.toThrow(
+      "Transaction failed: InstructionError(0, Custom(1)): Transfer: insufficient lamports 0, need 600000000",
+    );
 
     expect(await lamportsOf(f.ledger, buyer.publicKey)).toBe(after.buyer);
     expect(await lamportsOf(f.ledger, seller.publicKey)).toBe(after.seller);
@@ -247,14 +271,23 @@ describe("SOL escrow settlement", () => {
   it("settles only DISPUTED orders, once, one call at a time", async () => {
     const { order } = await solOrder(f);
     await expect(f.chain.settle({ ...order, status: "ACTIVE" }, toSplit("REFUND_BUYER"))).rejects.toMatchObject({ code: "NOT_DISPUTED" });
-    await expect(f.chain.settle({ ...order, status: "COMPLETED", resolution: "RELEASE_TO_SELLER" }, toSplit("REFUND_BUYER"))).rejects.toMatchObject({ code: "ALREADY_SETTLED" });
-    await expect(f.chain.settle({ ...order, settlementStatus: "CONFIRMED", settlementSignature: "abc" }, toSplit("REFUND_BUYER"))).rejects.toMatchObject({
+    await expect(
+      f.chain.settle({ ...order, status: "COMPLETED", resolution: "RELEASE_TO_SELLER" }, toSplit("REFUND_BUYER")),
+    ).rejects.toMatchObject({ code: "ALREADY_SETTLED" });
+    await expect(
+      f.chain.settle({ ...order, settlementStatus: "CONFIRMED", settlementSignature: "abc" }, toSplit("REFUND_BUYER")),
+    ).rejects.toMatchObject({
       code: "ALREADY_SETTLED",
       message: "The dispute of order " + order.id + " is already resolved (transaction abc)",
     });
-    await expect(f.chain.settle({ ...order, settlementStatus: "PENDING" }, toSplit("REFUND_BUYER"))).rejects.toMatchObject({ code: "SETTLEMENT_IN_PROGRESS" });
+    await expect(f.chain.settle({ ...order, settlementStatus: "PENDING" }, toSplit("REFUND_BUYER"))).rejects.toMatchObject({
+      code: "SETTLEMENT_IN_PROGRESS",
+    });
 
-    const [first, second] = await Promise.allSettled([f.chain.settle(order, toSplit("REFUND_BUYER")), f.chain.settle(order, toSplit("RELEASE_TO_SELLER"))]);
+    const [first, second] = await Promise.allSettled([
+      f.chain.settle(order, toSplit("REFUND_BUYER")),
+      f.chain.settle(order, toSplit("RELEASE_TO_SELLER")),
+    ]);
     expect(first.status).toBe("fulfilled");
     expect(second.status === "rejected" && second.reason).toMatchObject({ code: "SETTLEMENT_IN_PROGRESS" });
   });
@@ -294,7 +327,10 @@ describe("SOL escrow settlement", () => {
     const seller = Keypair.generate();
     const order = makeOrder(Keypair.generate().publicKey, seller.publicKey, 1_000_000n);
     await f.chain.fundEscrow(order);
-    await expect(f.chain.settle(order, toSplit("PARTIAL_REFUND", 60))).rejects.toMatchObject({ code: "SHARE_BELOW_RENT_MINIMUM", details: { share: "buyer", amount: 600_000n } });
+    await expect(f.chain.settle(order, toSplit("PARTIAL_REFUND", 60))).rejects.toMatchObject({
+      code: "SHARE_BELOW_RENT_MINIMUM",
+      details: { share: "buyer", amount: 600_000n },
+    });
     // A refund of the whole escrow is above the minimum: allowed.
     await expect(f.chain.settle(order, toSplit("REFUND_BUYER"))).resolves.toMatchObject({ buyerAmount: 1_000_000n });
   });
@@ -363,7 +399,8 @@ describe("SOL escrow settlement", () => {
     const payer = Keypair.generate();
     await f.ledger.airdrop(payer.publicKey, SOL);
     const { blockhash } = await f.ledger.latestBlockhash();
-    const transfer = (to: PublicKey) => buildTransaction([SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: SOL / 10n })], [payer], blockhash);
+    const transfer = (to: PublicKey) =>
+      buildTransaction([SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: to, lamports: SOL / 10n })], [payer], blockhash);
     await f.ledger.sendAndConfirm(transfer(Keypair.generate().publicKey));
     expect((await f.ledger.latestBlockhash()).blockhash).not.toBe(blockhash);
     await expect(f.ledger.sendAndConfirm(transfer(Keypair.generate().publicKey))).rejects.toThrow("Transaction failed: BlockhashNotFound");
@@ -429,7 +466,11 @@ describe("SPL token escrow settlement", () => {
 
     const token = { mint, decimals: 6, tokenProgram: TOKEN_PROGRAM_ID, accountSpace: TOKEN_ACCOUNT_SPACE };
     const list = payouts(splitAmount(250n, split), buyer.publicKey, seller.publicKey);
-    const rebuilt = buildTransaction(splSettlementInstructions(f.authority.publicKey, order.id, token, list), [f.authority], (await f.ledger.latestBlockhash()).blockhash);
+    const rebuilt = buildTransaction(
+      splSettlementInstructions(f.authority.publicKey, order.id, token, list),
+      [f.authority],
+      (await f.ledger.latestBlockhash()).blockhash,
+    );
     await expect(f.ledger.sendAndConfirm(rebuilt)).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
     expect(await tokensOf(f.ledger, mint, buyer.publicKey)).toBe(825n);
     expect(await tokensOf(f.ledger, mint, seller.publicKey)).toBe(175n);
@@ -437,7 +478,10 @@ describe("SPL token escrow settlement", () => {
 
   it("seeds an escrow for a mint missing in-process by creating it as a test mint", async () => {
     const usdc = "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU";
-    const order = makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, 12_500_000n, { currencyMint: usdc, currencyDecimals: 6 });
+    const order = makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, 12_500_000n, {
+      currencyMint: usdc,
+      currencyDecimals: 6,
+    });
     const funded = await f.chain.fundEscrow(order);
     expect(funded.escrow).toBe(escrowAddress(f.authority.publicKey, order.id, TOKEN_PROGRAM_ID).toBase58());
     expect(await f.chain.fundEscrow(order)).toEqual({ escrow: funded.escrow, signature: null });
@@ -449,7 +493,10 @@ describe("SPL token escrow settlement", () => {
   it("cannot mint a token whose mint authority is someone else", async () => {
     const other = new EscrowChain(f.ledger, Keypair.generate());
     const mint = await other.createTestMint(6);
-    const order = makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, 10n, { currencyMint: mint.toBase58(), currencyDecimals: 6 });
+    const order = makeOrder(Keypair.generate().publicKey, Keypair.generate().publicKey, 10n, {
+      currencyMint: mint.toBase58(),
+      currencyDecimals: 6,
+    });
     await expect(f.chain.fundEscrow(order)).rejects.toMatchObject({ code: "ESCROW_FUNDING_UNSUPPORTED" });
   });
 });
@@ -480,17 +527,29 @@ describe("marketplace initialization", () => {
     expect((await f.chain.status()).initialized).toBe(true);
 
     await expect(f.chain.initializeMarketplace(CONFIG, admins)).rejects.toMatchObject({ code: "ALREADY_INITIALIZED" });
-    const forced = buildTransaction(initializeInstructions(f.authority.publicKey, CONFIG, 0n), [f.authority], (await f.ledger.latestBlockhash()).blockhash);
+    const forced = buildTransaction(
+      initializeInstructions(f.authority.publicKey, CONFIG, 0n),
+      [f.authority],
+      (await f.ledger.latestBlockhash()).blockhash,
+    );
     const refused = f.ledger.sendAndConfirm(forced);
     await expect(refused).rejects.toMatchObject({ code: "CHAIN_TRANSACTION_FAILED" });
-    await expect(refused).rejects.toThrow(/InstructionError\(0, Custom\(0\)\): Allocate: account Address \{ address: \w+, base: Some\(\w+\) \} already in use/);
+    await expect(refused).rejects.toThrow(
+      /InstructionError\(0, Custom\(0\)\): Allocate: account Address \{ address: \w+, base: Some\(\w+\) \} already in use/,
+    );
   });
 
   it("refuses a concurrent second initialize while the first is running", async () => {
     const admins = [f.authority.publicKey.toBase58()];
-    const [first, second] = await Promise.allSettled([f.chain.initializeMarketplace(CONFIG, admins), f.chain.initializeMarketplace(CONFIG, admins)]);
+    const [first, second] = await Promise.allSettled([
+      f.chain.initializeMarketplace(CONFIG, admins),
+      f.chain.initializeMarketplace(CONFIG, admins),
+    ]);
     expect(first.status).toBe("fulfilled");
-    expect(second.status === "rejected" && second.reason).toMatchObject({ code: "INITIALIZATION_IN_PROGRESS", message: "The marketplace initialization is already in progress" });
+    expect(second.status === "rejected" && second.reason).toMatchObject({
+      code: "INITIALIZATION_IN_PROGRESS",
+      message: "The marketplace initialization is already in progress",
+    });
   });
 
   it("requires the authority to be an admin wallet, and a sane config, refusing before anything is sent", async () => {
@@ -543,7 +602,10 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
     const seller = Keypair.generate().publicKey;
     const settledOrder = makeOrder(Keypair.generate().publicKey, seller, 2n * SOL);
     const openSol = makeOrder(Keypair.generate().publicKey, seller, 3n * SOL);
-    const openSpl = makeOrder(Keypair.generate().publicKey, seller, 500n, { currencyMint: Keypair.generate().publicKey.toBase58(), currencyDecimals: 6 });
+    const openSpl = makeOrder(Keypair.generate().publicKey, seller, 500n, {
+      currencyMint: Keypair.generate().publicKey.toBase58(),
+      currencyDecimals: 6,
+    });
     for (const o of [settledOrder, openSol, openSpl]) await first.chain.fundEscrow(o);
     const settled = await first.chain.settle(settledOrder, toSplit("RELEASE_TO_SELLER"));
     await first.chain.initializeMarketplace(CONFIG, [first.authority.toBase58()]);
@@ -559,7 +621,9 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
     expect((await second.ledger.getAccount(second.authority))?.lamports).toBe(authorityLamports?.lamports);
     expect(await second.ledger.signatureStatus(settled.signature)).toEqual({ state: "confirmed" });
     await expect(second.chain.settle(settledOrder, toSplit("RELEASE_TO_SELLER"))).rejects.toMatchObject({ code: "ESCROW_EMPTY" });
-    await expect(second.chain.initializeMarketplace(CONFIG, [second.authority.toBase58()])).rejects.toMatchObject({ code: "ALREADY_INITIALIZED" });
+    await expect(second.chain.initializeMarketplace(CONFIG, [second.authority.toBase58()])).rejects.toMatchObject({
+      code: "ALREADY_INITIALIZED",
+    });
     // The open escrows survived and settle after the restart (the SPL one runs the token program).
     await second.chain.settle(openSol, toSplit("RELEASE_TO_SELLER"));
     expect(await second.chain.settle(openSpl, toSplit("PARTIAL_REFUND", 30))).toMatchObject({ buyerAmount: 150n, sellerAmount: 350n });
@@ -582,15 +646,26 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
     const mint = await chain.createTestMint(6);
     await chain.mintTestTokens(mint, authority.publicKey, 42n);
     // A transaction the runtime refuses after charging its fee, and one it refuses outright.
-    const list = payouts(splitAmount(SOL, toSplit("REFUND_BUYER")), new PublicKey(batch[0]!.buyerWalletAddress), new PublicKey(batch[0]!.sellerWalletAddress));
-    const failing = buildTransaction(solSettlementInstructions(authority.publicKey, batch[0]!.id, list), [authority], (await live.latestBlockhash()).blockhash);
+    const list = payouts(
+      splitAmount(SOL, toSplit("REFUND_BUYER")),
+      new PublicKey(batch[0]!.buyerWalletAddress),
+      new PublicKey(batch[0]!.sellerWalletAddress),
+    );
+    const failing = buildTransaction(
+      solSettlementInstructions(authority.publicKey, batch[0]!.id, list),
+      [authority],
+      (await live.latestBlockhash()).blockhash,
+    );
     await expect(live.sendAndConfirm(failing)).rejects.toThrow(/insufficient lamports/);
     await expect(live.sendAndConfirm(failing)).rejects.toThrow(/BlockhashNotFound/);
     // A crash in the middle of writing the next record.
     appendFileSync(join(stateDir, JOURNAL_FILE), Buffer.from([1, 1, 200]));
 
     const restored = LiteSvmLedger.open({ stateDir });
-    const keys = [authority.publicKey, ...batch.flatMap((o) => [new PublicKey(o.buyerWalletAddress), new PublicKey(o.sellerWalletAddress)])];
+    const keys = [
+      authority.publicKey,
+      ...batch.flatMap((o) => [new PublicKey(o.buyerWalletAddress), new PublicKey(o.sellerWalletAddress)]),
+    ];
     for (const key of keys) expect(await restored.getAccount(key)).toEqual(await live.getAccount(key));
     expect(await restored.getAccount(mint)).toEqual(await live.getAccount(mint));
     expect((await restored.latestBlockhash()).blockhash).toBe((await live.latestBlockhash()).blockhash);
@@ -621,7 +696,9 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
   it("reads its options from the environment and names clusters", () => {
     expect(settlementOptionsFromEnv({}, dir)).toEqual({ dataDir: dir, cluster: "litesvm", authorityKeypairPath: undefined });
     expect(settlementOptionsFromEnv({ SOLANA_RPC_URL: "https://api.devnet.solana.com" }, dir).cluster).toBe("litesvm");
-    expect(settlementOptionsFromEnv({ SETTLEMENT_CLUSTER: "rpc", SOLANA_RPC_URL: "https://rpc.example.org", AUTHORITY_KEYPAIR: "/k.json" }, dir)).toEqual({
+    expect(
+      settlementOptionsFromEnv({ SETTLEMENT_CLUSTER: "rpc", SOLANA_RPC_URL: "https://rpc.example.org", AUTHORITY_KEYPAIR: "/k.json" }, dir),
+    ).toEqual({
       dataDir: dir,
       cluster: "https://rpc.example.org",
       authorityKeypairPath: "/k.json",
@@ -633,6 +710,8 @@ describe("createSettlement: data folder, authority key, snapshot", () => {
   });
 
   it("refuses a cluster that is neither litesvm nor an RPC URL", async () => {
-    await expect(createSettlement({ dataDir: dir, cluster: "ftp://example.org" })).rejects.toThrow(/neither "litesvm" nor an http\(s\) RPC URL/);
+    await expect(createSettlement({ dataDir: dir, cluster: "ftp://example.org" })).rejects.toThrow(
+      /neither "litesvm" nor an http\(s\) RPC URL/,
+    );
   });
 });

@@ -23,7 +23,12 @@ export async function lamportsOf(ledger: Ledger, key: PublicKey | string): Promi
 }
 
 /** What the owner's associated token account of `mint` (of `program`) holds; null when it does not exist. */
-export async function tokensOf(ledger: Ledger, mint: PublicKey, owner: PublicKey, program: PublicKey = TOKEN_PROGRAM_ID): Promise<bigint | null> {
+export async function tokensOf(
+  ledger: Ledger,
+  mint: PublicKey,
+  owner: PublicKey,
+  program: PublicKey = TOKEN_PROGRAM_ID,
+): Promise<bigint | null> {
   const account = await ledger.getAccount(getAssociatedTokenAddressSync(mint, owner, true, program));
   return account ? AccountLayout.decode(Buffer.from(account.data)).amount : null;
 }

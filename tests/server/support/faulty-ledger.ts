@@ -53,7 +53,9 @@ export function faultyLedger(ledger: Ledger): FaultyLedger {
     if (fault === "drop") throw outcomeUnknown(signature, TIMEOUT);
     return signature;
   });
-  vi.spyOn(ledger, "canStillLand").mockImplementation(async (height) => (blockhash === "chain" ? canStillLand(height) : blockhash === "held"));
+  vi.spyOn(ledger, "canStillLand").mockImplementation(async (height) =>
+    blockhash === "chain" ? canStillLand(height) : blockhash === "held",
+  );
 
   return {
     timeOutOnce: () => void (next = "timeout"),

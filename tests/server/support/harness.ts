@@ -15,7 +15,15 @@ import type { SettlementOptions } from "../../../server/settlement/index.ts";
 import { createTestWallet, signInAt, TestClient, type TestWallet } from "../../support/api-client.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
-export { createTestWallet, signInAt, TestClient, walletFromSecret, type RequestOptions, type TestResponse, type TestWallet } from "../../support/api-client.ts";
+export {
+  createTestWallet,
+  signInAt,
+  TestClient,
+  walletFromSecret,
+  type RequestOptions,
+  type TestResponse,
+  type TestWallet,
+} from "../../support/api-client.ts";
 
 export interface TestClock {
   /** Moves the server's clock forward (sessions, nonces, timestamps all follow). */

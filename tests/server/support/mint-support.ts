@@ -52,13 +52,21 @@ export interface MintSpec {
  * ElGamal key (32 bytes, zero = none).
  */
 function initializeConfidentialTransferMint(mint: PublicKey, authority: PublicKey): TransactionInstruction {
-  const data = Buffer.concat([Buffer.from([TokenInstruction.ConfidentialTransferExtension, 0]), authority.toBuffer(), Buffer.from([1]), Buffer.alloc(32)]);
+  const data = Buffer.concat([
+    Buffer.from([TokenInstruction.ConfidentialTransferExtension, 0]),
+    authority.toBuffer(),
+    Buffer.from([1]),
+    Buffer.alloc(32),
+  ]);
   return new TransactionInstruction({ programId: P22, keys: [{ pubkey: mint, isSigner: false, isWritable: true }], data });
 }
 
 /** Extensions as the tests name them; `who` is the authority or delegate each one names. */
 export const ext = {
-  permanentDelegate: (who: PublicKey): ExtensionSpec => ({ type: ExtensionType.PermanentDelegate, init: (m) => createInitializePermanentDelegateInstruction(m, who, P22) }),
+  permanentDelegate: (who: PublicKey): ExtensionSpec => ({
+    type: ExtensionType.PermanentDelegate,
+    init: (m) => createInitializePermanentDelegateInstruction(m, who, P22),
+  }),
   transferHook: (authority: PublicKey | null, program: PublicKey | null): ExtensionSpec => ({
     type: ExtensionType.TransferHook,
     init: (m) => createInitializeTransferHookInstruction(m, authority ?? PublicKey.default, program ?? PublicKey.default, P22),
@@ -67,11 +75,27 @@ export const ext = {
     type: ExtensionType.TransferFeeConfig,
     init: (m) => createInitializeTransferFeeConfigInstruction(m, authority, authority, bps, maximumFee, P22),
   }),
-  nonTransferable: (): ExtensionSpec => ({ type: ExtensionType.NonTransferable, init: (m) => createInitializeNonTransferableMintInstruction(m, P22) }),
-  confidentialTransfers: (authority: PublicKey): ExtensionSpec => ({ type: ExtensionType.ConfidentialTransferMint, size: 65, init: (m) => initializeConfidentialTransferMint(m, authority) }),
-  defaultState: (state: AccountState): ExtensionSpec => ({ type: ExtensionType.DefaultAccountState, init: (m) => createInitializeDefaultAccountStateInstruction(m, state, P22) }),
-  pausable: (authority: PublicKey): ExtensionSpec => ({ type: ExtensionType.PausableConfig, init: (m) => createInitializePausableConfigInstruction(m, authority, P22) }),
-  closeAuthority: (authority: PublicKey): ExtensionSpec => ({ type: ExtensionType.MintCloseAuthority, init: (m) => createInitializeMintCloseAuthorityInstruction(m, authority, P22) }),
+  nonTransferable: (): ExtensionSpec => ({
+    type: ExtensionType.NonTransferable,
+    init: (m) => createInitializeNonTransferableMintInstruction(m, P22),
+  }),
+  confidentialTransfers: (authority: PublicKey): ExtensionSpec => ({
+    type: ExtensionType.ConfidentialTransferMint,
+    size: 65,
+    init: (m) => initializeConfidentialTransferMint(m, authority),
+  }),
+  defaultState: (state: AccountState): ExtensionSpec => ({
+    type: ExtensionType.DefaultAccountState,
+    init: (m) => createInitializeDefaultAccountStateInstruction(m, state, P22),
+  }),
+  pausable: (authority: PublicKey): ExtensionSpec => ({
+    type: ExtensionType.PausableConfig,
+    init: (m) => createInitializePausableConfigInstruction(m, authority, P22),
+  }),
+  closeAuthority: (authority: PublicKey): ExtensionSpec => ({
+    type: ExtensionType.MintCloseAuthority,
+    init: (m) => createInitializeMintCloseAuthorityInstruction(m, authority, P22),
+  }),
   interestBearing: (authority: PublicKey, rateBps: number): ExtensionSpec => ({
     type: ExtensionType.InterestBearingConfig,
     init: (m) => createInitializeInterestBearingMintInstruction(m, authority, rateBps, P22),
@@ -80,9 +104,18 @@ export const ext = {
     type: ExtensionType.ScaledUiAmountConfig,
     init: (m) => createInitializeScaledUiAmountConfigInstruction(m, authority, multiplier, P22),
   }),
-  metadataPointer: (authority: PublicKey): ExtensionSpec => ({ type: ExtensionType.MetadataPointer, init: (m) => createInitializeMetadataPointerInstruction(m, authority, m, P22) }),
-  groupPointer: (authority: PublicKey): ExtensionSpec => ({ type: ExtensionType.GroupPointer, init: (m) => createInitializeGroupPointerInstruction(m, authority, m, P22) }),
-  permissionedBurn: (authority: PublicKey): ExtensionSpec => ({ type: ExtensionType.PermissionedBurn, init: (m) => createInitializePermissionedBurnInstruction(m, authority, P22) }),
+  metadataPointer: (authority: PublicKey): ExtensionSpec => ({
+    type: ExtensionType.MetadataPointer,
+    init: (m) => createInitializeMetadataPointerInstruction(m, authority, m, P22),
+  }),
+  groupPointer: (authority: PublicKey): ExtensionSpec => ({
+    type: ExtensionType.GroupPointer,
+    init: (m) => createInitializeGroupPointerInstruction(m, authority, m, P22),
+  }),
+  permissionedBurn: (authority: PublicKey): ExtensionSpec => ({
+    type: ExtensionType.PermissionedBurn,
+    init: (m) => createInitializePermissionedBurnInstruction(m, authority, P22),
+  }),
 };
 
 /** A Token-2022 mint's size: the base mint padded to an account's size, its account type, then each extension's TLV entry. */
@@ -99,9 +132,21 @@ export async function createMint(ledger: Ledger, payer: Keypair, spec: MintSpec 
   const space = mintSpace(extensions);
   const lamports = await ledger.rentExemptMinimum(space);
   const instructions = [
-    SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: mint.publicKey, space, lamports: Number(lamports), programId: program }),
+    SystemProgram.createAccount({
+      fromPubkey: payer.publicKey,
+      newAccountPubkey: mint.publicKey,
+      space,
+      lamports: Number(lamports),
+      programId: program,
+    }),
     ...extensions.map((e) => e.init(mint.publicKey)),
-    createInitializeMint2Instruction(mint.publicKey, spec.decimals ?? 6, spec.mintAuthority ?? payer.publicKey, spec.freezeAuthority ?? null, program),
+    createInitializeMint2Instruction(
+      mint.publicKey,
+      spec.decimals ?? 6,
+      spec.mintAuthority ?? payer.publicKey,
+      spec.freezeAuthority ?? null,
+      program,
+    ),
   ];
   await ledger.submit((lifetime) => buildTransaction(instructions, [payer, mint], lifetime.blockhash));
   return mint.publicKey;
@@ -109,5 +154,7 @@ export async function createMint(ledger: Ledger, payer: Keypair, spec: MintSpec 
 
 /** Pauses a pausable mint, signed by its pause authority. */
 export async function pauseMint(ledger: Ledger, mint: PublicKey, authority: Keypair): Promise<void> {
-  await ledger.submit((lifetime) => buildTransaction([createPauseInstruction(mint, authority.publicKey, [], P22)], [authority], lifetime.blockhash));
+  await ledger.submit((lifetime) =>
+    buildTransaction([createPauseInstruction(mint, authority.publicKey, [], P22)], [authority], lifetime.blockhash),
+  );
 }

@@ -22,9 +22,24 @@ export function plantMint(loop: Loopback, authority: PublicKey, decimals = 6): P
   const mint = Keypair.generate().publicKey;
   const data = Buffer.alloc(MINT_SIZE);
   MintLayout.encode(
-    { mintAuthorityOption: 1, mintAuthority: authority, supply: 0n, decimals, isInitialized: true, freezeAuthorityOption: 0, freezeAuthority: PublicKey.default },
+    {
+      mintAuthorityOption: 1,
+      mintAuthority: authority,
+      supply: 0n,
+      decimals,
+      isInitialized: true,
+      freezeAuthorityOption: 0,
+      freezeAuthority: PublicKey.default,
+    },
     data,
   );
-  loop.svm.setAccount({ address: address(mint.toBase58()), lamports: lamports(1_461_600n), programAddress: address(TOKEN_PROGRAM_ID.toBase58()), data, executable: false, space: BigInt(MINT_SIZE) });
+  loop.svm.setAccount({
+    address: address(mint.toBase58()),
+    lamports: lamports(1_461_600n),
+    programAddress: address(TOKEN_PROGRAM_ID.toBase58()),
+    data,
+    executable: false,
+    space: BigInt(MINT_SIZE),
+  });
   return mint;
 }

@@ -77,7 +77,10 @@ export function schemaArbitraries(resolve: Resolve, dictionary: readonly string[
       case "boolean":
         return fc.boolean();
       case "integer":
-        return fc.integer({ min: Math.max(schema.minimum ?? -(2 ** 31), Number.MIN_SAFE_INTEGER), max: Math.min(schema.maximum ?? 2 ** 31, Number.MAX_SAFE_INTEGER) });
+        return fc.integer({
+          min: Math.max(schema.minimum ?? -(2 ** 31), Number.MIN_SAFE_INTEGER),
+          max: Math.min(schema.maximum ?? 2 ** 31, Number.MAX_SAFE_INTEGER),
+        });
       case "number":
         return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true });
       case "string": {
@@ -86,7 +89,10 @@ export function schemaArbitraries(resolve: Resolve, dictionary: readonly string[
         return known.length ? fc.oneof(generated, fc.constantFrom(...known)) : generated;
       }
       case "array":
-        return fc.array(valid(schema.items ?? {}, offSchemaFields), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 3, 3) });
+        return fc.array(valid(schema.items ?? {}, offSchemaFields), {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 3, 3),
+        });
       case "object": {
         const properties = schema.properties ?? {};
         const field = (property: Schema) => (offSchemaFields ? fuzzed(property) : valid(property));
@@ -99,7 +105,9 @@ export function schemaArbitraries(resolve: Resolve, dictionary: readonly string[
   }
 
   const fits = (word: string, schema: Schema) =>
-    [...word].length >= (schema.minLength ?? 0) && [...word].length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, "u").test(word));
+    [...word].length >= (schema.minLength ?? 0) &&
+    [...word].length <= (schema.maxLength ?? Infinity) &&
+    (!schema.pattern || new RegExp(schema.pattern, "u").test(word));
 
   /**
    * A pattern of one repeated unit (`^[...]+$`, the document's base58) with length bounds: the
@@ -108,7 +116,9 @@ export function schemaArbitraries(resolve: Resolve, dictionary: readonly string[
   function patterned(schema: Schema): fc.Arbitrary<string> {
     const pattern = schema.pattern ?? "";
     const bounded = /^\^(\[[^\]]+\])\+\$$/.exec(pattern);
-    const regex = bounded ? new RegExp(`^${bounded[1]}{${schema.minLength ?? 1},${schema.maxLength ?? UNBOUNDED_LENGTH}}$`) : new RegExp(pattern);
+    const regex = bounded
+      ? new RegExp(`^${bounded[1]}{${schema.minLength ?? 1},${schema.maxLength ?? UNBOUNDED_LENGTH}}$`)
+      : new RegExp(pattern);
     return fc.stringMatching(regex);
   }
 
@@ -119,7 +129,8 @@ export function schemaArbitraries(resolve: Resolve, dictionary: readonly string[
     const types = [schema.type ?? []].flat();
     if (schema.enum) near.push(text(0, 16));
     if (types.includes("string")) {
-      if (schema.maxLength !== undefined) near.push(text(schema.maxLength + 1, schema.maxLength + 3), fc.constant("x".repeat(schema.maxLength * 20)));
+      if (schema.maxLength !== undefined)
+        near.push(text(schema.maxLength + 1, schema.maxLength + 3), fc.constant("x".repeat(schema.maxLength * 20)));
       if (schema.minLength) near.push(fc.constant(""), fc.constant(" ".repeat(schema.minLength)));
     }
     if (types.includes("integer") || types.includes("number")) {
@@ -130,11 +141,13 @@ export function schemaArbitraries(resolve: Resolve, dictionary: readonly string[
     if (types.includes("object")) {
       const required = schema.required ?? [];
       if (required.length) {
-        near.push(fc.tuple(valid(schema), fc.constantFrom(...required)).map(([value, key]) => {
-          const copy = { ...(value as Record<string, unknown>) };
-          delete copy[key];
-          return copy;
-        }));
+        near.push(
+          fc.tuple(valid(schema), fc.constantFrom(...required)).map(([value, key]) => {
+            const copy = { ...(value as Record<string, unknown>) };
+            delete copy[key];
+            return copy;
+          }),
+        );
       }
       near.push(fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }));
     }
@@ -143,10 +156,7 @@ export function schemaArbitraries(resolve: Resolve, dictionary: readonly string[
 
   /** Mostly `valid` (with now and then a field off its schema), sometimes just outside it. */
   function fuzzed(schema: Schema): fc.Arbitrary<unknown> {
-    return fc.oneof(
-      { arbitrary: valid(schema, true), weight: OFF_SCHEMA_ONE_IN - 1 },
-      { arbitrary: offSchema(schema), weight: 1 },
-    );
+    return fc.oneof({ arbitrary: valid(schema, true), weight: OFF_SCHEMA_ONE_IN - 1 }, { arbitrary: offSchema(schema), weight: 1 });
   }
 
   /**

@@ -26,7 +26,11 @@ export async function fundDispute(ctx: AppContext, values: Partial<OrderRow> = {
   if (!backend) throw new Error("fundDispute needs a server with a settlement backend");
   const order = await createOrderRecord(ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date().toISOString(), ...values });
   const { escrow, signature } = await backend.chain.fundEscrow(order);
-  await ctx.db.updateTable("orders").set({ escrowPDA: escrow, cluster: backend.cluster, transactionSignature: signature }).where("id", "=", order.id).execute();
+  await ctx.db
+    .updateTable("orders")
+    .set({ escrowPDA: escrow, cluster: backend.cluster, transactionSignature: signature })
+    .where("id", "=", order.id)
+    .execute();
   return ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
 }
 
@@ -35,10 +39,23 @@ export const settlementsOf = (db: Db, orderId: string): Promise<SettlementRow[]>
 
 /** The order's settlement in flight (pending or submitted), if any. */
 export const inFlight = (db: Db, orderId: string): Promise<SettlementRow | undefined> =>
-  db.selectFrom("settlements").selectAll().where("orderId", "=", orderId).where("status", "in", ["pending", "submitted"]).executeTakeFirst();
+  db
+    .selectFrom("settlements")
+    .selectAll()
+    .where("orderId", "=", orderId)
+    .where("status", "in", ["pending", "submitted"])
+    .executeTakeFirst();
 
 export const countInFlight = async (db: Db): Promise<number> =>
-  Number((await db.selectFrom("settlements").select((eb) => eb.fn.countAll().as("n")).where("status", "in", ["pending", "submitted"]).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom("settlements")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("status", "in", ["pending", "submitted"])
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** What the service writes when a dispute's transaction is signed: the order claimed, its row submitted. */
 export async function writeSubmitted(
@@ -47,7 +64,11 @@ export async function writeSubmitted(
   admin: { userId: string; publicKey: string },
   at: string = new Date().toISOString(),
 ): Promise<void> {
-  await db.updateTable("orders").set({ settlementSignature: order.signature, settlementStatus: "PENDING" }).where("id", "=", order.id).execute();
+  await db
+    .updateTable("orders")
+    .set({ settlementSignature: order.signature, settlementStatus: "PENDING" })
+    .where("id", "=", order.id)
+    .execute();
   await db
     .insertInto("settlements")
     .values({

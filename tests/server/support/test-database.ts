@@ -13,7 +13,6 @@ export const TEMPLATE_DATABASE = "mkt_template";
 /** The PostgreSQL cluster of this run, if it is the PostgreSQL run. */
 export const postgresUrl = (): string | undefined => inject("postgresUrl");
 
-
 export interface TestDatabase {
   /** DATABASE_PATH and, on PostgreSQL, DATABASE_URL for the server's environment. */
   env: Record<string, string>;

@@ -49,13 +49,24 @@ export function useBulk<Row extends BaseRecord>(options: BulkOptions<Row>) {
         </div>
         <div className="list-bulk__actions kit-row-actions">
           {actions.map((action) => (
-            <Button key={action.label} danger={action.danger} disabled={running || matching.phase === "reading"} onClick={() => void run.start(action, selection.rows)}>
+            <Button
+              key={action.label}
+              danger={action.danger}
+              disabled={running || matching.phase === "reading"}
+              onClick={() => void run.start(action, selection.rows)}
+            >
               {action.label}
             </Button>
           ))}
         </div>
         {matching.phase === "failed" ? (
-          <Alert className="list-bulk__error" type="error" showIcon message={`Could not select every matching ${nouns.singular}`} description={errorMessage(matching.error)} />
+          <Alert
+            className="list-bulk__error"
+            type="error"
+            showIcon
+            message={`Could not select every matching ${nouns.singular}`}
+            description={errorMessage(matching.error)}
+          />
         ) : null}
       </div>
     );
@@ -69,7 +80,13 @@ export function useBulk<Row extends BaseRecord>(options: BulkOptions<Row>) {
         <BulkDialogs.Host
           active={run.state.phase !== "idle"}
           // One lazy component serves every list: typed for any row, handed this list's.
-          {...({ state: run.state, nouns, name, onCancel: run.cancel, onDismiss: run.dismiss } satisfies BulkDialogsProps<Row> as BulkDialogsProps<unknown>)}
+          {...({
+            state: run.state,
+            nouns,
+            name,
+            onCancel: run.cancel,
+            onDismiss: run.dismiss,
+          } satisfies BulkDialogsProps<Row> as BulkDialogsProps<unknown>)}
         />
       </>
     ),

@@ -45,7 +45,9 @@ export function BulkDialogs<Row>({ state, nouns, name, onCancel, onDismiss }: Bu
           <>
             <Progress percent={Math.floor((state.settled / state.total) * 100)} status="active" aria-label={`${title}: progress`} />
             <p className="list-bulk__count" aria-live="polite">
-              {state.cancelling ? `Cancelling: waiting for the calls already sent (${state.settled} of ${state.total})` : `${state.settled} of ${state.total} sent`}
+              {state.cancelling
+                ? `Cancelling: waiting for the calls already sent (${state.settled} of ${state.total})`
+                : `${state.settled} of ${state.total} sent`}
             </p>
           </>
         ) : null}

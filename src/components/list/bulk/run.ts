@@ -16,7 +16,11 @@ export interface RunOptions<Row> {
 }
 
 /** Sends `send(row)` for every row (until cancelled); the outcomes come back in the rows' order. */
-export async function runBulk<Row>(rows: readonly Row[], send: (row: Row) => Promise<unknown>, options: RunOptions<Row>): Promise<BulkOutcome<Row>[]> {
+export async function runBulk<Row>(
+  rows: readonly Row[],
+  send: (row: Row) => Promise<unknown>,
+  options: RunOptions<Row>,
+): Promise<BulkOutcome<Row>[]> {
   const outcomes: (BulkOutcome<Row> | undefined)[] = rows.map(() => undefined);
   let next = 0;
   async function worker() {

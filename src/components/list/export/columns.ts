@@ -30,7 +30,8 @@ export function exportTable<Row>(columns: readonly ExportColumn<Row>[], rows: re
 }
 
 /** A value the API may leave out, as text ("" when absent). */
-export const text = (value: string | number | boolean | bigint | null | undefined): string => (value === null || value === undefined ? "" : String(value));
+export const text = (value: string | number | boolean | bigint | null | undefined): string =>
+  value === null || value === undefined ? "" : String(value);
 
 /** A date as ISO 8601 in UTC ("" when absent or unreadable): the raw companion of a formatted date. */
 export function isoDate(value: string | number | Date | null | undefined): string {

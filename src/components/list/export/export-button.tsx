@@ -27,7 +27,14 @@ export interface ExportButtonProps<Row> {
 }
 
 export function ExportButton<Row extends BaseRecord>({ resource, table, columns, visibleKeys, keep }: ExportButtonProps<Row>) {
-  const { state, start, retry, cancel } = useListExport<Row>({ resource, filters: table.filters, sorters: table.sorters, columns, visibleKeys, keep });
+  const { state, start, retry, cancel } = useListExport<Row>({
+    resource,
+    filters: table.filters,
+    sorters: table.sorters,
+    columns,
+    visibleKeys,
+    keep,
+  });
   // The dialog is mounted from the first export on, and stays mounted (closed) between exports.
   const [exported, setExported] = useState(false);
   const preload = () => void loadDialog().catch(() => undefined);

@@ -57,7 +57,11 @@ export function useListExport<Row extends BaseRecord>(options: ListExportOptions
       downloadCsv(fileName, csv);
       current.current = undefined;
       setState({ phase: "idle" });
-      notify?.({ type: "success", description: "Export", message: `${kept.length} ${kept.length === 1 ? "row" : "rows"} saved to ${fileName}` });
+      notify?.({
+        type: "success",
+        description: "Export",
+        message: `${kept.length} ${kept.length === 1 ? "row" : "rows"} saved to ${fileName}`,
+      });
     } catch (error) {
       if (!live() || error instanceof ExportCancelled) return;
       setState({ phase: "failed", error, loaded: job.paging.rows.length, total: job.paging.total });

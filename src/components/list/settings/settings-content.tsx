@@ -84,7 +84,10 @@ function ViewsSection<T>({ resource, view, table }: { resource: string; view: Ta
     if (!trimmed) return;
     writeSettings(resource, (current) => ({
       ...current,
-      views: [...current.views.filter((saved) => saved.name !== trimmed), { name: trimmed, filters: table.filters, sorters: table.sorters }],
+      views: [
+        ...current.views.filter((saved) => saved.name !== trimmed),
+        { name: trimmed, filters: table.filters, sorters: table.sorters },
+      ],
     }));
     setName("");
   };

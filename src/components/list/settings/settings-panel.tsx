@@ -35,7 +35,11 @@ export function TableSettingsButton<T>({ resource, view, table }: { resource: st
       onOpenChange={(next) => {
         // Opened with its content, never empty: the first time, once the content has loaded.
         if (!next || SettingsPanel) setOpen(next);
-        else loadPanel().then(() => setOpen(true), () => undefined);
+        else
+          loadPanel().then(
+            () => setOpen(true),
+            () => undefined,
+          );
       }}
     >
       <Button icon={<SettingOutlined aria-hidden />} aria-label="Table settings" onPointerEnter={preload} onFocus={preload} />
@@ -44,7 +48,13 @@ export function TableSettingsButton<T>({ resource, view, table }: { resource: st
 }
 
 /** The saved views as one-click buttons above the table; nothing when there are none. */
-export function SavedViews<T>({ view, table }: { view: TableView<T>; table: SettingsTable & { setFilters: (filters: CrudFilter[], behavior?: "replace") => void; setSorters: (sorters: CrudSort[]) => void } }) {
+export function SavedViews<T>({
+  view,
+  table,
+}: {
+  view: TableView<T>;
+  table: SettingsTable & { setFilters: (filters: CrudFilter[], behavior?: "replace") => void; setSorters: (sorters: CrudSort[]) => void };
+}) {
   if (view.settings.views.length === 0) return null;
   return (
     <nav className="saved-views" aria-label="Saved views">

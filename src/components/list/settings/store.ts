@@ -43,7 +43,8 @@ function storage(): Storage | null {
   }
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 
 /** What was stored, checked field by field: a hand-edited or older entry never breaks a screen. */
 function parse(raw: string | null): TableSettings {

@@ -12,7 +12,14 @@ export const payoutsSeed: SeedStep = {
     [1, 2, 3].flatMap((month) =>
       rows<SeedShop>("shops").map((shop, i) => {
         const at = iso(now - (month * 30 + i) * DAY);
-        return { id: r.uuid(), shopName: shop.name, amount: r.int(1, 5000) * 1_000_000, status: r.chance(0.33) ? "PAID" : "PENDING", createdAt: at, updatedAt: at };
+        return {
+          id: r.uuid(),
+          shopName: shop.name,
+          amount: r.int(1, 5000) * 1_000_000,
+          status: r.chance(0.33) ? "PAID" : "PENDING",
+          createdAt: at,
+          updatedAt: at,
+        };
       }),
     ),
 };

@@ -11,7 +11,13 @@ import type { AdminIdentity, ServiceContext } from "../../../../server/services/
 import type { PayoutListQuery, ShopPayout } from "../contract.ts";
 import type { PayoutRow } from "./tables.ts";
 
-const toPayout = (row: PayoutRow): ShopPayout => ({ id: row.id, shopName: row.shopName, amount: row.amount, status: row.status, createdAt: row.createdAt });
+const toPayout = (row: PayoutRow): ShopPayout => ({
+  id: row.id,
+  shopName: row.shopName,
+  amount: row.amount,
+  status: row.status,
+  createdAt: row.createdAt,
+});
 
 export async function listPayouts(ctx: ServiceContext, q: PayoutListQuery): Promise<Paged<ShopPayout>> {
   let query = ctx.db.selectFrom("payouts");
@@ -33,7 +39,11 @@ export async function markPaid(ctx: ServiceContext, admin: AdminIdentity, id: st
   return ctx.db.transaction().execute(async (trx) => {
     const before = await findPayout(trx, id);
     if (before.status === "PAID") throw conflict("This payout is paid already");
-    await trx.updateTable("payouts").set({ status: "PAID", updatedAt: isoNow(ctx) }).where("id", "=", id).execute();
+    await trx
+      .updateTable("payouts")
+      .set({ status: "PAID", updatedAt: isoNow(ctx) })
+      .where("id", "=", id)
+      .execute();
     await recordAudit(trx, ctx, admin, {
       // A real module's action and record type are the registry's, checked as typed.
       action: "payout.mark_paid" as AuditAction,
