@@ -53,4 +53,19 @@ describe("fake API", () => {
     await api.settled(1000);
     expect(api.requests("GET", "/never")).toHaveLength(0);
   });
+
+  // Files of a project share their page: a request one test leaves unanswered on purpose (a screen
+  // kept loading) must not keep a later test's settled() waiting, in this file or the next.
+  it("a test may leave a request unanswered…", async () => {
+    api.get("/forever", () => new Promise(() => {}));
+    void http.get("/forever").catch(() => undefined);
+    await vi.waitFor(() => expect(api.requests("GET", "/forever")).toHaveLength(1));
+  });
+
+  it("…and the next test's settled() waits only for its own", async () => {
+    api.get("/now", [200, { data: 1 }]);
+    await http.get("/now");
+    await api.settled(1000);
+    expect(api.requests("GET", "/now")).toHaveLength(1);
+  });
 });

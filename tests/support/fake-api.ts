@@ -101,20 +101,26 @@ const apiRequest = new RegExp(`^[a-z]+://[^/]+${API_URL.replace(/[.*+?^${}()|[\]
 const TEST_HEADER = "x-fake-api-test";
 const SENT_AT_HEADER = "x-fake-api-sent-at";
 let testNumber = 0;
-let inFlight = 0;
+// Unanswered requests by the test that sent them: settled() waits for the current test's only, so a
+// request an earlier test left unanswered on purpose (files of a project share their page) holds
+// nobody up.
+const inFlight = new Map<number, number>();
+const unanswered = () => inFlight.get(testNumber) ?? 0;
 if (typeof XMLHttpRequest !== "undefined") {
   const asked = new WeakMap<XMLHttpRequest, { test: number; at: number; pending: boolean }>();
   const done = (request: XMLHttpRequest) => {
     const entry = asked.get(request);
     if (!entry?.pending) return;
     entry.pending = false;
-    inFlight--;
+    const left = (inFlight.get(entry.test) ?? 1) - 1;
+    if (left > 0) inFlight.set(entry.test, left);
+    else inFlight.delete(entry.test);
   };
   const { open, send, abort } = XMLHttpRequest.prototype;
   XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
     done(this);
     asked.set(this, { test: testNumber, at: Date.now(), pending: true });
-    inFlight++;
+    inFlight.set(testNumber, unanswered() + 1);
     Reflect.apply(open, this, args);
   };
   XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<XMLHttpRequest["send"]>) {
@@ -214,8 +220,8 @@ export const api: FakeApi = {
   },
   async settled(withinMs = 10_000) {
     const deadline = performance.now() + withinMs;
-    while (inFlight > 0) {
-      if (performance.now() > deadline) throw new Error(`${inFlight} request(s) still unanswered after ${withinMs} ms`);
+    while (unanswered() > 0) {
+      if (performance.now() > deadline) throw new Error(`${unanswered()} request(s) still unanswered after ${withinMs} ms`);
       await new Promise((resolve) => realSetTimeout(resolve, 5));
     }
   },
