@@ -10,10 +10,10 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { chromium, type BrowserContext } from "playwright-core";
-import { startServer } from "../server/index.ts";
+import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { freePort } from "../tests/support/free-port.ts";
+import { signInWithDemoWallet, startBenchServer } from "./support/bench-console.ts";
 import { onCleanUp, runWithCleanUp, tempDir } from "./support/clean-up.ts";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
@@ -70,16 +70,6 @@ function line(label: string, run: Run): string {
   return `${label.padEnd(24)} ${scores}; LCP ${(run.lcpMs / 1000).toFixed(1)} s, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`;
 }
 
-async function signIn(context: BrowserContext, origin: string): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`${origin}/login`);
-  await page.getByRole("button", { name: "Select Wallet" }).click();
-  await page.getByRole("button", { name: /Local demo admin wallet/ }).click();
-  await page.getByRole("button", { name: /Connect$/ }).click();
-  await page.waitForURL(`${origin}/`);
-  await page.close();
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -98,20 +88,9 @@ async function main(): Promise<void> {
   const buildDir = values.build ?? "dist";
   if (!existsSync(join(buildDir, "index.html"))) throw new Error(`${buildDir}: no built console there (npm run build, or --build <dir>)`);
 
-  const dataDir = tempDir("bench-lighthouse-data-");
   const reports = tempDir("bench-lighthouse-reports-", values["keep-reports"]);
   if (values["keep-reports"]) console.log(`Reports kept in ${reports}`);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer({
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_ORIGIN: origin,
-    DATABASE_PATH: join(dataDir, "marketplace.sqlite"),
-    STATIC_DIR: buildDir,
-    LOG_LEVEL: "warn",
-  });
-  onCleanUp(() => server.close());
+  const origin = await startBenchServer(buildDir, "bench-lighthouse-data-");
 
   // A persistent context is the browser's default one, the one Lighthouse's tabs open in.
   const debuggingPort = await freePort();
@@ -126,7 +105,9 @@ async function main(): Promise<void> {
   let signedIn = false;
   for (const path of [...paths].sort((a, b) => Number(b === "/login") - Number(a === "/login"))) {
     if (path !== "/login" && !signedIn) {
-      await signIn(context, origin);
+      const page = await context.newPage();
+      await signInWithDemoWallet(page, origin);
+      await page.close();
       signedIn = true;
     }
     for (const preset of presets) {

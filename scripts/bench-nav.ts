@@ -22,9 +22,8 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
-import { startServer, type RunningServer } from "../server/index.ts";
 import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
-import { freePort } from "../tests/support/free-port.ts";
+import { signInWithDemoWallet, startBenchServer } from "./support/bench-console.ts";
 import { onCleanUp, runWithCleanUp, tempDir } from "./support/clean-up.ts";
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -236,15 +235,6 @@ class Traffic {
 /** The page's main thread has had an idle moment (the preloaded chunk evaluated, the cache written). */
 function idle(page: Page): Promise<unknown> {
   return page.evaluate("new Promise((resolve) => requestIdleCallback(() => resolve(true), { timeout: 2000 }))");
-}
-
-async function signIn(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/login`);
-  await page.getByRole("button", { name: "Select Wallet" }).click();
-  await page.getByRole("button", { name: /Local demo admin wallet/ }).click();
-  // The button's accessible name starts with the wallet icon's alt text.
-  await page.getByRole("button", { name: /Connect$/ }).click();
-  await page.waitForURL(`${origin}/`);
 }
 
 interface ApiAnswer {
@@ -547,18 +537,7 @@ async function main(): Promise<void> {
     if (values["keep-build"]) console.log(`Kept: reuse it with --build ${buildDir}`);
   }
 
-  const dataDir = tempDir("bench-nav-data-");
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server: RunningServer = await startServer({
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_ORIGIN: origin,
-    DATABASE_PATH: join(dataDir, "marketplace.sqlite"),
-    STATIC_DIR: buildDir,
-    LOG_LEVEL: "warn",
-  });
-  onCleanUp(() => server.close());
+  const origin = await startBenchServer(buildDir, "bench-nav-data-");
 
   const browser: Browser = await chromium.launch(chromiumLaunchOptions());
   onCleanUp(() => browser.close());
@@ -568,7 +547,7 @@ async function main(): Promise<void> {
   page.setDefaultTimeout(TIMEOUT_MS);
   const traffic = new Traffic(page, origin);
 
-  await signIn(page, origin);
+  await signInWithDemoWallet(page, origin);
   console.log(`\nSigned in with the demo wallet. Fixture: ${await makeHistory(page)}.`);
   // A fresh load, so that the optional sections are asked for with the fixture's rows there.
   await page.reload();
