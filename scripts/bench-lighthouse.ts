@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 
   const reports = tempDir("bench-lighthouse-reports-", values["keep-reports"]);
   if (values["keep-reports"]) console.log(`Reports kept in ${reports}`);
-  const origin = await startBenchServer(buildDir, "bench-lighthouse-data-");
+  const origin = await startBenchServer(buildDir);
 
   // A persistent context is the browser's default one, the one Lighthouse's tabs open in.
   const debuggingPort = await freePort();

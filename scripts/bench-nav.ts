@@ -537,7 +537,7 @@ async function main(): Promise<void> {
     if (values["keep-build"]) console.log(`Kept: reuse it with --build ${buildDir}`);
   }
 
-  const origin = await startBenchServer(buildDir, "bench-nav-data-");
+  const origin = await startBenchServer(buildDir);
 
   const browser: Browser = await chromium.launch(chromiumLaunchOptions());
   onCleanUp(() => browser.close());
