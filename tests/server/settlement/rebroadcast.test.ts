@@ -85,6 +85,10 @@ describe("a payout whose blockhash expires before it lands", () => {
   });
 
   it("is signed anew once, only after the first can no longer land, and pays once", async () => {
+    // Re-broadcast at every poll: with 8 blocks of lifetime and a block per request, a 25 ms interval
+    // could let the first blockhash expire before its second broadcast, which is a timing, not a fault.
+    ledger = new RpcLedger(loop.url, { pollIntervalMs: 5, rebroadcastIntervalMs: 0 });
+    chain = new EscrowChain(ledger, authority);
     loop.options.dropBroadcasts = 1_000_000;
     const signed: PendingSettlement[] = [];
     const heightsAtSigning: number[] = [];
