@@ -4,7 +4,7 @@
 // on every visit to the list. Here they are read from matchMedia while rendering, and the component
 // renders again only when one changes.
 import { useMemo, useSyncExternalStore } from "react";
-import { theme, type Breakpoint } from "antd";
+import { Grid, theme, type Breakpoint } from "antd";
 
 export type Screens = Readonly<Partial<Record<Breakpoint, boolean>>>;
 
@@ -48,7 +48,10 @@ function screenStore(queries: [Breakpoint, string][]): ScreenStore {
   };
 }
 
-export function useScreens(): Screens {
+/** The bench's plain way (src/bench/plain.d.ts): antd's Grid.useBreakpoint, and the Table's own `responsive` columns. */
+export const useScreens: () => Screens = __BENCH_PLAIN_SCREENS__ ? Grid.useBreakpoint : useMatchedScreens;
+
+function useMatchedScreens(): Screens {
   const { token } = theme.useToken();
   const queries = screenQueries(token);
   const signature = queries.map(([, query]) => query).join();
@@ -59,6 +62,7 @@ export function useScreens(): Screens {
 
 /** The columns shown at these screens (antd's `responsive` rule), without `responsive`: antd has nothing left to measure. */
 export function atScreens<C extends { responsive?: Breakpoint[] }>(columns: readonly C[], screens: Screens): C[] {
+  if (__BENCH_PLAIN_SCREENS__) return columns as C[];
   return columns
     .filter((column) => !column.responsive || column.responsive.some((screen) => screens[screen]))
     .map((column) => {

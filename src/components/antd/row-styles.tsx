@@ -24,7 +24,10 @@ interface RowClasses {
 
 const RowClassesContext = createContext<RowClasses | null>(null);
 
-export function RowStyles({ children }: { children: ReactNode }) {
+/** In the bench's plain way (src/bench/plain.d.ts) antd's components bring their own styles. */
+export const RowStyles = __BENCH_PLAIN_ROW_ELEMENTS__ ? ({ children }: { children: ReactNode }) => children : HandRowStyles;
+
+function HandRowStyles({ children }: { children: ReactNode }) {
   const { getPrefixCls } = useContext(ConfigProvider.ConfigContext);
   const [button, tag, typography] = [getPrefixCls("btn"), getPrefixCls("tag"), getPrefixCls("typography")];
   // One hash for the three: it is the theme's.

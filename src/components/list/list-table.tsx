@@ -12,6 +12,7 @@ import { memo, useMemo, type CSSProperties, type ReactNode } from "react";
 import classNames from "classnames";
 import { Table, theme, type TableProps } from "antd";
 import type { SortOrder, SorterResult } from "antd/es/table/interface";
+import { useTable as useAntdTable } from "@refinedev/antd";
 import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, type useTableReturnType } from "@refinedev/core";
 import { ListError } from "@/components/list/list-error";
 import { Pager } from "@/components/list/pager";
@@ -29,7 +30,24 @@ export { Pager, type PagerProps } from "@/components/list/pager";
  * The list of `resource`, page by page (PAGE_SIZE unless the admin chose another), with page and filters in the URL so a view is
  * a link. Its load error is shown in place by ListTable, with Retry: no toast says it a second time.
  */
-export function useListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
+export const useListTable: <TData extends BaseRecord>(resource: string) => ListTableResult<TData> = __BENCH_PLAIN_TABLE__
+  ? useAntdListTable
+  : useCoreListTable;
+
+/** The bench's plain way (src/bench/plain.d.ts): @refinedev/antd's useTable, with the same options. */
+function useAntdListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
+  const table = useAntdTable<TData, HttpError>({
+    resource,
+    syncWithLocation: true,
+    pagination: { pageSize: readSettings(resource).pageSize },
+    meta: { id: undefined },
+    errorNotification: false,
+  });
+  const { dataSource, loading } = table.tableProps;
+  return { ...table, tableProps: { dataSource, loading: Boolean(loading) } };
+}
+
+function useCoreListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
   const table = useTable<TData, HttpError>({
     resource,
     syncWithLocation: true,
@@ -84,13 +102,13 @@ export type ListTableProps<TData extends BaseRecord> = {
 } & Omit<TableProps<TData>, "columns" | "rowKey" | "dataSource" | "pagination" | "loading" | "onChange" | "scroll" | "sticky" | "tailor">;
 
 /** antd's Table, rendered again only when one of its props changes (a generic component, so typed as one). */
-const MemoTable = memo(Table) as <T extends BaseRecord>(props: TableProps<T>) => ReactNode;
+const MemoTable = (__BENCH_PLAIN_TABLE__ ? Table : memo(Table)) as <T extends BaseRecord>(props: TableProps<T>) => ReactNode;
 
 export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, emptyText, dataSource, ...rest }: ListTableProps<TData>) {
   const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount, setSorters } = table;
   const screens = useScreens();
   const visible = useMemo(() => atScreens(columns, screens), [columns, screens]);
-  const shown = useMemo(() => fixedEnd(visible), [visible]);
+  const shown = useMemo(() => (__BENCH_PLAIN_SCROLL__ ? visible : fixedEnd(visible)), [visible]);
   const { box, edges } = useScrollEdges();
   const { token } = theme.useToken();
   // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
@@ -132,7 +150,9 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
           // rc-table's flag for a table that sizes itself, which skips its scrollbar measure on mount:
           // a probe element, a forced layout of the page and every row rendered again, for a width
           // only a vertically scrolling or sticky-header table uses. These tables are neither.
-          tailor
+          tailor={!__BENCH_PLAIN_TABLE__ && !__BENCH_PLAIN_SCROLL__}
+          // The bench's plain way (src/bench/plain.d.ts): antd's horizontal scroll, its fixed column its own.
+          scroll={__BENCH_PLAIN_SCROLL__ ? { x: "max-content" } : undefined}
           {...rest}
           columns={shown}
           rowKey={rowKey}

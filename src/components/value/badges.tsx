@@ -3,6 +3,7 @@
 // green text falls under the 4.5:1 contrast axe asks for at tag size).
 import type { ReactNode } from "react";
 import classNames from "classnames";
+import { Tag } from "antd";
 import { CheckCircleFilled, CloseCircleOutlined } from "@ant-design/icons-svg";
 import { useRowClasses } from "@/components/antd/row-styles";
 import { Hint } from "@/components/value/hint";
@@ -39,7 +40,19 @@ export function toneOf(color: BadgeColor | undefined): BadgeTone {
   return (color && TONE_OF[color]) || "neutral";
 }
 
-export function Badge({ color, children }: { color?: BadgeColor; children: ReactNode }) {
+export const Badge = __BENCH_PLAIN_ROW_ELEMENTS__ ? AntdBadge : HandBadge;
+
+/** The bench's plain way (src/bench/plain.d.ts): antd's Tag. */
+function AntdBadge({ color, children }: { color?: BadgeColor; children: ReactNode }) {
+  const tone = toneOf(color);
+  return (
+    <Tag className={classNames("kit-tag", `kit-tag--${tone}`)} data-tone={tone}>
+      {children}
+    </Tag>
+  );
+}
+
+function HandBadge({ color, children }: { color?: BadgeColor; children: ReactNode }) {
   const tone = toneOf(color);
   const { tag, hash } = useRowClasses();
   return (

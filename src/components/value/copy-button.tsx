@@ -2,6 +2,7 @@
 // successful copy, and copyable text (an order id) whose hint says it.
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import classNames from "classnames";
+import { Typography } from "antd";
 import { CheckOutlined, CopyOutlined } from "@ant-design/icons-svg";
 import { useRowClasses } from "@/components/antd/row-styles";
 import { COPY_CONFIRM_MS } from "@/config";
@@ -91,7 +92,18 @@ export interface CopyTextProps {
  * Text with a link-coloured copy icon after it: antd's copyable Typography.Text, drawn by antd's styles
  * (row-styles.tsx), with the hint saying 'Copied' after a copy.
  */
-export function CopyText({ value, children, label, className }: CopyTextProps) {
+export const CopyText = __BENCH_PLAIN_ROW_ELEMENTS__ ? AntdCopyText : HandCopyText;
+
+/** The bench's plain way (src/bench/plain.d.ts): antd's copyable Typography.Text, its tooltip saying the label, then 'Copied'. */
+function AntdCopyText({ value, children, label, className }: CopyTextProps) {
+  return (
+    <Typography.Text className={className} copyable={{ text: value, tooltips: [label, "Copied"] }}>
+      {children}
+    </Typography.Text>
+  );
+}
+
+function HandCopyText({ value, children, label, className }: CopyTextProps) {
   const { copied, copy } = useCopied(value);
   const { typography, hash } = useRowClasses();
   const hint = copied ? "Copied" : label;

@@ -4,6 +4,7 @@
 // element only carries its text in `data-hint`, and one antd Tooltip, started on first use, shows the
 // hint of whichever element the pointer rests on or the keyboard focuses.
 import { cloneElement, type ReactElement } from "react";
+import { Tooltip } from "antd";
 import { startHintLayer } from "./hint-layer";
 
 export interface HintProps {
@@ -12,7 +13,14 @@ export interface HintProps {
   children: ReactElement<{ "data-hint"?: string }>;
 }
 
-export function Hint({ title, children }: HintProps) {
+export const Hint = __BENCH_PLAIN_HINTS__ ? AntdHint : LayerHint;
+
+/** The bench's plain way (src/bench/plain.d.ts): an antd Tooltip around the element. */
+function AntdHint({ title, children }: HintProps) {
+  return <Tooltip title={title}>{children}</Tooltip>;
+}
+
+function LayerHint({ title, children }: HintProps) {
   startHintLayer();
   return cloneElement(children, { "data-hint": title });
 }

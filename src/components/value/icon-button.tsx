@@ -4,6 +4,7 @@
 // as antd's does; a text button has no click wave in antd either.
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import classNames from "classnames";
+import { Button } from "antd";
 import { LoadingOutlined } from "@ant-design/icons-svg";
 import { useRowClasses } from "@/components/antd/row-styles";
 import { RowIcon } from "./row-icon";
@@ -19,7 +20,14 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   [data: `data-${string}`]: string | undefined;
 }
 
-export function IconButton({ icon, danger = false, size = "middle", loading = false, className, onClick, ...rest }: IconButtonProps) {
+export const IconButton = __BENCH_PLAIN_ROW_ELEMENTS__ ? AntdIconButton : HandIconButton;
+
+/** The bench's plain way (src/bench/plain.d.ts): antd's Button. */
+function AntdIconButton({ icon, size = "middle", color: _color, ...rest }: IconButtonProps) {
+  return <Button {...rest} type="text" size={size} icon={icon} />;
+}
+
+function HandIconButton({ icon, danger = false, size = "middle", loading = false, className, onClick, ...rest }: IconButtonProps) {
   const { hash, button: btn } = useRowClasses();
   const classes = classNames(
     btn,

@@ -5,6 +5,7 @@
 // tests/components/row-elements.test.tsx.
 import { createElement, type ReactElement } from "react";
 import classNames from "classnames";
+import AntdIcon from "@ant-design/icons/es/components/AntdIcon";
 import type { AbstractNode, IconDefinition } from "@ant-design/icons-svg/lib/types";
 
 export interface RowIconProps {
@@ -35,7 +36,14 @@ function draw(node: AbstractNode, key: string, root?: Record<string, string>): R
   );
 }
 
-export function RowIcon({ icon, className, ...rest }: RowIconProps) {
+export const RowIcon = __BENCH_PLAIN_ROW_ELEMENTS__ ? AntdRowIcon : HandRowIcon;
+
+/** The bench's plain way (src/bench/plain.d.ts): antd's icon component. */
+function AntdRowIcon(props: RowIconProps) {
+  return <AntdIcon {...props} />;
+}
+
+function HandRowIcon({ icon, className, ...rest }: RowIconProps) {
   const { name } = icon;
   const svg = typeof icon.icon === "function" ? icon.icon("currentColor", "currentColor") : icon.icon;
   return (

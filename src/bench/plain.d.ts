@@ -1,0 +1,20 @@
+// Exists only for `npm run bench:nav -- --plain A,B,...`: which of the console's departures from its
+// framework a bench build turns off, using antd's or Refine's own way instead (docs/performance.md
+// names them A to G). vite.config.ts replaces each flag with true or false, at build time, so the way
+// not taken is dropped from the bundle; only `vite build --mode bench` with VITE_BENCH_PLAIN set has
+// any of them true.
+
+/** (A) Row elements as antd's Button, Tag, Typography and icon components. */
+declare const __BENCH_PLAIN_ROW_ELEMENTS__: boolean;
+/** (B) An antd Tooltip per hinted element, not the one hint layer. */
+declare const __BENCH_PLAIN_HINTS__: boolean;
+/** (C) antd's Grid.useBreakpoint and Table `responsive` columns, not matchMedia while rendering. */
+declare const __BENCH_PLAIN_SCREENS__: boolean;
+/** (D) antd's Avatar. */
+declare const __BENCH_PLAIN_AVATAR__: boolean;
+/** (E) antd Table's scroll.x and fixed: "right", not the scroll-edge watchers. */
+declare const __BENCH_PLAIN_SCROLL__: boolean;
+/** (F) The current screen alone, not the screen stack rendering the next one out of sight. */
+declare const __BENCH_PLAIN_OUTLET__: boolean;
+/** (G) @refinedev/antd's useTable and antd's Table as it is (not memoized, measured). */
+declare const __BENCH_PLAIN_TABLE__: boolean;
