@@ -55,6 +55,8 @@ export type RunSamples = Map<Mode, Map<string, { ms: number[]; calls: number; ol
 
 export interface ModeSummary {
   section: string;
+  /** Each run's median, in run order. */
+  perRun: number[];
   /** Median over the runs of each run's median. */
   ms: Stats;
   /** Median over the runs of (this section's run median − Marketplace's run median); NaN without Marketplace. */
@@ -71,6 +73,7 @@ export function summarize(runs: RunSamples[], mode: Mode, sections: string[]): M
     const over = runs.map((run) => runMedian(run, section) - runMedian(run, "Marketplace"));
     return {
       section,
+      perRun,
       ms: stats(perRun.filter(Number.isFinite)),
       overMarketplace: stats(over.filter(Number.isFinite)),
       calls: Math.max(...runs.map((run) => run.get(mode)?.get(section)?.calls ?? 0)),
