@@ -1,17 +1,11 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { BrowserRouter, Route, Routes } from "react-router";
+import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { AdminLayout } from "@/components/layout/admin-layout";
 import { isSectionActive } from "@/components/layout/active";
-import { SectionsContext } from "@/components/routing/sections";
-import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
-import { dataProvider } from "@/providers/data-provider";
-import { adminResources, resources } from "@/resources";
-import { ADMIN_KEY, alice, DESKTOP, PHONE, renderApp, signedInApi, spyOnFullNavigation } from "../app/support";
+import { ADMIN_KEY, alice, DESKTOP, PHONE, renderApp, renderInProviders, signedInApi, spyOnFullNavigation } from "../app/support";
 
 const SECTIONS = ["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"];
 const keyOnly = { id: "u-2", publicKey: ADMIN_KEY, displayName: null, role: "MARKETPLACE_AUTHORITY" };
@@ -30,25 +24,13 @@ function activeSections() {
 
 /** The layout alone at any path (deeper than the app's routes), with the real providers and sections. */
 function renderLayoutAt(path: string) {
-  window.history.replaceState({}, "", path);
-  return render(
-    <BrowserRouter>
-      <Refine
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        routerProvider={routerProvider}
-        resources={resources}
-        options={{ disableTelemetry: true }}
-      >
-        <SectionsContext.Provider value={adminResources}>
-          <Routes>
-            <Route path="*" element={<AdminLayout />}>
-              <Route path="*" element={<p>screen</p>} />
-            </Route>
-          </Routes>
-        </SectionsContext.Provider>
-      </Refine>
-    </BrowserRouter>,
+  return renderInProviders(
+    path,
+    <Routes>
+      <Route path="*" element={<AdminLayout />}>
+        <Route path="*" element={<p>screen</p>} />
+      </Route>
+    </Routes>,
   );
 }
 
