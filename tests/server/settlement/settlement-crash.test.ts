@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Keypair, PublicKey } from "@solana/web3.js";
-import { AccountLayout, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { AccountLayout } from "@solana/spl-token";
 import { address, lamports } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openReadOnlyDatabase } from "../../../server/db/connection.ts";
 import { EscrowChain, RpcLedger } from "../../../server/settlement/index.ts";
 import { tokensOf } from "../support/chain-support.ts";
 import { createTestWallet, signInAt, TestClient } from "../support/harness.ts";
-import { startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
+import { plantMint, startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
 import { freePort } from "../../support/free-port.ts";
 
@@ -150,28 +150,7 @@ describe("a server killed (SIGKILL) between submitting a payout and recording it
         .executeTakeFirst()
         .finally(() => reader.close());
       if (!order) throw new Error("No DISPUTED token order without a settlement in the seeded data");
-      const mint = new PublicKey(order.currencyMint!);
-      const data = Buffer.alloc(MINT_SIZE);
-      MintLayout.encode(
-        {
-          mintAuthorityOption: 1,
-          mintAuthority: authority.publicKey,
-          supply: 0n,
-          decimals: order.currencyDecimals,
-          isInitialized: true,
-          freezeAuthorityOption: 0,
-          freezeAuthority: PublicKey.default,
-        },
-        data,
-      );
-      loop.svm.setAccount({
-        address: address(mint.toBase58()),
-        lamports: lamports(1_461_600n),
-        programAddress: address(TOKEN_PROGRAM_ID.toBase58()),
-        data,
-        executable: false,
-        space: BigInt(MINT_SIZE),
-      });
+      const mint = plantMint(loop, authority.publicKey, order.currencyDecimals, new PublicKey(order.currencyMint!));
       const ledger = new RpcLedger(loop.url, { pollIntervalMs: 5 });
       const { escrow } = await new EscrowChain(ledger, authority).fundEscrow(order);
       const buyer = new PublicKey(order.buyerWalletAddress);
