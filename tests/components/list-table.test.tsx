@@ -26,23 +26,16 @@ describe("Pager", () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it("shows 'Page x of y' with Previous disabled on the first page", async () => {
+  it.each([
+    ["shows 'Page x of y' with Previous disabled on the first page", 1, "Previous", "Next"],
+    ["disables Next on the last page and goes back with Previous", 3, "Next", "Previous"],
+  ])("%s", async (_title, currentPage, disabled, enabled) => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Pager currentPage={1} pageCount={3} onChange={onChange} />);
-    expect(screen.getByText("Page 1 of 3")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
-    await user.click(screen.getByRole("button", { name: "Next" }));
-    expect(onChange).toHaveBeenCalledExactlyOnceWith(2);
-  });
-
-  it("disables Next on the last page and goes back with Previous", async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    render(<Pager currentPage={3} pageCount={3} onChange={onChange} />);
-    expect(screen.getByText("Page 3 of 3")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
-    await user.click(screen.getByRole("button", { name: "Previous" }));
+    render(<Pager currentPage={currentPage} pageCount={3} onChange={onChange} />);
+    expect(screen.getByText(`Page ${currentPage} of 3`)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: disabled })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: enabled }));
     expect(onChange).toHaveBeenCalledExactlyOnceWith(2);
   });
 
