@@ -49,7 +49,7 @@ compileFirst(
   () => import("@/pages/dashboard"),
 );
 
-describe("sidebar preloading", { timeout: 90_000 }, () => {
+describe("sidebar preloading", () => {
   it("warms the token list's first page under the key TokenList's useTable reads: the click sends nothing more", async () => {
     const api = await openShell();
     const user = userEvent.setup({ pointerEventsCheck: 0 });

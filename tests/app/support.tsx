@@ -1,7 +1,7 @@
 // Shared set-up for the app-shell tests: the real App and providers, the API faked at the network
 // layer (msw), a viewport width antd's breakpoints can read, and a signed-in admin.
 import type { ReactNode } from "react";
-import { configure, getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
+import { getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
@@ -17,9 +17,6 @@ import { navigation } from "@/providers/navigation";
 import { fakeApiForThisFile, type FakeApi, type SeenRequest } from "../support/fake-api";
 import { compileChunks } from "../support/compile-first";
 import { matchMediaAt } from "../support/media";
-
-// Screens are lazy chunks that Vite compiles on first use in a test run; that first load is slow.
-configure({ asyncUtilTimeout: 10_000 });
 
 export const ADMIN_KEY = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 

@@ -70,7 +70,7 @@ const sections = () =>
     .getAllByRole("link")
     .map((link) => link.textContent);
 
-describe("Activity", { timeout: 60_000 }, () => {
+describe("Activity", () => {
   it("lists the trail behind its sidebar link: when, who, what, the record's link, the reason and the proof", async () => {
     const api = activityApi();
     renderApp("/activity");

@@ -65,7 +65,7 @@ const sections = () =>
     .getAllByRole("link")
     .map((link) => link.textContent);
 
-describe("Settlements", { timeout: 60_000 }, () => {
+describe("Settlements", () => {
   it("lists the queue with explorer links where the cluster has them, filters by status, and retries a failed one with a reason", async () => {
     const api = settlementsApi();
     const user = setupUser();

@@ -45,7 +45,7 @@ function serveDeactivate(api: FakeApi, users: User[]) {
   });
 }
 
-describe("deactivating a user", { timeout: 120_000 }, () => {
+describe("deactivating a user", () => {
   it("asks 'Are you sure you want to deactivate {name}?' and sends nothing when cancelled", async () => {
     const user = userEvent.setup();
     const api = openUsers();

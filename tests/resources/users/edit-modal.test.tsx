@@ -52,7 +52,7 @@ async function editCarol(user: UserEvent) {
   return { api, modal };
 }
 
-describe("Edit User modal", { timeout: 120_000 }, () => {
+describe("Edit User modal", () => {
   it("opens with the clicked user's values from GET /users/:id, with the key read-only and the user's History", async () => {
     const user = userEvent.setup();
     const { api, modal } = await editCarol(user);
