@@ -62,6 +62,19 @@ export async function waitForOutput(proc: Started, what: string, pattern: RegExp
   );
 }
 
+/** Waits until `url` answers 200 (a server's health or readiness), failing at once when the process exits first. */
+export async function waitForAnswer(proc: Started, what: string, url: string, idleMs = STARTUP_MS): Promise<void> {
+  await waitFor(
+    what,
+    async () => {
+      const exit = proc.exit();
+      if (exit) throw new GiveUp(`${what}: the process exited (${exit.code ?? exit.signal}) first:\n${proc.output()}`);
+      return (await fetch(url).catch(() => null))?.status === 200;
+    },
+    { idleMs, everyMs: 100, detail: withOutput(proc) },
+  );
+}
+
 /**
  * Waits until the process has exited. Past the deadline it is killed (SIGKILL) and the wait fails
  * with its output: never a signal's exit code for the test to puzzle over.
