@@ -68,6 +68,18 @@ export async function waitFor<T>(
   }
 }
 
+/** Waits until `assertion` (expect calls) passes; past the deadline, fails with its last error. */
+export async function eventually(what: string, assertion: () => unknown, options: WaitOptions = {}): Promise<void> {
+  await waitFor(
+    what,
+    async () => {
+      await assertion();
+      return true;
+    },
+    options,
+  );
+}
+
 /** The message of a wait whose deadline passed: what, how long, the machine's load, the last check's error. */
 export function timedOut(what: string, elapsedMs: number, idleMs: number, last?: unknown, detail?: string): string {
   const load = `load ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
