@@ -6,11 +6,14 @@ import { availableParallelism, loadavg } from "node:os";
 
 /**
  * How many times slower than idle this machine runs now: processes ready to run per core over the
- * last minute, at least 1. Read again at every poll, so a deadline grows when load arrives mid-wait.
+ * last minute, at least 1 and at most MAX_SLOWDOWN. Read again at every poll, so a deadline grows when load arrives mid-wait.
  */
 export function slowdown(): number {
-  return Math.max(1, loadavg()[0] / availableParallelism());
+  return Math.min(MAX_SLOWDOWN, Math.max(1, loadavg()[0] / availableParallelism()));
 }
+
+/** Past this, a run is swamped rather than slow: a hang still fails within ten idle budgets. */
+const MAX_SLOWDOWN = 10;
 
 /** A budget meant for an idle machine, on this machine as loaded as it is now. */
 export function scaled(idleMs: number): number {
