@@ -1,5 +1,5 @@
 // npm run bench:nav [-- --rounds 10 --runs 1 --rates 1,4 --sections users,orders,marketplace,floor --warmup 1
-//                      --modes hover,direct,preloaded --plain A,C --no-filters --build <dir> --keep-build --build-only
+//                      --modes hover,direct,preloaded --plain D,E --no-filters --build <dir> --keep-build --build-only
 //                      --json <file>]
 // Builds the console in bench mode (`vite build --mode bench`, into a temporary folder: dist/ is left
 // alone), which adds one section, the Floor (src/bench/): a plain antd Table of the Users list's first
@@ -7,7 +7,7 @@
 // in-process on a fresh seeded database serving that build, opens Debian's Chromium (1280×800), signs
 // in with the local demo wallet through the login screen, and makes a few audited changes through the
 // API (dispute resolutions, user updates) so that Settlements and Activity have rows.
-// `--plain A,C` builds with those of the console's departures from antd/Refine turned off (src/bench/plain.d.ts,
+// `--plain D,E` builds with those of the console's departures from antd/Refine turned off (src/bench/plain.d.ts,
 // docs/performance.md); `--build-only` builds (and keeps) that console and stops, for a later `--build <dir>`.
 // Navigation: for every sidebar section in a fixed cycle, follow its link in each click mode
 // (scripts/support/nav-modes.ts: after a 150 ms hover, with no hover, after the preload finished) and
@@ -524,7 +524,7 @@ async function main(): Promise<void> {
   if (!Number.isSafeInteger(runs) || runs < 1) throw new Error("--runs takes a count of at least 1");
   const modes = parseModes(values.modes);
   const plain = (values.plain ?? "").toUpperCase().replace(/\s/g, "");
-  if (!/^([A-G](,[A-G])*)?$/.test(plain)) throw new Error("--plain takes departures A to G, e.g. A,C (docs/performance.md)");
+  if (!/^([B-G](,[B-G])*)?$/.test(plain)) throw new Error("--plain takes departures B to G, e.g. D,E (docs/performance.md)");
   const rates = (values.rates ?? "1,4").split(",").map(Number);
   if (!Number.isSafeInteger(rounds) || rounds < 1 || !Number.isSafeInteger(warmup) || warmup < 0) {
     throw new Error("--rounds takes a count of at least 1, --warmup a count of at least 0");

@@ -1,15 +1,9 @@
 // Copying a value: a small copy button that says 'Copied' for COPY_CONFIRM_MS after a
-// successful copy, and copyable text (an order id) whose hint says it.
+// successful copy, and copyable text (an order id): antd's copyable Typography.Text.
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import classNames from "classnames";
-import { Typography } from "antd";
-import { CheckOutlined, CopyOutlined } from "@ant-design/icons-svg";
-import { useRowClasses } from "@/components/antd/row-styles";
+import { Button, Typography } from "antd";
+import { CheckOutlined, CopyOutlined } from "@ant-design/icons";
 import { COPY_CONFIRM_MS } from "@/config";
-import { Hint } from "./hint";
-import { refreshHint } from "./hint-layer";
-import { IconButton } from "./icon-button";
-import { RowIcon } from "./row-icon";
 import "@/styles/kit.css";
 
 /** Writes to the clipboard; falls back to a hidden textarea where the async API is missing (plain http). */
@@ -38,18 +32,17 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Copies `value` on `copy()`, then says so (`copied`) for COPY_CONFIRM_MS. */
-function useCopied(value: string) {
+/** `copied` for COPY_CONFIRM_MS after each `confirm()`. */
+function useCopied() {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const copy = async () => {
-    if (!(await copyText(value))) return;
+  const confirm = () => {
     clearTimeout(timer.current);
     setCopied(true);
     timer.current = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
   };
-  return { copied, copy };
+  return { copied, confirm };
 }
 
 export interface CopyButtonProps {
@@ -60,14 +53,18 @@ export interface CopyButtonProps {
 
 /** A small grey copy button, with 'Copied' beside it after a copy (addresses, signatures). */
 export function CopyButton({ value, label }: CopyButtonProps) {
-  const { copied, copy } = useCopied(value);
+  const { copied, confirm } = useCopied();
+  const copy = async () => {
+    if (await copyText(value)) confirm();
+  };
   return (
     <>
-      <IconButton
+      <Button
+        type="text"
         size="small"
         className="kit-icon-button"
         aria-label={label}
-        icon={<RowIcon icon={copied ? CheckOutlined : CopyOutlined} />}
+        icon={copied ? <CheckOutlined /> : <CopyOutlined />}
         onClick={() => void copy()}
       />
       {/* Announced by screen readers too; empty (not removed) so the live region stays in place. */}
@@ -89,45 +86,17 @@ export interface CopyTextProps {
 }
 
 /**
- * Text with a link-coloured copy icon after it: antd's copyable Typography.Text, drawn by antd's styles
- * (row-styles.tsx), with the hint saying 'Copied' after a copy.
+ * Text with a link-coloured copy icon after it: antd's copyable Typography.Text, its tooltip saying the
+ * label, then 'Copied' (antd's own timing), and a live region saying it to screen readers.
  */
-export const CopyText = __BENCH_PLAIN_ROW_ELEMENTS__ ? AntdCopyText : HandCopyText;
-
-/** The bench's plain way (src/bench/plain.d.ts): antd's copyable Typography.Text, its tooltip saying the label, then 'Copied'. */
-function AntdCopyText({ value, children, label, className }: CopyTextProps) {
+export function CopyText({ value, children, label, className }: CopyTextProps) {
+  const { copied, confirm } = useCopied();
   return (
-    <Typography.Text className={className} copyable={{ text: value, tooltips: [label, "Copied"] }}>
+    <Typography.Text className={className} copyable={{ text: value, tooltips: [label, "Copied"], onCopy: confirm }}>
       {children}
-    </Typography.Text>
-  );
-}
-
-function HandCopyText({ value, children, label, className }: CopyTextProps) {
-  const { copied, copy } = useCopied(value);
-  const { typography, hash } = useRowClasses();
-  const hint = copied ? "Copied" : label;
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (button.current) refreshHint(button.current);
-  }, [hint]);
-  return (
-    <span className={classNames(typography, className, hash)}>
-      {children}
-      <Hint title={hint}>
-        <button
-          ref={button}
-          type="button"
-          className={classNames(`${typography}-copy`, copied && `${typography}-copy-success`)}
-          aria-label={label}
-          onClick={() => void copy()}
-        >
-          <RowIcon icon={copied ? CheckOutlined : CopyOutlined} />
-        </button>
-      </Hint>
       <span className="kit-visually-hidden" role="status" aria-live="polite">
         {copied ? "Copied" : ""}
       </span>
-    </span>
+    </Typography.Text>
   );
 }
