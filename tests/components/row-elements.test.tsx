@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ThemedConfig } from "@/components/antd/setup";
-import { CopyText } from "@/components/value/copy-button";
+import { CopyText } from "@/components/value/copy-text";
 import { COPY_CONFIRM_MS } from "@/config";
 import { userColumns } from "@/resources/users/columns";
 import type { User } from "@contract";

@@ -1,7 +1,8 @@
 // Copying a value: a small copy button that says 'Copied' for COPY_CONFIRM_MS after a
-// successful copy, and copyable text (an order id): antd's copyable Typography.Text.
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Button, Typography } from "antd";
+// successful copy. Copyable text (an order id) is copy-text.tsx, apart: Typography stays out of the
+// chunk of the shell's addresses.
+import { useEffect, useRef, useState } from "react";
+import { Button } from "antd";
 import { CheckOutlined, CopyOutlined } from "@ant-design/icons";
 import { COPY_CONFIRM_MS } from "@/config";
 import "@/styles/kit.css";
@@ -33,7 +34,7 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 /** `copied` for COPY_CONFIRM_MS after each `confirm()`. */
-function useCopied() {
+export function useCopied() {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -72,31 +73,5 @@ export function CopyButton({ value, label }: CopyButtonProps) {
         {copied ? "Copied" : ""}
       </span>
     </>
-  );
-}
-
-export interface CopyTextProps {
-  /** What is copied. */
-  value: string;
-  /** What is shown (a shortened id). */
-  children: ReactNode;
-  /** The button's name and hint, e.g. "Copy order id". */
-  label: string;
-  className?: string;
-}
-
-/**
- * Text with a link-coloured copy icon after it: antd's copyable Typography.Text, its tooltip saying the
- * label, then 'Copied' (antd's own timing), and a live region saying it to screen readers.
- */
-export function CopyText({ value, children, label, className }: CopyTextProps) {
-  const { copied, confirm } = useCopied();
-  return (
-    <Typography.Text className={className} copyable={{ text: value, tooltips: [label, "Copied"], onCopy: confirm }}>
-      {children}
-      <span className="kit-visually-hidden" role="status" aria-live="polite">
-        {copied ? "Copied" : ""}
-      </span>
-    </Typography.Text>
   );
 }

@@ -6,7 +6,7 @@ import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
-import { CopyText } from "@/components/value/copy-button";
+import { CopyText } from "@/components/value/copy-text";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
 import { formatAmount, formatDate, head } from "@/utils/format";
