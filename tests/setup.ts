@@ -1,6 +1,6 @@
 // The console files' set-up (they run in Chromium), once per test file: Testing Library's
-// matchers, the fake API's hooks, and each test's screen, stored session, screen rendered ahead, the
-// rows' hint and antd's own notifications, messages and dialogs gone before the next (files share a
+// matchers, the fake API's hooks, and each test's screen, stored session, screen rendered ahead, and
+// antd's own notifications, messages and dialogs gone before the next (files share a
 // page: see vitest.config.ts).
 // Spies and stubbed globals are undone by the project's config (restoreMocks, unstubGlobals).
 import { afterEach, inject } from "vitest";
@@ -13,7 +13,6 @@ import { message, Modal, notification } from "antd";
 import "@/components/antd/setup";
 import { clearSettingsCache } from "@/components/list/settings/store";
 import { renderAhead } from "@/components/routing/screen-ahead";
-import { clearHint } from "@/components/value/hint-layer";
 import { authStore } from "@/providers/auth-store";
 import { fakeApiHooks } from "./support/fake-api";
 
@@ -29,7 +28,6 @@ const ANTD_DETACHED = ".ant-notification-notice, .ant-message-notice, .ant-modal
 
 afterEach(async () => {
   cleanup();
-  clearHint();
   renderAhead(null);
   notification.destroy();
   message.destroy();
