@@ -1,11 +1,9 @@
-// Exists only for `npm run bench:nav -- --plain C,D,...`: which of the console's departures from its
+// Exists only for `npm run bench:nav -- --plain D,E,...`: which of the console's departures from its
 // framework a bench build turns off, using antd's or Refine's own way instead (docs/performance.md
-// names them C to G; A, the row elements, and B, the hint layer, were removed). vite.config.ts replaces
-// each flag with true or false, at build time, so the way not taken is dropped from the bundle; only
-// `vite build --mode bench` with VITE_BENCH_PLAIN set has any of them true.
+// names them D to G; A, the row elements, B, the hint layer, and C, the breakpoints, were removed).
+// vite.config.ts replaces each flag with true or false, at build time, so the way not taken is
+// dropped from the bundle; only `vite build --mode bench` with VITE_BENCH_PLAIN set has any true.
 
-/** (C) antd's Grid.useBreakpoint and Table `responsive` columns, not matchMedia while rendering. */
-declare const __BENCH_PLAIN_SCREENS__: boolean;
 /** (D) antd's Avatar. */
 declare const __BENCH_PLAIN_AVATAR__: boolean;
 /** (E) antd Table's scroll.x and fixed: "right", not the scroll-edge watchers. */

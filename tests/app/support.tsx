@@ -185,7 +185,12 @@ export function renderApp(path: string) {
  */
 export function renderInProviders(path: string, children: ReactNode) {
   window.history.replaceState({}, "", path);
-  return render(
+  return render(<InProviders>{children}</InProviders>);
+}
+
+/** The app's providers and sections around `children`, without App's routes. */
+export function InProviders({ children }: { children: ReactNode }) {
+  return (
     <BrowserRouter>
       <Refine
         dataProvider={dataProvider}
@@ -196,6 +201,6 @@ export function renderInProviders(path: string, children: ReactNode) {
       >
         <SectionsContext.Provider value={adminResources}>{children}</SectionsContext.Provider>
       </Refine>
-    </BrowserRouter>,
+    </BrowserRouter>
   );
 }

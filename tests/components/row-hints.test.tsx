@@ -2,7 +2,6 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Button } from "antd";
 import { describe, expect, it, vi } from "vitest";
-import { COPY_CONFIRM_MS } from "@/config";
 import { Address } from "@/components/value/address";
 import { VerifiedMark } from "@/components/value/badges";
 import { CopyText } from "@/components/value/copy-text";

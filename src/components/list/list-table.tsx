@@ -6,8 +6,8 @@
 // The rows render only when what they show changes: antd's Table renders every row each time it
 // renders, and a list screen renders on every navigation (it reads the location) and every keystroke
 // in its filters. So the Table is memoized, its props are kept stable here, and each screen keeps its
-// columns and row selection stable. Nor does a mount render the rows twice: the screen's width is
-// read before rendering (useScreens), and the scrollbar is not measured.
+// columns and row selection stable. The scrollbar is not measured; antd's own `responsive` columns
+// learn the breakpoints in a layout effect, before the first paint.
 import { memo, useMemo, type CSSProperties, type ReactNode } from "react";
 import classNames from "classnames";
 import { Table, theme, type TableProps } from "antd";
@@ -18,7 +18,6 @@ import { ListError } from "@/components/list/list-error";
 import { Pager } from "@/components/list/pager";
 import { readSettings } from "@/components/list/settings/store";
 import { LIST_RELOAD_SPINNER_DELAY_MS } from "@/config";
-import { atScreens, useScreens } from "@/utils/use-screens";
 import { useStableCallback } from "@/utils/use-stable-callback";
 import { fixedEnd, useScrollEdges } from "./scroll-edges";
 import "@/styles/kit.css";
@@ -106,9 +105,7 @@ const MemoTable = (__BENCH_PLAIN_TABLE__ ? Table : memo(Table)) as <T extends Ba
 
 export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, emptyText, dataSource, ...rest }: ListTableProps<TData>) {
   const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount, setSorters } = table;
-  const screens = useScreens();
-  const visible = useMemo(() => atScreens(columns, screens), [columns, screens]);
-  const shown = useMemo(() => (__BENCH_PLAIN_SCROLL__ ? visible : fixedEnd(visible)), [visible]);
+  const shown = useMemo(() => (__BENCH_PLAIN_SCROLL__ ? columns : fixedEnd(columns)), [columns]);
   const { box, edges } = useScrollEdges();
   const { token } = theme.useToken();
   // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
@@ -139,7 +136,7 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
       <div
         ref={box}
         className={classNames("kit-list-table", {
-          "kit-list-table--fixed-end": shown !== visible,
+          "kit-list-table--fixed-end": shown !== columns,
           "kit-list-table--scrolled": edges.left,
           "kit-list-table--more": edges.right,
         })}
