@@ -2,7 +2,8 @@
 // named for its row, runs its click, ignores clicks while loading, and the dangerous one is drawn as
 // such; copyable text copies its value and says so.
 import type { ReactNode } from "react";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ThemedConfig } from "@/components/antd/setup";
 import { CopyText } from "@/components/value/copy-text";
@@ -22,16 +23,19 @@ function renderActions(user: User, actions: Partial<Parameters<typeof userColumn
 }
 
 describe("Row actions", () => {
-  it("are named for their row, show their hint and run their click", () => {
+  it("are named for their row, show their hint and run their click", async () => {
+    const user = userEvent.setup();
     const { onEdit, onDeactivate } = renderActions(carol);
     const edit = screen.getByRole("button", { name: "Edit Carol Diaz" });
-    expect(edit).toHaveAttribute("data-hint", "Edit");
-    fireEvent.click(edit);
+    await user.hover(edit);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("Edit");
+    await user.click(edit);
     expect(onEdit).toHaveBeenCalledWith(carol);
 
     const deactivate = screen.getByRole("button", { name: "Deactivate Carol Diaz" });
-    expect(deactivate).toHaveAttribute("data-hint", "Deactivate");
-    fireEvent.click(deactivate);
+    await user.hover(deactivate);
+    await waitFor(() => expect(screen.getAllByRole("tooltip").some((tip) => tip.textContent === "Deactivate")).toBe(true));
+    await user.click(deactivate);
     expect(onDeactivate).toHaveBeenCalledWith(carol);
   });
 
