@@ -33,21 +33,9 @@ export const useListTable: <TData extends BaseRecord>(resource: string) => ListT
   ? useAntdListTable
   : useCoreListTable;
 
-/** The bench's plain way (src/bench/plain.d.ts): @refinedev/antd's useTable, with the same options. */
-function useAntdListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
-  const table = useAntdTable<TData, HttpError>({
-    resource,
-    syncWithLocation: true,
-    pagination: { pageSize: readSettings(resource).pageSize },
-    meta: { id: undefined },
-    errorNotification: false,
-  });
-  const { dataSource, loading } = table.tableProps;
-  return { ...table, tableProps: { dataSource, loading: Boolean(loading) } };
-}
-
-function useCoreListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
-  const table = useTable<TData, HttpError>({
+/** What every list asks of Refine's table hook, whichever one the build uses. */
+function listOptions(resource: string) {
+  return {
     resource,
     syncWithLocation: true,
     // The admin's own page size for this list (table settings), PAGE_SIZE by default.
@@ -55,8 +43,19 @@ function useCoreListTable<TData extends BaseRecord>(resource: string): ListTable
     // Refine adds the route's params to every query's meta (its key): without this, opening a
     // record over the list (/orders/:id) would read the list again. (Undefined leaves the key as is.)
     meta: { id: undefined },
-    errorNotification: false,
-  });
+    errorNotification: false as const,
+  };
+}
+
+/** The bench's plain way (src/bench/plain.d.ts): @refinedev/antd's useTable, with the same options. */
+function useAntdListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
+  const table = useAntdTable<TData, HttpError>(listOptions(resource));
+  const { dataSource, loading } = table.tableProps;
+  return { ...table, tableProps: { dataSource, loading: Boolean(loading) } };
+}
+
+function useCoreListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
+  const table = useTable<TData, HttpError>(listOptions(resource));
   // The rows and the loading state, as @refinedev/antd's useTable gives them to antd's Table.
   const liveMode = useLiveMode(undefined);
   const { data, isFetched, isLoading } = table.tableQuery;
