@@ -44,7 +44,7 @@ compileFirst(
   () => import("@/resources/activity/list"),
 );
 
-describe("a resource added by one declaration and one folder", () => {
+describe("a resource added by one declaration and one folder", { timeout: 90_000 }, () => {
   it("gets a sidebar link and a route, and its list shows the API's rows", async () => {
     const api = payoutsApi();
     renderApp("/payouts");

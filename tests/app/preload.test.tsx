@@ -49,12 +49,13 @@ compileFirst(
   () => import("@/pages/dashboard"),
 );
 
-describe("sidebar preloading", () => {
+describe("sidebar preloading", { timeout: 90_000 }, () => {
   it("warms the token list's first page under the key TokenList's useTable reads: the click sends nothing more", async () => {
     const api = await openShell();
     const user = userEvent.setup({ pointerEventsCheck: 0 });
 
     await user.hover(link("Tokens"));
+    await wait(ROUTER.preloadDelayMs);
     await waitFor(() =>
       expect(api.requests("GET", "/tokens/admin").map((request) => request.query)).toEqual([{ page: "1", limit: String(PAGE_SIZE) }]),
     );
@@ -70,6 +71,7 @@ describe("sidebar preloading", () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
 
     fireEvent.focus(link("Dashboard"));
+    await wait(ROUTER.preloadDelayMs);
     await waitFor(() => expect(api.requests("GET", endpoints.userStats)).toHaveLength(1));
 
     await user.click(link("Dashboard"));
@@ -82,6 +84,7 @@ describe("sidebar preloading", () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
 
     await user.hover(link("Tokens"));
+    await wait(ROUTER.preloadDelayMs);
     // Rendered ahead: in the page, out of sight, and the screen in view is still the marketplace.
     const ahead = await waitFor(() => {
       const cell = [...document.querySelectorAll("td")].find((td) => td.textContent === "USD Coin");

@@ -2,15 +2,21 @@
 // stream here: msw does not serve event streams) and from the core API's list call's total when the
 // stream answers 404, quietly; what each event refreshes; and how the stream is reopened or given up
 // (providers/live-updates.ts).
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useList } from "@refinedev/core";
+import { Refine, useList } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { BrowserRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LiveUpdates } from "@/components/layout/live-updates";
 import { Sidebar } from "@/components/layout/sidebar";
+import { SectionsContext } from "@/components/routing/sections";
 import { LIVE_UPDATES } from "@/config";
+import { authProvider } from "@/providers/auth-provider";
+import { dataProvider } from "@/providers/data-provider";
 import { LIVE_EVENTS_URL, startLiveUpdates, type EventStream } from "@/providers/live-updates";
-import { DESKTOP, PHONE, renderApp, renderInProviders, signedInApi } from "../app/support";
+import { adminResources, resources } from "@/resources";
+import { DESKTOP, PHONE, renderApp, signedInApi } from "../app/support";
 
 const page = (total: number) => [200, { data: { items: [], total, page: 1, limit: 1, totalPages: total } }] as const;
 const DISPUTE_COUNT = { page: "1", limit: "1", filter: "in_dispute" };
@@ -108,12 +114,24 @@ function renderStreaming() {
     useList({ resource: "settlements" });
     return null;
   }
-  renderInProviders(
-    "/",
-    <LiveUpdates openStream={openStream}>
-      <Sidebar />
-      <OnScreen />
-    </LiveUpdates>,
+  window.history.replaceState({}, "", "/");
+  render(
+    <BrowserRouter>
+      <Refine
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        routerProvider={routerProvider}
+        resources={resources}
+        options={{ disableTelemetry: true }}
+      >
+        <SectionsContext.Provider value={adminResources}>
+          <LiveUpdates openStream={openStream}>
+            <Sidebar />
+            <OnScreen />
+          </LiveUpdates>
+        </SectionsContext.Provider>
+      </Refine>
+    </BrowserRouter>,
   );
   return streams;
 }

@@ -1,13 +1,15 @@
 // The User Management table columns, in order: User, Public Key, Status, Verified, Active, Actions.
 // Verified and Status are secondary and hide below md.
-import { Button, type TableColumnsType } from "antd";
-import { EditOutlined, StopOutlined } from "@ant-design/icons";
+import type { TableColumnsType } from "antd";
+import { EditOutlined, StopOutlined } from "@ant-design/icons-svg";
 import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Avatar } from "@/components/value/avatar";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
+import { IconButton } from "@/components/value/icon-button";
+import { RowIcon } from "@/components/value/row-icon";
 import { avatarInitial, head } from "@/utils/format";
 import type { User } from "@contract";
 
@@ -95,14 +97,13 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
         return (
           <div className="user-actions">
             <Hint title="Edit">
-              <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
+              <IconButton icon={<RowIcon icon={EditOutlined} />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
             </Hint>
             {user.disabled ? null : (
               <Hint title="Deactivate">
-                <Button
-                  type="text"
+                <IconButton
                   danger
-                  icon={<StopOutlined />}
+                  icon={<RowIcon icon={StopOutlined} />}
                   aria-label={`Deactivate ${name}`}
                   loading={deactivatingId === user.id}
                   disabled={deactivatingId !== undefined}

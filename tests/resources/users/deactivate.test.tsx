@@ -26,13 +26,9 @@ async function dialogGone(name: string) {
   await waitFor(() => expect(queryDialog(name)).toBeUndefined());
 }
 
-/** A signed-in admin's API holding the users as a server does: a deactivation changes what the next GET /users returns. */
-function liveUsersApi() {
-  const api = signedInApi();
-  const users: User[] = USERS.map((entry) => ({ ...entry }));
-  serveUsers(api, users);
-  serveDeactivate(api, users);
-  return { api, users };
+/** The users as a server holds them: deactivation changes what the next GET /users returns. */
+function liveUsers(): User[] {
+  return USERS.map((entry) => ({ ...entry }));
 }
 
 function serveDeactivate(api: FakeApi, users: User[]) {
@@ -45,7 +41,7 @@ function serveDeactivate(api: FakeApi, users: User[]) {
   });
 }
 
-describe("deactivating a user", () => {
+describe("deactivating a user", { timeout: 120_000 }, () => {
   it("asks 'Are you sure you want to deactivate {name}?' and sends nothing when cancelled", async () => {
     const user = userEvent.setup();
     const api = openUsers();
@@ -86,7 +82,10 @@ describe("deactivating a user", () => {
 
   it("sends PATCH /users/:id/deactivate { reason } once confirmed, then the row shows Disabled", async () => {
     const user = userEvent.setup();
-    const { api } = liveUsersApi();
+    const api = signedInApi();
+    const users = liveUsers();
+    serveUsers(api, users);
+    serveDeactivate(api, users);
     renderApp("/users");
 
     const prompt = await toReasonStep(user, await startDeactivation(user, "Carol Diaz", "Deactivate Carol Diaz"));
@@ -107,7 +106,10 @@ describe("deactivating a user", () => {
 
   it("refreshes the dashboard counts after a deactivation", async () => {
     const user = userEvent.setup();
-    const { api, users } = liveUsersApi();
+    const api = signedInApi();
+    const users = liveUsers();
+    serveUsers(api, users);
+    serveDeactivate(api, users);
     api.get("/admin/users/stats", () => [
       200,
       { data: { totalUsers: users.length, disabledUsers: users.filter((entry) => entry.disabled).length } },
