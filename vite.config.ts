@@ -25,7 +25,18 @@ const SIDE_EFFECT_FREE = [
   /\/contract\/(resources\/)?(?!zod\.ts$)[^/]+\.ts$/,
 ];
 
+// npm run bench:nav -- --plain D,E: the departures from antd/Refine turned off in that bench build
+// (src/bench/plain.d.ts). Booleans replaced in the code, so the way not taken is dropped at build time;
+// any build but `vite build --mode bench` (a test run, npm run build) has them all false.
+const benchBuild = process.argv[process.argv.indexOf("--mode") + 1] === "bench";
+const BENCH_PLAIN = benchBuild ? (process.env.VITE_BENCH_PLAIN ?? "").split(",").map((letter) => letter.trim().toUpperCase()) : [];
+const BENCH_PLAIN_FLAGS = { D: "AVATAR", E: "SCROLL", F: "OUTLET", G: "TABLE" };
+const benchPlainDefines = Object.fromEntries(
+  Object.entries(BENCH_PLAIN_FLAGS).map(([letter, name]) => [`__BENCH_PLAIN_${name}__`, JSON.stringify(BENCH_PLAIN.includes(letter))]),
+);
+
 export default defineConfig({
+  define: benchPlainDefines,
   plugins: [
     react(),
     // Brotli and gzip copies next to each file, made once at build time: the server sends the one the

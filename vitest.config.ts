@@ -4,11 +4,27 @@ import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 import { chromiumLaunchOptions } from "./tests/support/chromium.ts";
 import { postgresBin } from "./tests/support/postgres.ts";
+import { scaled, STARTUP_MS } from "./tests/support/wait.ts";
 import viteConfig from "./vite.config.ts";
 
 // The console's build settings, without the dev server's proxy to the reference API: tests answer
 // the API themselves.
 const { server: _devServer, ...app } = viteConfig;
+
+/**
+ * A test's (and a hook's) deadline only tells a hang from a slow machine: three process start-ups'
+ * worth on an idle machine, stretched by the load when the run starts (tests/support/wait.ts). The
+ * waits inside a test have deadlines of their own, which name what they awaited; so have Testing
+ * Library's in the console (ASYNC_UTIL_TIMEOUT_MS, set by tests/setup.ts).
+ */
+const TEST_TIMEOUT_MS = scaled(3 * STARTUP_MS);
+const ASYNC_UTIL_TIMEOUT_MS = scaled(30_000);
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    asyncUtilTimeoutMs: number;
+  }
+}
 
 /** Runs in Node: the server, the shared rules, and what needs Node's own crypto. */
 const SERVER_FILES = ["tests/server/**/*.test.ts"];
@@ -108,7 +124,9 @@ export default defineConfig({
   ...app,
   test: {
     globals: true,
-    testTimeout: 20000,
+    testTimeout: TEST_TIMEOUT_MS,
+    hookTimeout: TEST_TIMEOUT_MS,
+    provide: { asyncUtilTimeoutMs: ASYNC_UTIL_TIMEOUT_MS },
     // Vitest leaves one CPU free by default, which on a 2-core machine runs the files one by one.
     maxWorkers: availableParallelism(),
     // `npm run coverage` (scripts/coverage.mjs) turns this on and sums it per program.

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath, URL } from "node:url";
+import { scaled, SETTLE_MS, STARTUP_MS } from "./tests/support/wait.ts";
 
 // Browser tests: the built console served by the real reference server, driven in headless Chromium.
 export default defineConfig({
@@ -15,7 +16,11 @@ export default defineConfig({
     // Each file has its own server, database and browser; they mostly wait on the browser, so several
     // run side by side even on two cores.
     maxWorkers: 3,
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // Deadlines tell a hang from a loaded machine: given for an idle one, stretched by the load when
+    // the run starts (tests/support/wait.ts). Playwright's own waits get theirs from the contexts
+    // (tests/e2e/support/browser.ts); expect.poll's default (1 s) is far too short for a page.
+    testTimeout: scaled(2 * STARTUP_MS),
+    hookTimeout: scaled(3 * STARTUP_MS),
+    expect: { poll: { timeout: scaled(2 * SETTLE_MS), interval: 50 } },
   },
 });

@@ -1,23 +1,29 @@
-// npm run bench:nav [-- --rounds 10 --rates 1,4 --sections users,orders,marketplace,floor --warmup 1 --no-filters
-//                      --build <dir> --keep-build]
+// npm run bench:nav [-- --rounds 10 --runs 1 --rates 1,4 --sections users,orders,marketplace,floor --warmup 1
+//                      --modes hover,direct,preloaded --plain D,E --no-filters --build <dir> --keep-build --build-only
+//                      --json <file>]
 // Builds the console in bench mode (`vite build --mode bench`, into a temporary folder: dist/ is left
 // alone), which adds one section, the Floor (src/bench/): a plain antd Table of the Users list's first
 // page, same rows and columns as plain text, none of the console's extras. Starts the reference server
 // in-process on a fresh seeded database serving that build, opens Debian's Chromium (1280×800), signs
 // in with the local demo wallet through the login screen, and makes a few audited changes through the
 // API (dispute resolutions, user updates) so that Settlements and Activity have rows.
-// Navigation: for every sidebar section in a fixed cycle, hover its link, wait until the preload has
-// finished (chunk and first query), click, and time from the click event to the first animation frame
-// after the new screen's first content is in the DOM (a list's first data row, the dashboard's first
-// statistic, the marketplace's status), never counting what the previous screen left. One untimed
-// cycle first, then `--rounds` timed ones; per CPU throttling rate (1 = none, 4 = Chromium 4× slower).
+// `--plain D,E` builds with those of the console's departures from antd/Refine turned off (src/bench/plain.d.ts,
+// docs/performance.md); `--build-only` builds (and keeps) that console and stops, for a later `--build <dir>`.
+// Navigation: for every sidebar section in a fixed cycle, follow its link in each click mode
+// (scripts/support/nav-modes.ts: after a 150 ms hover, with no hover, after the preload finished) and
+// time from the click event to the first animation frame after the new screen's first content is in
+// the DOM (a list's first data row, the dashboard's first statistic, the marketplace's status), never
+// counting what the previous screen left. One untimed cycle per mode first, then `--runs` runs of
+// `--rounds` timed cycles per mode (modes interleaved within a run); a run's figure is its median, the
+// result the median of the runs' and their spread (min–max); per CPU throttling rate (1 = none, 4 =
+// Chromium 4× slower). The machine's load average is printed with each run. `--json` writes the figures.
 // Filter change: on every list screen, from the end of the list response (resource timing) to the
 // first frame after the table's rows changed; the query cache's inactive pages are dropped before each
 // change (src/bench/probe.tsx) so that every change fetches, as the first use of a filter does.
 // Prints medians (ms), min and max, each section's ratio to the Floor and to Marketplace. Reports,
 // never judges: a crash or a screen whose content never shows is an error, no figure is.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -25,6 +31,7 @@ import { chromium, type Browser, type CDPSession, type Page } from "playwright-c
 import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
 import { signInWithDemoWallet, startBenchServer } from "./support/bench-console.ts";
 import { onCleanUp, runWithCleanUp, tempDir } from "./support/clean-up.ts";
+import { HOVER_MS, load, MODE_LABEL, parseModes, stats, summarize, type Mode, type RunSamples } from "./support/nav-modes.ts";
 
 const VIEWPORT = { width: 1280, height: 800 };
 /** A list's real data row (not antd's placeholder or measure row). */
@@ -187,17 +194,22 @@ function call<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
   return page.evaluate(`window.__bench.${name}(${args.map((arg) => JSON.stringify(arg)).join(", ")})`) as Promise<T>;
 }
 
-async function buildConsole(outDir: string): Promise<void> {
+/** Where a bench build says which departures it was built without (--plain). */
+const PLAIN_FILE = "bench-plain.txt";
+
+async function buildConsole(outDir: string, plain: string): Promise<void> {
   const started = performance.now();
   const vite = join(process.cwd(), "node_modules", "vite", "bin", "vite.js");
   const child = spawn(process.execPath, [vite, "build", "--mode", "bench", "--outDir", outDir, "--emptyOutDir", "--logLevel", "error"], {
     stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, VITE_BENCH_PLAIN: plain },
   });
   onCleanUp(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
   });
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   if (code !== 0) throw new Error(`vite build --mode bench failed (exit ${code})`);
+  writeFileSync(join(outDir, PLAIN_FILE), plain);
   console.log(`Bench console built in ${((performance.now() - started) / 1000).toFixed(1)} s (${outDir}).`);
 }
 
@@ -271,14 +283,24 @@ async function makeHistory(page: Page): Promise<string> {
 
 const linkOf = (page: Page, section: Section) => page.locator(`nav[aria-label="Sections"] a[href="${section.path}"]`);
 
-/** Hover (and wait for the preload), click, and time the new screen's first content. */
-async function navigate(page: Page, traffic: Traffic, section: Section): Promise<{ ms: number; calls: number; old: number }> {
+/** Follows the section's link in the mode's way (nav-modes.ts) and times the new screen's first content. */
+async function navigate(page: Page, traffic: Traffic, section: Section, mode: Mode): Promise<{ ms: number; calls: number; old: number }> {
   const link = linkOf(page, section);
-  await link.hover();
-  await traffic.quiet(PRELOAD_MIN_MS);
+  // The previous screen done; its first page and the target's dropped from the cache unless shown.
+  await traffic.quiet(0);
   await idle(page);
+  await page.evaluate("window.__benchDropInactiveQueries?.()");
+  if (mode === "preloaded") {
+    await link.hover();
+    await traffic.quiet(PRELOAD_MIN_MS);
+    await idle(page);
+  } else if (mode === "hover") {
+    await link.hover();
+    await new Promise((resolve) => setTimeout(resolve, HOVER_MS));
+  }
   await call(page, "armNav", section.first, TIMEOUT_MS);
-  await link.click();
+  if (mode === "direct") await link.evaluate((element: HTMLElement) => element.click());
+  else await link.click();
   try {
     const r = await call<{ start: number; end: number; calls: number; path: string; old: number }>(page, "result");
     if (r.path !== section.path)
@@ -290,24 +312,7 @@ async function navigate(page: Page, traffic: Traffic, section: Section): Promise
   }
 }
 
-interface Stats {
-  median: number;
-  min: number;
-  max: number;
-  n: number;
-}
-
-function stats(values: number[]): Stats {
-  const sorted = [...values].sort((a, b) => a - b);
-  const n = sorted.length;
-  if (n === 0) return { median: NaN, min: NaN, max: NaN, n };
-  const median = n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-  return { median, min: sorted[0], max: sorted[n - 1], n };
-}
-
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–");
-const ratio = (value: number, of: number | undefined) =>
-  of !== undefined && Number.isFinite(value) && of > 0 ? `${(value / of).toFixed(2)}x` : "–";
 
 function printTable(rows: string[][]): void {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
@@ -320,47 +325,48 @@ function printTable(rows: string[][]): void {
     );
 }
 
-interface NavStats {
-  ms: Stats;
-  calls: Stats;
-  old: Stats;
-}
-
-async function navigationRun(
-  page: Page,
-  traffic: Traffic,
-  sections: Section[],
-  rounds: number,
-  warmup: number,
-): Promise<Map<string, NavStats>> {
-  const samples = new Map(sections.map((s) => [s.label, { ms: [] as number[], calls: [] as number[], old: [] as number[] }]));
-  for (let round = 0; round < warmup + rounds; round++) {
-    for (const section of sections) {
-      const r = await navigate(page, traffic, section);
-      if (round < warmup) continue;
-      const into = samples.get(section.label)!;
-      into.ms.push(r.ms);
-      into.calls.push(r.calls);
-      into.old.push(r.old);
+/** One run: `rounds` cycles through the sections in each mode, the modes one after the other. */
+async function navigationRun(page: Page, traffic: Traffic, sections: Section[], modes: Mode[], rounds: number): Promise<RunSamples> {
+  const run: RunSamples = new Map();
+  for (const mode of modes) {
+    const bySection = new Map(sections.map((s) => [s.label, { ms: [] as number[], calls: 0, old: 0 }]));
+    run.set(mode, bySection);
+    for (let round = 0; round < rounds; round++) {
+      for (const section of sections) {
+        const r = await navigate(page, traffic, section, mode);
+        const into = bySection.get(section.label)!;
+        into.ms.push(r.ms);
+        into.calls = Math.max(into.calls, r.calls);
+        into.old = Math.max(into.old, r.old);
+      }
     }
   }
-  return new Map([...samples].map(([label, s]) => [label, { ms: stats(s.ms), calls: stats(s.calls), old: stats(s.old) }]));
+  return run;
 }
 
-function printNavigation(results: Map<string, NavStats>): void {
-  const floor = results.get("Floor")?.ms.median;
-  const marketplace = results.get("Marketplace")?.ms.median;
-  const rows = [["section", "median ms", "min", "max", "x Floor", "x Marketplace", "API calls", "left by prev."]];
-  for (const [label, { ms: s, calls, old }] of results) {
+/** The untimed first cycle of each mode: every screen's code loaded, its paths warm. */
+async function warmUp(page: Page, traffic: Traffic, sections: Section[], modes: Mode[], warmup: number): Promise<void> {
+  for (let round = 0; round < warmup; round++)
+    for (const mode of modes) for (const section of sections) await navigate(page, traffic, section, mode);
+}
+
+function printNavigation(runs: RunSamples[], mode: Mode, sections: Section[]): void {
+  const rows = [["section", "median ms", "min", "max", "over Marketplace", "min", "max", "API calls", "left by prev."]];
+  for (const s of summarize(
+    runs,
+    mode,
+    sections.map((section) => section.label),
+  )) {
     rows.push([
-      label,
-      ms(s.median),
-      ms(s.min),
-      ms(s.max),
-      ratio(s.median, floor),
-      ratio(s.median, marketplace),
-      String(calls.max),
-      String(old.max),
+      s.section,
+      ms(s.ms.median),
+      ms(s.ms.min),
+      ms(s.ms.max),
+      ms(s.overMarketplace.median),
+      ms(s.overMarketplace.min),
+      ms(s.overMarketplace.max),
+      String(s.calls),
+      String(s.old),
     ]);
   }
   printTable(rows);
@@ -504,11 +510,21 @@ async function main(): Promise<void> {
       "no-filters": { type: "boolean" },
       build: { type: "string" },
       "keep-build": { type: "boolean" },
+      "build-only": { type: "boolean" },
+      runs: { type: "string" },
+      modes: { type: "string" },
+      plain: { type: "string" },
+      json: { type: "string" },
     },
   });
   const runStarted = performance.now();
   const rounds = Number(values.rounds ?? 10);
   const warmup = Number(values.warmup ?? 1);
+  const runs = Number(values.runs ?? 1);
+  if (!Number.isSafeInteger(runs) || runs < 1) throw new Error("--runs takes a count of at least 1");
+  const modes = parseModes(values.modes);
+  const plain = (values.plain ?? "").toUpperCase().replace(/\s/g, "");
+  if (!/^([D-G](,[D-G])*)?$/.test(plain)) throw new Error("--plain takes departures D to G, e.g. D,E (docs/performance.md)");
   const rates = (values.rates ?? "1,4").split(",").map(Number);
   if (!Number.isSafeInteger(rounds) || rounds < 1 || !Number.isSafeInteger(warmup) || warmup < 0) {
     throw new Error("--rounds takes a count of at least 1, --warmup a count of at least 0");
@@ -531,11 +547,18 @@ async function main(): Promise<void> {
   if (buildDir) {
     if (!existsSync(join(buildDir, "index.html")))
       throw new Error(`--build ${buildDir}: no index.html there (build it with vite build --mode bench)`);
+    const built = existsSync(join(buildDir, PLAIN_FILE)) ? readFileSync(join(buildDir, PLAIN_FILE), "utf8") : "";
+    if (values.plain !== undefined && built !== plain)
+      throw new Error(`--build ${buildDir} was built with --plain "${built}", not "${plain}"`);
   } else {
-    buildDir = tempDir("bench-nav-console-", values["keep-build"]);
-    await buildConsole(buildDir);
-    if (values["keep-build"]) console.log(`Kept: reuse it with --build ${buildDir}`);
+    const keep = values["keep-build"] || values["build-only"];
+    buildDir = tempDir("bench-nav-console-", keep);
+    await buildConsole(buildDir, plain);
+    if (keep) console.log(`Kept: reuse it with --build ${buildDir}`);
+    if (values["build-only"]) return;
   }
+  const builtPlain = existsSync(join(buildDir, PLAIN_FILE)) ? readFileSync(join(buildDir, PLAIN_FILE), "utf8") : "";
+  console.log(`Departures off (--plain): ${builtPlain || "none"}. Load average at the start: ${load()}.`);
 
   const origin = await startBenchServer(buildDir);
 
@@ -572,19 +595,41 @@ async function main(): Promise<void> {
   const rateLabel = (rate: number) => (rate === 1 ? "no CPU throttling" : `CPU throttled ${rate}x`);
 
   console.log(
-    `\nNavigation: hover (preload) -> click -> first frame with the new screen's first content; ${rounds} timed rounds ` +
-      `after ${warmup} untimed, median ms; ${VIEWPORT.width}x${VIEWPORT.height}; ${availableParallelism()} CPU(s) here. ` +
-      `"API calls": most requests sent between the click and the first content (0 = the preload answered); "left by prev.": ` +
-      `most matches of the screen's content selector the previous screen had on the page at the click (never counted).`,
+    `\nNavigation: click -> first frame with the new screen's first content, in each mode (${modes.join(", ")}); ` +
+      `${runs} run(s) of ${rounds} timed round(s) after ${warmup} untimed, ms: the median of the runs' medians and their min-max; ` +
+      `"over Marketplace": the same of each run's (section - Marketplace); ${VIEWPORT.width}x${VIEWPORT.height}; ` +
+      `${availableParallelism()} CPU(s) here. "API calls": most requests sent between the click and the first content ` +
+      `(0 = the preload answered); "left by prev.": most matches of the screen's content selector the previous screen had ` +
+      `on the page at the click (never counted).`,
   );
+  const report: Record<string, unknown> = { plain: builtPlain, runs, rounds, loads: [] as string[], rates: {} };
   for (const rate of rates) {
     await throttle(rate);
     const started = performance.now();
-    const results = await navigationRun(page, traffic, sections, rounds, warmup);
+    await warmUp(page, traffic, sections, modes, warmup);
+    const samples: RunSamples[] = [];
+    for (let run = 0; run < runs; run++) {
+      const at = load();
+      (report.loads as string[]).push(at);
+      const runStart = performance.now();
+      samples.push(await navigationRun(page, traffic, sections, modes, rounds));
+      console.log(`Run ${run + 1}/${runs}: load average ${at} at its start, ${((performance.now() - runStart) / 1000).toFixed(0)} s.`);
+    }
     console.log(`\n${rateLabel(rate)} (${((performance.now() - started) / 1000).toFixed(0)} s):`);
-    printNavigation(results);
+    const byMode: Record<string, unknown> = {};
+    for (const mode of modes) {
+      console.log(`\n${MODE_LABEL[mode]}:`);
+      printNavigation(samples, mode, sections);
+      byMode[mode] = summarize(
+        samples,
+        mode,
+        sections.map((section) => section.label),
+      );
+    }
+    (report.rates as Record<string, unknown>)[String(rate)] = byMode;
   }
   await throttle(1);
+  if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));
 
   if (!values["no-filters"]) {
     console.log(

@@ -5,8 +5,8 @@
 import type { RouteOptions } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { apiErrorSchema, dataOf } from "../../contract/index.ts";
-import type { ServiceContext } from "../services/ports.ts";
+import { apiErrorSchema, dataOf, idParamsSchema, pagedListSchema } from "../../contract/index.ts";
+import type { AdminIdentity, ServiceContext } from "../services/ports.ts";
 
 /**
  * A route module: an encapsulated plugin whose routes are typed by their zod schemas, registered
@@ -84,3 +84,77 @@ export function documentBeyondSpec(route: RouteOptions): void {
 export const documentedAs =
   (tag: string) =>
   (operationId: string, summary: string, marks: Partial<typeof BEYOND_SPEC> = {}) => ({ tags: [tag], operationId, summary, ...marks });
+
+// ---- Routes many resources declare alike ----
+// The list, the one record, the read taking no input and the change to one record: declared once
+// here, each module registers them on its own (encapsulated) instance with its schemas and services.
+// The type provider cannot resolve a generic schema's type: the helpers' signatures carry the types
+// (what Fastify validated is the query's, params' or body's schema output; the answer is `item`'s).
+
+type About = ReturnType<ReturnType<typeof documentedAs>>;
+type RouteApp = Parameters<RoutePlugin<unknown>>[0];
+type Id = z.output<typeof idParamsSchema>["id"];
+type Responses = Record<number, z.ZodType>;
+
+/** GET "": a page of `item`s for the query; 400 names a bad query field. */
+export function listRoute<Q extends z.ZodType, T extends z.ZodType>(
+  app: RouteApp,
+  about: About,
+  route: { querystring: Q; item: T; list: (query: z.output<Q>) => Promise<z.output<ReturnType<typeof pagedListSchema<T>>>> },
+): void {
+  const { querystring, item, list } = route;
+  app.get("", { schema: { ...about, querystring, response: { ...ok(pagedListSchema(item)), ...errors(400) } } }, async (request) => ({
+    data: await list(request.query as z.output<Q>),
+  }));
+}
+
+/** GET `url` ("/:id" unless given): one record's `item`, or 404 (or one of `also`). */
+export function getOneRoute<T extends z.ZodType>(
+  app: RouteApp,
+  about: About,
+  route: { item: T; get: (id: Id, admin: AdminIdentity) => Promise<z.output<T>>; url?: string; also?: ErrorStatus[] },
+): void {
+  const { item, get, url = "/:id", also = [] } = route;
+  const response: Responses = { ...ok(item), ...errors(404, ...also) };
+  app.get(url, { schema: { ...about, params: idParamsSchema, response } }, async (request) => ({
+    data: await get((request.params as { id: Id }).id, request.admin),
+  }));
+}
+
+/** GET `url` taking no input: `payload`, or one of `also`. */
+export function readRoute<T extends z.ZodType>(
+  app: RouteApp,
+  url: string,
+  about: About,
+  route: { payload: T; read: () => Promise<z.output<T>>; also?: ErrorStatus[] },
+): void {
+  const { payload, read, also = [] } = route;
+  const response: Responses = { ...ok(payload), ...errors(...also) };
+  app.get(url, { schema: { ...about, response } }, async () => ({
+    data: await read(),
+  }));
+}
+
+/**
+ * `method` on `url` (a path with :id) changing one record by its `body`: the changed `item`, or 400
+ * naming a bad field, 404, and 409 with `conflict` when the record's state refuses the change.
+ */
+export function changeRoute<B extends z.ZodType, T extends z.ZodType>(
+  app: RouteApp,
+  method: "PATCH" | "PUT" | "POST" | "DELETE",
+  url: string,
+  about: About,
+  route: { body: B; item: T; change: (id: Id, body: z.output<B>, admin: AdminIdentity) => Promise<z.output<T>>; conflict?: string },
+): void {
+  const { body, item, change, conflict } = route;
+  const response: Responses = { ...ok(item), ...errors(400, 404) };
+  if (conflict !== undefined) Object.assign(response, error(409, conflict));
+  app.route({
+    method,
+    url,
+    schema: { ...about, params: idParamsSchema, body, response },
+    handler: async (request) => ({
+      data: await change((request.params as { id: Id }).id, request.body as z.output<B>, request.admin),
+    }),
+  });
+}

@@ -1,5 +1,5 @@
-import { auditAdminsSchema, auditEntrySchema, auditQuerySchema, pagedListSchema } from "../../contract/index.ts";
-import { documentedAs, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { auditAdminsSchema, auditEntrySchema, auditQuerySchema } from "../../contract/index.ts";
+import { documentedAs, listRoute, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { auditAdmins, listAudit } from "../services/audit.ts";
 
 // The admin audit trail: every admin action the services record, read-only here. Beyond the core
@@ -8,29 +8,16 @@ import { auditAdmins, listAudit } from "../services/audit.ts";
 const about = documentedAs("Audit");
 
 export const auditRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get(
-    "",
-    {
-      schema: {
-        ...about(
-          "listAudit",
-          "The admin audit trail, newest first, narrowed by target, admin, action and time (from/to, inclusive) (beyond the core API)",
-        ),
-        querystring: auditQuerySchema,
-        response: { ...ok(pagedListSchema(auditEntrySchema)), ...errors(400) },
-      },
-    },
-    async (request) => ({ data: await listAudit(ctx, request.query) }),
-  );
+  const trail =
+    "The admin audit trail, newest first, narrowed by target, admin, action and time (from/to, inclusive) (beyond the core API)";
+  listRoute(app, about("listAudit", trail), {
+    querystring: auditQuerySchema,
+    item: auditEntrySchema,
+    list: (query) => listAudit(ctx, query),
+  });
 
-  app.get(
-    "/admins",
-    {
-      schema: {
-        ...about("listAuditAdmins", "Every admin wallet the audit trail names, for filtering it (beyond the core API)"),
-        response: ok(auditAdminsSchema),
-      },
-    },
-    async () => ({ data: await auditAdmins(ctx) }),
-  );
+  readRoute(app, "/admins", about("listAuditAdmins", "Every admin wallet the audit trail names, for filtering it (beyond the core API)"), {
+    payload: auditAdminsSchema,
+    read: () => auditAdmins(ctx),
+  });
 };

@@ -9,13 +9,12 @@ import {
   orderListQuerySchema,
   orderSchema,
   orderStatsSchema,
-  pagedListSchema,
   payoutPreviewSchema,
   payoutProposalSchema,
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
 import type { z } from "zod";
-import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, getOneRoute, listRoute, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { orderDailyStats } from "../services/order-daily-stats.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
 import { previewDisputeResolution } from "../services/preview.ts";
@@ -38,25 +37,13 @@ const askedBeforeResolving = <T extends z.ZodType>(payload: T, conflict: string)
 });
 
 export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get(
-    "",
-    {
-      schema: {
-        ...about("listOrders", "List orders, optionally one filter's"),
-        querystring: orderListQuerySchema,
-        response: { ...ok(pagedListSchema(orderSchema)), ...errors(400) },
-      },
-    },
-    async (request) => ({ data: await listOrders(ctx, request.query) }),
-  );
+  listRoute(app, about("listOrders", "List orders, optionally one filter's"), {
+    querystring: orderListQuerySchema,
+    item: orderSchema,
+    list: (query) => listOrders(ctx, query),
+  });
 
-  app.get(
-    "/stats",
-    {
-      schema: { ...about("orderStats", "Order statistics"), response: ok(orderStatsSchema) },
-    },
-    async () => ({ data: await orderStats(ctx) }),
-  );
+  readRoute(app, "/stats", about("orderStats", "Order statistics"), { payload: orderStatsSchema, read: () => orderStats(ctx) });
 
   app.get(
     "/stats/daily",
@@ -74,13 +61,7 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => ({ data: await orderDailyStats(ctx, request.query.days) }),
   );
 
-  app.get(
-    "/:id",
-    {
-      schema: { ...about("getOrder", "One order"), params: idParamsSchema, response: { ...ok(orderSchema), ...errors(404) } },
-    },
-    async (request) => ({ data: await getOrder(ctx, request.params.id) }),
-  );
+  getOneRoute(app, about("getOrder", "One order"), { item: orderSchema, get: (id) => getOrder(ctx, id) });
 
   // Checks in the order a caller can act on: a bad body (400), an unknown order (404), an order that
   // is not disputed (409), and only then whether settlement is available at all (503). Under four

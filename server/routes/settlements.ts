@@ -8,7 +8,7 @@ import {
   settlementRetrySchema,
   settlementSchema,
 } from "../../contract/index.ts";
-import { documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { changeRoute, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { approvePayout, rejectPayout } from "../services/payout-approvals.ts";
 import { toSettlement } from "../services/settlement-rows.ts";
 import { listSettlements, retrySettlement } from "../services/settlements.ts";
@@ -97,16 +97,14 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => ({ data: await approvePayout(ctx, request.admin, request.params.id, request.body.decision) }),
   );
 
-  app.post(
-    "/:id/reject",
-    {
-      schema: {
-        ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)"),
-        params: idParamsSchema,
-        body: reasonSchema,
-        response: { ...ok(settlementSchema), ...errors(400, 404), ...error(409, "Only a proposal awaiting approval can be rejected") },
-      },
-    },
-    async (request) => ({ data: toSettlement(await rejectPayout(ctx, request.admin, request.params.id, request.body.reason)) }),
+  const reject = about(
+    "rejectSettlement",
+    "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)",
   );
+  changeRoute(app, "POST", "/:id/reject", reject, {
+    body: reasonSchema,
+    item: settlementSchema,
+    change: async (id, { reason }, admin) => toSettlement(await rejectPayout(ctx, admin, id, reason)),
+    conflict: "Only a proposal awaiting approval can be rejected",
+  });
 };

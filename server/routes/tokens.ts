@@ -2,13 +2,12 @@ import {
   idParamsSchema,
   mintRiskQuerySchema,
   mintRiskReportSchema,
-  pagedListSchema,
   tokenCreateSchema,
   tokenListQuerySchema,
   tokenSchema,
   tokenUpdateSchema,
 } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, getOneRoute, listRoute, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { checkMint, tokenRiskReport } from "../services/token-risk.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
 
@@ -16,17 +15,11 @@ const about = documentedAs("Tokens");
 const oneToken = { ...ok(tokenSchema), ...errors(404) };
 
 export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get(
-    "",
-    {
-      schema: {
-        ...about("listTokens", "List the SPL token whitelist (isActive is beyond the core API)"),
-        querystring: tokenListQuerySchema,
-        response: { ...ok(pagedListSchema(tokenSchema)), ...errors(400) },
-      },
-    },
-    async (request) => ({ data: await listTokens(ctx, request.query) }),
-  );
+  listRoute(app, about("listTokens", "List the SPL token whitelist (isActive is beyond the core API)"), {
+    querystring: tokenListQuerySchema,
+    item: tokenSchema,
+    list: (query) => listTokens(ctx, query),
+  });
 
   app.post(
     "",
@@ -90,21 +83,13 @@ export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => ({ data: await checkMint(ctx, request.query.mintAddress) }),
   );
 
-  app.get(
-    "/:id/risk",
-    {
-      schema: {
-        ...about(
-          "tokenRisk",
-          "The token's mint read from the configured chain now: program, decimals, authorities and each extension judged",
-          BEYOND_SPEC,
-        ),
-        params: idParamsSchema,
-        response: { ...ok(mintRiskReportSchema), ...errors(404, 502) },
-      },
-    },
-    async (request) => ({ data: await tokenRiskReport(ctx, request.admin, request.params.id) }),
-  );
+  const risk = "The token's mint read from the configured chain now: program, decimals, authorities and each extension judged";
+  getOneRoute(app, about("tokenRisk", risk, BEYOND_SPEC), {
+    url: "/:id/risk",
+    item: mintRiskReportSchema,
+    get: (id, admin) => tokenRiskReport(ctx, admin, id),
+    also: [502],
+  });
 
   app.delete(
     "/:id",

@@ -537,19 +537,7 @@ export class EscrowChain {
   /** A new test mint on the in-process chain, its mint authority being the marketplace authority. */
   async createTestMint(decimals: number, mint: PublicKey = Keypair.generate().publicKey): Promise<PublicKey> {
     if (!this.ledger.setAccount) throw unsupported(`Test mints can only be created in-process, not on ${this.cluster}`);
-    const data = Buffer.alloc(MINT_SIZE);
-    MintLayout.encode(
-      {
-        mintAuthorityOption: 1,
-        mintAuthority: this.authority,
-        supply: 0n,
-        decimals,
-        isInitialized: true,
-        freezeAuthorityOption: 0,
-        freezeAuthority: PublicKey.default,
-      },
-      data,
-    );
+    const data = testMintData(this.authority, decimals);
     const lamports = await this.ledger.rentExemptMinimum(MINT_SIZE);
     await this.ledger.setAccount(mint, { lamports, owner: TOKEN_PROGRAM_ID, data, executable: false });
     return mint;
@@ -795,4 +783,22 @@ function decodeTokenAccount(account: LedgerAccount): { mint: PublicKey; owner: P
   const raw = AccountLayout.decode(Buffer.from(account.data));
   if (raw.state !== AccountState.Initialized) return null;
   return { mint: raw.mint, owner: raw.owner, amount: raw.amount };
+}
+
+/** The account data of an initialized SPL mint with no supply and no freeze authority: a test mint's. */
+export function testMintData(mintAuthority: PublicKey, decimals: number): Buffer {
+  const data = Buffer.alloc(MINT_SIZE);
+  MintLayout.encode(
+    {
+      mintAuthorityOption: 1,
+      mintAuthority,
+      supply: 0n,
+      decimals,
+      isInitialized: true,
+      freezeAuthorityOption: 0,
+      freezeAuthority: PublicKey.default,
+    },
+    data,
+  );
+  return data;
 }

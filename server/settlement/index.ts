@@ -73,19 +73,18 @@ export async function createSettlement(options: SettlementOptions): Promise<Sett
     }
     ledger = new RpcLedger(url.toString(), options.rpc);
   }
+  return settlementOver(ledger, authorityKey, dataDir, options.fees, () => ledger.close());
+}
+
+/** The backend over `ledger`, signing with `authorityKey`; `close` ends it. */
+function settlementOver(ledger: Ledger, authorityKey: Keypair, dataDir: string, fees: FeePolicy | undefined, close: () => Promise<void>) {
   // Keys of earlier runs, so an escrow recorded under one of them can be named in the refusal.
   const former = knownAuthorities(dataDir)
     .map((k) => k.publicKey)
     .filter((k) => !k.equals(authorityKey.publicKey));
-  const chain = new EscrowChain(ledger, authorityKey, { formerAuthorities: former, fees: options.fees });
-  return {
-    chain,
-    ledger,
-    cluster: ledger.cluster,
-    inProcess: target === "litesvm",
-    authority: authorityKey.publicKey,
-    close: () => ledger.close(),
-  };
+  const chain = new EscrowChain(ledger, authorityKey, { formerAuthorities: former, fees });
+  const inProcess = ledger instanceof LiteSvmLedger;
+  return { chain, ledger, cluster: ledger.cluster, inProcess, authority: authorityKey.publicKey, close } satisfies Settlement;
 }
 
 /**
@@ -117,18 +116,7 @@ export async function openSettlementReadOnly(options: SettlementOptions): Promis
   const authorityKey = options.authorityKeypair ?? loadAuthorityKeypair(dataDir, keyFile);
   const target = options.cluster?.trim() || "litesvm";
   const ledger: Ledger = target === "litesvm" ? LiteSvmLedger.openReadOnly(join(dataDir, CHAIN_DIR)) : new RpcLedger(target, options.rpc);
-  const former = knownAuthorities(dataDir)
-    .map((k) => k.publicKey)
-    .filter((k) => !k.equals(authorityKey.publicKey));
-  const chain = new EscrowChain(ledger, authorityKey, { formerAuthorities: former, fees: options.fees });
-  return {
-    chain,
-    ledger,
-    cluster: ledger.cluster,
-    inProcess: target === "litesvm",
-    authority: authorityKey.publicKey,
-    close: async () => {},
-  };
+  return settlementOver(ledger, authorityKey, dataDir, options.fees, async () => {});
 }
 
 /**

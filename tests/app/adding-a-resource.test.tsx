@@ -44,7 +44,7 @@ compileFirst(
   () => import("@/resources/activity/list"),
 );
 
-describe("a resource added by one declaration and one folder", { timeout: 90_000 }, () => {
+describe("a resource added by one declaration and one folder", () => {
   it("gets a sidebar link and a route, and its list shows the API's rows", async () => {
     const api = payoutsApi();
     renderApp("/payouts");

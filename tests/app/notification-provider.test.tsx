@@ -17,11 +17,11 @@ describe("notificationProvider", () => {
       message: "Token updated",
       description: "Saved",
     });
-    expect(await screen.findByText("Saved", {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByText("Saved")).toBeInTheDocument();
     expect(screen.getByText("Token updated")).toBeInTheDocument();
 
     notificationProvider.close("save");
-    await waitFor(() => expect(screen.queryByText("Saved")).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText("Saved")).not.toBeInTheDocument());
   });
 
   it("shows an undoable action with a working Undo button", async () => {
@@ -35,9 +35,9 @@ describe("notificationProvider", () => {
         undone = true;
       },
     });
-    const undo = await screen.findByRole("button", { name: "Undo" }, { timeout: 10_000 });
+    const undo = await screen.findByRole("button", { name: "Undo" });
     undo.click();
     expect(undone).toBe(true);
-    await waitFor(() => expect(screen.queryByText("Deleting token")).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(screen.queryByText("Deleting token")).not.toBeInTheDocument());
   });
 });

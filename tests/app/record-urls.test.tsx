@@ -18,7 +18,7 @@ const filterValue = () => new URLSearchParams(window.location.search).get("filte
 const IN_DISPUTE = "currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute";
 const ADMINS = "currentPage=1&pageSize=20&filters[0][field]=role&filters[0][operator]=eq&filters[0][value]=ADMIN";
 
-describe("record URLs", { timeout: 60_000 }, () => {
+describe("record URLs", () => {
   it("/orders/:id opens that order after a reload, even off the loaded page, and closing keeps the list's filter", async () => {
     const listed = makeOrder({ status: "DISPUTED" });
     const elsewhere = makeOrder({ status: "DISPUTED", productSnapshot: { title: "Trezor", price: 1, images: [] } });

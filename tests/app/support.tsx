@@ -1,18 +1,22 @@
 // Shared set-up for the app-shell tests: the real App and providers, the API faked at the network
 // layer (msw), a viewport width antd's breakpoints can read, and a signed-in admin.
-import { configure, getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
+import { Refine } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { BrowserRouter } from "react-router";
 import { expect, vi } from "vitest";
 import App from "@/App";
+import { SectionsContext } from "@/components/routing/sections";
+import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
-import { adminResources } from "@/resources";
+import { dataProvider } from "@/providers/data-provider";
+import { adminResources, resources } from "@/resources";
 import { navigation } from "@/providers/navigation";
 import { fakeApiForThisFile, type FakeApi, type SeenRequest } from "../support/fake-api";
 import { compileChunks } from "../support/compile-first";
 import { matchMediaAt } from "../support/media";
-
-// Screens are lazy chunks that Vite compiles on first use in a test run; that first load is slow.
-configure({ asyncUtilTimeout: 10_000 });
 
 export const ADMIN_KEY = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
 
@@ -173,4 +177,30 @@ export function spyOnFullNavigation() {
 export function renderApp(path: string) {
   window.history.replaceState({}, "", path);
   return render(<App />);
+}
+
+/**
+ * `children` at `path` inside the app's own providers (router, Refine with the real data and auth
+ * providers, the sections) but not the App: a part of the shell tested alone.
+ */
+export function renderInProviders(path: string, children: ReactNode) {
+  window.history.replaceState({}, "", path);
+  return render(<InProviders>{children}</InProviders>);
+}
+
+/** The app's providers and sections around `children`, without App's routes. */
+export function InProviders({ children }: { children: ReactNode }) {
+  return (
+    <BrowserRouter>
+      <Refine
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        routerProvider={routerProvider}
+        resources={resources}
+        options={{ disableTelemetry: true }}
+      >
+        <SectionsContext.Provider value={adminResources}>{children}</SectionsContext.Provider>
+      </Refine>
+    </BrowserRouter>
+  );
 }

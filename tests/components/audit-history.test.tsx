@@ -5,28 +5,14 @@ import { AuditHistory } from "@/components/history/audit-history";
 import { actionLabel, changedFields } from "@/components/history/audit-labels";
 import type { AuditEntry } from "@contract";
 import { formatDate } from "@/utils/format";
+import { auditEntry, AUDIT_ADMIN } from "../support/audit-entry";
 import { api, reply, replyData, requests, fakeApiForThisFile } from "../support/fake-api";
 import { RefineHarness, renderInRefine } from "./support";
 
-const ADMIN = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";
+const ADMIN = AUDIT_ADMIN;
 const SIG = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
 
-function entry(overrides: Partial<AuditEntry>): AuditEntry {
-  return {
-    id: "1",
-    createdAt: "2025-03-04T15:06:00.000Z",
-    adminPublicKey: ADMIN,
-    action: "user.update",
-    targetType: "user",
-    targetId: "u-1",
-    reason: null,
-    before: null,
-    after: null,
-    transactionSignature: null,
-    cluster: null,
-    ...overrides,
-  };
-}
+const entry = auditEntry;
 
 const paged = (items: AuditEntry[]) => ({ items, total: items.length, page: 1, limit: 10, totalPages: 1 });
 

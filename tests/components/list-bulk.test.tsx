@@ -9,7 +9,7 @@ import type { User } from "@contract";
 import { changes, compileFirst, deferred, renderApp, signedInApi } from "../app/support";
 import type { Answer, FakeApi } from "../support/fake-api";
 import { paged, product } from "../resources/products/fixtures";
-import { carol, dave, erin, findDialog, findRow, FIRST_RENDER_MS, openUsers, queryDialog, USERS } from "../resources/users/support";
+import { carol, dave, erin, findDialog, findRow, openUsers, queryDialog, USERS } from "../resources/users/support";
 
 compileFirst(
   () => import("@/resources/users/list"),
@@ -65,11 +65,11 @@ async function finishReason(user: UserEvent, reason: string) {
   await user.click(within(reasonStep).getByRole("button", { name: "Deactivate" }));
 }
 
-describe("bulk actions on a list", { timeout: 120_000 }, () => {
+describe("bulk actions on a list", () => {
   it("counts the selected rows, offers all matching ones and clears them", async () => {
     const user = userEvent.setup();
     openUsers();
-    await screen.findByRole("heading", { name: "User Management" }, { timeout: FIRST_RENDER_MS });
+    await screen.findByRole("heading", { name: "User Management" });
     expect(screen.queryByRole("region", { name: "Selected users" })).not.toBeInTheDocument();
 
     await tick(user, "Carol Diaz");

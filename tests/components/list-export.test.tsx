@@ -21,7 +21,6 @@ compileFirst(
   () => import("papaparse"),
 );
 
-const SLOW = 30_000;
 const USERS_HEADER = ["User", "User ID", "Email", "Public Key", "Public Key (full)", "Status", "Verified", "Active"];
 
 function member(i: number, overrides: Partial<User> = {}): User {
@@ -106,24 +105,24 @@ function captureDownloads() {
   return {
     count: () => saved.length,
     async only(): Promise<Saved> {
-      await waitFor(() => expect(saved).toHaveLength(1), { timeout: SLOW });
+      await waitFor(() => expect(saved).toHaveLength(1));
       return saved[0];
     },
   };
 }
 
-const exportButton = () => screen.findByRole("button", { name: "Export CSV" }, { timeout: SLOW });
+const exportButton = () => screen.findByRole("button", { name: "Export CSV" });
 const pageQueries = (api: FakeApi, path = "/users") => api.requests("GET", path).map((request) => request.query);
 /** The export's requests: the table asks for 20 rows a page, the export for more (or, after a refusal, the rest). */
 const exportQueries = (api: FakeApi, path = "/users", skip = 1) => pageQueries(api, path).slice(skip);
 
 async function startExport(user = userEvent.setup()) {
-  await screen.findByText("Member 0", undefined, { timeout: SLOW });
+  await screen.findByText("Member 0");
   await user.click(await exportButton());
   return user;
 }
 
-describe("CSV export of a list", { timeout: 120_000 }, () => {
+describe("CSV export of a list", () => {
   it("reads every page at limit 100 with the table's filter on each, and saves one line per row", async () => {
     const downloads = captureDownloads();
     const rows = members(250);
@@ -231,7 +230,7 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
     });
     const user = await startExport();
 
-    const dialog = await screen.findByRole("dialog", undefined, { timeout: SLOW });
+    const dialog = await screen.findByRole("dialog");
     await within(dialog).findByText("Read 100 of 250 rows");
     expect(within(dialog).getByRole("progressbar", { name: "Export of users" })).toHaveAttribute("aria-valuenow", "40");
     await waitFor(() => expect(exportQueries(api)).toHaveLength(2));
@@ -258,7 +257,7 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
     });
     const user = await startExport();
 
-    const dialog = await screen.findByRole("dialog", undefined, { timeout: SLOW });
+    const dialog = await screen.findByRole("dialog");
     expect(await within(dialog).findByText("A page could not be read")).toBeInTheDocument();
     expect(within(dialog).getByText("Database unavailable")).toBeInTheDocument();
     expect(within(dialog).getByText("Read 100 of 250 rows")).toBeInTheDocument();
@@ -283,7 +282,7 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
     });
     renderApp("/users");
     await startExport();
-    const dialog = await screen.findByRole("dialog", undefined, { timeout: SLOW });
+    const dialog = await screen.findByRole("dialog");
     await within(dialog).findByText("Read 100 of 250 rows");
     const box = dialog.getBoundingClientRect();
     expect(box.left).toBeGreaterThanOrEqual(0);
@@ -309,7 +308,7 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
     });
     renderApp("/tokens");
     const user = userEvent.setup();
-    await screen.findByText("USD Coin", undefined, { timeout: SLOW });
+    await screen.findByText("USD Coin");
     await user.type(screen.getByRole("textbox", { name: "Search tokens" }), "token 1");
     await user.click(await exportButton());
 
@@ -343,7 +342,7 @@ describe("CSV export of a list", { timeout: 120_000 }, () => {
     api.get("/admin/marketplace/status", [404, { message: "Not found" }]);
     servePages(api, "/admin/orders", orders);
     renderApp("/orders?currentPage=1&pageSize=20&sorters[0][field]=deadline&sorters[0][order]=asc");
-    await screen.findAllByText("Desk lamp", undefined, { timeout: SLOW });
+    await screen.findAllByText("Desk lamp");
     await userEvent.setup().click(await exportButton());
 
     const file = await downloads.only();

@@ -18,7 +18,7 @@ async function openSettings(user: ReturnType<typeof setupUser>) {
   return within(await screen.findByRole("tooltip"));
 }
 
-describe("table settings", { timeout: 60_000 }, () => {
+describe("table settings", () => {
   it("hides and reorders columns, changes density and rows per page, remembers it for this wallet and resets", async () => {
     const api = openUsers();
     const user = setupUser();

@@ -23,21 +23,19 @@ async function openDashboard(target: Page): Promise<Locator> {
   const section = target.getByRole("region", { name: "Orders, last 30 days" });
   await section.waitFor();
   const canvases = section.locator('[role="img"] canvas');
-  await expect.poll(() => canvases.count(), { timeout: 15_000 }).toBe(4);
+  await expect.poll(() => canvases.count()).toBe(4);
   // Painted: some pixel of each canvas is not transparent (G2 draws after layout, so wait for it).
   await expect
-    .poll(
-      () =>
-        canvases.evaluateAll((elements) =>
-          (elements as HTMLCanvasElement[]).map((canvas) => {
-            const context = canvas.getContext("2d");
-            if (!context || canvas.width === 0 || canvas.height === 0) return false;
-            const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-            for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) return true;
-            return false;
-          }),
-        ),
-      { timeout: 15_000 },
+    .poll(() =>
+      canvases.evaluateAll((elements) =>
+        (elements as HTMLCanvasElement[]).map((canvas) => {
+          const context = canvas.getContext("2d");
+          if (!context || canvas.width === 0 || canvas.height === 0) return false;
+          const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+          for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 0) return true;
+          return false;
+        }),
+      ),
     )
     .toEqual([true, true, true, true]);
   return section;

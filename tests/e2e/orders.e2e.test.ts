@@ -83,7 +83,7 @@ async function outcomeOf(form: Locator): Promise<Outcome> {
   const success = form.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\.$/);
   const failure = form.locator(".ant-alert-error");
   try {
-    await success.or(failure).waitFor({ timeout: 60_000 });
+    await success.or(failure).waitFor();
   } catch (error) {
     await screenshot(page, "orders-resolve-no-outcome");
     throw error;

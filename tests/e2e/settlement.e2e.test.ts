@@ -17,6 +17,8 @@ import { openDialog, openWithWallet, screenshot, signIn, PHONE, row } from "./su
 import { expectAccessible } from "./support/axe.ts";
 import { allOrdersPageOf, IN_DISPUTE_URL } from "./support/orders.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
+import { newContext } from "./support/browser.ts";
+import { scaled, STARTUP_MS } from "../support/wait.ts";
 
 const admin = createTestWallet("E2E Settlement Admin");
 const CONFIRM_TEXT = "Are you sure you want to initialize the marketplace? This action can only be done once.";
@@ -26,7 +28,7 @@ signedInForThisFile(admin);
 describe("settlement from the console", () => {
   it("the demo wallet signs a 30% partial refund it previewed; the Timeline says so and the Settlements row is confirmed", async () => {
     const demo = consoleServer.server.ctx.demoWallet!.publicKey;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+    const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
     const admin2 = await context.newPage();
     try {
       await admin2.goto(`${consoleServer.origin}/login`);
@@ -63,18 +65,18 @@ describe("settlement from the console", () => {
       const shown = async () => (await preview.locator(".ant-descriptions-row").allInnerTexts()).slice(0, 2);
       await form.getByRole("spinbutton", { name: "Refund percentage" }).fill("30");
       const at30 = await expected(30);
-      await expect.poll(shown, { timeout: 15_000 }).toEqual(at30);
+      await expect.poll(shown).toEqual(at30);
       await form.getByRole("spinbutton", { name: "Refund percentage" }).fill("40");
-      await expect.poll(shown, { timeout: 15_000 }).toEqual(await expected(40));
+      await expect.poll(shown).toEqual(await expected(40));
       expect(at30).not.toEqual(await expected(40));
       await form.getByRole("spinbutton", { name: "Refund percentage" }).fill("30");
-      await expect.poll(shown, { timeout: 15_000 }).toEqual(at30);
+      await expect.poll(shown).toEqual(at30);
 
       await form.getByRole("textbox", { name: "Admin Notes" }).fill("Scratched on arrival: 30% back to the buyer.");
       await form.getByRole("button", { name: "Resolve Dispute" }).click();
       const confirm = await openDialog(admin2, "Confirm dispute resolution");
       await confirm.getByRole("button", { name: "Resolve Dispute" }).click();
-      await form.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\.$/).waitFor({ timeout: 60_000 });
+      await form.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\.$/).waitFor();
       await dialog.waitFor({ state: "hidden" });
 
       const audit = await db().selectFrom("auditLog").selectAll().where("targetId", "=", order.id).executeTakeFirstOrThrow();
@@ -95,7 +97,7 @@ describe("settlement from the console", () => {
       await admin2.goto(`${consoleServer.origin}/settlements`);
       const settlement = await db().selectFrom("settlements").selectAll().where("orderId", "=", order.id).executeTakeFirstOrThrow();
       expect(settlement).toMatchObject({ status: "confirmed", decisionSignature: audit.decisionSignature });
-      await expect.poll(() => row(admin2, settlement.id).innerText(), { timeout: 15_000 }).toContain("Confirmed");
+      await expect.poll(() => row(admin2, settlement.id).innerText()).toContain("Confirmed");
     } finally {
       await context.close();
     }
@@ -105,7 +107,7 @@ describe("settlement from the console", () => {
 describe("a failed payout retried from the console", () => {
   it("the demo wallet signs the payout's decision again, the retry is sent with it and confirmed, and the retry is audited signed", async () => {
     const demo = consoleServer.server.ctx.demoWallet!;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
+    const context = await newContext(browser, { viewport: { width: 1280, height: 900 }, reducedMotion: "reduce" });
     const admin2 = await context.newPage();
     try {
       // A dispute whose first payout failed on chain: the row failed, the order's settlement FAILED.
@@ -152,11 +154,11 @@ describe("a failed payout retried from the console", () => {
       const reason = await openDialog(admin2, "Reason for retrying (required):");
       await reason.getByLabel("Reason for retrying (required):").fill("The cluster is back");
       await reason.getByRole("button", { name: "Retry" }).click();
-      await admin2.getByText("Settlement queued again").waitFor({ timeout: 60_000 });
+      await admin2.getByText("Settlement queued again").waitFor();
 
       await expect
         .poll(async () => (await db().selectFrom("settlements").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status, {
-          timeout: 60_000,
+          timeout: scaled(STARTUP_MS),
         })
         .toBe("confirmed");
       const retry = await db()
@@ -210,7 +212,7 @@ describe("Marketplace Configuration in the browser", () => {
 
     const success = page.getByText("Marketplace initialized successfully!");
     const failure = page.locator(".marketplace-alert.ant-alert-error");
-    await success.or(failure).first().waitFor({ timeout: 60_000 });
+    await success.or(failure).first().waitFor();
     await screenshot(page, "marketplace-after-initialize-desktop");
     await expect(success.isVisible()).resolves.toBe(true);
 

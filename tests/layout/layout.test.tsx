@@ -1,17 +1,25 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { BrowserRouter, Route, Routes } from "react-router";
-import { describe, expect, it } from "vitest";
+import { Route, Routes } from "react-router";
+import { createRoot } from "react-dom/client";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { page } from "vitest/browser";
 import { AdminLayout } from "@/components/layout/admin-layout";
 import { isSectionActive } from "@/components/layout/active";
-import { SectionsContext } from "@/components/routing/sections";
-import { authProvider } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
-import { dataProvider } from "@/providers/data-provider";
-import { adminResources, resources } from "@/resources";
-import { ADMIN_KEY, alice, DESKTOP, PHONE, renderApp, signedInApi, spyOnFullNavigation } from "../app/support";
+import {
+  ADMIN_KEY,
+  alice,
+  DESKTOP,
+  InProviders,
+  mockApi,
+  PHONE,
+  renderApp,
+  renderInProviders,
+  signedInApi,
+  signIn,
+  spyOnFullNavigation,
+} from "../app/support";
 
 const SECTIONS = ["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"];
 const keyOnly = { id: "u-2", publicKey: ADMIN_KEY, displayName: null, role: "MARKETPLACE_AUTHORITY" };
@@ -28,28 +36,20 @@ function activeSections() {
     .map((link) => link.textContent);
 }
 
-/** The layout alone at any path (deeper than the app's routes), with the real providers and sections. */
-function renderLayoutAt(path: string) {
-  window.history.replaceState({}, "", path);
-  return render(
-    <BrowserRouter>
-      <Refine
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        routerProvider={routerProvider}
-        resources={resources}
-        options={{ disableTelemetry: true }}
-      >
-        <SectionsContext.Provider value={adminResources}>
-          <Routes>
-            <Route path="*" element={<AdminLayout />}>
-              <Route path="*" element={<p>screen</p>} />
-            </Route>
-          </Routes>
-        </SectionsContext.Provider>
-      </Refine>
-    </BrowserRouter>,
+/** The layout's routes: itself at any path (deeper than the app's routes), over a placeholder screen. */
+function LayoutRoutes() {
+  return (
+    <Routes>
+      <Route path="*" element={<AdminLayout />}>
+        <Route path="*" element={<p>screen</p>} />
+      </Route>
+    </Routes>
   );
+}
+
+/** The layout alone at `path`, with the real providers and sections. */
+function renderLayoutAt(path: string) {
+  return renderInProviders(path, <LayoutRoutes />);
 }
 
 describe("sidebar", () => {
@@ -117,6 +117,41 @@ describe("sidebar", () => {
     await waitFor(() => expect(toLogin).toHaveBeenCalledTimes(1));
     expect(api.requests("POST").map((call) => call.path)).toEqual(["/auth/logout"]);
     expect(authStore.get().isAuthenticated).toBe(false);
+  });
+});
+
+describe("wide screens", () => {
+  it("paint the sidebar from the first frame at 1440 px, never the small screens' top bar", async () => {
+    await page.viewport(1440, 900);
+    onTestFinished(() => page.viewport(414, 896));
+    signIn(mockApi());
+    window.history.replaceState({}, "", "/shops");
+    const host = document.body.appendChild(document.createElement("div"));
+    const root = createRoot(host);
+    // Rendered as the app renders (not in act(), which would flush every effect before a frame could paint).
+    const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
+    onTestFinished(() => {
+      root.unmount();
+      host.remove();
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    });
+    // What each frame is about to paint (animation frame callbacks run just before it), from the first with the layout.
+    const firstPainted = new Promise<{ sidebar: boolean; topBar: boolean }>((resolve) => {
+      const look = () => {
+        const layout = host.querySelector(".admin-layout");
+        if (!layout) return void requestAnimationFrame(look);
+        resolve({ sidebar: layout.querySelector(".admin-sider") !== null, topBar: layout.querySelector(".admin-topbar") !== null });
+      };
+      requestAnimationFrame(look);
+    });
+    root.render(
+      <InProviders>
+        <LayoutRoutes />
+      </InProviders>,
+    );
+    expect(await firstPainted).toEqual({ sidebar: true, topBar: false });
   });
 });
 

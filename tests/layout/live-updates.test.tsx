@@ -2,21 +2,15 @@
 // stream here: msw does not serve event streams) and from the core API's list call's total when the
 // stream answers 404, quietly; what each event refreshes; and how the stream is reopened or given up
 // (providers/live-updates.ts).
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Refine, useList } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { BrowserRouter } from "react-router";
+import { useList } from "@refinedev/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LiveUpdates } from "@/components/layout/live-updates";
 import { Sidebar } from "@/components/layout/sidebar";
-import { SectionsContext } from "@/components/routing/sections";
 import { LIVE_UPDATES } from "@/config";
-import { authProvider } from "@/providers/auth-provider";
-import { dataProvider } from "@/providers/data-provider";
 import { LIVE_EVENTS_URL, startLiveUpdates, type EventStream } from "@/providers/live-updates";
-import { adminResources, resources } from "@/resources";
-import { DESKTOP, PHONE, renderApp, signedInApi } from "../app/support";
+import { DESKTOP, PHONE, renderApp, renderInProviders, signedInApi } from "../app/support";
 
 const page = (total: number) => [200, { data: { items: [], total, page: 1, limit: 1, totalPages: total } }] as const;
 const DISPUTE_COUNT = { page: "1", limit: "1", filter: "in_dispute" };
@@ -114,24 +108,12 @@ function renderStreaming() {
     useList({ resource: "settlements" });
     return null;
   }
-  window.history.replaceState({}, "", "/");
-  render(
-    <BrowserRouter>
-      <Refine
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        routerProvider={routerProvider}
-        resources={resources}
-        options={{ disableTelemetry: true }}
-      >
-        <SectionsContext.Provider value={adminResources}>
-          <LiveUpdates openStream={openStream}>
-            <Sidebar />
-            <OnScreen />
-          </LiveUpdates>
-        </SectionsContext.Provider>
-      </Refine>
-    </BrowserRouter>,
+  renderInProviders(
+    "/",
+    <LiveUpdates openStream={openStream}>
+      <Sidebar />
+      <OnScreen />
+    </LiveUpdates>,
   );
   return streams;
 }

@@ -2,14 +2,12 @@
 // success message shows) and the 5 s alerts are asserted to the millisecond, reading the (fake) time of
 // each request. Testing Library's own waits run on timers too, so this file waits with `until` (real
 // macrotasks let through, fake time still or in small steps) and moves time with `advance`.
-import { act, configure, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, getConfig, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, MARKETPLACE_POLL_MS } from "@/config";
 import { initializeErrorText } from "@/pages/marketplace/use-initialize";
 import { compileFirst, renderApp, signedInApi } from "../app/support";
 import { api as fakeApi, type FakeApi } from "../support/fake-api";
-
-configure({ asyncUtilTimeout: 30_000 });
 
 const CONFIRM_TEXT = "Are you sure you want to initialize the marketplace? This action can only be done once.";
 const CONFIG_PDA = "7Wq3vTxG2dKpN8bYc4RfLmZ1sAe5HjUo9iQkXy6tBnVw";
@@ -53,11 +51,12 @@ function withRequests(error: unknown) {
 }
 
 /**
- * Retries `check` between real macrotasks until it passes. Fake time stays still unless `stepMs`
- * is given (the app shell's start-up waits on a few short timers).
+ * Retries `check` between real macrotasks until it passes, within Testing Library's deadline
+ * (tests/setup.ts). Fake time stays still unless `stepMs` is given (the app shell's start-up waits on
+ * a few short timers).
  */
-async function until(check: () => void, { stepMs = 0, realMs = 30_000 } = {}) {
-  const deadline = performance.now() + realMs;
+async function until(check: () => void, { stepMs = 0 } = {}) {
+  const deadline = performance.now() + getConfig().asyncUtilTimeout;
   for (;;) {
     try {
       check();
@@ -156,7 +155,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("Marketplace Configuration", { timeout: 120_000 }, () => {
+describe("Marketplace Configuration", () => {
   it("not initialized: the status, its hint, Action Required, the button and the info card", async () => {
     const api = marketplaceApi();
     await openMarketplace(api);

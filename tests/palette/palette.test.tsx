@@ -36,7 +36,7 @@ const options = (dialog: HTMLElement) =>
     .queryAllByRole("option")
     .map((option) => option.textContent);
 
-describe("command palette", { timeout: 60_000 }, () => {
+describe("command palette", () => {
   it("opens on Ctrl+K with the sidebar's sections, and goes to one with Enter", async () => {
     signedInApi();
     const user = setupUser();

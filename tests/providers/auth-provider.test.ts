@@ -1,4 +1,5 @@
 import bs58 from "bs58";
+import { waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { STORAGE_KEYS } from "@/config";
 import type { SolanaSignInInput } from "@solana/wallet-standard-features";
@@ -296,7 +297,7 @@ describe("authProvider.check", () => {
     let answer!: () => void;
     mock.get("/auth/validate", () => new Promise((resolve) => (answer = () => resolve([401, {}]))));
     const pending = authProvider.check();
-    await vi.waitFor(() => expect(answer).toBeTypeOf("function"));
+    await waitFor(() => expect(answer).toBeTypeOf("function"));
     authStore.signIn({ ...admin, id: "u-2" }, true); // a fresh login lands first
     answer();
     expect(await pending).toEqual({ authenticated: true });

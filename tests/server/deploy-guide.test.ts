@@ -3,7 +3,6 @@
 // tools run), or is one CI runs (.ci/run). A command this test does not know fails it, so the guide
 // cannot grow a step nobody ran. It runs once: in the PostgreSQL run when there is one (the guide's
 // database), else on SQLite (vitest.config.ts).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import { Keypair } from "@solana/web3.js";
 import { openDatabase } from "../../server/db/connection.ts";
 import { MIGRATIONS } from "../../server/resources/index.ts";
 import { freePort } from "../support/free-port.ts";
+import { runProcess, startProcess, stopProcess, waitForAnswer, type Started } from "../support/processes.ts";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.ts";
 
 const guide = readFileSync("docs/deploy.md", "utf8");
@@ -33,7 +33,7 @@ const RUN_BY_CI: Record<string, () => boolean> = {
 describe("docs/deploy.md", () => {
   let dir: string;
   let database: TestDatabase;
-  let server: ChildProcess | null = null;
+  let server: Started | null = null;
   let env: Record<string, string>;
   let port: number;
 
@@ -65,7 +65,7 @@ describe("docs/deploy.md", () => {
   });
 
   afterAll(async () => {
-    if (server && server.exitCode === null) server.kill("SIGKILL");
+    if (server) await stopProcess(server, "SIGKILL");
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -88,10 +88,8 @@ describe("docs/deploy.md", () => {
 
   it("starts an instance in production, which answers the health, readiness and metrics calls as shown", async () => {
     expect(commands).toContain(START);
-    server = spawn("bash", ["-c", `exec ${START}`], { env, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    server.stderr?.on("data", (chunk: Buffer) => void (stderr += chunk.toString()));
-    await waitForHealth(port, server, () => stderr);
+    server = startProcess("bash", ["-c", `exec ${START}`], { env });
+    await waitForAnswer(server, "the server to answer /healthz", `http://127.0.0.1:${port}/healthz`);
 
     const curls = commands.filter((line) => line.startsWith("curl "));
     expect(curls.length).toBe(3);
@@ -111,12 +109,12 @@ describe("docs/deploy.md", () => {
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(401);
   });
 
-  it("runs the bookkeeping tools beside it, both agreeing with an empty marketplace", () => {
+  it("runs the bookkeeping tools beside it, both agreeing with an empty marketplace", async () => {
     for (const line of commands.filter((l) => /^npm run (reconcile|audit:verify)$/.test(l))) {
-      const result = spawnSync("bash", ["-c", line], { env, encoding: "utf8", timeout: 60_000 });
+      const result = await runProcess("bash", ["-c", line], { env });
       expect([
         line,
-        result.status,
+        result.code,
         result.stderr
           .split("\n")
           .filter((l) => !l.startsWith("npm warn"))
@@ -127,10 +125,7 @@ describe("docs/deploy.md", () => {
   });
 
   it("stops on SIGTERM with exit 0, having seeded no demo data into the production database", async () => {
-    const running = server as ChildProcess;
-    const exited = new Promise<number | null>((resolve) => running.once("exit", (code) => resolve(code)));
-    running.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await stopProcess(server!, "SIGTERM", "the server to stop"), server!.output()).toEqual({ code: 0, signal: null });
     const opened = await openDatabase({ url: env.DATABASE_URL ?? null, path: env.DATABASE_PATH }, MIGRATIONS);
     try {
       const orders = await opened.db
@@ -143,19 +138,6 @@ describe("docs/deploy.md", () => {
     }
   });
 });
-
-async function waitForHealth(port: number, child: ChildProcess, stderr: () => string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr()}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not answer /healthz: ${stderr()}`);
-}
 
 /** The URL and headers of one of the guide's curl lines, with $VARIABLES from `env` and the guide's port replaced by the test's. */
 function parseCurl(line: string, env: Record<string, string>, port: number): { url: string; headers: Record<string, string> } {

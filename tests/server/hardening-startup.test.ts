@@ -3,15 +3,15 @@
 // and no stack trace. Tests run as root, for whom chmod makes nothing read-only: the faults come from a
 // file standing where a folder must be, /sys (not writable even by root), and errors handed to the
 // mapping directly.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, dataFolderError } from "../../server/config.ts";
 import { startServer } from "../../server/index.ts";
 import { CorruptChainError, JOURNAL_FILE } from "../../server/settlement/journal.ts";
 import { CHAIN_DIR, LiteSvmLedger } from "../../server/settlement/index.ts";
+import { runProcess } from "../support/processes.ts";
 
 const fsError = (code: string, path?: string) =>
   Object.assign(new Error(`${code}: failed, open '${path}'`), { code, path, syscall: "open" });
@@ -120,18 +120,16 @@ async function corruptChain(dataDir: string): Promise<{ journal: string; offset:
 }
 
 describe("the entry point", () => {
-  const tsx = resolve("node_modules/tsx/dist/cli.mjs");
+  // One process, tsx as a loader (its CLI would run the server in a child of its own).
   const run = (env: Record<string, string>) =>
-    spawnSync(process.execPath, [tsx, "server/index.ts"], {
+    runProcess(process.execPath, ["--import", "tsx", "server/index.ts"], {
       env: { ...process.env, HOST: "127.0.0.1", PORT: "1", LOG_LEVEL: "silent", ...env },
-      encoding: "utf8",
-      timeout: 60_000,
     });
 
-  it("exits 1 with one line naming DATABASE_PATH and no stack when the data folder cannot be created", () => {
+  it("exits 1 with one line naming DATABASE_PATH and no stack when the data folder cannot be created", async () => {
     writeFileSync(join(dir, "file"), "");
-    const result = run({ DATABASE_PATH: join(dir, "file", "data", "db.sqlite") });
-    expect(result.status).toBe(1);
+    const result = await run({ DATABASE_PATH: join(dir, "file", "data", "db.sqlite") });
+    expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(`Configuration error: DATABASE_PATH: cannot create the folder ${join(dir, "file", "data")}`);
     expect(result.stderr).not.toMatch(/^\s+at /m);
   });
@@ -141,8 +139,8 @@ describe("the entry point", () => {
     await expect(
       startServer({ HOST: "127.0.0.1", PORT: "1", LOG_LEVEL: "silent", DATABASE_PATH: join(dir, "data", "db.sqlite") }),
     ).rejects.toBeInstanceOf(CorruptChainError);
-    const result = run({ DATABASE_PATH: join(dir, "data", "db.sqlite") });
-    expect(result.status).toBe(1);
+    const result = await run({ DATABASE_PATH: join(dir, "data", "db.sqlite") });
+    expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(`Start-up error: ${journal} is corrupt after byte ${offset}`);
     expect(result.stderr).not.toMatch(/^\s+at |panicked/m);
   });

@@ -4,59 +4,36 @@
 // concurrent resolutions of one dispute spread across the three pay out once and leave one settlement
 // row; 20 concurrent initializations across them initialize once. Runs once per `npm test`
 // (vitest.config.ts): on PostgreSQL when the run has it.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { freePort } from "../support/free-port.ts";
+import { startProcess, stopProcess, waitForAnswer, waitForOutput, type Started } from "../support/processes.ts";
+import { STARTUP_MS, scaled } from "../support/wait.ts";
 import { createTestWallet, signInAt, TestClient, TEST_PUBLIC_ORIGIN, type TestWallet } from "./support/harness.ts";
 import { createTestDatabase, query, type TestDatabase } from "./support/test-database.ts";
 import { openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";
 import { MIGRATIONS } from "../../server/resources/index.ts";
 
-interface Process {
-  child: ChildProcess;
-  output: () => string;
+/** The set-up starts four processes, one after the other. */
+const SETUP_MS = scaled(4 * STARTUP_MS);
+
+function start(args: string[], env: Record<string, string>): Started {
+  return startProcess(process.execPath, ["--import", "tsx", ...args], { env: { ...process.env, ...env } });
 }
 
-function start(args: string[], env: Record<string, string>): Process {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => void (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function until<T>(what: string, proc: Process, probe: () => Promise<T | null | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`${what}: the process exited (${proc.child.exitCode}):\n${proc.output()}`);
-    const value = await probe().catch(() => null);
-    if (value !== null && value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms:\n${proc.output()}`);
-}
-
-async function stop(proc: Process | undefined): Promise<void> {
-  if (!proc || proc.child.exitCode !== null) return;
-  const exited = new Promise((r) => proc.child.once("exit", r));
-  proc.child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  if (proc.child.exitCode === null) proc.child.kill("SIGKILL");
+async function stop(proc: Started | undefined): Promise<void> {
+  if (proc) await stopProcess(proc, "SIGTERM");
 }
 
 describe("three instances on one database and one local chain", () => {
   let dir: string;
   let database: TestDatabase;
   let opened: OpenedDatabase;
-  let chain: Process;
+  let chain: Started;
   let chainUrl: string;
-  const instances: { proc: Process; base: string }[] = [];
+  const instances: { proc: Started; base: string }[] = [];
   let admin: TestWallet;
   let session: TestClient;
 
@@ -64,7 +41,7 @@ describe("three instances on one database and one local chain", () => {
     dir = mkdtempSync(join(tmpdir(), "mkt-instances-"));
     database = await createTestDatabase(dir);
     chain = start(["scripts/chain.ts"], { CHAIN_PORT: "0", CHAIN_DIR: join(dir, "chain") });
-    chainUrl = await until("the chain", chain, async () => /(http:\/\/127\.0\.0\.1:\d+)/.exec(chain.output())?.[1]);
+    [, chainUrl] = await waitForOutput(chain, "the chain to listen", /(http:\/\/127\.0\.0\.1:\d+)/);
 
     admin = createTestWallet();
     const authority = join(dir, "authority.json");
@@ -90,11 +67,11 @@ describe("three instances on one database and one local chain", () => {
         DATABASE_PATH: join(dir, `instance-${i}`, "marketplace.sqlite"),
       });
       instances.push({ proc, base });
-      await until(`instance ${i}`, proc, async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : null), 120_000);
+      await waitForAnswer(proc, `instance ${i} to be ready`, `${base}/readyz`);
     }
     opened = await openDatabase({ url: database.env.DATABASE_URL ?? null, path: database.env.DATABASE_PATH }, MIGRATIONS);
     session = await signInAt(instances[0].base, admin);
-  }, 240_000);
+  }, SETUP_MS);
 
   afterAll(async () => {
     await Promise.all(instances.map((i) => stop(i.proc)));
@@ -102,7 +79,7 @@ describe("three instances on one database and one local chain", () => {
     await opened?.close();
     await database?.drop();
     rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  });
 
   /** The same signed-in session (its cookies), against another instance. */
   const sessionOn = (base: string) => {

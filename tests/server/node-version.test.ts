@@ -1,11 +1,11 @@
 // The project runs on the Node.js lines it is tested on (24 and 22), says so in package.json, brings
 // its own Node 24 through npm, and refuses any other Node in one line instead of crashing.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { TESTED_NODE, unsupportedNodeMessage } from "../../server/node-version.ts";
+import { runProcess } from "../support/processes.ts";
 
 const pkg = JSON.parse(readFileSync("package.json", "utf8")) as {
   engines: { node: string };
@@ -53,19 +53,17 @@ describe("an entry point started on an unsupported Node", () => {
   // The running Node made to report 20.20.2 once tsx is loaded: what the entry points read.
   const asNode20 = `data:text/javascript,Object.defineProperty(process,"versions",{value:{...process.versions,node:"20.20.2"}})`;
   const run = (entry: string, dataDir: string) =>
-    spawnSync(process.execPath, ["--import", "tsx", "--import", asNode20, entry], {
+    runProcess(process.execPath, ["--import", "tsx", "--import", asNode20, entry], {
       env: { ...process.env, PORT: "1", DATABASE_PATH: join(dataDir, "db.sqlite") },
-      encoding: "utf8",
-      timeout: 60_000,
     });
 
   it.each(["scripts/start.ts", "server/index.ts"])(
     "%s exits 1 with that one line, before building, opening or writing anything",
-    (entry) => {
+    async (entry) => {
       const dataDir = mkdtempSync(join(tmpdir(), "mkt-node-version-"));
       try {
-        const result = run(entry, dataDir);
-        expect(result.status).toBe(1);
+        const result = await run(entry, dataDir);
+        expect(result.code, result.stderr).toBe(1);
         expect(result.stdout).toBe("");
         expect(result.stderr).toBe(`${unsupportedNodeMessage("20.20.2")}\n`);
         expect(readdirSync(dataDir)).toEqual([]);

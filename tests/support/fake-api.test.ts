@@ -2,6 +2,7 @@
 // no request under way, counted from the moment axios opens it. Axios 1.x reads the XSRF cookie from
 // the browser's cookie store (a real round trip) between open() and send(); counted from send(), a
 // test that moved the fake clock in that gap skipped a 5 s poll (tests/pages/marketplace.test.tsx).
+import { waitFor } from "@testing-library/react";
 import { http } from "@/providers/http";
 import { api, fakeApiForThisFile } from "./fake-api";
 
@@ -59,7 +60,7 @@ describe("fake API", () => {
   it("a test may leave a request unanswered…", async () => {
     api.get("/forever", () => new Promise(() => {}));
     void http.get("/forever").catch(() => undefined);
-    await vi.waitFor(() => expect(api.requests("GET", "/forever")).toHaveLength(1));
+    await waitFor(() => expect(api.requests("GET", "/forever")).toHaveLength(1));
   });
 
   it("…and the next test's settled() waits only for its own", async () => {

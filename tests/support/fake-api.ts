@@ -4,7 +4,7 @@
 // answer)`), or queue answers for whatever comes next (`reply`), and read back `requests()`.
 import { http as route, HttpResponse, passthrough } from "msw";
 import { interceptor } from "./msw-runtime";
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { API_URL } from "@/config";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -183,7 +183,7 @@ export interface FakeApi {
   requests(method?: Method, path?: string | RegExp): SeenRequest[];
   /** Forgets every route, queued answer and request; unmatched requests get `otherwise` from now on. */
   reset(otherwise?: Answer): FakeApi;
-  /** Resolves once every request the page has sent so far is answered (fails after `withinMs`). */
+  /** Resolves once every request the page has sent so far is answered (fails after `withinMs`, by default Testing Library's deadline, from vitest.config.ts). */
   settled(withinMs?: number): Promise<void>;
 }
 
@@ -218,7 +218,7 @@ export const api: FakeApi = {
     fallback = answerOtherwise;
     return api;
   },
-  async settled(withinMs = 10_000) {
+  async settled(withinMs = inject("asyncUtilTimeoutMs")) {
     const deadline = performance.now() + withinMs;
     while (unanswered() > 0) {
       if (performance.now() > deadline) throw new Error(`${unanswered()} request(s) still unanswered after ${withinMs} ms`);

@@ -7,6 +7,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port.ts";
+import { scaled, STARTUP_MS } from "./wait.ts";
 
 export interface Cluster {
   /** A superuser URL to the `postgres` database. */
@@ -64,17 +65,19 @@ export async function startCluster(): Promise<Cluster> {
     "-c full_page_writes=off",
     "-c max_connections=300",
   ].join(" ");
-  const start = () => run(bin, "pg_ctl", ["-D", data, "-o", settings, "-l", join(dir, "log"), "-w", "start"]);
+  // pg_ctl waits 60 s at most unless told: a loaded machine's start-up deadline instead (wait.ts).
+  const waiting = () => ["-w", "-t", String(Math.ceil(scaled(STARTUP_MS) / 1000))];
+  const start = () => run(bin, "pg_ctl", ["-D", data, "-o", settings, "-l", join(dir, "log"), ...waiting(), "start"]);
   start();
   const urlOf = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     url: urlOf("postgres"),
     urlOf,
-    pause: () => run(bin, "pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]),
+    pause: () => run(bin, "pg_ctl", ["-D", data, "-m", "fast", ...waiting(), "stop"]),
     resume: start,
     stop() {
       try {
-        run(bin, "pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+        run(bin, "pg_ctl", ["-D", data, "-m", "immediate", ...waiting(), "stop"]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

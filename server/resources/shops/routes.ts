@@ -1,14 +1,7 @@
 // The shops' routes, under the registry's list path (/admin/shops): the list, the statistics, one
 // shop, and the active/verified toggles.
-import {
-  idParamsSchema,
-  shopListQuerySchema,
-  shopListResponseSchema,
-  shopSchema,
-  shopStatsSchema,
-  shopUpdateSchema,
-} from "../../../contract/index.ts";
-import { documentedAs, errors, ok, type RoutePlugin } from "../../http/route-schema.ts";
+import { shopListQuerySchema, shopListResponseSchema, shopSchema, shopStatsSchema, shopUpdateSchema } from "../../../contract/index.ts";
+import { changeRoute, documentedAs, errors, getOneRoute, readRoute, type RoutePlugin } from "../../http/route-schema.ts";
 import { getShop, listShops, shopStats, updateShop } from "./service.ts";
 
 const about = documentedAs("Shops");
@@ -30,32 +23,13 @@ export const shopRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.get(
-    "/stats",
-    {
-      schema: { ...about("shopStats", "Shop statistics"), response: ok(shopStatsSchema) },
-    },
-    async () => ({ data: await shopStats(ctx) }),
-  );
+  readRoute(app, "/stats", about("shopStats", "Shop statistics"), { payload: shopStatsSchema, read: () => shopStats(ctx) });
 
-  app.get(
-    "/:id",
-    {
-      schema: { ...about("getShop", "One shop"), params: idParamsSchema, response: { ...ok(shopSchema), ...errors(404) } },
-    },
-    async (request) => ({ data: await getShop(ctx, request.params.id) }),
-  );
+  getOneRoute(app, about("getShop", "One shop"), { item: shopSchema, get: (id) => getShop(ctx, id) });
 
-  app.patch(
-    "/:id",
-    {
-      schema: {
-        ...about("updateShop", "Toggle a shop's isActive and isVerified"),
-        params: idParamsSchema,
-        body: shopUpdateSchema,
-        response: { ...ok(shopSchema), ...errors(400, 404) },
-      },
-    },
-    async (request) => ({ data: await updateShop(ctx, request.admin, request.params.id, request.body) }),
-  );
+  changeRoute(app, "PATCH", "/:id", about("updateShop", "Toggle a shop's isActive and isVerified"), {
+    body: shopUpdateSchema,
+    item: shopSchema,
+    change: (id, changes, admin) => updateShop(ctx, admin, id, changes),
+  });
 };

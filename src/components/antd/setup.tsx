@@ -7,7 +7,6 @@ import { createRoot } from "react-dom/client";
 import { ConfigProvider, unstableSetRender } from "antd";
 import { useColorMode } from "@/styles/color-mode";
 import { antdConfig, antdConfigFor } from "@/styles/theme";
-import { RowStyles } from "./row-styles";
 
 unstableSetRender((node, container) => {
   const target = container as typeof container & { _reactRoot?: ReturnType<typeof createRoot> };
@@ -20,14 +19,10 @@ unstableSetRender((node, container) => {
   };
 });
 
-/** antd's theme for the colour mode in effect, following it when it changes, and the rows' styles (row-styles.tsx). */
+/** antd's theme for the colour mode in effect, following it when it changes. */
 export function ThemedConfig({ children }: { children: ReactNode }) {
   const { resolved } = useColorMode();
-  return (
-    <ConfigProvider {...antdConfigFor(resolved)}>
-      <RowStyles>{children}</RowStyles>
-    </ConfigProvider>
-  );
+  return <ConfigProvider {...antdConfigFor(resolved)}>{children}</ConfigProvider>;
 }
 
 ConfigProvider.config({

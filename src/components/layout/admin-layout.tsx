@@ -1,7 +1,7 @@
 // The admin shell around every authenticated screen: a fixed sidebar on wide screens, a drawer and a
 // top bar on small ones. Its own chunk: it is where antd enters the app.
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Layout } from "antd";
+import { Grid, Layout } from "antd";
 import { useLocation, type RouteObject } from "react-router";
 import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
@@ -14,7 +14,6 @@ import "./section-icons"; // the sidebar's lazy icons are then already here
 import { HeaderActions } from "./header-actions";
 import { Sidebar } from "./sidebar";
 import { TopBar } from "./top-bar";
-import { useScreens } from "@/utils/use-screens";
 import "@/styles/layout.css";
 
 const SIDER_WIDTH = 240;
@@ -24,8 +23,10 @@ const NavDrawer = lazy(loadNavDrawer);
 
 /** `screens`: the admin routes, rendered by the screen stack (without them, the route's outlet). */
 export function AdminLayout({ screens }: { screens?: RouteObject[] }) {
-  // Below antd's `lg` breakpoint (992 px) the sidebar becomes a drawer.
-  const wide = useScreens().lg === true;
+  // Below antd's `lg` breakpoint (992 px) the sidebar becomes a drawer. antd learns the breakpoints in
+  // a layout effect, so the first render (never painted) is the narrow one: `lg` is undefined until then.
+  const { lg } = Grid.useBreakpoint();
+  const wide = lg === true;
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer is mounted from its first open on: closed, it shows nothing.
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -37,8 +38,8 @@ export function AdminLayout({ screens }: { screens?: RouteObject[] }) {
   };
   // A narrow screen fetches the drawer ahead of its first open.
   useEffect(() => {
-    if (!wide) void loadNavDrawer().catch(() => undefined);
-  }, [wide]);
+    if (lg === false) void loadNavDrawer().catch(() => undefined);
+  }, [lg]);
 
   return (
     <ThemedConfig>

@@ -6,18 +6,18 @@
 // The rows render only when what they show changes: antd's Table renders every row each time it
 // renders, and a list screen renders on every navigation (it reads the location) and every keystroke
 // in its filters. So the Table is memoized, its props are kept stable here, and each screen keeps its
-// columns and row selection stable. Nor does a mount render the rows twice: the screen's width is
-// read before rendering (useScreens), and the scrollbar is not measured.
+// columns and row selection stable. The scrollbar is not measured; antd's own `responsive` columns
+// learn the breakpoints in a layout effect, before the first paint.
 import { memo, useMemo, type CSSProperties, type ReactNode } from "react";
 import classNames from "classnames";
 import { Table, theme, type TableProps } from "antd";
 import type { SortOrder, SorterResult } from "antd/es/table/interface";
+import { useTable as useAntdTable } from "@refinedev/antd";
 import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, type useTableReturnType } from "@refinedev/core";
 import { ListError } from "@/components/list/list-error";
 import { Pager } from "@/components/list/pager";
 import { readSettings } from "@/components/list/settings/store";
 import { LIST_RELOAD_SPINNER_DELAY_MS } from "@/config";
-import { atScreens, useScreens } from "@/utils/use-screens";
 import { useStableCallback } from "@/utils/use-stable-callback";
 import { fixedEnd, useScrollEdges } from "./scroll-edges";
 import "@/styles/kit.css";
@@ -29,8 +29,13 @@ export { Pager, type PagerProps } from "@/components/list/pager";
  * The list of `resource`, page by page (PAGE_SIZE unless the admin chose another), with page and filters in the URL so a view is
  * a link. Its load error is shown in place by ListTable, with Retry: no toast says it a second time.
  */
-export function useListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
-  const table = useTable<TData, HttpError>({
+export const useListTable: <TData extends BaseRecord>(resource: string) => ListTableResult<TData> = __BENCH_PLAIN_TABLE__
+  ? useAntdListTable
+  : useCoreListTable;
+
+/** What every list asks of Refine's table hook, whichever one the build uses. */
+function listOptions(resource: string) {
+  return {
     resource,
     syncWithLocation: true,
     // The admin's own page size for this list (table settings), PAGE_SIZE by default.
@@ -38,8 +43,19 @@ export function useListTable<TData extends BaseRecord>(resource: string): ListTa
     // Refine adds the route's params to every query's meta (its key): without this, opening a
     // record over the list (/orders/:id) would read the list again. (Undefined leaves the key as is.)
     meta: { id: undefined },
-    errorNotification: false,
-  });
+    errorNotification: false as const,
+  };
+}
+
+/** The bench's plain way (src/bench/plain.d.ts): @refinedev/antd's useTable, with the same options. */
+function useAntdListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
+  const table = useAntdTable<TData, HttpError>(listOptions(resource));
+  const { dataSource, loading } = table.tableProps;
+  return { ...table, tableProps: { dataSource, loading: Boolean(loading) } };
+}
+
+function useCoreListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
+  const table = useTable<TData, HttpError>(listOptions(resource));
   // The rows and the loading state, as @refinedev/antd's useTable gives them to antd's Table.
   const liveMode = useLiveMode(undefined);
   const { data, isFetched, isLoading } = table.tableQuery;
@@ -84,13 +100,11 @@ export type ListTableProps<TData extends BaseRecord> = {
 } & Omit<TableProps<TData>, "columns" | "rowKey" | "dataSource" | "pagination" | "loading" | "onChange" | "scroll" | "sticky" | "tailor">;
 
 /** antd's Table, rendered again only when one of its props changes (a generic component, so typed as one). */
-const MemoTable = memo(Table) as <T extends BaseRecord>(props: TableProps<T>) => ReactNode;
+const MemoTable = (__BENCH_PLAIN_TABLE__ ? Table : memo(Table)) as <T extends BaseRecord>(props: TableProps<T>) => ReactNode;
 
 export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, emptyText, dataSource, ...rest }: ListTableProps<TData>) {
   const { tableProps, tableQuery, currentPage, setCurrentPage, pageCount, setSorters } = table;
-  const screens = useScreens();
-  const visible = useMemo(() => atScreens(columns, screens), [columns, screens]);
-  const shown = useMemo(() => fixedEnd(visible), [visible]);
+  const shown = useMemo(() => (__BENCH_PLAIN_SCROLL__ ? columns : fixedEnd(columns)), [columns]);
   const { box, edges } = useScrollEdges();
   const { token } = theme.useToken();
   // tableProps.onChange is left out on purpose: with pagination off, antd hands it an empty
@@ -121,7 +135,7 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
       <div
         ref={box}
         className={classNames("kit-list-table", {
-          "kit-list-table--fixed-end": shown !== visible,
+          "kit-list-table--fixed-end": shown !== columns,
           "kit-list-table--scrolled": edges.left,
           "kit-list-table--more": edges.right,
         })}
@@ -132,7 +146,9 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
           // rc-table's flag for a table that sizes itself, which skips its scrollbar measure on mount:
           // a probe element, a forced layout of the page and every row rendered again, for a width
           // only a vertically scrolling or sticky-header table uses. These tables are neither.
-          tailor
+          tailor={!__BENCH_PLAIN_TABLE__ && !__BENCH_PLAIN_SCROLL__}
+          // The bench's plain way (src/bench/plain.d.ts): antd's horizontal scroll, its fixed column its own.
+          scroll={__BENCH_PLAIN_SCROLL__ ? { x: "max-content" } : undefined}
           {...rest}
           columns={shown}
           rowKey={rowKey}

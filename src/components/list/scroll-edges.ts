@@ -33,7 +33,14 @@ const NONE: ScrollEdges = { left: false, right: false };
  * it scrolls and resizes; while it can scroll, its scrolling region takes the keyboard's focus. A ref
  * callback, so that a table shown again (after a load error) is watched again.
  */
-export function useScrollEdges(): { box: (element: HTMLDivElement | null) => (() => void) | undefined; edges: ScrollEdges } {
+export const useScrollEdges = __BENCH_PLAIN_SCROLL__ ? useNoEdges : useWatchedEdges;
+
+/** The bench's plain way (src/bench/plain.d.ts): antd's own scroll draws the shadows; nothing is watched here. */
+function useNoEdges(): ReturnType<typeof useWatchedEdges> {
+  return { box: () => undefined, edges: NONE };
+}
+
+function useWatchedEdges(): { box: (element: HTMLDivElement | null) => (() => void) | undefined; edges: ScrollEdges } {
   const [edges, setEdges] = useState(NONE);
   const box = useCallback((element: HTMLDivElement | null) => {
     const content = element?.querySelector<HTMLElement>(".ant-table-content");

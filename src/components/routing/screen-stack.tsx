@@ -27,7 +27,13 @@ const sameLocation = (a: Location, b: Location) =>
 
 /** The screens `screens` declares (App's admin routes); without them, the route's outlet as usual. */
 export function ScreenStack({ screens }: { screens?: RouteObject[] }) {
-  return screens ? <Screens screens={screens} /> : <Outlet />;
+  if (!screens) return <Outlet />;
+  return __BENCH_PLAIN_OUTLET__ ? <CurrentScreen screens={screens} /> : <Screens screens={screens} />;
+}
+
+/** The bench's plain way (src/bench/plain.d.ts): the current screen's route alone, as an <Outlet/> would render it. */
+function CurrentScreen({ screens }: { screens: RouteObject[] }) {
+  return <Suspense fallback={<PendingIndicator />}>{useRoutes(screens)}</Suspense>;
 }
 
 function Screens({ screens: routes }: { screens: RouteObject[] }) {

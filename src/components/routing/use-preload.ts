@@ -82,7 +82,7 @@ export function usePreload() {
       const data = options && queryClient.prefetchQuery({ ...options, staleTime: ROUTER.preloadStaleMs, gcTime: ROUTER.cacheLifetimeMs });
       // With its code and first page here, the screen is rendered out of sight (screen-stack.tsx).
       Promise.all([code, data]).then(
-        () => renderAhead(entry.resource.list),
+        () => (__BENCH_PLAIN_OUTLET__ ? undefined : renderAhead(entry.resource.list)),
         () => undefined,
       );
     },

@@ -2,10 +2,9 @@
 // the full value in a tooltip, a copy button and, on a public cluster, an explorer link.
 import classNames from "classnames";
 import { explorerUrl, type ExplorerKind } from "@/utils/explorer";
-import { ExportOutlined } from "@ant-design/icons-svg";
+import { ExportOutlined } from "@ant-design/icons";
 import { CopyButton } from "@/components/value/copy-button";
 import { Hint } from "@/components/value/hint";
-import { RowIcon } from "@/components/value/row-icon";
 import "@/styles/kit.css";
 
 export interface AddressProps {
@@ -42,7 +41,7 @@ export function Address({ value, display, kind = "address", cluster, className }
           aria-label="View on Solana Explorer"
           title="View on Solana Explorer"
         >
-          <RowIcon icon={ExportOutlined} aria-hidden />
+          <ExportOutlined aria-hidden />
         </a>
       ) : null}
     </span>

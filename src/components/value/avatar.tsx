@@ -4,6 +4,7 @@
 // avatar, a third of the Users list's mount. These are one or two letters, which always fit.
 import { useState } from "react";
 import classNames from "classnames";
+import { Avatar as AntdAvatar } from "antd";
 import "@/styles/kit.css";
 
 export interface AvatarProps {
@@ -17,7 +18,18 @@ export interface AvatarProps {
   className?: string;
 }
 
-export function Avatar({ src, alt, text, size, className }: AvatarProps) {
+export const Avatar = __BENCH_PLAIN_AVATAR__ ? PlainAvatar : HandAvatar;
+
+/** The bench's plain way (src/bench/plain.d.ts): antd's Avatar. */
+function PlainAvatar({ src, alt, text, size, className }: AvatarProps) {
+  return (
+    <AntdAvatar src={src || undefined} alt={alt} size={size} className={className}>
+      {text}
+    </AntdAvatar>
+  );
+}
+
+function HandAvatar({ src, alt, text, size, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const picture = src && failedSrc !== src ? src : null;
   // antd's sizes: a custom size keeps 18 px letters.

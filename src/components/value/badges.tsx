@@ -1,12 +1,10 @@
-// Status and flag badges: antd's Tag as drawn by antd's styles, without mounting antd's Tag (a page
-// of rows has forty; row-styles.tsx). Colours come from kit.css (not antd's presets, whose orange and
+// Status and flag badges: antd's Tag. Colours come from kit.css (not antd's presets, whose orange and
 // green text falls under the 4.5:1 contrast axe asks for at tag size).
 import type { ReactNode } from "react";
 import classNames from "classnames";
-import { CheckCircleFilled, CloseCircleOutlined } from "@ant-design/icons-svg";
-import { useRowClasses } from "@/components/antd/row-styles";
+import { Tag } from "antd";
+import { CheckCircleFilled, CloseCircleOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
-import { RowIcon } from "@/components/value/row-icon";
 import "@/styles/kit.css";
 
 export type BadgeTone = "success" | "error" | "warning" | "info" | "neutral" | "purple" | "cyan";
@@ -41,11 +39,10 @@ export function toneOf(color: BadgeColor | undefined): BadgeTone {
 
 export function Badge({ color, children }: { color?: BadgeColor; children: ReactNode }) {
   const tone = toneOf(color);
-  const { tag, hash } = useRowClasses();
   return (
-    <span className={classNames(tag, "kit-tag", `kit-tag--${tone}`, hash)} data-tone={tone}>
+    <Tag className={classNames("kit-tag", `kit-tag--${tone}`)} data-tone={tone}>
       {children}
-    </span>
+    </Tag>
   );
 }
 
@@ -87,9 +84,9 @@ export function VerifiedMark({ verified }: { verified: boolean }) {
   return (
     <Hint title={label}>
       {verified ? (
-        <RowIcon icon={CheckCircleFilled} role="img" aria-label={label} className="kit-verified kit-verified--yes" />
+        <CheckCircleFilled role="img" aria-label={label} className="kit-verified kit-verified--yes" />
       ) : (
-        <RowIcon icon={CloseCircleOutlined} role="img" aria-label={label} className="kit-verified kit-verified--no" />
+        <CloseCircleOutlined role="img" aria-label={label} className="kit-verified kit-verified--no" />
       )}
     </Hint>
   );

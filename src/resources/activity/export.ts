@@ -2,18 +2,13 @@
 // screen, with the full admin key, the action's code, the record id and the proofs beside them.
 import { SHORTEN } from "@/config";
 import { actionLabel } from "@/components/history/audit-labels";
-import { isoDate, text, type ExportColumn } from "@/components/list/export/columns";
-import { formatDate, head } from "@/utils/format";
+import { dateColumn, text, type ExportColumn } from "@/components/list/export/columns";
+import { head } from "@/utils/format";
 import type { AuditEntry } from "@contract";
 import { targetText } from "./columns";
 
 export const ACTIVITY_EXPORT: readonly ExportColumn<AuditEntry>[] = [
-  {
-    key: "when",
-    title: "When",
-    value: (entry) => formatDate(entry.createdAt),
-    raw: [{ title: "When (ISO)", value: (entry) => isoDate(entry.createdAt) }],
-  },
+  dateColumn("when", "When", (entry) => entry.createdAt, "ISO"),
   {
     key: "admin",
     title: "Admin",

@@ -4,9 +4,9 @@
 // trail (optional section).
 import { useMemo } from "react";
 import { useFilterBar } from "@/components/list/filter-bar";
-import { ListTable, useListTable } from "@/components/list/list-table";
+import { ListPage } from "@/components/list/list-page";
+import { useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
-import { PageHeader } from "@/components/page-header";
 import { useRecordUrl } from "@/components/record/record-url";
 import type { AuditEntry } from "@contract";
 import { activityColumns } from "./columns";
@@ -14,6 +14,8 @@ import { ACTIVITY_EXPORT } from "./export";
 import { ACTIVITY_FILTERS } from "./filters";
 import { useAdminOptions } from "./use-admin-options";
 import "./activity.css";
+
+const PAGE = { title: "Activity", subtitle: "What admins changed, when and why", emptyText: "No activity found" };
 
 export function ActivityList() {
   const table = useListTable<AuditEntry>("activity");
@@ -32,12 +34,5 @@ export function ActivityList() {
   const columns = useMemo(() => activityColumns(recordUrl), [recordUrl]);
   const view = useListView("activity", table, columns, { columns: ACTIVITY_EXPORT });
 
-  return (
-    <>
-      <PageHeader title="Activity" subtitle="What admins changed, when and why" extra={view.tools} />
-      {bar.bar}
-      {view.savedViews}
-      <ListTable table={table} columns={view.columns} size={view.size} rowKey="id" emptyText="No activity found" />
-    </>
-  );
+  return <ListPage {...PAGE} filters={bar.bar} view={view} table={table} />;
 }

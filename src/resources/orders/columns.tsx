@@ -1,13 +1,12 @@
 // Order Management: the table's columns, in their fixed order.
 import type { ColumnsType, SortOrder } from "antd/es/table/interface";
-import { EyeOutlined } from "@ant-design/icons-svg";
+import { Button } from "antd";
+import { EyeOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
-import { CopyText } from "@/components/value/copy-button";
-import { IconButton } from "@/components/value/icon-button";
-import { RowIcon } from "@/components/value/row-icon";
+import { CopyText } from "@/components/value/copy-text";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
 import { formatAmount, formatDate, head } from "@/utils/format";
@@ -115,8 +114,9 @@ export function orderColumns(
       width: 64,
       render: (_, order) => (
         <Hint title="View details">
-          <IconButton
-            icon={<RowIcon icon={EyeOutlined} />}
+          <Button
+            type="text"
+            icon={<EyeOutlined />}
             aria-label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
             onClick={() => onView(order)}
             {...viewIntent}

@@ -1,8 +1,8 @@
 // What the Orders list's CSV export writes: the table's columns (columns.tsx), as they read on
 // screen, with the full ids and wallets, the amount in base units and ISO dates beside them.
 import { SHORTEN } from "@/config";
-import { isoDate, text, type ExportColumn } from "@/components/list/export/columns";
-import { disputeDeadline, formatAmount, formatDate, head } from "@/utils/format";
+import { amountColumn, dateColumn, isoDate, text, type ExportColumn } from "@/components/list/export/columns";
+import { disputeDeadline, head } from "@/utils/format";
 import type { Order } from "@contract";
 import { DEADLINE_SORT } from "./columns";
 import { orderThumbnail, orderTitle } from "./order-text";
@@ -48,22 +48,14 @@ export function orderExport(disputeLimit?: number, now: () => number = Date.now)
       value: (order) => head(order.sellerWalletAddress, SHORTEN.orderWallet),
       raw: [{ title: "Seller (full)", value: (order) => text(order.sellerWalletAddress) }],
     },
-    {
-      key: "amount",
-      title: "Amount",
-      value: (order) => formatAmount(order.totalPrice, order.currency),
-      raw: [
-        { title: "Amount (base units)", value: (order) => text(order.totalPrice) },
-        { title: "Currency decimals", value: (order) => text(order.currency?.decimals) },
-      ],
-    },
+    amountColumn(
+      "amount",
+      "Amount",
+      (order) => order.totalPrice,
+      (order) => order.currency,
+    ),
     { key: "status", title: "Status", value: (order) => order.status || "N/A" },
     ...deadline,
-    {
-      key: "createdAt",
-      title: "Date",
-      value: (order) => formatDate(order.createdAt),
-      raw: [{ title: "Date (ISO 8601)", value: (order) => isoDate(order.createdAt) }],
-    },
+    dateColumn("createdAt", "Date", (order) => order.createdAt),
   ];
 }

@@ -5,9 +5,9 @@ import { useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
 import type { Order, OrderFilter } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
-import { ListTable, sortOrderOf, useListTable } from "@/components/list/list-table";
+import { ListPage } from "@/components/list/list-page";
+import { sortOrderOf, useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
-import { PageHeader } from "@/components/page-header";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
@@ -19,6 +19,8 @@ import { ORDER_FILTERS } from "./filters";
 import "./orders.css";
 
 const OrderDetailsModal = lazyDialog(() => import("./details-modal"), "OrderDetailsModal");
+
+const PAGE = { title: "Order Management", subtitle: "View and manage marketplace orders, resolve disputes", emptyText: "No orders found" };
 
 export function OrderList() {
   const table = useListTable<Order>("orders");
@@ -48,11 +50,7 @@ export function OrderList() {
   const view = useListView("orders", table, columns, { columns: exported });
 
   return (
-    <>
-      <PageHeader title="Order Management" subtitle="View and manage marketplace orders, resolve disputes" extra={view.tools} />
-      {filters.bar}
-      {view.savedViews}
-      <ListTable table={table} columns={view.columns} rowKey="id" emptyText="No orders found" size={view.size ?? "middle"} />
+    <ListPage {...PAGE} filters={filters.bar} view={view} table={table} size="middle">
       <OrderDetailsModal.Host
         active={details.id !== undefined}
         details={details}
@@ -62,6 +60,6 @@ export function OrderList() {
           void invalidate({ resource: "orders", invalidates: ["list"] });
         }}
       />
-    </>
+    </ListPage>
   );
 }

@@ -2,11 +2,8 @@
 // stock, the featured star, status and the row actions.
 import { Button, Space } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { CheckCircleOutlined, DeleteOutlined, StopOutlined } from "@ant-design/icons";
-import { StarFilled, StarOutlined } from "@ant-design/icons-svg";
+import { CheckCircleOutlined, DeleteOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
-import { IconButton } from "@/components/value/icon-button";
-import { RowIcon } from "@/components/value/row-icon";
 import { RecordLink } from "@/components/record/record-link";
 import { FlagBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
@@ -33,11 +30,12 @@ function FeaturedStar({ product, actions }: { product: Product; actions: Product
   const busy = actions.busy(product.id) === "feature";
   return (
     <Hint title={product.isFeatured ? "Remove from featured" : "Mark as featured"}>
-      <IconButton
+      <Button
+        type="text"
         aria-label={`Featured: ${product.title}`}
         aria-pressed={product.isFeatured}
         className={product.isFeatured ? "product-star product-star--on" : "product-star"}
-        icon={<RowIcon icon={product.isFeatured ? StarFilled : StarOutlined} />}
+        icon={product.isFeatured ? <StarFilled /> : <StarOutlined />}
         loading={busy}
         onClick={() => void actions.toggleFeatured(product)}
       />

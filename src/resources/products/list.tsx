@@ -6,9 +6,9 @@ import { useInvalidate } from "@refinedev/core";
 import type { Product } from "@contract";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
 import { useFilterBar } from "@/components/list/filter-bar";
-import { ListTable, useListTable } from "@/components/list/list-table";
+import { ListPage } from "@/components/list/list-page";
+import { useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
-import { PageHeader } from "@/components/page-header";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { useListPaletteActions } from "@/components/palette/list-actions";
@@ -23,6 +23,8 @@ import "./products.css";
 const ProductShowDrawer = lazyDialog(() => import("./show-drawer"), "ProductShowDrawer");
 
 const productTitle = (product: Product) => product.title;
+
+const PAGE = { title: "Product Management", subtitle: "Manage products and featured listings", emptyText: "No products found" };
 
 export function ProductList() {
   const table = useListTable<Product>("products");
@@ -55,23 +57,10 @@ export function ProductList() {
   useListPaletteActions(table, { plural: "products", singular: "product", searchId: "product-filter-search" });
 
   return (
-    <>
-      <PageHeader title="Product Management" subtitle="Manage products and featured listings" extra={view.tools} />
-      {filters.bar}
-      {view.savedViews}
-      {bulk.bar}
-      <ListTable
-        table={table}
-        dataSource={filters.rows}
-        columns={view.columns}
-        rowKey="id"
-        size={view.size ?? "middle"}
-        rowSelection={bulk.rowSelection}
-        emptyText="No products found"
-      />
+    <ListPage {...PAGE} filters={filters.bar} view={view} table={table} dataSource={filters.rows} size="middle" bulk={bulk}>
       {actions.holders}
       {bulk.holders}
       <ProductShowDrawer.Host active={details.id !== undefined} details={details} />
-    </>
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 // A product's own page, /products/:id: a drawer over the list with what the row cannot hold (every
 // image, the full description, the status reason, deletion, dates) and its admin history. Read by
 // GET /products/:id when the page does not hold it; the row actions stay in the list.
-import { Descriptions, Drawer } from "antd";
+import { Descriptions, Drawer, Grid } from "antd";
 import type { Product } from "@contract";
 import { AuditHistory } from "@/components/history/audit-history";
 import { RecordFrame } from "@/components/record/record-frame";
@@ -10,10 +10,9 @@ import type { RoutedRecord } from "@/components/routing/use-record-route";
 import { FlagBadge } from "@/components/value/badges";
 import { formatAmount, formatDate } from "@/utils/format";
 import { Picture } from "@/components/value/picture";
-import { useScreens } from "@/utils/use-screens";
 
 export function ProductShowDrawer({ details }: { details: RoutedRecord<Product> }) {
-  const wide = useScreens().md === true;
+  const wide = Grid.useBreakpoint().md === true;
   const product = details.record;
   return (
     <Drawer

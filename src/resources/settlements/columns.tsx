@@ -4,7 +4,7 @@ import type { ColumnsType } from "antd/es/table";
 import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
-import { CopyText } from "@/components/value/copy-button";
+import { CopyText } from "@/components/value/copy-text";
 import { Badge, type BadgeColor } from "@/components/value/badges";
 import { Hint } from "@/components/value/hint";
 import { QuotedReason } from "@/components/value/quoted-reason";

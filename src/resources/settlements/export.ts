@@ -1,8 +1,8 @@
 // What the Settlements list's CSV export writes: the table's columns (columns.tsx), as they read on
 // screen, with the full ids and signature and ISO dates beside them.
 import { SHORTEN } from "@/config";
-import { isoDate, text, type ExportColumn } from "@/components/list/export/columns";
-import { formatDate, head } from "@/utils/format";
+import { dateColumn, text, type ExportColumn } from "@/components/list/export/columns";
+import { head } from "@/utils/format";
 import type { Settlement } from "@contract";
 import { landingHint, SETTLEMENT_KIND_LABELS } from "./columns";
 import { SETTLEMENT_STATUS_LABELS } from "./filters";
@@ -36,16 +36,6 @@ export const SETTLEMENT_EXPORT: readonly ExportColumn<Settlement>[] = [
     raw: [{ title: "Signature (full)", value: (settlement) => text(settlement.signature) }],
   },
   { key: "lastError", title: "Last error", value: (settlement) => settlement.lastError || NONE },
-  {
-    key: "createdAt",
-    title: "Created",
-    value: (settlement) => formatDate(settlement.createdAt),
-    raw: [{ title: "Created (ISO 8601)", value: (settlement) => isoDate(settlement.createdAt) }],
-  },
-  {
-    key: "updatedAt",
-    title: "Updated",
-    value: (settlement) => formatDate(settlement.updatedAt),
-    raw: [{ title: "Updated (ISO 8601)", value: (settlement) => isoDate(settlement.updatedAt) }],
-  },
+  dateColumn("createdAt", "Created", (settlement) => settlement.createdAt),
+  dateColumn("updatedAt", "Updated", (settlement) => settlement.updatedAt),
 ];

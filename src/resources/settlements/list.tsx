@@ -6,9 +6,9 @@ import { useEffect, useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { SETTLEMENTS_POLL_MS, SHORTEN } from "@/config";
 import { useFilterBar } from "@/components/list/filter-bar";
-import { ListTable, useListTable } from "@/components/list/list-table";
+import { ListPage } from "@/components/list/list-page";
+import { useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
-import { PageHeader } from "@/components/page-header";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { useReasonedCall } from "@/components/prompts/use-reasoned-call";
 import { endpoints } from "@/providers/endpoints";
@@ -63,6 +63,12 @@ function useSettlementRetry() {
   return { retry: run, retrying: runningId, holder };
 }
 
+const PAGE = {
+  title: "Settlements",
+  subtitle: "Payouts and initializations sent on chain, and the escrows' reconciliation",
+  emptyText: "No settlements found",
+};
+
 export function SettlementList() {
   const table = useListTable<Settlement>("settlements");
   const filters = useFilterBar(table, SETTLEMENT_FILTERS, { name: "settlement", label: "Filter settlements" });
@@ -87,23 +93,9 @@ export function SettlementList() {
   }, [waiting, refetch]);
 
   return (
-    <>
-      <PageHeader
-        title="Settlements"
-        subtitle="Payouts and initializations sent on chain, and the escrows' reconciliation"
-        extra={
-          <>
-            {view.tools}
-            {reconcile.button}
-          </>
-        }
-      />
-      {reconcile.outcome}
-      {filters.bar}
-      {view.savedViews}
-      <ListTable table={table} columns={view.columns} rowKey="id" emptyText="No settlements found" size={view.size ?? "middle"} />
+    <ListPage {...PAGE} actions={reconcile.button} notice={reconcile.outcome} filters={filters.bar} view={view} table={table} size="middle">
       {holder}
       {proposals.holder}
-    </>
+    </ListPage>
   );
 }

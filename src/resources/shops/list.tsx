@@ -5,9 +5,9 @@ import type { Shop } from "@contract";
 import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
 import { useFilterBar } from "@/components/list/filter-bar";
-import { ListTable, useListTable } from "@/components/list/list-table";
+import { ListPage } from "@/components/list/list-page";
+import { useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
-import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useShopBulkActions } from "./bulk";
@@ -19,6 +19,8 @@ import "./shops.css";
 const ShopEditModal = lazyDialog(() => import("./edit-modal"), "ShopEditModal");
 
 const shopName = (shop: Shop) => shop.name;
+
+const PAGE = { title: "Shop Management", subtitle: "Manage marketplace shops and verify sellers", emptyText: "No shops found" };
 
 export function ShopList() {
   const table = useListTable<Shop>("shops");
@@ -36,21 +38,9 @@ export function ShopList() {
   });
 
   return (
-    <>
-      <PageHeader title="Shop Management" subtitle="Manage marketplace shops and verify sellers" extra={view.tools} />
-      {filters.bar}
-      {view.savedViews}
-      {bulk.bar}
-      <ListTable
-        table={table}
-        columns={view.columns}
-        size={view.size}
-        rowKey="id"
-        rowSelection={bulk.rowSelection}
-        emptyText="No shops found"
-      />
+    <ListPage {...PAGE} filters={filters.bar} view={view} table={table} bulk={bulk}>
       {editor.modal}
       {bulk.holders}
-    </>
+    </ListPage>
   );
 }

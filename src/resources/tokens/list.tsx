@@ -7,9 +7,9 @@ import { useUpdate, type HttpError } from "@refinedev/core";
 import type { Token } from "@contract";
 import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useFilterBar } from "@/components/list/filter-bar";
-import { ListTable, useListTable } from "@/components/list/list-table";
+import { ListPage } from "@/components/list/list-page";
+import { useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
-import { PageHeader } from "@/components/page-header";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useStableCallback } from "@/utils/use-stable-callback";
@@ -22,6 +22,8 @@ import "./tokens.css";
 
 const TokenCreateModal = lazyDialog(() => import("./edit-modal"), "TokenCreateModal");
 const TokenEditModal = lazyDialog(() => import("./edit-modal"), "TokenEditModal");
+
+const PAGE = { title: "Token Management", subtitle: "Manage SPL token whitelist" };
 
 export function TokenList() {
   const table = useListTable<Token>("tokens");
@@ -49,32 +51,24 @@ export function TokenList() {
   const view = useListView("tokens", table, columns, { columns: TOKEN_EXPORT, keep: filters.keep });
 
   return (
-    <>
-      <PageHeader
-        title="Token Management"
-        subtitle="Manage SPL token whitelist"
-        extra={
-          <>
-            {view.tools}
-            <InitSolButton />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => creator.open()} {...creator.intent}>
-              Add Token
-            </Button>
-          </>
-        }
-      />
-      {filters.bar}
-      {view.savedViews}
-      <ListTable<Token>
-        table={table}
-        columns={view.columns}
-        size={view.size}
-        rowKey="id"
-        dataSource={filters.rows}
-        emptyText={emptyReason(table.tableProps.dataSource ?? [], String(filters.values.search ?? ""))}
-      />
+    <ListPage
+      {...PAGE}
+      actions={
+        <>
+          <InitSolButton />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => creator.open()} {...creator.intent}>
+            Add Token
+          </Button>
+        </>
+      }
+      filters={filters.bar}
+      view={view}
+      table={table}
+      dataSource={filters.rows}
+      emptyText={emptyReason(table.tableProps.dataSource ?? [], String(filters.values.search ?? ""))}
+    >
       {creator.modal}
       {editor.modal}
-    </>
+    </ListPage>
   );
 }

@@ -1,15 +1,13 @@
 // The User Management table columns, in order: User, Public Key, Status, Verified, Active, Actions.
 // Verified and Status are secondary and hide below md.
-import type { TableColumnsType } from "antd";
-import { EditOutlined, StopOutlined } from "@ant-design/icons-svg";
+import { Button, type TableColumnsType } from "antd";
+import { EditOutlined, StopOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Avatar } from "@/components/value/avatar";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
-import { IconButton } from "@/components/value/icon-button";
-import { RowIcon } from "@/components/value/row-icon";
 import { avatarInitial, head } from "@/utils/format";
 import type { User } from "@contract";
 
@@ -97,13 +95,14 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
         return (
           <div className="user-actions">
             <Hint title="Edit">
-              <IconButton icon={<RowIcon icon={EditOutlined} />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
+              <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
             </Hint>
             {user.disabled ? null : (
               <Hint title="Deactivate">
-                <IconButton
+                <Button
+                  type="text"
                   danger
-                  icon={<RowIcon icon={StopOutlined} />}
+                  icon={<StopOutlined />}
                   aria-label={`Deactivate ${name}`}
                   loading={deactivatingId === user.id}
                   disabled={deactivatingId !== undefined}

@@ -6,9 +6,9 @@ import type { User } from "@contract";
 import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
 import { useFilterBar } from "@/components/list/filter-bar";
-import { ListTable, useListTable } from "@/components/list/list-table";
+import { ListPage } from "@/components/list/list-page";
+import { useListTable } from "@/components/list/list-table";
 import { useListView } from "@/components/list/settings/use-list-view";
-import { PageHeader } from "@/components/page-header";
 import { useListPaletteActions } from "@/components/palette/list-actions";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useStableCallback } from "@/utils/use-stable-callback";
@@ -21,6 +21,8 @@ import { useRefreshUsers } from "./refresh";
 import "./users.css";
 
 const UserEditModal = lazyDialog(() => import("./edit-modal"), "UserEditModal");
+
+const PAGE = { title: "User Management", subtitle: "Manage users and permissions", emptyText: "No users found" };
 
 export function UserList() {
   const table = useListTable<User>("users");
@@ -46,22 +48,10 @@ export function UserList() {
   const view = useListView("users", table, columns, { columns: USER_EXPORT });
 
   return (
-    <>
-      <PageHeader title="User Management" subtitle="Manage users and permissions" extra={view.tools} />
-      {filters.bar}
-      {view.savedViews}
-      {bulk.bar}
-      <ListTable
-        table={table}
-        columns={view.columns}
-        size={view.size}
-        rowKey="id"
-        rowSelection={bulk.rowSelection}
-        emptyText="No users found"
-      />
+    <ListPage {...PAGE} filters={filters.bar} view={view} table={table} bulk={bulk}>
       {editor.modal}
       {holder}
       {bulk.holders}
-    </>
+    </ListPage>
   );
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { TestWallet } from "./test-wallet.ts";
+import { newContext } from "./browser.ts";
 
 export const SCREENSHOT_DIR = join(process.cwd(), "test-results", "e2e");
 
@@ -65,7 +66,7 @@ export async function openWithWallet(
   colorScheme: "light" | "dark" = "light",
 ): Promise<Page> {
   // Less motion, as an admin can ask of their system: a click never lands on a dialog still zooming in.
-  const context = await browser.newContext({ viewport, reducedMotion: "reduce", colorScheme });
+  const context = await newContext(browser, { viewport, reducedMotion: "reduce", colorScheme });
   await context.addInitScript(wallet.initScript);
   await context.addInitScript(recordPolicyViolations);
   return context.newPage();

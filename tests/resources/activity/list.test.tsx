@@ -7,6 +7,7 @@ import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "@contract";
 import { ADMIN_KEY, choose, compileFirst, renderApp, selectedText, setupUser, signedInApi } from "../../app/support";
+import { auditEntry } from "../../support/audit-entry";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(
@@ -17,22 +18,17 @@ compileFirst(
 const OTHER_ADMIN = "7YttLkHDoNj9wyDur5pM1ejNaAvT9X4eqaYcHQqtj2G5";
 const SIGNATURE = "5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW";
 
-function entry(overrides: Partial<AuditEntry>): AuditEntry {
-  return {
-    id: "1",
-    createdAt: "2025-03-04T15:06:00.000Z",
+/** A deactivation by the signed-in admin (ADMIN_KEY), changed as each test needs. */
+const entry = (overrides: Partial<AuditEntry>) =>
+  auditEntry({
     adminPublicKey: ADMIN_KEY,
     action: "user.deactivate",
-    targetType: "user",
     targetId: "u-42",
     reason: "Spam listings",
     before: { disabled: false },
     after: { disabled: true },
-    transactionSignature: null,
-    cluster: null,
     ...overrides,
-  };
-}
+  });
 
 const DEACTIVATION = entry({ id: "3" });
 const RESOLUTION = entry({
@@ -74,7 +70,7 @@ const sections = () =>
     .getAllByRole("link")
     .map((link) => link.textContent);
 
-describe("Activity", { timeout: 60_000 }, () => {
+describe("Activity", () => {
   it("lists the trail behind its sidebar link: when, who, what, the record's link, the reason and the proof", async () => {
     const api = activityApi();
     renderApp("/activity");

@@ -24,7 +24,7 @@ function sectionNames(dialog: HTMLElement) {
     .map((id) => document.getElementById(id!)?.textContent);
 }
 
-describe("Order Details modal", { timeout: 60_000 }, () => {
+describe("Order Details modal", () => {
   it("shows an ACTIVE order's sections from the row, without Shipping or Dispute when it has none", async () => {
     const order = makeOrder({ createdAt: "2025-03-04T15:06:00.000Z", notes: "Gift wrap please" });
     const { api } = ordersApi(() => [200, page([order])]);

@@ -101,7 +101,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("dispute resolve form", { timeout: 60_000 }, () => {
+describe("dispute resolve form", () => {
   it("starts on Release to Seller with empty notes, the warning, and submit disabled", async () => {
     const { form } = await openForm();
     expect(within(form).getByRole("radio", { name: /Release to Seller/ })).toBeChecked();

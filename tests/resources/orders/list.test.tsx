@@ -10,7 +10,7 @@ const shortDateTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateSt
 const chooseFilter = (user: UserEvent, label: string) => choose(user, "Filter orders by status", label);
 
 // Full app renders on a shared 2-core machine: generous, but still bounded.
-describe("Order Management list", { timeout: 60_000 }, () => {
+describe("Order Management list", () => {
   it("shows the heading, the subtitle, the columns and each row from data.items", async () => {
     const order = makeOrder({ status: "DISPUTED", totalPrice: 123456, currency: { symbol: "USDC", decimals: 2 } });
     ordersApi(() => [200, page([order])]);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNDO_REASON } from "@/resources/products/use-product-actions";
 import type { Product } from "@contract";
 import { changes, compileFirst, renderApp, setupUser, signedInApi } from "../../app/support";
@@ -35,7 +35,6 @@ async function confirmStep(user: UserEvent, text: string) {
 }
 
 // The machine running these is shared.
-vi.setConfig({ testTimeout: 90_000 });
 
 compileFirst(() => import("@/resources/products/list"));
 

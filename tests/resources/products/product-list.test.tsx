@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Product } from "@contract";
 import { choose, compileFirst, pageToSecond, renderApp, screenRequests, setupUser, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
@@ -30,7 +30,6 @@ const rowOf = (title: string) => screen.getByText(title).closest("tr") as HTMLEl
 // The screen and the layout are lazy chunks Vite compiles on first use; doing it here keeps that
 // one-off cost out of the first test's waiting time.
 // The machine running these is shared.
-vi.setConfig({ testTimeout: 90_000 });
 
 compileFirst(() => import("@/resources/products/list"));
 

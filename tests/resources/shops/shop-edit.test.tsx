@@ -1,11 +1,9 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Shop } from "@contract";
 import { changes, compileFirst, deferred, renderApp, setupUser, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import { SELLER_KEY, shop, shopPage } from "./fixtures";
-
-vi.setConfig({ testTimeout: 90_000 });
 
 compileFirst(() => import("@/resources/shops/list"));
 

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Shop } from "@contract";
 import {
   choose,
@@ -17,7 +17,6 @@ import type { FakeApi } from "../../support/fake-api";
 import { SELLER_KEY, shop, shopPage } from "./fixtures";
 
 // The machine running these is shared.
-vi.setConfig({ testTimeout: 90_000 });
 
 compileFirst(() => import("@/resources/shops/list"));
 

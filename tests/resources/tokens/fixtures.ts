@@ -1,5 +1,4 @@
 // Tokens as GET /tokens/admin returns them, and the calls the screen makes, read from the fake API.
-import { configure } from "@testing-library/react";
 import { signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import type { Token } from "@contract";
@@ -33,9 +32,6 @@ export const RAY: Token = {
   logoUrl: null,
   isActive: false,
 };
-
-// The shell's 10 s wait is tight when several test runs share two cores.
-configure({ asyncUtilTimeout: 30_000 });
 
 export const NEW_MINT = "JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN";
 

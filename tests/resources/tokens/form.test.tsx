@@ -68,7 +68,7 @@ async function cancel(modal: HTMLElement) {
   await waitFor(() => expect(modal).not.toBeVisible());
 }
 
-describe("Add New Token / Edit Token modal", { timeout: 120_000 }, () => {
+describe("Add New Token / Edit Token modal", () => {
   it("shows the validation messages for every field and sends nothing while any is invalid", async () => {
     const api = tokensApi();
     await openTokens();

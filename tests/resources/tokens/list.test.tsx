@@ -18,7 +18,7 @@ const rowOf = rowWith;
 const symbols = shownSymbols;
 
 // The whole admin shell renders, on a machine shared with other runs: generous time.
-describe("Token Management list", { timeout: 90_000 }, () => {
+describe("Token Management list", () => {
   it("shows the Tokens screen's texts, columns and rows, asking GET /tokens/admin for page 1 of 20", async () => {
     const api = tokensApi();
     await openTokens();

@@ -50,7 +50,7 @@ async function openEdit(symbol: string): Promise<HTMLElement> {
   return title.closest<HTMLElement>("[role=dialog]")!;
 }
 
-describe("Token risk (beyond the core API)", { timeout: 120_000 }, () => {
+describe("Token risk (beyond the core API)", () => {
   it("shows a Risk column when the API reports risks, each verdict in words with its reason on hover", async () => {
     tokensApi([WARNED, FLAGGED]);
     renderApp("/tokens");

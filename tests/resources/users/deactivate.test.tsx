@@ -26,9 +26,13 @@ async function dialogGone(name: string) {
   await waitFor(() => expect(queryDialog(name)).toBeUndefined());
 }
 
-/** The users as a server holds them: deactivation changes what the next GET /users returns. */
-function liveUsers(): User[] {
-  return USERS.map((entry) => ({ ...entry }));
+/** A signed-in admin's API holding the users as a server does: a deactivation changes what the next GET /users returns. */
+function liveUsersApi() {
+  const api = signedInApi();
+  const users: User[] = USERS.map((entry) => ({ ...entry }));
+  serveUsers(api, users);
+  serveDeactivate(api, users);
+  return { api, users };
 }
 
 function serveDeactivate(api: FakeApi, users: User[]) {
@@ -41,7 +45,7 @@ function serveDeactivate(api: FakeApi, users: User[]) {
   });
 }
 
-describe("deactivating a user", { timeout: 120_000 }, () => {
+describe("deactivating a user", () => {
   it("asks 'Are you sure you want to deactivate {name}?' and sends nothing when cancelled", async () => {
     const user = userEvent.setup();
     const api = openUsers();
@@ -82,10 +86,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
 
   it("sends PATCH /users/:id/deactivate { reason } once confirmed, then the row shows Disabled", async () => {
     const user = userEvent.setup();
-    const api = signedInApi();
-    const users = liveUsers();
-    serveUsers(api, users);
-    serveDeactivate(api, users);
+    const { api } = liveUsersApi();
     renderApp("/users");
 
     const prompt = await toReasonStep(user, await startDeactivation(user, "Carol Diaz", "Deactivate Carol Diaz"));
@@ -106,10 +107,7 @@ describe("deactivating a user", { timeout: 120_000 }, () => {
 
   it("refreshes the dashboard counts after a deactivation", async () => {
     const user = userEvent.setup();
-    const api = signedInApi();
-    const users = liveUsers();
-    serveUsers(api, users);
-    serveDeactivate(api, users);
+    const { api, users } = liveUsersApi();
     api.get("/admin/users/stats", () => [
       200,
       { data: { totalUsers: users.length, disabledUsers: users.filter((entry) => entry.disabled).length } },

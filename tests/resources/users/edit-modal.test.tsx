@@ -43,14 +43,19 @@ const carolValues = {
   status: "active",
 };
 
-describe("Edit User modal", { timeout: 120_000 }, () => {
+/** The users list served with Carol's record, and her editor open with her values. */
+async function editCarol(user: UserEvent) {
+  const api = openUsers();
+  serveUser(api);
+  const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
+  await waitFor(() => expect(values(modal)).toEqual(carolValues));
+  return { api, modal };
+}
+
+describe("Edit User modal", () => {
   it("opens with the clicked user's values from GET /users/:id, with the key read-only and the user's History", async () => {
     const user = userEvent.setup();
-    const api = openUsers();
-    serveUser(api);
-
-    const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
-    await waitFor(() => expect(values(modal)).toEqual(carolValues));
+    const { api, modal } = await editCarol(user);
     expect(field(modal, "Public Key")).toHaveAttribute("readonly");
     expect(api.requests("GET", "/users/u-10")).not.toHaveLength(0);
     // The History below the form asks the audit trail for this user.
@@ -132,11 +137,7 @@ describe("Edit User modal", { timeout: 120_000 }, () => {
 
   it("says 'Invalid email' and sends nothing for a bad address", async () => {
     const user = userEvent.setup();
-    const api = openUsers();
-    serveUser(api);
-
-    const modal = await openEditor(user, "Carol Diaz", "Edit Carol Diaz");
-    await waitFor(() => expect(values(modal)).toEqual(carolValues));
+    const { api, modal } = await editCarol(user);
     await user.clear(field(modal, "Email"));
     await user.type(field(modal, "Email"), "carol-at-example");
     await user.click(within(modal).getByRole("button", { name: "Save" }));

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
 import { choose, compileFirst, openSelect, pageToSecond, PHONE, renderApp, selectedText, signedInApi } from "../../app/support";
-import { findRow, FIRST_RENDER_MS, listQueries, openUsers, serveUsers, USERS } from "./support";
+import { findRow, listQueries, openUsers, serveUsers, USERS } from "./support";
 
 const FIRST_PAGE = { page: "1", limit: "20" };
 
@@ -30,11 +30,11 @@ function many(count: number): User[] {
 // The screen is a lazy chunk Vite compiles on first use; compile it before the clock starts.
 compileFirst(() => import("@/resources/users/list"));
 
-describe("User Management list", { timeout: 120_000 }, () => {
+describe("User Management list", () => {
   it("shows the heading, subtitle, filters and the Users screen's columns, asking GET /users page 1 of 20", async () => {
     const api = openUsers();
 
-    expect(await screen.findByRole("heading", { name: "User Management", level: 1 }, { timeout: FIRST_RENDER_MS })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "User Management", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("Manage users and permissions")).toBeInTheDocument();
     await findRow("Carol Diaz");
     // First the bulk actions' selection column, its header a "Select all" checkbox.

@@ -90,22 +90,16 @@ export function listQueries(api: FakeApi): Record<string, string>[] {
   return api.requests("GET", "/users").map((request) => request.query);
 }
 
-/** A first render of the whole app can take this long on a busy machine (lazy chunks compile). */
-export const FIRST_RENDER_MS = 30_000;
-
 /** The table row showing this text (not a notification that happens to mention it). */
 export function findRow(name: string): Promise<HTMLElement> {
-  return waitFor(
-    () => {
-      const row = screen
-        .getAllByText(name)
-        .map((element) => element.closest<HTMLElement>("tbody tr"))
-        .find((candidate) => candidate !== null);
-      if (!row) throw new Error(`no table row shows "${name}"`);
-      return row;
-    },
-    { timeout: FIRST_RENDER_MS },
-  );
+  return waitFor(() => {
+    const row = screen
+      .getAllByText(name)
+      .map((element) => element.closest<HTMLElement>("tbody tr"))
+      .find((candidate) => candidate !== null);
+    if (!row) throw new Error(`no table row shows "${name}"`);
+    return row;
+  });
 }
 
 /** Serves GET /users/:id from the list (a copy per request, as a server would). */

@@ -24,15 +24,24 @@ async function verify(client: TestClient, body: Record<string, unknown>) {
   return client.post("/auth/admin/verify", body);
 }
 
+/** The verify body for a challenge, signed by `wallet`. */
+const signed = (wallet: TestWallet, { nonce, message }: { nonce: string; message: string }) => ({
+  publicKey: wallet.publicKey,
+  signature: wallet.sign(message),
+  nonce,
+  message,
+});
+
+/** The verify call for `issued` (a fresh challenge unless given), signed by `wallet`. */
+async function signAndVerify(client: TestClient, wallet: TestWallet, issued?: { nonce: string; message: string }) {
+  return verify(client, signed(wallet, issued ?? (await challenge(client, wallet))));
+}
+
 /** A fresh nonce for `wallet`, then a verify call whose body `tamper` may alter. */
-async function attempt(
-  wallet: TestWallet,
-  tamper: (b: { publicKey: string; signature: string; nonce: string; message: string }) => Record<string, unknown> = (b) => b,
-) {
+async function attempt(wallet: TestWallet, tamper: (b: ReturnType<typeof signed>) => Record<string, unknown> = (b) => b) {
   const client = server.client();
-  const { nonce, message } = await challenge(client, wallet);
-  const body = { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce, message };
-  return { client, nonce, message, body, res: await verify(client, tamper(body)) };
+  const body = signed(wallet, await challenge(client, wallet));
+  return { client, body, res: await verify(client, tamper(body)) };
 }
 
 const bytesOf = (n: number, fill = 7) => bs58.encode(new Uint8Array(n).fill(fill));
@@ -107,22 +116,8 @@ describe("GET /auth/nonce", () => {
     for (let i = 0; i < 5; i++) issued.push(await challenge(client, wallet));
     expect(await countLiveNonces(server.ctx.db, wallet.publicKey, server.ctx.now())).toBe(3);
     // The oldest is gone, the newest still works (to the signature check: this key is not whitelisted).
-    const old = issued[0];
-    const stale = await verify(client, {
-      publicKey: wallet.publicKey,
-      signature: wallet.sign(old.message),
-      nonce: old.nonce,
-      message: old.message,
-    });
-    expect(stale.status).toBe(401);
-    const last = issued[4];
-    const fresh = await verify(client, {
-      publicKey: wallet.publicKey,
-      signature: wallet.sign(last.message),
-      nonce: last.nonce,
-      message: last.message,
-    });
-    expect(fresh.status).toBe(403);
+    expect((await signAndVerify(client, wallet, issued[0])).status).toBe(401);
+    expect((await signAndVerify(client, wallet, issued[4])).status).toBe(403);
   });
 });
 
@@ -132,8 +127,7 @@ describe("POST /auth/admin/verify", () => {
     const extra = await startTestServer({ extraAdminWallets: [wallet] });
     try {
       const client = extra.client();
-      const { nonce, message } = await challenge(client, wallet);
-      const res = await verify(client, { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce, message });
+      const res = await signAndVerify(client, wallet);
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
         isAdmin: true,
@@ -204,8 +198,7 @@ describe("POST /auth/admin/verify", () => {
 
   it("consumes the nonce on a failed attempt: the right signature afterwards is refused", async () => {
     const client = server.client();
-    const { nonce, message } = await challenge(client, server.adminWallet);
-    const good = { publicKey: server.adminWallet.publicKey, signature: server.adminWallet.sign(message), nonce, message };
+    const good = signed(server.adminWallet, await challenge(client, server.adminWallet));
     expect((await verify(client, { ...good, signature: bytesOf(64) })).status).toBe(401);
     expect((await verify(client, good)).status).toBe(401);
   });
@@ -217,30 +210,14 @@ describe("POST /auth/admin/verify", () => {
     expect((await verify(server.client(), body)).status).toBe(403); // no XSRF token at all
   });
 
-  it("refuses an expired nonce (5 minutes)", async () => {
+  it.each([
+    ["refuses an expired nonce (5 minutes)", 5 * 60_000 + 1, 401],
+    ["accepts a nonce just before it expires", 5 * 60_000 - 2_000, 200],
+  ])("%s", async (_title, age, status) => {
     const client = server.client();
-    const { nonce, message } = await challenge(client, server.adminWallet);
-    server.clock.advance(5 * 60_000 + 1);
-    const res = await verify(client, {
-      publicKey: server.adminWallet.publicKey,
-      signature: server.adminWallet.sign(message),
-      nonce,
-      message,
-    });
-    expect(res.status).toBe(401);
-  });
-
-  it("accepts a nonce just before it expires", async () => {
-    const client = server.client();
-    const { nonce, message } = await challenge(client, server.adminWallet);
-    server.clock.advance(5 * 60_000 - 2_000);
-    const res = await verify(client, {
-      publicKey: server.adminWallet.publicKey,
-      signature: server.adminWallet.sign(message),
-      nonce,
-      message,
-    });
-    expect(res.status).toBe(200);
+    const issued = await challenge(client, server.adminWallet);
+    server.clock.advance(age);
+    expect((await signAndVerify(client, server.adminWallet, issued)).status).toBe(status);
   });
 
   it("refuses a forged signature for a small-order key (anyone can make one)", async () => {
@@ -316,24 +293,23 @@ describe("sessions", () => {
     expect(rows.some((r) => r.id === createHash("sha256").update(sid).digest("hex"))).toBe(true);
   });
 
+  /** The session's validate status once `minutes` more have passed. */
+  const validateAfter = async (client: TestClient, minutes: number) => {
+    server.clock.advance(minutes * 60_000);
+    return (await client.get("/auth/validate")).status;
+  };
+
   it("expires after 30 minutes idle, but activity keeps it alive", async () => {
     const client = await server.signIn();
-    server.clock.advance(25 * 60_000);
-    expect((await client.get("/auth/validate")).status).toBe(200);
-    server.clock.advance(25 * 60_000);
-    expect((await client.get("/auth/validate")).status).toBe(200);
-    server.clock.advance(30 * 60_000);
-    expect((await client.get("/auth/validate")).status).toBe(401);
+    expect(await validateAfter(client, 25)).toBe(200);
+    expect(await validateAfter(client, 25)).toBe(200);
+    expect(await validateAfter(client, 30)).toBe(401);
   });
 
   it("expires 8 hours after sign-in however active", async () => {
     const client = await server.signIn();
-    for (let elapsed = 0; elapsed < 8 * 60 - 20; elapsed += 20) {
-      server.clock.advance(20 * 60_000);
-      expect((await client.get("/auth/validate")).status).toBe(200);
-    }
-    server.clock.advance(20 * 60_000);
-    expect((await client.get("/auth/validate")).status).toBe(401);
+    for (let elapsed = 0; elapsed < 8 * 60 - 20; elapsed += 20) expect(await validateAfter(client, 20)).toBe(200);
+    expect(await validateAfter(client, 20)).toBe(401);
   });
 
   it("logout revokes that session server-side, and only that one: its old cookie no longer works", async () => {
@@ -358,14 +334,7 @@ describe("sessions", () => {
   it("rotates the session id at each sign-in and ends the previous one", async () => {
     const client = await server.signIn();
     const first = client.cookies.get("sid");
-    const { nonce, message } = await challenge(client, server.adminWallet);
-    const res = await verify(client, {
-      publicKey: server.adminWallet.publicKey,
-      signature: server.adminWallet.sign(message),
-      nonce,
-      message,
-    });
-    expect(res.status).toBe(200);
+    expect((await signAndVerify(client, server.adminWallet)).status).toBe(200);
     const second = client.cookies.get("sid");
     expect(second).toBeDefined();
     expect(second).not.toBe(first);
@@ -378,14 +347,7 @@ describe("sessions", () => {
     const client = server.client();
     const planted = "B".repeat(43);
     client.cookies.set("sid", planted);
-    const { nonce, message } = await challenge(client, server.adminWallet);
-    const res = await verify(client, {
-      publicKey: server.adminWallet.publicKey,
-      signature: server.adminWallet.sign(message),
-      nonce,
-      message,
-    });
-    expect(res.status).toBe(200);
+    expect((await signAndVerify(client, server.adminWallet)).status).toBe(200);
     expect(client.cookies.get("sid")).not.toBe(planted);
   });
 

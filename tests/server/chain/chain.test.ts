@@ -2,7 +2,6 @@
 // (one node process, tsx as a loader) on a free port and a temporary folder; it is reached the way a
 // developer's tools reach it, through web3.js, and the way the server reaches it, through
 // SETTLEMENT_CLUSTER.
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -22,71 +21,44 @@ import { computeBudgetOf, makeOrder } from "../support/chain-support.ts";
 import { createTestWallet, signInAt } from "../support/harness.ts";
 import { plantMint } from "../support/rpc-loopback.ts";
 import { freePort } from "../../support/free-port.ts";
+import { startProcess, stopProcess, waitForExit, waitForOutput, type Started } from "../../support/processes.ts";
 
-const STARTUP_TIMEOUT_MS = 20_000;
-
-interface RunningChain {
-  child: ChildProcess;
+interface RunningChain extends Started {
   url: string;
-  output: () => string;
 }
 
 let dir: string;
-const children = new Set<ChildProcess>();
+const children = new Set<Started>();
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "mkt-chain-"));
 });
 
 afterEach(async () => {
-  for (const child of children) await stop(child, "SIGKILL");
+  for (const child of children) await stopProcess(child, "SIGKILL");
+  children.clear();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function spawnChain(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/chain.ts"], {
+function spawnChain(env: Record<string, string>): Started {
+  const chain = startProcess(process.execPath, ["--import", "tsx", "scripts/chain.ts"], {
     cwd: resolve("."),
     env: { ...process.env, CHAIN_PORT: "0", CHAIN_DIR: join(dir, "chain"), ...env },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  children.add(child);
-  child.once("exit", () => children.delete(child));
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
-  return { child, output: () => output };
+  children.add(chain);
+  return chain;
 }
 
 /** `npm run chain`'s script, listening when this resolves (its banner names the URL). */
 async function startChain(env: Record<string, string> = {}): Promise<RunningChain> {
-  const { child, output } = spawnChain(env);
-  const url = await new Promise<string>((ready, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`The chain did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`)),
-      STARTUP_TIMEOUT_MS,
-    );
-    const exited = (code: number | null) => {
-      clearTimeout(timer);
-      fail(new Error(`The chain exited (${code}) before listening:\n${output()}`));
-    };
-    child.once("exit", exited);
-    child.stdout?.on("data", () => {
-      const found = /Local chain .*: (http:\/\/127\.0\.0\.1:\d+)/.exec(output());
-      if (!found) return;
-      clearTimeout(timer);
-      child.off("exit", exited);
-      ready(found[1]);
-    });
-  });
-  return { child, url, output };
+  const chain = spawnChain(env);
+  const [, url] = await waitForOutput(chain, "the chain to listen", /Local chain .*: (http:\/\/127\.0\.0\.1:\d+)/);
+  return { ...chain, url };
 }
 
 /** Sends `signal` and resolves with the exit code (null when killed by the signal). */
-async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-  child.kill(signal);
-  return exited;
+async function stop(chain: Started, signal: NodeJS.Signals): Promise<number | null> {
+  return (await stopProcess(chain, signal, "the chain to stop")).code;
 }
 
 describe("npm run chain", () => {
@@ -104,25 +76,24 @@ describe("npm run chain", () => {
     }
     expect(await connection.getBalance(wallet)).toBe(4 * LAMPORTS_PER_SOL);
     const genesis = await connection.getGenesisHash();
-    expect(await stop(first.child, "SIGINT")).toBe(0);
+    expect(await stop(first, "SIGINT")).toBe(0);
     expect(first.output()).toContain(`saving the chain in ${join(dir, "chain")}`);
 
     const second = await startChain();
     const again = new Connection(second.url, "confirmed");
     expect(await again.getBalance(wallet)).toBe(4 * LAMPORTS_PER_SOL);
     expect(await again.getGenesisHash()).toBe(genesis);
-    expect(await stop(second.child, "SIGTERM")).toBe(0);
-  }, 60_000);
+    expect(await stop(second, "SIGTERM")).toBe(0);
+  });
 
   it("stops with a plain message when its port is taken", async () => {
     const first = await startChain();
     const port = new URL(first.url).port;
-    const { child, output } = spawnChain({ CHAIN_PORT: port, CHAIN_DIR: join(dir, "other") });
-    const code = await new Promise<number | null>((done) => child.once("exit", done));
-    expect(code).toBe(1);
-    expect(output()).toContain(`Configuration error: CHAIN_PORT: ${port} is already in use on 127.0.0.1`);
-    expect(output()).not.toMatch(/\n\s+at /); // no stack trace
-  }, 60_000);
+    const taken = spawnChain({ CHAIN_PORT: port, CHAIN_DIR: join(dir, "other") });
+    expect((await waitForExit(taken, "the second chain to exit")).code).toBe(1);
+    expect(taken.output()).toContain(`Configuration error: CHAIN_PORT: ${port} is already in use on 127.0.0.1`);
+    expect(taken.output()).not.toMatch(/\n\s+at /); // no stack trace
+  });
 });
 
 describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_PORT>)", () => {
@@ -203,7 +174,7 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
     } finally {
       await server.close();
     }
-  }, 120_000);
+  });
 });
 
 describe("which RPC chains count as granting airdrops", () => {
@@ -266,7 +237,7 @@ describe("which RPC chains count as granting airdrops", () => {
     } finally {
       refusing.server.close();
     }
-  }, 60_000);
+  });
 });
 
 describe("the node's blockhashes", () => {

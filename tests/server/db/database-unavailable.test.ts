@@ -6,7 +6,7 @@
 // restart does, or a SQLite file whose write lock another connection holds.
 import type { FastifyPluginAsync } from "fastify";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../../../server/context.ts";
 import { runOnPostgres } from "../../../server/db/connection.ts";
 import type { UserRow } from "../../../server/db/schema.ts";
@@ -15,10 +15,10 @@ import { createUserRecord } from "../../../server/seed/records.ts";
 import { startCluster, type Cluster } from "../../support/postgres.ts";
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from "../support/harness.ts";
 import { postgresUrl } from "../support/test-database.ts";
+import { eventually } from "../../support/wait.ts";
 
 const UNAVAILABLE = { message: "The database is unavailable: try again shortly" };
 const BUSY = { message: "The database is busy: try again shortly" };
-const WAIT = { timeout: 10_000, interval: 20 };
 
 function expect503(response: TestResponse, body: { message: string }): void {
   expect(response.status, response.text).toBe(503);
@@ -174,12 +174,12 @@ if (postgresUrl()) {
       await blocker.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
       const observer = await connect();
       const write = admin.patch(`/users/${user.id}`, { displayName: "Cut off" });
-      await vi.waitFor(async () => {
+      await eventually("the write waiting for the lock", async () => {
         const { rows } = await observer.query(
           `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = 'app' AND wait_event_type = 'Lock'`,
         );
         expect(rows[0].n).toBe(1);
-      }, WAIT);
+      });
 
       stopDatabase();
       expect503(await write, UNAVAILABLE);

@@ -1,7 +1,6 @@
 // SQLite through Node's built-in node:sqlite (server/db/sqlite.ts). Its errors carry SQLite's result
 // code as a number; the server reads the code's name (isUniqueViolation, dataFolderError, the busy and
 // read-only checks), so the driver names it as sqlite3.h does, and Kysely passes it on.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +8,7 @@ import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isUniqueViolation } from "../../../server/db/engine.ts";
 import { SqliteFile, sqliteCodeName } from "../../../server/db/sqlite.ts";
+import { runProcess } from "../../support/processes.ts";
 
 let dir: string;
 const open: SqliteFile[] = [];
@@ -151,17 +151,14 @@ describe("the statement shape Kysely's SqliteDialect takes", () => {
 });
 
 describe("loading node:sqlite", () => {
-  it("prints nothing, not Node 22's warning that SQLite is experimental, and lets other warnings through", () => {
+  it("prints nothing, not Node 22's warning that SQLite is experimental, and lets other warnings through", async () => {
     const script = [
       `const { SqliteFile } = await import("./server/db/sqlite.ts");`,
       `new SqliteFile(":memory:").close();`,
       `process.emitWarning("another feature is experimental", "ExperimentalWarning");`,
     ].join("\n");
-    const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    expect(result.status).toBe(0);
+    const result = await runProcess(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain("SQLite");
     expect(result.stderr).toContain("ExperimentalWarning: another feature is experimental");
   });

@@ -3,7 +3,6 @@
 // histogram, the settlement queue and sign-in failures (behind METRICS_TOKEN when set); every response
 // carries its request id, the load balancer's when it sent a sane one; a SIGTERM lets what is in flight
 // finish and exits 0.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -11,6 +10,8 @@ import { Writable } from "node:stream";
 import { ConfigError, parseConfig } from "../../../server/config.ts";
 import { stopper } from "../../../server/index.ts";
 import { freePort } from "../../support/free-port.ts";
+import { startProcess, stopProcess, waitForOutput } from "../../support/processes.ts";
+import { waitFor } from "../../support/wait.ts";
 import { startTestServer, type TestServer } from "../support/harness.ts";
 import { createTestDatabase } from "../support/test-database.ts";
 
@@ -191,11 +192,9 @@ describe("request ids", () => {
     try {
       await fetch(`${logged.baseUrl}/healthz`, { headers: { "x-request-id": "req-from-the-lb" } });
       // Written once the response has gone out.
-      const line = await vi.waitFor(() => {
-        const found = lines.find((entry) => entry.msg === "request" && entry.requestId === "req-from-the-lb");
-        if (!found) throw new Error("no request line yet");
-        return found;
-      });
+      const line = await waitFor("the request's log line", () =>
+        lines.find((entry) => entry.msg === "request" && entry.requestId === "req-from-the-lb"),
+      );
       expect(line).toMatchObject({ level: 30, method: "GET", route: "/healthz", statusCode: 200, ms: expect.any(Number) });
     } finally {
       await logged.close();
@@ -211,14 +210,20 @@ describe("a stop", () => {
       const real = ledger.latestBlockhash.bind(ledger);
       let reached!: () => void;
       const handling = new Promise<void>((done) => (reached = done));
+      let release!: () => void;
+      const released = new Promise<void>((done) => (release = done));
+      // The request is held until the stop is under way, however slowly either side runs.
       vi.spyOn(ledger, "latestBlockhash").mockImplementation(async () => {
         reached();
-        await new Promise((wait) => setTimeout(wait, 300));
+        await released;
         return real();
       });
       const inFlight = fetch(`${closing.baseUrl}/readyz`);
       await handling;
       const closed = closing.app.close();
+      // Fastify stops listening once the app's preClose hooks have run (the stop has begun).
+      await waitFor("the app to stop listening", () => !closing.app.server.listening);
+      release();
       const response = await inFlight;
       expect(response.status).toBe(200);
       expect((await response.json()).checks.chain).toBe("ok");
@@ -241,14 +246,15 @@ describe("a stop", () => {
 
     const stuck = { ...server.ctx, config: { ...server.ctx.config, shutdownTimeoutMs: 20 } };
     void stopper({ app, ctx: stuck, close: () => new Promise<void>(() => undefined) }, exit)("SIGTERM");
-    await vi.waitFor(() => expect(exits).toEqual([0, 1]));
+    await waitFor("the stuck stop to exit 1", () => exits.length === 2);
+    expect(exits).toEqual([0, 1]);
   });
 
   it("on SIGTERM, logs that it is stopping and exits 0", async () => {
     const dir = mkdtempSync(join(tmpdir(), "ops-stop-"));
     const database = await createTestDatabase(dir, "db.sqlite");
     const port = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    const child = startProcess(process.execPath, ["--import", "tsx", "server/index.ts"], {
       cwd: resolve("."),
       env: {
         ...process.env,
@@ -262,28 +268,21 @@ describe("a stop", () => {
         DEMO_WALLET: "off",
         SHUTDOWN_TIMEOUT_SECONDS: "10",
       },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-      child.once("exit", (code, signal) => done({ code, signal })),
-    );
     try {
-      await vi.waitFor(() => expect(output).toContain("Marketplace Admin console:"), { timeout: 60_000, interval: 50 });
-      child.kill("SIGTERM");
+      await waitForOutput(child, "the server to listen", /Marketplace Admin console:/);
       // The whole output on failure: a signal or a crash says more than the bare exit code.
-      expect(await exited, output).toEqual({ code: 0, signal: null });
-      const lines = output
+      expect(await stopProcess(child, "SIGTERM", "the server to stop"), child.output()).toEqual({ code: 0, signal: null });
+      const lines = child
+        .output()
         .split("\n")
         .filter((line) => line.startsWith("{"))
         .map((line) => JSON.parse(line) as Record<string, unknown>);
       expect(lines).toContainEqual(expect.objectContaining({ msg: "stopping", signal: "SIGTERM", timeoutMs: 10_000 }));
     } finally {
-      child.kill("SIGKILL");
+      await stopProcess(child, "SIGKILL");
       await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

@@ -5,7 +5,7 @@
 import { once } from "node:events";
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import type { FastifyPluginAsync } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "../../../server/config.ts";
 import type { AppContext } from "../../../server/context.ts";
 import { resourceRoutes } from "../../../server/routes/index.ts";
@@ -13,10 +13,10 @@ import { createOrderRecord } from "../../../server/seed/records.ts";
 import { markConfirmed } from "../../../server/services/settlement-rows.ts";
 import { startTestServer, startTwoInstances, type TestClient, type TestServer, type TwoInstances } from "../support/harness.ts";
 import { writeSubmitted } from "../support/settlement-support.ts";
+import { eventually } from "../../support/wait.ts";
 
 /** Short polls: the events arrive within a test's patience. */
 const FAST = { config: { eventsPollMs: 50 } };
-const WAIT = { timeout: 10_000, interval: 20 };
 
 interface LiveEvent {
   event: string;
@@ -148,12 +148,12 @@ describe("stream limits", () => {
     expect(other.status).toBe(200);
 
     streams[0].close();
-    await vi.waitFor(async () => expect(await openOnServer(server)).toBe(5), WAIT);
+    await eventually("5 streams open on the server", async () => expect(await openOnServer(server)).toBe(5));
     const again = await openStream(server.baseUrl, admin);
     expect(again.status).toBe(200);
-    await vi.waitFor(() => expect(disputes(again)).toHaveLength(1), WAIT);
+    await eventually("the new stream's first disputes event", () => expect(disputes(again)).toHaveLength(1));
     for (const stream of [...streams, other, again]) stream.close();
-    await vi.waitFor(async () => expect(await openOnServer(server)).toBe(0), WAIT);
+    await eventually("every stream closed on the server", async () => expect(await openOnServer(server)).toBe(0));
   });
 
   it("holds EVENTS_MAX_STREAMS streams in all; past it a 429 saying why, until one closes", async () => {
@@ -172,7 +172,7 @@ describe("stream limits", () => {
     });
     // The refusal took no place: closing one lets the next in.
     streams[0].close();
-    await vi.waitFor(async () => expect(await openOnServer(server)).toBe(6), WAIT);
+    await eventually("6 streams open on the server", async () => expect(await openOnServer(server)).toBe(6));
     const admitted = await openStream(server.baseUrl, third);
     expect(admitted.status).toBe(200);
     for (const stream of [...streams, admitted]) stream.close();
@@ -210,7 +210,7 @@ describe("stream limits", () => {
       leaving.on("error", () => undefined).end();
       await held;
       leaving.destroy();
-      await vi.waitFor(() => expect(handled).toBe(true), WAIT);
+      await eventually("the gated request handled", () => expect(handled).toBe(true));
       expect(await openOnServer(gated)).toBe(0);
     } finally {
       await gated.close();
@@ -239,7 +239,7 @@ describe("one instance", () => {
     const stream = await openStream(server.baseUrl, null);
     expect(stream.status).toBe(401);
     expect(stream.headers.get("content-type")).toMatch(/^application\/json/);
-    await vi.waitFor(() => expect(stream.ended()).toBe(true), WAIT);
+    await eventually("the stream to end", () => expect(stream.ended()).toBe(true));
   });
 
   it("streams the open disputes on connect, then a dispute opened in the database", async () => {
@@ -249,13 +249,13 @@ describe("one instance", () => {
     expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(stream.headers.get("cache-control")).toBe("no-store");
     expect(stream.headers.get("x-accel-buffering")).toBe("no");
-    await vi.waitFor(() => expect(disputes(stream)).toEqual([{ open: 1 }]), WAIT);
+    await eventually("the open disputes on connect", () => expect(disputes(stream)).toEqual([{ open: 1 }]));
 
     await openDispute(server);
-    await vi.waitFor(() => expect(disputes(stream)).toEqual([{ open: 1 }, { open: 2 }]), WAIT);
+    await eventually("the dispute opened in the database", () => expect(disputes(stream)).toEqual([{ open: 1 }, { open: 2 }]));
     // A second console on the same instance gets the current count at once.
     const second = await openStream(server.baseUrl, admin);
-    await vi.waitFor(() => expect(disputes(second)).toEqual([{ open: 2 }]), WAIT);
+    await eventually("the second console's current count", () => expect(disputes(second)).toEqual([{ open: 2 }]));
     stream.close();
     second.close();
   });
@@ -281,22 +281,20 @@ describe("one instance", () => {
     const who = { userId: "u-admin", publicKey: server.adminWallet.publicKey };
     await writeSubmitted(server.ctx.db, { id: before, signature: "sig-before", resolution: "REFUND_BUYER", adminNotes: "old" }, who);
     const stream = await openStream(server.baseUrl, admin);
-    await vi.waitFor(() => expect(disputes(stream)).toHaveLength(1), WAIT);
+    await eventually("the first disputes event", () => expect(disputes(stream)).toHaveLength(1));
 
     const orderId = await openDispute(server);
     await writeSubmitted(server.ctx.db, { id: orderId, signature: "sig-live", resolution: "REFUND_BUYER", adminNotes: "now" }, who);
     const row = await server.ctx.db.selectFrom("settlements").selectAll().where("orderId", "=", orderId).executeTakeFirstOrThrow();
     const settlements = () => stream.events.filter((e) => e.event === "settlement").map((e) => e.data);
-    await vi.waitFor(() => expect(settlements()).toEqual([{ id: row.id, orderId, status: "submitted" }]), WAIT);
+    await eventually("the submitted settlement event", () => expect(settlements()).toEqual([{ id: row.id, orderId, status: "submitted" }]));
 
     await markConfirmed(server.ctx.db, server.ctx, row.id, "sig-live", null);
-    await vi.waitFor(
-      () =>
-        expect(settlements()).toEqual([
-          { id: row.id, orderId, status: "submitted" },
-          { id: row.id, orderId, status: "confirmed" },
-        ]),
-      WAIT,
+    await eventually("the confirmed settlement event", () =>
+      expect(settlements()).toEqual([
+        { id: row.id, orderId, status: "submitted" },
+        { id: row.id, orderId, status: "confirmed" },
+      ]),
     );
     stream.close();
   });
@@ -304,9 +302,9 @@ describe("one instance", () => {
   it("ends the stream when its session is logged out", async () => {
     const other = await server.signIn();
     const stream = await openStream(server.baseUrl, other);
-    await vi.waitFor(() => expect(disputes(stream)).toHaveLength(1), WAIT);
+    await eventually("the first disputes event", () => expect(disputes(stream)).toHaveLength(1));
     expect((await other.post("/auth/logout")).status).toBe(200);
-    await vi.waitFor(() => expect(stream.ended()).toBe(true), WAIT);
+    await eventually("the stream to end at sign-out", () => expect(stream.ended()).toBe(true));
     // Reconnecting is refused as JSON: the console then signs out.
     expect((await openStream(server.baseUrl, other)).status).toBe(401);
   });
@@ -314,18 +312,18 @@ describe("one instance", () => {
   it("ends the stream when its session expires", async () => {
     const other = await server.signIn();
     const stream = await openStream(server.baseUrl, other);
-    await vi.waitFor(() => expect(disputes(stream)).toHaveLength(1), WAIT);
+    await eventually("the first disputes event", () => expect(disputes(stream)).toHaveLength(1));
     server.clock.advance(server.ctx.config.session.idleMs);
-    await vi.waitFor(() => expect(stream.ended()).toBe(true), WAIT);
+    await eventually("the stream to end once the session is idle", () => expect(stream.ended()).toBe(true));
   });
 });
 
 it("an open stream does not hold up the server's close: it ends", async () => {
   const server = await startTestServer(FAST);
   const stream = await openStream(server.baseUrl, await server.signIn());
-  await vi.waitFor(() => expect(disputes(stream)).toEqual([{ open: 0 }]), WAIT);
+  await eventually("the open disputes on connect", () => expect(disputes(stream)).toEqual([{ open: 0 }]));
   await server.close();
-  await vi.waitFor(() => expect(stream.ended()).toBe(true), WAIT);
+  await eventually("the stream to end with the server", () => expect(stream.ended()).toBe(true));
 });
 
 describe("two instances on one database", () => {
@@ -341,9 +339,9 @@ describe("two instances on one database", () => {
 
   it("a console on the second sees a dispute opened through the first", async () => {
     const onSecond = await openStream(second.baseUrl, await second.signIn(first.adminWallet));
-    await vi.waitFor(() => expect(disputes(onSecond)).toEqual([{ open: 0 }]), WAIT);
+    await eventually("the open disputes on connect", () => expect(disputes(onSecond)).toEqual([{ open: 0 }]));
     await openDispute(first);
-    await vi.waitFor(() => expect(disputes(onSecond)).toEqual([{ open: 0 }, { open: 1 }]), WAIT);
+    await eventually("the dispute opened through the first instance", () => expect(disputes(onSecond)).toEqual([{ open: 0 }, { open: 1 }]));
     onSecond.close();
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/index.ts";
 import { seedDatabase } from "../../../server/seed/index.ts";
 import { createUserRecord } from "../../../server/seed/records.ts";
-import { startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
+import { defaultPage, startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
 import { query } from "../support/test-database.ts";
 
 let server: TestServer;
@@ -41,10 +41,7 @@ afterAll(async () => {
 
 describe("GET /users", () => {
   it("answers the paged shape with JSON booleans, newest first", async () => {
-    const res = await api.get("/users");
-    expect(res.status).toBe(200);
-    const { items, total, page, limit, totalPages } = res.body.data;
-    expect({ total, page, limit, totalPages }).toEqual({ total: 404, page: 1, limit: 20, totalPages: 21 });
+    const items = await defaultPage(api, "/users", { total: 404, totalPages: 21 });
     expect(items[0]).toMatchObject({ displayName: TRICKY[2], verified: false, disabled: false, role: "USER" });
     expect(Object.keys(items[0])).toEqual(
       expect.arrayContaining([

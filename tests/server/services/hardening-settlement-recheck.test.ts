@@ -13,6 +13,7 @@ import { signatureOf } from "../../../server/settlement/tx.ts";
 import { startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
 import { startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
 import { inFlight } from "../support/settlement-support.ts";
+import { eventually, waitFor } from "../../support/wait.ts";
 
 const MIN_AGE_MS = 5_000;
 
@@ -186,13 +187,23 @@ describe("in-process: a settlement whose confirmation timed out", () => {
     const order = await h.fundedDispute();
     timeOutOnce(h.backend.ledger, "landed");
     expect((await resolve(order.id)).status).toBe(504);
-    await vi.waitFor(async () => expect((await h.row(order.id)).settlementStatus).toBe("CONFIRMED"), { timeout: 5_000, interval: 20 });
+    await eventually("the timer's run to confirm the settlement", async () =>
+      expect((await h.row(order.id)).settlementStatus).toBe("CONFIRMED"),
+    );
 
     await recheck.stop();
     const later = await h.fundedDispute();
     timeOutOnce(h.backend.ledger, "landed");
     expect((await resolve(later.id)).status).toBe(504);
-    await new Promise((r) => setTimeout(r, 300));
+    // Intervals counted by a second re-check on the same timing that resumes nothing (every
+    // settlement is too recent for it): by its third run, the stopped one would have run too.
+    let runs = 0;
+    const counter = startSettlementRecheck(server.ctx, { intervalMs: 50, minAgeMs: 86_400_000, onOutcomes: () => void runs++ });
+    try {
+      await waitFor("three runs of a re-check started after the stop", () => runs >= 3);
+    } finally {
+      await counter.stop();
+    }
     expect((await h.row(later.id)).settlementStatus).toBe("PENDING");
   });
 });

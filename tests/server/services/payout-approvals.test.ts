@@ -10,10 +10,9 @@ import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts"
 import { expireProposals } from "../../../server/services/payout-approvals.ts";
 import { faultyLedger, type FaultyLedger } from "../support/faulty-ledger.ts";
 import { createTestWallet, startTestServer, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
-import { fundDispute, settlementsOf, signDecision } from "../support/settlement-support.ts";
+import { approve, fundDispute, REFUND, resolve, settlementsOf, signDecision } from "../support/settlement-support.ts";
 
 const HOUR_MS = 3_600_000;
-const REFUND = { resolution: "REFUND_BUYER", adminNotes: "The parcel never arrived" };
 
 let server: TestServer;
 let faults: FaultyLedger;
@@ -23,8 +22,6 @@ let proposer: TestClient;
 /** Admin B, who approves. */
 let approver: TestClient;
 
-const resolve = (client: TestClient, id: string, body: object = REFUND) => client.post(`/admin/orders/${id}/resolve-dispute`, body);
-const approve = (client: TestClient, id: string, body: object = {}) => client.post(`/admin/settlements/${id}/approve`, body);
 const orderOf = (id: string) =>
   server.ctx.db.selectFrom("orders").select(["status", "settlementStatus", "resolvedBy"]).where("id", "=", id).executeTakeFirstOrThrow();
 const audits = (id: string, action: string) =>

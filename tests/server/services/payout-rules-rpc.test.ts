@@ -7,23 +7,14 @@
 // the cluster's broadcasts and balances.
 import { address, lamports } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts";
 import { faultyLedger } from "../support/faulty-ledger.ts";
-import {
-  createTestWallet,
-  restartable,
-  startTestServer,
-  type Restartable,
-  type TestClient,
-  type TestServer,
-  type TestWallet,
-} from "../support/harness.ts";
+import { createTestWallet, restartingServers, type TestServer, type TestWallet } from "../support/harness.ts";
 import { startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
-import { fundDispute, proofOf, settlementsOf, signDecision } from "../support/settlement-support.ts";
+import { approve, fundDispute, proofOf, REFUND, refundLines, resolve, settlementsOf, signDecision } from "../support/settlement-support.ts";
 
 const SOL = 1_000_000_000n;
-const REFUND = { resolution: "REFUND_BUYER", adminNotes: "The parcel never arrived" } as const;
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 
 const adminA = createTestWallet();
@@ -31,44 +22,24 @@ const adminB = createTestWallet();
 const adminC = createTestWallet();
 
 let loop: Loopback;
-let data: Restartable;
-let server: TestServer | undefined;
+const restart = restartingServers(() => ({ cluster: loop.url, rpc: { pollIntervalMs: 5, rebroadcastIntervalMs: 25, airdrop: true } }));
 
 /** (Re)starts the server on the same data folder (its authority key), database and cluster. */
 async function start(primary: TestWallet, others: TestWallet[], env: Record<string, string> = {}): Promise<TestServer> {
-  await server?.close();
-  server = await startTestServer({
-    reuse: data,
-    settlement: { cluster: loop.url, rpc: { pollIntervalMs: 5, rebroadcastIntervalMs: 25, airdrop: true } },
-    adminWallet: primary,
-    extraAdminWallets: others,
-    env,
-  });
+  const server = await restart(primary, others, env);
   const backend = server.ctx.settlementBackend!;
   await backend.ledger.airdrop!(backend.authority, 100n * SOL);
   return server;
 }
 
-const resolve = (client: TestClient, id: string, body: object = REFUND) => client.post(`/admin/orders/${id}/resolve-dispute`, body);
-const approve = (client: TestClient, id: string, body: object = {}) => client.post(`/admin/settlements/${id}/approve`, body);
 const balance = async (s: TestServer, wallet: string) =>
   (await s.ctx.settlementBackend!.ledger.getAccount(new PublicKey(wallet)))?.lamports ?? 0n;
 
-const signed = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) =>
-  signDecision(wallet, client, orderId, body);
-
 beforeAll(async () => {
   loop = await startRpcLoopback();
-  data = await restartable();
-});
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
 });
 
 afterAll(async () => {
-  await data?.remove();
   await loop?.close();
 });
 
@@ -91,7 +62,7 @@ describe("the rules in force when a payout is sent, on an RPC cluster", () => {
     expect(unsigned.body.errors).toEqual([{ field: "signedDecision", message: expect.any(String) }]);
     const retried = await b.post(`/admin/settlements/${failed.id}/retry`, {
       reason: "The cluster is back",
-      signedDecision: proofOf(await signed(adminB, b, order.id)),
+      signedDecision: proofOf(await signDecision(adminB, b, order.id)),
     });
     expect(retried.status, retried.text).toBe(202);
     expect(retried.body.data).toMatchObject({ status: "awaiting_approval", requestedBy: adminB.publicKey });
@@ -99,16 +70,16 @@ describe("the rules in force when a payout is sent, on an RPC cluster", () => {
 
     // Anyone can send lamports to an escrow address.
     await second.ctx.settlementBackend!.ledger.airdrop!(new PublicKey(order.escrowPDA!), 2n * SOL);
-    const topped = await approve(c, retried.body.data.id, { decision: proofOf(await signed(adminC, c, order.id)) });
+    const topped = await approve(c, retried.body.data.id, { decision: proofOf(await signDecision(adminC, c, order.id)) });
     expect(topped.status, topped.text).toBe(409);
     expect(topped.body.message).toMatch(/the buyer would now receive 3 SOL, not the 1 SOL decided/);
     expect(loop.broadcasts).toEqual([]);
     expect(await balance(second, order.buyerWalletAddress)).toBe(buyer);
 
     expect((await c.post(`/admin/settlements/${retried.body.data.id}/reject`, { reason: "The escrow changed" })).status).toBe(200);
-    const again = await resolve(b, order.id, { ...REFUND, signedDecision: proofOf(await signed(adminB, b, order.id)) });
+    const again = await resolve(b, order.id, { ...REFUND, signedDecision: proofOf(await signDecision(adminB, b, order.id)) });
     expect(again.status, again.text).toBe(202);
-    const paid = await approve(c, again.body.data.settlementId, { decision: proofOf(await signed(adminC, c, order.id)) });
+    const paid = await approve(c, again.body.data.settlementId, { decision: proofOf(await signDecision(adminC, c, order.id)) });
     expect(paid.status, paid.text).toBe(200);
     expect(new Set(loop.broadcasts)).toEqual(new Set([paid.body.data.transactionSignature]));
     expect(await balance(second, order.buyerWalletAddress)).toBe(buyer + 3n * SOL);
@@ -137,19 +108,13 @@ describe("the rules in force when a payout is sent, on an RPC cluster", () => {
     const s = await start(adminA, [adminB], { PAYOUT_APPROVALS: "2" });
     const [a, b] = await Promise.all([s.signIn(adminA), s.signIn(adminB)]);
     const order = await fundDispute(s.ctx);
-    const lines = [
-      `Order: ${order.id}`,
-      "Resolution: Refund the buyer in full",
-      `Buyer receives: 1 SOL to ${order.buyerWalletAddress}`,
-      "Seller receives: nothing",
-    ];
-    const notes = `Refund agreed\n${lines.join("\n")}`;
+    const notes = `Refund agreed\n${refundLines(order).join("\n")}`;
     const proposed = await resolve(a, order.id, { ...REFUND, adminNotes: notes });
     expect(proposed.status, proposed.text).toBe(202);
 
     const escrow = new PublicKey(order.escrowPDA!);
     await s.ctx.settlementBackend!.ledger.airdrop!(escrow, 2n * SOL);
-    const bSigned = await signed(adminB, b, order.id, { ...REFUND, adminNotes: notes });
+    const bSigned = await signDecision(adminB, b, order.id, { ...REFUND, adminNotes: notes });
     expect(bSigned.message).toContain(`Buyer receives: 3 SOL to ${order.buyerWalletAddress}`);
     // The escrow back to what was proposed, so only the signed text differs.
     loop.svm.setAccount({

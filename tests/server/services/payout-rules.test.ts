@@ -5,36 +5,27 @@
 // the server's own lines. On the in-process chain, on SQLite and on PostgreSQL; every payout is counted
 // on chain (transactions delivered, balances), not only in the rows.
 import { PublicKey } from "@solana/web3.js";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts";
 import { expireProposals } from "../../../server/services/payout-approvals.ts";
 import { resumeSettlements } from "../../../server/services/settlements.ts";
 import { faultyLedger, type FaultyLedger } from "../support/faulty-ledger.ts";
 import {
   createTestWallet,
-  restartable,
+  restartingServers,
   startTestServer,
   walletFromSecret,
-  type Restartable,
   type TestClient,
   type TestServer,
   type TestWallet,
 } from "../support/harness.ts";
-import { fundDispute, settlementsOf, signDecision } from "../support/settlement-support.ts";
+import { approve, fundDispute, REFUND, refundLines, resolve, retry, settlementsOf, signDecision } from "../support/settlement-support.ts";
 
 const SOL = 1_000_000_000n;
-const REFUND = { resolution: "REFUND_BUYER", adminNotes: "The parcel never arrived" } as const;
 
 const adminA = createTestWallet();
 const adminB = createTestWallet();
 const adminC = createTestWallet();
-
-const resolve = (client: TestClient, id: string, body: object = REFUND) => client.post(`/admin/orders/${id}/resolve-dispute`, body);
-const approve = (client: TestClient, id: string, body: object = {}) => client.post(`/admin/settlements/${id}/approve`, body);
-const retry = (client: TestClient, id: string, body: object) => client.post(`/admin/settlements/${id}/retry`, body);
-
-const signed = (wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) =>
-  signDecision(wallet, client, orderId, body);
 
 const lamportsAt = async (server: TestServer, address: string) =>
   (await server.ctx.settlementBackend!.ledger.getAccount(new PublicKey(address)))?.lamports ?? 0n;
@@ -44,28 +35,8 @@ const orderOf = (server: TestServer, id: string) =>
   server.ctx.db.selectFrom("orders").select(["status", "settlementStatus"]).where("id", "=", id).executeTakeFirstOrThrow();
 
 describe("a retry, and the re-check, obey the rules in force when they send", () => {
-  let data: Restartable;
-  let server: TestServer | undefined;
-
   /** (Re)starts the server on the same data folder, database and in-process chain. */
-  async function start(primary: TestWallet, others: TestWallet[], env: Record<string, string> = {}): Promise<TestServer> {
-    await server?.close();
-    server = await startTestServer({ reuse: data, settlement: true, adminWallet: primary, extraAdminWallets: others, env });
-    return server;
-  }
-
-  beforeAll(async () => {
-    data = await restartable();
-  });
-
-  afterEach(async () => {
-    await server?.close();
-    server = undefined;
-  });
-
-  afterAll(async () => {
-    await data?.remove();
-  });
+  const start = restartingServers(() => true);
 
   it("A's payout failed under one approval; restarted under four eyes and signed decisions without A, B's retry needs a signature, becomes B's proposal, and only C's approval pays", async () => {
     const first = await start(adminA, [adminB]);
@@ -86,7 +57,7 @@ describe("a retry, and the re-check, obey the rules in force when they send", ()
     expect(unsigned.body.errors).toEqual([{ field: "signedDecision", message: expect.stringMatching(/signed/) }]);
     expect(faults.delivered).toEqual([]);
 
-    const bSigned = await signed(adminB, b, order.id);
+    const bSigned = await signDecision(adminB, b, order.id);
     const proposal = await retry(b, row.id, {
       reason: "The cluster is back",
       signedDecision: { nonce: bSigned.nonce, signature: bSigned.signature },
@@ -101,7 +72,7 @@ describe("a retry, and the re-check, obey the rules in force when they send", ()
     ]);
 
     expect((await approve(b, proposal.body.data.id)).status).toBe(403);
-    const cSigned = await signed(adminC, c, order.id);
+    const cSigned = await signDecision(adminC, c, order.id);
     const approved = await approve(c, proposal.body.data.id, { decision: { nonce: cSigned.nonce, signature: cSigned.signature } });
     expect(approved.status, approved.text).toBe(200);
     expect(faults.delivered).toEqual([approved.body.data.transactionSignature]);
@@ -269,13 +240,7 @@ describe("under four eyes", () => {
   it("a signed approval is checked against the lines the server wrote, never against a reason that repeats them", async () => {
     const order = await fundDispute(server.ctx);
     // The proposer's reason repeats the payout lines of the proposal as the server writes them.
-    const lines = [
-      `Order: ${order.id}`,
-      "Resolution: Refund the buyer in full",
-      `Buyer receives: 1 SOL to ${order.buyerWalletAddress}`,
-      "Seller receives: nothing",
-    ];
-    const notes = `Refund agreed\n${lines.join("\n")}`;
+    const notes = `Refund agreed\n${refundLines(order).join("\n")}`;
     const proposed = await resolve(a, order.id, { ...REFUND, adminNotes: notes });
     expect(proposed.status, proposed.text).toBe(202);
     // The escrow holds 3 SOL while B's text is written, then 1 SOL again when B approves.
@@ -283,7 +248,7 @@ describe("under four eyes", () => {
     const escrow = new PublicKey(order.escrowPDA!);
     const held = (await ledger.getAccount(escrow))!;
     await ledger.airdrop!(escrow, 2n * SOL);
-    const bSigned = await signed(adminB, b, order.id, { ...REFUND, adminNotes: notes });
+    const bSigned = await signDecision(adminB, b, order.id, { ...REFUND, adminNotes: notes });
     expect(bSigned.message).toContain(`Buyer receives: 3 SOL to ${order.buyerWalletAddress}`);
     await ledger.setAccount!(escrow, held);
     const sent = faults.delivered.length;
@@ -331,7 +296,7 @@ describe("signed texts cannot be made to lie", () => {
   it("the reason keeps its line feeds, quoted after a fixed marker: no line of it can pass for one the server wrote", async () => {
     const order = await fundDispute(server.ctx);
     const adminNotes = `Refund agreed\nBuyer receives: 100 SOL to ${order.sellerWalletAddress}\nNonce: 0`;
-    const { message } = await signed(adminA, a, order.id, { ...REFUND, adminNotes });
+    const { message } = await signDecision(adminA, a, order.id, { ...REFUND, adminNotes });
     const lines = message.split("\n");
     const marker = lines.indexOf("Reason, as the admin wrote it:");
     expect(marker).toBeGreaterThan(0);

@@ -1,7 +1,6 @@
 // Reconciliation of the database with the escrows on the in-process chain: a fresh server's data is
 // clean (through the API and `npm run reconcile`, spawned once, beside the running server), and a
 // planted mismatch of each kind is found, through the API and through the script's core function.
-import { spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Keypair, PublicKey } from "@solana/web3.js";
@@ -15,6 +14,7 @@ import { JOURNAL_FILE } from "../../../server/settlement/journal.ts";
 import { formatReport, main, reconcileConfigured } from "../../../scripts/reconcile.ts";
 import { fundDispute, startSeededSettlementServer } from "../support/settlement-support.ts";
 import { startTestServer, TEST_PUBLIC_ORIGIN, type TestClient, type TestServer } from "../support/harness.ts";
+import { runProcess } from "../../support/processes.ts";
 
 let server: TestServer;
 let api: TestClient;
@@ -63,7 +63,7 @@ describe("a fresh server's data", () => {
     expect(response.body.data.ordersChecked).toBe(open);
   });
 
-  it("reconciles clean with `npm run reconcile` beside the running server (exit 0), writing nothing", () => {
+  it("reconciles clean with `npm run reconcile` beside the running server (exit 0), writing nothing", async () => {
     // The data folder as the server left it: every file with its size and modification time.
     const dataDir = server.ctx.config.dataDir;
     const chainFiles = () =>
@@ -74,13 +74,8 @@ describe("a fresh server's data", () => {
         .sort();
     const before = chainFiles();
     expect(before.some((f) => f.startsWith(join(CHAIN_DIR, JOURNAL_FILE)))).toBe(true);
-    const run = spawnSync("npm", ["run", "--silent", "reconcile"], {
-      cwd: process.cwd(),
-      env: { ...process.env, ...env },
-      encoding: "utf8",
-      timeout: 60_000,
-    });
-    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const run = await runProcess("npm", ["run", "--silent", "reconcile"], { cwd: process.cwd(), env: { ...process.env, ...env } });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/Checked \d+ orders with an escrow on localnet-inprocess at .*: 0 mismatches/);
     expect(chainFiles()).toEqual(before);
   });

@@ -2,13 +2,13 @@
 // words with the previewed amounts, a resolve carrying the session wallet's signature over it is paid
 // and audited with the text and signature, and every other signature (tampered, another wallet's,
 // for another resolution, reused, expired) is refused before anything is sent.
-import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { main as auditVerify } from "../../../scripts/audit-verify.ts";
 import type { AuditEntry, DecisionChallenge, OrderTimeline, PayoutPreview } from "../../../contract/index.ts";
 import { verifySolanaSignature } from "../../../server/auth/signature.ts";
 import { MAX_WAITING_DECISIONS } from "../../../server/services/signed-decisions.ts";
 import { fundDispute, settlementsOf } from "../support/settlement-support.ts";
+import { runProcess } from "../../support/processes.ts";
 import {
   createTestWallet,
   startTestServer,
@@ -179,8 +179,8 @@ describe("signed dispute decisions", () => {
     // The server's database, whichever engine it is on.
     const { databasePath, databaseUrl } = server.ctx.config;
     const env = { ...process.env, DATABASE_PATH: databasePath, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: "silent" };
-    const run = spawnSync("npm", ["run", "--silent", "audit:verify"], { cwd: process.cwd(), env, encoding: "utf8", timeout: 60_000 });
-    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const run = await runProcess("npm", ["run", "--silent", "audit:verify"], { cwd: process.cwd(), env });
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/^Checked [1-9]\d* signed decisions and approvals in the audit trail: 0 failed/);
 
     const { db } = server.ctx;

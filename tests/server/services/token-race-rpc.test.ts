@@ -7,7 +7,7 @@
 // purpose: one instance's chain read is held while the other edits the token, or the other's write is
 // in flight when one instance writes (whileAnotherWrites).
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { DeleteQueryNode, InsertQueryNode, sql, TableNode, UpdateQueryNode, type RootOperationNode } from "kysely";
 import { Keypair, type PublicKey } from "@solana/web3.js";
 import { WRAPPED_SOL_MINT } from "../../../contract/index.ts";
@@ -16,6 +16,7 @@ import { startTwoInstances, type TestClient, type TestServer, type TwoInstances 
 import { createMint, ext, pauseMint } from "../support/mint-support.ts";
 import { plantMint, startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
 import { query } from "../support/test-database.ts";
+import { eventually } from "../../support/wait.ts";
 
 let loop: Loopback;
 let instances: TwoInstances;
@@ -245,7 +246,9 @@ async function whileAnotherWrites(statement: string, params: unknown[], request:
   const waiting = sql<{
     n: number;
   }>`SELECT COUNT(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-  await vi.waitFor(async () => expect((await waiting.execute(first.ctx.db)).rows[0]?.n).toBe(1), { timeout: 10_000, interval: 5 });
+  await eventually("the second write waiting for the lock", async () => expect((await waiting.execute(first.ctx.db)).rows[0]?.n).toBe(1), {
+    everyMs: 5,
+  });
   commit();
   await held;
   return answer;

@@ -3,52 +3,40 @@
 // payout as submitted and the node executed it, but before it saw the confirmation. Started again on
 // the same data, it must finish that settlement from its signature: the row confirmed after one
 // attempt, the order refunded, one transaction sent to the cluster in all, the buyer paid once.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Keypair, PublicKey } from "@solana/web3.js";
-import { AccountLayout, MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { AccountLayout } from "@solana/spl-token";
 import { address, lamports } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openReadOnlyDatabase } from "../../../server/db/connection.ts";
 import { EscrowChain, RpcLedger } from "../../../server/settlement/index.ts";
 import { tokensOf } from "../support/chain-support.ts";
 import { createTestWallet, signInAt, TestClient } from "../support/harness.ts";
-import { startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
+import { plantMint, startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
 import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
 import { freePort } from "../../support/free-port.ts";
+import { startProcess, stopProcess, waitForOutput, type Started } from "../../support/processes.ts";
+import { GiveUp, waitFor } from "../../support/wait.ts";
 
 const SOL = 1_000_000_000n;
-/** A hang, not a slow start: seeding and funding take seconds alone, tens of seconds beside a full test run on 2 CPUs. */
-const STARTUP_TIMEOUT_MS = 90_000;
 
 let dir: string;
 /** The servers' database: data/db.sqlite, or on the PostgreSQL run a PostgreSQL database (DATABASE_URL). */
 let database: TestDatabase | undefined;
 let loop: Loopback;
 let port: number;
-let server: ChildProcess | null = null;
+let server: Started | null = null;
 const admin = createTestWallet();
 const authority = Keypair.generate();
 
 /** Transactions sent to the cluster: distinct signatures (the server re-broadcasts the same bytes while it waits). */
 const sends = () => new Set(loop.broadcasts).size;
 
-/** Polls `check` until it returns a value (not undefined) or `ms` pass; then fails naming `what`. */
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** One server process (a single node process: tsx as a loader, not its CLI, which runs a child), listening when this resolves. */
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+async function startServer(): Promise<Started> {
+  server = startProcess(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: resolve("."),
     env: {
       ...process.env,
@@ -64,38 +52,10 @@ async function startServer(): Promise<ChildProcess> {
       AUTHORITY_KEYPAIR: join(dir, "authority.json"),
       SETTLEMENT_RECHECK_SECONDS: "1",
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  server = child;
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => void (output += chunk.toString("utf8")));
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`The server did not start within ${STARTUP_TIMEOUT_MS} ms:\n${output}`)),
-      STARTUP_TIMEOUT_MS,
-    );
-    const exited = (code: number | null) => {
-      clearTimeout(timer);
-      fail(new Error(`The server exited (${code}) before listening:\n${output}`));
-    };
-    child.once("exit", exited);
-    // The banner is printed once the server listens.
-    child.stdout?.on("data", () => {
-      if (!output.includes("Marketplace Admin console:")) return;
-      clearTimeout(timer);
-      child.off("exit", exited);
-      ready();
-    });
-  });
-  return child;
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const gone = new Promise((r) => child.once("exit", r));
-  child.kill("SIGKILL");
-  await gone;
+  // The banner is printed once the server listens.
+  await waitForOutput(server, "the server to listen", /Marketplace Admin console:/);
+  return server;
 }
 
 const signIn = () => signInAt(`http://127.0.0.1:${port}`, admin);
@@ -123,111 +83,87 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (server) await kill(server);
+  if (server) await stopProcess(server, "SIGKILL");
   await loop?.close();
   await database?.drop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("a server killed (SIGKILL) between submitting a payout and recording its confirmation", () => {
-  it(
-    "confirms it after a restart from its signature, without a second transaction: the buyer is paid once",
-    async () => {
-      const first = await startServer();
+  it("confirms it after a restart from its signature, without a second transaction: the buyer is paid once", async () => {
+    const first = await startServer();
 
-      // The first start seeded the demo data; on an RPC cluster it funds no escrow: the test funds one
-      // DISPUTED token order's, with the server's authority key (the mint's authority on this node).
-      // Read beside the running server, through the engine it runs on.
-      const reader = openReadOnlyDatabase({ url: database!.env.DATABASE_URL, path: database!.env.DATABASE_PATH });
-      const order = await reader.db
-        .selectFrom("orders")
-        .selectAll()
-        .where("status", "=", "DISPUTED")
-        .where("currencyMint", "is not", null)
-        .where("settlementStatus", "is", null)
-        .orderBy("createdAt", "desc")
-        .limit(1)
-        .executeTakeFirst()
-        .finally(() => reader.close());
-      if (!order) throw new Error("No DISPUTED token order without a settlement in the seeded data");
-      const mint = new PublicKey(order.currencyMint!);
-      const data = Buffer.alloc(MINT_SIZE);
-      MintLayout.encode(
-        {
-          mintAuthorityOption: 1,
-          mintAuthority: authority.publicKey,
-          supply: 0n,
-          decimals: order.currencyDecimals,
-          isInitialized: true,
-          freezeAuthorityOption: 0,
-          freezeAuthority: PublicKey.default,
-        },
-        data,
-      );
-      loop.svm.setAccount({
-        address: address(mint.toBase58()),
-        lamports: lamports(1_461_600n),
-        programAddress: address(TOKEN_PROGRAM_ID.toBase58()),
-        data,
-        executable: false,
-        space: BigInt(MINT_SIZE),
-      });
-      const ledger = new RpcLedger(loop.url, { pollIntervalMs: 5 });
-      const { escrow } = await new EscrowChain(ledger, authority).fundEscrow(order);
-      const buyer = new PublicKey(order.buyerWalletAddress);
-      const buyerBefore = (await tokensOf(ledger, mint, buyer)) ?? 0n;
-      const escrowHolds = () => {
-        const account = loop.svm.getAccount(address(escrow));
-        return account.exists ? AccountLayout.decode(Buffer.from(account.data)).amount : 0n;
-      };
-      expect(escrowHolds()).toBe(BigInt(order.totalPrice));
+    // The first start seeded the demo data; on an RPC cluster it funds no escrow: the test funds one
+    // DISPUTED token order's, with the server's authority key (the mint's authority on this node).
+    // Read beside the running server, through the engine it runs on.
+    const reader = openReadOnlyDatabase({ url: database!.env.DATABASE_URL, path: database!.env.DATABASE_PATH });
+    const order = await reader.db
+      .selectFrom("orders")
+      .selectAll()
+      .where("status", "=", "DISPUTED")
+      .where("currencyMint", "is not", null)
+      .where("settlementStatus", "is", null)
+      .orderBy("createdAt", "desc")
+      .limit(1)
+      .executeTakeFirst()
+      .finally(() => reader.close());
+    if (!order) throw new Error("No DISPUTED token order without a settlement in the seeded data");
+    const mint = plantMint(loop, authority.publicKey, order.currencyDecimals, new PublicKey(order.currencyMint!));
+    const ledger = new RpcLedger(loop.url, { pollIntervalMs: 5 });
+    const { escrow } = await new EscrowChain(ledger, authority).fundEscrow(order);
+    const buyer = new PublicKey(order.buyerWalletAddress);
+    const buyerBefore = (await tokensOf(ledger, mint, buyer)) ?? 0n;
+    const escrowHolds = () => {
+      const account = loop.svm.getAccount(address(escrow));
+      return account.exists ? AccountLayout.decode(Buffer.from(account.data)).amount : 0n;
+    };
+    expect(escrowHolds()).toBe(BigInt(order.totalPrice));
 
-      // The node executes the payout at once but answers "not seen yet" to every status poll.
-      loop.calls.length = 0;
-      loop.broadcasts.length = 0;
-      loop.options.confirmAfterPolls = 1_000_000;
-      const api = await signIn();
-      const resolving = api
-        .post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund: the parcel never arrived" })
-        .catch((error: unknown) => error);
-      // Killed while it waits for the confirmation: the row submitted, the payout executed, its status polled.
-      await until("the payout submitted, executed on the cluster and being confirmed", async () => {
-        const [row] = await settlementOf(api, order.id);
-        const polled = loop.calls.includes("getSignatureStatuses");
-        return row?.status === "submitted" && sends() === 1 && escrowHolds() === 0n && polled ? row : undefined;
-      });
+    // The node executes the payout at once but answers "not seen yet" to every status poll.
+    loop.calls.length = 0;
+    loop.broadcasts.length = 0;
+    loop.options.confirmAfterPolls = 1_000_000;
+    const api = await signIn();
+    const resolving = api
+      .post(`/admin/orders/${order.id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund: the parcel never arrived" })
+      .catch((error: unknown) => error);
+    // Killed while it waits for the confirmation: the row submitted, the payout executed, its status polled.
+    await waitFor("the payout submitted, executed on the cluster and being confirmed", async () => {
+      const [row] = await settlementOf(api, order.id);
+      const polled = loop.calls.includes("getSignatureStatuses");
+      return row?.status === "submitted" && sends() === 1 && escrowHolds() === 0n && polled ? row : undefined;
+    });
 
-      await kill(first);
-      // The request was cut off with the process: no answer came.
-      expect(await resolving).toBeInstanceOf(Error);
-      loop.options.confirmAfterPolls = 0;
+    await stopProcess(first, "SIGKILL");
+    // The request was cut off with the process: no answer came.
+    expect(await resolving).toBeInstanceOf(Error);
+    loop.options.confirmAfterPolls = 0;
 
-      await startServer();
-      const again = await signIn();
-      const [settled] = await until("the settlement confirmed after the restart", async () => {
-        // A second transaction is the failure this test is about: say so at once, whatever came of it.
-        if (sends() > 1) throw new Error(`The restarted server sent the payout again: ${sends()} transactions in all`);
-        const rows = await settlementOf(again, order.id);
-        if (rows[0]?.status === "failed") throw new Error(`The settlement failed after the restart: ${JSON.stringify(rows[0])}`);
-        return rows[0]?.status === "confirmed" ? rows : undefined;
-      });
-      expect(await settlementOf(again, order.id)).toHaveLength(1);
-      expect(settled).toMatchObject({ status: "confirmed", attempts: 1 });
-      const details = await again.get(`/admin/orders/${order.id}`);
-      expect(details.body.data).toMatchObject({
-        status: "REFUNDED",
-        resolution: "REFUND_BUYER",
-        settlementStatus: "CONFIRMED",
-        settlementSignature: settled.signature,
-      });
+    const second = await startServer();
+    const again = await signIn();
+    const [settled] = await waitFor("the settlement confirmed after the restart", async () => {
+      // A second transaction is the failure this test is about: say so at once, whatever came of it.
+      if (sends() > 1) throw new GiveUp(`The restarted server sent the payout again: ${sends()} transactions in all`);
+      const rows = await settlementOf(again, order.id);
+      if (rows[0]?.status === "failed") throw new GiveUp(`The settlement failed after the restart: ${JSON.stringify(rows[0])}`);
+      return rows[0]?.status === "confirmed" ? rows : undefined;
+    });
+    expect(await settlementOf(again, order.id)).toHaveLength(1);
+    expect(settled).toMatchObject({ status: "confirmed", attempts: 1 });
+    const details = await again.get(`/admin/orders/${order.id}`);
+    expect(details.body.data).toMatchObject({
+      status: "REFUNDED",
+      resolution: "REFUND_BUYER",
+      settlementStatus: "CONFIRMED",
+      settlementSignature: settled.signature,
+    });
 
-      // Let the re-check run a few more times: nothing may be sent again.
-      await new Promise((r) => setTimeout(r, 1_200));
-      expect(sends()).toBe(1);
-      expect(await ledger.signatureStatus(settled.signature!)).toEqual({ state: "confirmed" });
-      expect(await tokensOf(ledger, mint, buyer)).toBe(buyerBefore + BigInt(order.totalPrice));
-      expect(escrowHolds()).toBe(0n);
-    },
-    3 * STARTUP_TIMEOUT_MS,
-  );
+    // Stopped as a deployment stops it (SIGTERM waits for the re-check under way): nothing was sent
+    // again for as long as it ran.
+    expect(await stopProcess(second, "SIGTERM")).toEqual({ code: 0, signal: null });
+    expect(sends()).toBe(1);
+    expect(await ledger.signatureStatus(settled.signature!)).toEqual({ state: "confirmed" });
+    expect(await tokensOf(ledger, mint, buyer)).toBe(buyerBefore + BigInt(order.totalPrice));
+    expect(escrowHolds()).toBe(0n);
+  });
 });

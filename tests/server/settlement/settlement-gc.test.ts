@@ -2,9 +2,9 @@
 // ran, the next full V8 garbage collection aborted the whole process with std::bad_alloc. The probe
 // runs in a child `node --expose-gc`, so it needs no special flag from `npm test`, and a crash shows
 // as the child dying by signal instead of taking the test runner down with it.
-import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runProcess } from "../../support/processes.ts";
 
 const PROBE = `
 if (typeof globalThis.gc !== "function") {
@@ -33,24 +33,22 @@ console.log("survived");
 `;
 
 function runProbe(nodeFlags: string[]) {
-  return spawnSync(process.execPath, [...nodeFlags, "--import", "tsx", "--input-type=module", "-e", PROBE], {
+  return runProcess(process.execPath, [...nodeFlags, "--import", "tsx", "--input-type=module", "-e", PROBE], {
     cwd: resolve(import.meta.dirname, "../../.."),
     env: { ...process.env, SETTLEMENT_MODULE: resolve(import.meta.dirname, "../../../server/settlement/index.ts") },
-    encoding: "utf8",
-    timeout: 60_000,
   });
 }
 
 describe("litesvm survives a full GC after SPL transactions", () => {
-  it("runs SPL Token and ATA transactions, then global.gc(), without aborting", () => {
-    const child = runProbe(["--expose-gc"]);
-    expect({ signal: child.signal, status: child.status, stderr: child.stderr }).toEqual({ signal: null, status: 0, stderr: "" });
+  it("runs SPL Token and ATA transactions, then global.gc(), without aborting", async () => {
+    const child = await runProbe(["--expose-gc"]);
+    expect({ signal: child.signal, code: child.code, stderr: child.stderr }).toEqual({ signal: null, code: 0, stderr: "" });
     expect(child.stdout.trim()).toBe("survived");
-  }, 60_000);
+  });
 
-  it("fails loudly when gc is not exposed, so the guard cannot pass vacuously", () => {
-    const child = runProbe([]);
-    expect(child.status).toBe(3);
+  it("fails loudly when gc is not exposed, so the guard cannot pass vacuously", async () => {
+    const child = await runProbe([]);
+    expect(child.code).toBe(3);
     expect(child.stderr).toContain("gc is not exposed");
-  }, 60_000);
+  });
 });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../../../server/app.ts";
 import { loadConfig, type Config } from "../../../server/config.ts";
@@ -95,6 +96,31 @@ export async function restartable(): Promise<Restartable> {
   };
 }
 
+/**
+ * Servers started one after the other on one Restartable, `settlement` (read at each start) their
+ * backend: each start closes the previous server. Registers its hooks in the calling suite: the data
+ * made before all tests, the server closed after each, the data removed after all.
+ */
+export function restartingServers(settlement: () => TestServerOptions["settlement"]) {
+  let data: Restartable;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    data = await restartable();
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  afterAll(async () => {
+    await data?.remove();
+  });
+  return async function start(primary: TestWallet, others: TestWallet[], env: Record<string, string> = {}): Promise<TestServer> {
+    await server?.close();
+    server = await startTestServer({ reuse: data, settlement: settlement(), adminWallet: primary, extraAdminWallets: others, env });
+    return server;
+  };
+}
+
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dir = options.reuse?.dir ?? mkdtempSync(join(tmpdir(), "mkt-admin-test-"));
   const adminWallet = options.adminWallet ?? createTestWallet();
@@ -173,4 +199,13 @@ export async function startTwoInstances(options: TestServerOptions = {}): Promis
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** GET `path`'s default page (page 1 of 20): answered in the paged shape with these counts; its items. */
+export async function defaultPage(client: TestClient, path: string, counts: { total: number; totalPages: number }) {
+  const res = await client.get(path);
+  expect(res.status, res.text).toBe(200);
+  const { items, total, page, limit, totalPages } = res.body.data;
+  expect({ total, page, limit, totalPages }).toEqual({ ...counts, page: 1, limit: 20 });
+  return items;
 }

@@ -4,8 +4,9 @@
 // dropTransactions, blockhashValidFor) imitate a slow or lossy node.
 import { address, lamports } from "@solana/kit";
 import { Keypair, PublicKey } from "@solana/web3.js";
-import { MINT_SIZE, MintLayout, TOKEN_PROGRAM_ID } from "@solana/spl-token";
+import { MINT_SIZE, TOKEN_PROGRAM_ID } from "@solana/spl-token";
 import { startChainRpc, type ChainRpc, type ChainRpcOptions } from "../../../server/chain/rpc-server.ts";
+import { testMintData } from "../../../server/settlement/chain.ts";
 
 export type LoopbackOptions = Pick<ChainRpcOptions, "confirmAfterPolls" | "dropTransactions" | "blockhashValidFor">;
 export type Loopback = ChainRpc;
@@ -15,24 +16,11 @@ export function startRpcLoopback(options: LoopbackOptions = {}): Promise<Loopbac
 }
 
 /**
- * A 6-decimals SPL mint planted on the loopback's chain, its mint authority `authority` (an RpcLedger
- * creates none itself unless detectDevelopmentChain found litesvm_setAccount).
+ * A 6-decimals SPL mint (at `mint` when given) planted on the loopback's chain, its mint authority
+ * `authority` (an RpcLedger creates none itself unless detectDevelopmentChain found litesvm_setAccount).
  */
-export function plantMint(loop: Loopback, authority: PublicKey, decimals = 6): PublicKey {
-  const mint = Keypair.generate().publicKey;
-  const data = Buffer.alloc(MINT_SIZE);
-  MintLayout.encode(
-    {
-      mintAuthorityOption: 1,
-      mintAuthority: authority,
-      supply: 0n,
-      decimals,
-      isInitialized: true,
-      freezeAuthorityOption: 0,
-      freezeAuthority: PublicKey.default,
-    },
-    data,
-  );
+export function plantMint(loop: Loopback, authority: PublicKey, decimals = 6, mint = Keypair.generate().publicKey): PublicKey {
+  const data = testMintData(authority, decimals);
   loop.svm.setAccount({
     address: address(mint.toBase58()),
     lamports: lamports(1_461_600n),

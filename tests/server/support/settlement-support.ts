@@ -90,13 +90,29 @@ export async function writeSubmitted(
     .execute();
 }
 
+/** The resolution the payout tests decide unless they say otherwise. */
+export const REFUND = { resolution: "REFUND_BUYER", adminNotes: "The parcel never arrived" } as const;
+
+/** The payout calls of an admin's client: resolve a dispute, approve or retry a settlement. */
+export const resolve = (client: TestClient, id: string, body: object = REFUND) => client.post(`/admin/orders/${id}/resolve-dispute`, body);
+export const approve = (client: TestClient, id: string, body: object = {}) => client.post(`/admin/settlements/${id}/approve`, body);
+export const retry = (client: TestClient, id: string, body: object) => client.post(`/admin/settlements/${id}/retry`, body);
+
 /** A dispute decision the server wrote for `client`'s admin, signed by `wallet`: its nonce, signature and text. */
-export async function signDecision(wallet: TestWallet, client: TestClient, orderId: string, body: object) {
+export async function signDecision(wallet: TestWallet, client: TestClient, orderId: string, body: object = REFUND) {
   const res = await client.post(`/admin/orders/${orderId}/resolve-dispute/decision`, body);
   if (res.status !== 200) throw new Error(`the decision was not written: ${res.status} ${res.text}`);
   const challenge = res.body.data as DecisionChallenge;
   return { nonce: challenge.nonce, signature: wallet.sign(challenge.message), message: challenge.message };
 }
+
+/** The payout lines the server writes in a decision to refund a fundDispute order (1 SOL) in full. */
+export const refundLines = (order: Pick<OrderRow, "id" | "buyerWalletAddress">) => [
+  `Order: ${order.id}`,
+  "Resolution: Refund the buyer in full",
+  `Buyer receives: 1 SOL to ${order.buyerWalletAddress}`,
+  "Seller receives: nothing",
+];
 
 /** What a resolve, approval or retry sends of a signed decision. */
 export const proofOf = (signed: { nonce: string; signature: string }) => ({ nonce: signed.nonce, signature: signed.signature });

@@ -1,6 +1,8 @@
 // What a list's CSV export writes, declared once per resource (src/resources/<name>/export.ts) as
 // plain data: one entry per value a table column shows, formatted as the screen formats it, each
 // with the unshortened values behind it (full address, base-unit amount, ISO date, record id).
+import type { Currency } from "@contract";
+import { formatAmount, formatDate } from "@/utils/format";
 import type { CsvTable } from "./csv";
 
 export interface ExportValue<Row> {
@@ -38,4 +40,29 @@ export function isoDate(value: string | number | Date | null | undefined): strin
   if (value === null || value === undefined || value === "") return "";
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? "" : date.toISOString();
+}
+
+type DateValue = string | number | Date | null | undefined;
+
+/** A date as the screen formats it, then in ISO 8601 as "<title> (<isoLabel>)". */
+export function dateColumn<Row>(key: string, title: string, at: (row: Row) => DateValue, isoLabel = "ISO 8601"): ExportColumn<Row> {
+  return { key, title, value: (row) => formatDate(at(row)), raw: [{ title: `${title} (${isoLabel})`, value: (row) => isoDate(at(row)) }] };
+}
+
+/** An amount as the screen formats it in its currency, then in base units with the currency's decimals. */
+export function amountColumn<Row>(
+  key: string,
+  title: string,
+  amount: (row: Row) => string | number | null | undefined,
+  currency: (row: Row) => Currency | null | undefined,
+): ExportColumn<Row> {
+  return {
+    key,
+    title,
+    value: (row) => formatAmount(amount(row), currency(row)),
+    raw: [
+      { title: `${title} (base units)`, value: (row) => text(amount(row)) },
+      { title: "Currency decimals", value: (row) => text(currency(row)?.decimals) },
+    ],
+  };
 }

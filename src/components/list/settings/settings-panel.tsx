@@ -3,14 +3,13 @@
 // own, loaded as the pointer or the focus reaches the button, or on the first click (the panel then
 // opens once it is there).
 import { useState } from "react";
-import { Button, Popover } from "antd";
+import { Button, Grid, Popover } from "antd";
 import { SettingOutlined } from "@ant-design/icons";
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import type { SettingsPanel as Panel } from "./settings-content";
 import type { SettingsTable, TableView } from "./use-table-settings";
 
 export type { SettingsTable };
-import { useScreens } from "@/utils/use-screens";
 import "./settings.css";
 
 // The panel's content once loaded, shared by every list.
@@ -23,7 +22,7 @@ const preload = () => void loadPanel().catch(() => undefined);
 
 export function TableSettingsButton<T>({ resource, view, table }: { resource: string; view: TableView<T>; table: SettingsTable }) {
   // On a phone the header's buttons wrap under the title, at the left: the panel opens centred under it.
-  const wide = useScreens().md === true;
+  const wide = Grid.useBreakpoint().md === true;
   const [open, setOpen] = useState(false);
   return (
     <Popover
