@@ -3,6 +3,7 @@
 // each request. Testing Library's own waits run on timers too, so this file waits with `until` (real
 // macrotasks let through, fake time still or in small steps) and moves time with `advance`.
 import { act, fireEvent, getConfig, screen, within } from "@testing-library/react";
+import { notifyManager } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, MARKETPLACE_POLL_MS } from "@/config";
 import { initializeErrorText } from "@/pages/marketplace/use-initialize";
@@ -149,10 +150,16 @@ compileFirst(() => import("@/pages/marketplace"));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+  // React Query hands each answer to React in a setTimeout(0). A fake clock puts a 0 ms timer set
+  // while it runs timers 1 ms later, so with time standing still an answer could wait forever (a
+  // Retry's read answered, the page still showing the error). The hand-over is not what this file
+  // times: it runs on a real macrotask.
+  notifyManager.setScheduler((callback) => realSetTimeout(callback, 0));
 });
 
 afterEach(() => {
   vi.useRealTimers();
+  notifyManager.setScheduler((callback) => setTimeout(callback, 0));
 });
 
 describe("Marketplace Configuration", () => {
