@@ -13,7 +13,7 @@ export const reactQuery = {
     defaultOptions: {
       queries: {
         staleTime: QUERY_CACHE.staleTimeMs,
-        retry: QUERY_CACHE.retry,
+        retry: retryServerErrors,
         refetchOnWindowFocus: QUERY_CACHE.refetchOnWindowFocus,
       },
     },

@@ -4,7 +4,6 @@
 import { useCustom, type HttpError } from "@refinedev/core";
 import type { AuthorityHealth } from "@contract";
 import { endpoints } from "@/providers/endpoints";
-import { retryServerErrors } from "@/providers/query-policy";
 
 /** The balance moves with every settlement: a minute old is fresh enough for a warning. */
 const FRESH_MS = 60_000;
@@ -14,7 +13,7 @@ export function useAuthorityHealth() {
     url: endpoints.authority,
     method: "get",
     errorNotification: false,
-    queryOptions: { staleTime: FRESH_MS, retry: retryServerErrors },
+    queryOptions: { staleTime: FRESH_MS },
   });
   const status = query.error?.statusCode;
   return {

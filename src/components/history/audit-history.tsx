@@ -4,7 +4,7 @@
 import { useId } from "react";
 import { useCustom } from "@refinedev/core";
 import { SHORTEN } from "@/config";
-import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { endpoints } from "@/providers/endpoints";
 import type { AuditEntry, PagedList } from "@contract";
 import type { AuditTargetType } from "@contract/resources";
@@ -39,7 +39,6 @@ export function AuditHistory({ targetType, targetId, limit = 10 }: AuditHistoryP
       enabled: Boolean(id) && !unavailable,
       // Every open shows what happened since the last one (a modal remounts this on open).
       staleTime: 0,
-      retry: retryServerErrors,
     },
   });
 

@@ -9,7 +9,7 @@ import { theme } from "antd";
 import { DAILY_STATS_DAYS, type OrderDailyStats } from "@contract";
 import { ListError } from "@/components/list/list-error";
 import { endpoints } from "@/providers/endpoints";
-import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { CHART_TITLES } from "./chart-titles";
 
 const Charts = lazy(() => import("./charts"));
@@ -28,7 +28,7 @@ export function ChartsSection() {
     config: { query: { days } },
     // The error is shown in the section with a Retry; a 404 is not an error here but an older API.
     errorNotification: false,
-    queryOptions: { enabled: !unavailable, retry: retryServerErrors },
+    queryOptions: { enabled: !unavailable },
   });
   const missing = useRememberMissing(CALL, query.error);
   if (unavailable || missing) return null;

@@ -3,7 +3,7 @@
 import { useCustom } from "@refinedev/core";
 import { SHORTEN } from "@/config";
 import type { FilterOption } from "@/components/list/filters";
-import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { endpoints } from "@/providers/endpoints";
 import { middle } from "@/utils/format";
 import type { AuditAdmins } from "@contract";
@@ -15,7 +15,7 @@ export function useAdminOptions(): { options: FilterOption[]; loading: boolean; 
     method: "get",
     // A failed list only leaves the filter with 'All'; the table says what is wrong with the API.
     errorNotification: false,
-    queryOptions: { enabled: !known, retry: retryServerErrors },
+    queryOptions: { enabled: !known },
   });
   const notFound = useRememberMissing("auditAdmins", query.error);
   const admins = Array.isArray(result.data?.admins) ? result.data.admins : [];

@@ -8,7 +8,7 @@ import { Alert, Descriptions, Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { errorMessage } from "@/components/list/list-error";
 import { endpoints } from "@/providers/endpoints";
-import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { formatSol } from "@/utils/format";
 import type { PayoutPreview, ResolveDisputeRequest } from "@contract";
 
@@ -60,7 +60,6 @@ export function usePayoutPreview(orderId: string, body: PreviewBody | undefined)
       // A simulation reads the chain as it is now.
       staleTime: 0,
       gcTime: 60_000,
-      retry: retryServerErrors,
     },
   });
 

@@ -11,7 +11,7 @@ import { Address } from "@/components/value/address";
 import { LoadFailed, Loading } from "@/components/history/load-state";
 import { TransactionLine } from "@/components/history/transaction-line";
 import { endpoints } from "@/providers/endpoints";
-import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { formatDate, head } from "@/utils/format";
 import type { OrderTimeline as TimelineData, TimelineEvent, TimelineEventKind } from "@contract";
 import { DetailsSection } from "./details-sections";
@@ -49,7 +49,6 @@ export function OrderTimeline({ orderId, fallback = null }: OrderTimelineProps) 
       enabled: !unavailable,
       // Every open shows what happened since the last one (the modal remounts this on open).
       staleTime: 0,
-      retry: retryServerErrors,
     },
   });
   const notFound = useRememberMissing(CALL, query.error);

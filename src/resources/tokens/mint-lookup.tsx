@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { Alert, Form } from "antd";
 import { useCustom } from "@refinedev/core";
 import { endpoints } from "@/providers/endpoints";
-import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { fields, type MintRiskReport } from "@contract";
 import { Lines, PROGRAM_LABEL } from "./risk";
 
@@ -20,7 +20,7 @@ export function MintLookup() {
     method: "get",
     config: { query: { mintAddress } },
     errorNotification: false,
-    queryOptions: { enabled: valid && !unavailable, retry: retryServerErrors },
+    queryOptions: { enabled: valid && !unavailable },
   });
   const notFound = useRememberMissing("mintRisk", query.error);
   const report = valid && !query.isPlaceholderData ? query.data?.data : undefined;

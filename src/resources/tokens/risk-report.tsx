@@ -9,7 +9,7 @@ import { Address } from "@/components/value/address";
 import { Badge } from "@/components/value/badges";
 import { LoadFailed, Loading } from "@/components/history/load-state";
 import { endpoints } from "@/providers/endpoints";
-import { retryServerErrors, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { formatDate, shortWallet } from "@/utils/format";
 import type { MintRiskReport } from "@contract";
 import { Lines, PROGRAM_LABEL } from "./risk";
@@ -27,7 +27,7 @@ export function MintRiskSection({ tokenId }: { tokenId: string }) {
     method: "get",
     errorNotification: false,
     // Each open reads the chain again: a mint can change after it was whitelisted.
-    queryOptions: { enabled: !unavailable, staleTime: 0, retry: retryServerErrors },
+    queryOptions: { enabled: !unavailable, staleTime: 0 },
   });
   const notFound = useRememberMissing("tokenRisk", query.error);
   if (unavailable || notFound) return null;
