@@ -29,14 +29,23 @@ export { Pager, type PagerProps } from "@/components/list/pager";
  * The list of `resource`, page by page (PAGE_SIZE unless the admin chose another), with page and filters in the URL so a view is
  * a link. Its load error is shown in place by ListTable, with Retry: no toast says it a second time.
  */
-export const useListTable: <TData extends BaseRecord>(resource: string) => ListTableResult<TData> = __BENCH_PLAIN_TABLE__
-  ? useAntdListTable
-  : useCoreListTable;
+export const useListTable: <TData extends BaseRecord>(resource: string, options?: ListTableOptions) => ListTableResult<TData> =
+  __BENCH_PLAIN_TABLE__ ? useAntdListTable : useCoreListTable;
+
+export interface ListTableOptions {
+  /**
+   * Read the list again each time it opens, showing what is cached meanwhile: for a list that other
+   * admins' work changes without an event saying so (the audit trail). Other lists stay cached for
+   * QUERY_CACHE.staleTimeMs or until a change of theirs, or a live event, invalidates them.
+   */
+  reloadOnOpen?: boolean;
+}
 
 /** What every list asks of Refine's table hook, whichever one the build uses. */
-function listOptions(resource: string) {
+function listOptions(resource: string, { reloadOnOpen = false }: ListTableOptions = {}) {
   return {
     resource,
+    ...(reloadOnOpen ? { queryOptions: { staleTime: 0 } } : {}),
     syncWithLocation: true,
     // The admin's own page size for this list (table settings), PAGE_SIZE by default.
     pagination: { pageSize: readSettings(resource).pageSize },
@@ -48,14 +57,14 @@ function listOptions(resource: string) {
 }
 
 /** The bench's plain way (src/bench/plain.d.ts): @refinedev/antd's useTable, with the same options. */
-function useAntdListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
-  const table = useAntdTable<TData, HttpError>(listOptions(resource));
+function useAntdListTable<TData extends BaseRecord>(resource: string, options?: ListTableOptions): ListTableResult<TData> {
+  const table = useAntdTable<TData, HttpError>(listOptions(resource, options));
   const { dataSource, loading } = table.tableProps;
   return { ...table, tableProps: { dataSource, loading: Boolean(loading) } };
 }
 
-function useCoreListTable<TData extends BaseRecord>(resource: string): ListTableResult<TData> {
-  const table = useTable<TData, HttpError>(listOptions(resource));
+function useCoreListTable<TData extends BaseRecord>(resource: string, options?: ListTableOptions): ListTableResult<TData> {
+  const table = useTable<TData, HttpError>(listOptions(resource, options));
   // The rows and the loading state, as @refinedev/antd's useTable gives them to antd's Table.
   const liveMode = useLiveMode(undefined);
   const { data, isFetched, isLoading } = table.tableQuery;

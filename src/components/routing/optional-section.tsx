@@ -1,12 +1,12 @@
 // Sections beyond the core API, which an API may lack (an entry with `optional: true`): the
 // section's first query says whether the API has it. Until it answers, the sidebar leaves the link
 // out; a 404 keeps it out and makes the route read Not Found. The query is the screen's own first
-// query (same key), so opening the section after the sidebar has asked sends nothing more.
+// query (same key): the screen shows while it is on its way and shares it, so a link straight to the
+// section reads its first page once.
 // Antd-free: routes use it.
 import type { ComponentType } from "react";
 import { useQueries, type QueryObserverResult } from "@tanstack/react-query";
 import { useDataProvider, type HttpError } from "@refinedev/core";
-import { retryServerErrors } from "@/providers/query-policy";
 import type { AdminSection } from "./sections";
 import { firstQueryOptions } from "./use-preload";
 
@@ -30,7 +30,6 @@ export function useSectionAvailability(entries: readonly AdminSection[]): Record
       return {
         queryKey: options?.queryKey ?? ["optional-section", entry.resource.name],
         queryFn: options?.queryFn ?? (() => Promise.reject(new Error(`${entry.resource.name}: an optional section needs a firstQuery`))),
-        retry: retryServerErrors,
         // Once the API has said it lacks the section, a remount does not ask again.
         retryOnMount: false,
       };
@@ -40,13 +39,12 @@ export function useSectionAvailability(entries: readonly AdminSection[]): Record
 }
 
 /**
- * The route element of an optional section: nothing while its first query is on its way (the screen
- * would ask the same), then the screen, or `Missing` (Not Found) once the API has said it lacks the section.
+ * The route element of an optional section: the screen (loading, sharing the first query that is on
+ * its way), or `Missing` (Not Found) once the API has said it lacks the section.
  */
 export function optionalScreen(entry: AdminSection, Screen: ComponentType, Missing: ComponentType): ComponentType {
   function OptionalScreen() {
     const availability = useSectionAvailability([entry])[entry.resource.name];
-    if (availability === "unknown") return null;
     return availability === "missing" ? <Missing /> : <Screen />;
   }
   OptionalScreen.displayName = `Optional(${entry.resource.name})`;

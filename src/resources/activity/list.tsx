@@ -18,7 +18,8 @@ import "./activity.css";
 const PAGE = { title: "Activity", subtitle: "What admins changed, when and why", emptyText: "No activity found" };
 
 export function ActivityList() {
-  const table = useListTable<AuditEntry>("activity");
+  // Every admin's change adds to the trail, and no live event says so: read again on each visit.
+  const table = useListTable<AuditEntry>("activity", { reloadOnOpen: true });
   const admins = useAdminOptions();
   // Without the admins call there is nothing to choose from: the Admin filter is left out.
   const filters = useMemo(

@@ -77,6 +77,7 @@ describe("Activity", () => {
     expect(await screen.findByRole("heading", { name: "Activity", level: 1 })).toBeInTheDocument();
     await screen.findByText("Spam listings");
     await waitFor(() => expect(sections()).toContain("Activity"));
+    await api.settled();
     // The sidebar's probe is the screen's own first query: asked once.
     expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
     expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
@@ -108,6 +109,22 @@ describe("Activity", () => {
     // Tokens have no page of their own: the Tokens screen.
     expect(token.getByRole("link", { name: "Token t-1" })).toHaveAttribute("href", "/tokens");
     expect(token.getByText("(isActive)")).toBeInTheDocument();
+  });
+
+  it("reads the trail again when it opens: the sidebar's earlier read shows meanwhile", async () => {
+    const api = activityApi();
+    api.get("/admin/audit", [200, { data: { items: [RESOLUTION, TOKEN_CHANGE], total: 2, page: 1, limit: 20, totalPages: 1 } }]);
+    renderApp("/");
+    await waitFor(() => expect(sections()).toContain("Activity"));
+    await api.settled();
+    // Another admin's change, which no event announces.
+    api.get("/admin/audit", [
+      200,
+      { data: { items: [DEACTIVATION, RESOLUTION, TOKEN_CHANGE], total: 3, page: 1, limit: 20, totalPages: 1 } },
+    ]);
+    await setupUser().click(within(screen.getByRole("navigation", { name: "Sections" })).getByRole("link", { name: "Activity" }));
+    expect(await screen.findByText("Spam listings")).toBeInTheDocument();
+    expect(listQueries(api)).toHaveLength(2);
   });
 
   it("sends each filter as its query parameter, from page 1, and keeps it in the URL", async () => {
