@@ -105,8 +105,8 @@ describe("Activity in the browser", () => {
       .locator(`tr[data-row-key="${deactivation.id}"]`)
       .getByRole("link", { name: /^User / })
       .click();
-    // The record's own URL: its Edit User dialog over the list.
-    await page.waitForURL(new RegExp(`/users/${deactivated.id}$`));
+    // The record's own URL (the list under it adds its page to the query): its Edit User dialog over the list.
+    await page.waitForURL((url) => url.pathname === `/users/${deactivated.id}`);
     await page.locator(".ant-modal", { hasText: "Edit User" }).getByLabel("Display Name").waitFor();
   });
 

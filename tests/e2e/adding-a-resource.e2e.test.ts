@@ -140,6 +140,8 @@ describe("a resource added in three lines, in the real console against the real 
   it("filters by status on the server, and keeps the filter in the URL across a reload", async () => {
     await page.goto(`${origin}/payouts`);
     await page.getByRole("heading", { name: "Payouts", level: 1 }).waitFor();
+    // The first page drawn: the filter bar stays where it is from here on.
+    await row(page, (await payoutsInOrder())[0].id).waitFor();
     // antd's combobox input is transparent: the select around it takes the click.
     await page.locator(".ant-select", { has: page.getByRole("combobox", { name: "Status" }) }).click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Paid"]').click();
