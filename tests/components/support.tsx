@@ -4,10 +4,11 @@ import type { ReactNode } from "react";
 import { render } from "@testing-library/react";
 import { Refine } from "@refinedev/core";
 import { dataProvider } from "@/providers/data-provider";
+import { reactQuery as appQuery } from "@/providers/query-policy";
 
 const reactQuery = {
-  // Retries keep their count (the component decides it) but not the app's second of back-off.
-  clientConfig: { defaultOptions: { queries: { retry: false, retryDelay: 0 } } },
+  // The app's retry policy (which errors are tried again, how often), without its second of back-off.
+  clientConfig: { defaultOptions: { queries: { retry: appQuery.clientConfig.defaultOptions.queries.retry, retryDelay: 0 } } },
 };
 
 export function RefineHarness({ children }: { children: ReactNode }) {
