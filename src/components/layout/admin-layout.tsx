@@ -5,6 +5,7 @@ import { Grid, Layout } from "antd";
 import { useLocation, type RouteObject } from "react-router";
 import { ClusterBanner } from "@/components/authority/cluster-banner";
 import { ErrorBoundary } from "@/components/error-boundary";
+import { useEnteredAt } from "@/components/routing/entered-at";
 import { PendingIndicator } from "@/components/routing/pending-indicator";
 import { ScreenStack } from "@/components/routing/screen-stack";
 import { ThemedConfig } from "@/components/antd/setup";
@@ -31,6 +32,8 @@ export function AdminLayout({ screens }: { screens?: RouteObject[] }) {
   // The drawer is mounted from its first open on: closed, it shows nothing.
   const [drawerUsed, setDrawerUsed] = useState(false);
   const { pathname } = useLocation();
+  // Notes each navigation's time as it happens, before the lazy screen it leads to renders.
+  useEnteredAt();
   const closeDrawer = () => setDrawerOpen(false);
   const openDrawer = () => {
     setDrawerUsed(true);

@@ -15,6 +15,7 @@ import type { SortOrder, SorterResult } from "antd/es/table/interface";
 import { useTable as useAntdTable } from "@refinedev/antd";
 import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, type useTableReturnType } from "@refinedev/core";
 import { ListError } from "@/components/list/list-error";
+import { useEnteredAt } from "@/components/routing/entered-at";
 import { Pager } from "@/components/list/pager";
 import { readSettings } from "@/components/list/settings/store";
 import { LIST_RELOAD_SPINNER_DELAY_MS } from "@/config";
@@ -42,10 +43,19 @@ export interface ListTableOptions {
 }
 
 /** What every list asks of Refine's table hook, whichever one the build uses. */
-function listOptions(resource: string, { reloadOnOpen = false }: ListTableOptions = {}) {
+function listOptions(resource: string, { reloadOnOpen = false }: ListTableOptions = {}, enteredAt: number) {
   return {
     resource,
-    ...(reloadOnOpen ? { queryOptions: { staleTime: 0 } } : {}),
+    // Read before the admin came here (the sidebar's probe, an earlier visit, a hover's preload):
+    // read again. Read since (a direct link's one read): as it is.
+    ...(reloadOnOpen
+      ? {
+          queryOptions: {
+            refetchOnMount: (query: { state: { dataUpdatedAt: number } }) =>
+              query.state.dataUpdatedAt < enteredAt ? ("always" as const) : true,
+          },
+        }
+      : {}),
     syncWithLocation: true,
     // The admin's own page size for this list (table settings), PAGE_SIZE by default.
     pagination: { pageSize: readSettings(resource).pageSize },
@@ -58,13 +68,13 @@ function listOptions(resource: string, { reloadOnOpen = false }: ListTableOption
 
 /** The bench's plain way (src/bench/plain.d.ts): @refinedev/antd's useTable, with the same options. */
 function useAntdListTable<TData extends BaseRecord>(resource: string, options?: ListTableOptions): ListTableResult<TData> {
-  const table = useAntdTable<TData, HttpError>(listOptions(resource, options));
+  const table = useAntdTable<TData, HttpError>(listOptions(resource, options, useEnteredAt()));
   const { dataSource, loading } = table.tableProps;
   return { ...table, tableProps: { dataSource, loading: Boolean(loading) } };
 }
 
 function useCoreListTable<TData extends BaseRecord>(resource: string, options?: ListTableOptions): ListTableResult<TData> {
-  const table = useTable<TData, HttpError>(listOptions(resource, options));
+  const table = useTable<TData, HttpError>(listOptions(resource, options, useEnteredAt()));
   // The rows and the loading state, as @refinedev/antd's useTable gives them to antd's Table.
   const liveMode = useLiveMode(undefined);
   const { data, isFetched, isLoading } = table.tableQuery;
