@@ -312,6 +312,28 @@ function distinct(values: string[]): string {
   return [...new Set(values)].join(" / ");
 }
 
+/** Prints rows as columns padded to their widest cell; the first row is the header. */
+function printTable(rows: string[][]): void {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, c) => cell.padEnd(widths[c]))
+        .join("  ")
+        .trimEnd(),
+    );
+}
+
+/** The p50 and p95 columns' titles, per engine then per size: the order of measure()'s results. */
+function timingHeader(engines: Engine[], sizes: number[]): string[] {
+  return engines.flatMap((engine) => sizes.flatMap((s) => [`${LABEL[engine]} p50@${short(s)}`, `${LABEL[engine]} p95@${short(s)}`]));
+}
+
+/** The p50 and p95 cells of one call, in timingHeader()'s order. */
+function timingCells(results: Measured[]): string[] {
+  return results.flatMap((r) => [r.p50.toFixed(2), r.p95.toFixed(2)]);
+}
+
 /** Prints the latency table; returns the number of failed verdicts. */
 async function latencyTable(targets: Target[], engines: Engine[], sizes: number[], requests: number): Promise<number> {
   const at = (e: number, s: number) => e * sizes.length + s;
@@ -319,7 +341,7 @@ async function latencyTable(targets: Target[], engines: Engine[], sizes: number[
   const header = [
     "call",
     "page",
-    ...engines.flatMap((engine) => sizes.flatMap((s) => [`${LABEL[engine]} p50@${short(s)}`, `${LABEL[engine]} p95@${short(s)}`])),
+    ...timingHeader(engines, sizes),
     `total@${short(sizes[largest])}`,
     ...engines.map((engine) => `${LABEL[engine]} verdict`),
   ];
@@ -341,20 +363,13 @@ async function latencyTable(targets: Target[], engines: Engine[], sizes: number[
       rows.push([
         base.label,
         deep ? `deep (${sizes.map((_, s) => distinct(engines.map((_e, e) => String(results[at(e, s)].page)))).join(" / ")})` : "1",
-        ...engines.flatMap((_, e) => sizes.flatMap((_s, s) => [results[at(e, s)].p50.toFixed(2), results[at(e, s)].p95.toFixed(2)])),
+        ...timingCells(results),
         distinct(engines.map((_, e) => results[at(e, largest)].total.toLocaleString("en-US"))),
         ...verdicts,
       ]);
     }
   }
-  const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const row of rows)
-    console.log(
-      row
-        .map((cell, c) => cell.padEnd(widths[c]))
-        .join("  ")
-        .trimEnd(),
-    );
+  printTable(rows);
   const rule = `p95 <= ${P95_LIMIT_MS} ms at ${short(sizes[largest])} and <= ${RATIO_LIMIT}x the p95 at ${short(sizes[0])}`;
   console.log("");
   engines.forEach((engine, e) => {
@@ -371,28 +386,17 @@ async function latencyTable(targets: Target[], engines: Engine[], sizes: number[
 async function aggregateTable(targets: Target[], engines: Engine[], sizes: number[], requests: number): Promise<void> {
   const at = (e: number, s: number) => e * sizes.length + s;
   const largest = sizes.length - 1;
-  const header = [
-    "call",
-    ...engines.flatMap((engine) => sizes.flatMap((s) => [`${LABEL[engine]} p50@${short(s)}`, `${LABEL[engine]} p95@${short(s)}`])),
-    `orders in window@${short(sizes[largest])}`,
-  ];
+  const header = ["call", ...timingHeader(engines, sizes), `orders in window@${short(sizes[largest])}`];
   const rows: string[][] = [header];
   for (const base of AGGREGATES) {
     const results = await measure(targets, { ...base, deep: false }, requests, true);
     rows.push([
       base.label,
-      ...engines.flatMap((_, e) => sizes.flatMap((_s, s) => [results[at(e, s)].p50.toFixed(2), results[at(e, s)].p95.toFixed(2)])),
+      ...timingCells(results),
       distinct(engines.map((_, e) => results[at(e, largest)].total.toLocaleString("en-US"))),
     ]);
   }
-  const widths = header.map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const row of rows)
-    console.log(
-      row
-        .map((cell, c) => cell.padEnd(widths[c]))
-        .join("  ")
-        .trimEnd(),
-    );
+  printTable(rows);
 }
 
 interface Load {
@@ -492,14 +496,7 @@ function throughputTable(rows: ThroughputRow[]): number {
       `${(rate / ((single.requests / single.ms) * 1000)).toFixed(2)}x`,
     ]);
   }
-  const widths = header.map((_, c) => Math.max(...lines.map((r) => r[c].length)));
-  for (const line of lines)
-    console.log(
-      line
-        .map((cell, c) => cell.padEnd(widths[c]))
-        .join("  ")
-        .trimEnd(),
-    );
+  printTable(lines);
   for (const { engine, instances, load } of rows) {
     for (const [what, count] of load.errors) console.log(`  ${LABEL[engine]} x${instances}: ${count} x ${what}`);
   }
