@@ -88,12 +88,18 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A chain on a disk that can be made to fail, with a payer holding 10 SOL (its airdrop journalled). */
+async function fundedOnFaultyDisk(options: { checkpointEvery?: number } = {}) {
+  const disk = faultyDisk();
+  const live = LiteSvmLedger.open({ stateDir, fs: disk.layer, ...options });
+  const payer = Keypair.generate();
+  await live.airdrop(payer.publicKey, 10n * SOL);
+  return { disk, live, payer };
+}
+
 describe("a journal write that fails", () => {
   it("leaves the journal at its last complete record, undoes the change, and later records append cleanly", async () => {
-    const disk = faultyDisk();
-    const live = LiteSvmLedger.open({ stateDir, fs: disk.layer });
-    const payer = Keypair.generate();
-    await live.airdrop(payer.publicKey, 10n * SOL);
+    const { disk, live, payer } = await fundedOnFaultyDisk();
     const before = readFileSync(journal);
     const recordsBefore = decodeJournal(before).length;
     const blockhash = (await live.latestBlockhash()).blockhash;
@@ -128,10 +134,7 @@ describe("a journal write that fails", () => {
   });
 
   it("appends nothing after a partial record it could not cut off: the next change first writes a checkpoint", async () => {
-    const disk = faultyDisk();
-    const live = LiteSvmLedger.open({ stateDir, fs: disk.layer });
-    const payer = Keypair.generate();
-    await live.airdrop(payer.publicKey, 10n * SOL);
+    const { disk, live, payer } = await fundedOnFaultyDisk();
     const before = readFileSync(journal);
 
     disk.failTruncations(true);
@@ -159,10 +162,7 @@ describe("a journal write that fails", () => {
   });
 
   it("reports an unknown outcome when memory cannot be rebuilt from disk either, and answers no status until a checkpoint holds it", async () => {
-    const disk = faultyDisk();
-    const live = LiteSvmLedger.open({ stateDir, fs: disk.layer });
-    const payer = Keypair.generate();
-    await live.airdrop(payer.publicKey, 10n * SOL);
+    const { disk, live, payer } = await fundedOnFaultyDisk();
     const before = readFileSync(journal);
 
     const kept = Keypair.generate().publicKey;
@@ -198,10 +198,7 @@ describe("a journal write that fails", () => {
   });
 
   it("keeps a change whose record was written when the checkpoint after it fails, and retries the checkpoint later", async () => {
-    const disk = faultyDisk();
-    const live = LiteSvmLedger.open({ stateDir, fs: disk.layer, checkpointEvery: 2 });
-    const payer = Keypair.generate();
-    await live.airdrop(payer.publicKey, 10n * SOL);
+    const { disk, live, payer } = await fundedOnFaultyDisk({ checkpointEvery: 2 });
     const epoch = readFileSync(journal).subarray(8, 16);
 
     disk.failFileWrites(true);

@@ -135,8 +135,8 @@ describe("a payout whose blockhash expires before it lands", () => {
 });
 
 describe("RpcLedger.sendAndConfirm", () => {
-  it("re-broadcasts a plain transfer with maxRetries 0 and no node preflight until it lands", async () => {
-    loop.options.dropBroadcasts = 1;
+  /** One SOL from the authority to a new account, signed on the latest blockhash, not yet sent. */
+  async function transferToNewAccount() {
     const to = Keypair.generate().publicKey;
     const lifetime = await ledger.latestBlockhash();
     const tx = buildTransaction(
@@ -144,6 +144,12 @@ describe("RpcLedger.sendAndConfirm", () => {
       [authority],
       lifetime.blockhash,
     );
+    return { to, lifetime, tx };
+  }
+
+  it("re-broadcasts a plain transfer with maxRetries 0 and no node preflight until it lands", async () => {
+    loop.options.dropBroadcasts = 1;
+    const { to, lifetime, tx } = await transferToNewAccount();
     const sends: unknown[] = [];
     const send = ledger.connection.sendRawTransaction.bind(ledger.connection);
     ledger.connection.sendRawTransaction = (bytes, options) => {
@@ -161,13 +167,7 @@ describe("RpcLedger.sendAndConfirm", () => {
   });
 
   it("lands a transfer re-broadcast long after it landed only once (the node's duplicate check outlives LiteSVM's short history)", async () => {
-    const to = Keypair.generate().publicKey;
-    const lifetime = await ledger.latestBlockhash();
-    const tx = buildTransaction(
-      [SystemProgram.transfer({ fromPubkey: authority.publicKey, toPubkey: to, lamports: SOL })],
-      [authority],
-      lifetime.blockhash,
-    );
+    const { to, lifetime, tx } = await transferToNewAccount();
     await ledger.sendAndConfirm(tx, lifetime);
     // More transactions than LiteSVM remembers (32), within the blockhash's lifetime.
     for (let i = 0; i < 40; i++) await ledger.airdrop!(Keypair.generate().publicKey, SOL);
