@@ -126,6 +126,13 @@ export const isLiveUpdate = (request: SeenRequest) =>
   request.path === "/admin/events" ||
   (request.path === "/admin/orders" && request.query.filter === "in_dispute" && request.query.limit === "1");
 
+/** The sidebar's section links, in its order. */
+export function sidebarSections() {
+  return getQueriesForElement(screen.getByRole("navigation", { name: "Sections" }))
+    .getAllByRole("link")
+    .map((link) => link.textContent);
+}
+
 /** The requests a screen made: all but the shell's session check, demo-wallet probe and live updates. */
 /**
  * The sidebar has asked for each optional section (its first page, which says whether the API has it)

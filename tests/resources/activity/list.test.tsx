@@ -6,7 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "@contract";
-import { ADMIN_KEY, choose, compileFirst, renderApp, selectedText, setupUser, signedInApi } from "../../app/support";
+import { ADMIN_KEY, choose, compileFirst, renderApp, selectedText, setupUser, sidebarSections, signedInApi } from "../../app/support";
 import { auditEntry } from "../../support/audit-entry";
 import type { FakeApi } from "../../support/fake-api";
 
@@ -65,10 +65,6 @@ function activityApi(): FakeApi {
 
 const listQueries = (api: FakeApi) => api.requests("GET", "/admin/audit").map((request) => request.query);
 const rowOf = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
-const sections = () =>
-  within(screen.getByRole("navigation", { name: "Sections" }))
-    .getAllByRole("link")
-    .map((link) => link.textContent);
 
 describe("Activity", () => {
   it("lists the trail behind its sidebar link: when, who, what, the record's link, the reason and the proof", async () => {
@@ -76,7 +72,7 @@ describe("Activity", () => {
     renderApp("/activity");
     expect(await screen.findByRole("heading", { name: "Activity", level: 1 })).toBeInTheDocument();
     await screen.findByText("Spam listings");
-    await waitFor(() => expect(sections()).toContain("Activity"));
+    await waitFor(() => expect(sidebarSections()).toContain("Activity"));
     await api.settled();
     // The sidebar's probe is the screen's own first query: asked once.
     expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
@@ -115,7 +111,7 @@ describe("Activity", () => {
     const api = activityApi();
     api.get("/admin/audit", [200, { data: { items: [RESOLUTION, TOKEN_CHANGE], total: 2, page: 1, limit: 20, totalPages: 1 } }]);
     renderApp("/");
-    await waitFor(() => expect(sections()).toContain("Activity"));
+    await waitFor(() => expect(sidebarSections()).toContain("Activity"));
     await api.settled();
     // Another admin's change, which no event announces.
     api.get("/admin/audit", [
@@ -192,7 +188,7 @@ describe("Activity", () => {
     api.get("/admin/audit", [404, { message: "Not found" }]);
     renderApp("/activity");
     expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
-    expect(sections()).not.toContain("Activity");
+    expect(sidebarSections()).not.toContain("Activity");
     expect(api.requests("GET", "/admin/audit")).toHaveLength(1);
     expect(document.querySelector(".ant-notification-notice")).toBeNull();
   });

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Reconciliation, Settlement } from "@contract";
-import { alice, changes, choose, compileFirst, renderApp, setupUser, signedInApi } from "../../app/support";
+import { alice, changes, choose, compileFirst, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/settlements/list"));
@@ -60,10 +60,6 @@ async function retryFailed(user: ReturnType<typeof setupUser>, reason: string) {
 
 const listQueries = (api: FakeApi) => api.requests("GET", "/admin/settlements").map((request) => request.query);
 const rowOf = (text: string) => screen.getByText(text).closest("tr")!;
-const sections = () =>
-  within(screen.getByRole("navigation", { name: "Sections" }))
-    .getAllByRole("link")
-    .map((link) => link.textContent);
 
 describe("Settlements", () => {
   it("lists the queue with explorer links where the cluster has them, filters by status, and retries a failed one with a reason", async () => {
@@ -74,7 +70,7 @@ describe("Settlements", () => {
     expect(await screen.findByRole("heading", { name: "Settlements", level: 1 })).toBeInTheDocument();
     await screen.findByText("Blockhash expired twice");
     await waitFor(() =>
-      expect(sections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Settlements", "Marketplace"]),
+      expect(sidebarSections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Settlements", "Marketplace"]),
     );
     // The sidebar's probe is the screen's own first query: asked once.
     expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
@@ -339,7 +335,7 @@ describe("Settlements", () => {
     api.get("/admin/settlements", [404, { message: "Not found" }]);
     renderApp("/settlements");
     expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
-    expect(sections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"]);
+    expect(sidebarSections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"]);
     expect(screen.queryByRole("heading", { name: "Settlements" })).not.toBeInTheDocument();
     expect(api.requests("GET", "/admin/settlements")).toHaveLength(1);
   });
