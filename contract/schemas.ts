@@ -104,6 +104,15 @@ const EMAIL = z.regexes.email;
 /** "" and null both mean "no value" (stored as null); undefined means "not sent". */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
+/** Trimmed, not blank, at most `max` characters, plain text (line breaks too when `multiline`). */
+const requiredText = (label: string, max: number, required: string, tooLong: string, multiline = false) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .refine(...plainText(label, multiline));
+
 const optionalText = (label: string, max: number, tooLong: string) =>
   z
     .string({ error: tooLong })
@@ -124,18 +133,8 @@ export const fields = {
   mintAddress,
   /** A new whitelist entry: wrapped SOL is native SOL's, added by Init SOL (otherwise Init SOL would answer 409). */
   newMintAddress: mintAddress.refine((v) => v !== WRAPPED_SOL_MINT, M.wrappedSol),
-  symbol: z
-    .string({ error: M.symbolRequired })
-    .trim()
-    .min(1, M.symbolRequired)
-    .max(TOKEN_SYMBOL_MAX, M.symbolTooLong)
-    .refine(...plainText("Symbol")),
-  name: z
-    .string({ error: M.nameRequired })
-    .trim()
-    .min(1, M.nameRequired)
-    .max(TOKEN_NAME_MAX, M.nameTooLong)
-    .refine(...plainText("Name")),
+  symbol: requiredText("Symbol", TOKEN_SYMBOL_MAX, M.symbolRequired, M.symbolTooLong),
+  name: requiredText("Name", TOKEN_NAME_MAX, M.nameRequired, M.nameTooLong),
   decimals: z
     .number({ error: (issue) => (issue.input == null ? M.decimalsRequired : M.decimalsRange) })
     .refine((n) => Number.isInteger(n) && n >= DECIMALS_MIN && n <= DECIMALS_MAX, M.decimalsRange)
@@ -161,12 +160,7 @@ export const fields = {
   role: z.enum(USER_ROLE_VALUES, { error: M.role }),
   flag: z.boolean({ error: M.boolean }),
   status: optionalText("Status", 50, M.statusTooLong),
-  reason: z
-    .string({ error: M.reasonRequired })
-    .trim()
-    .min(1, M.reasonRequired)
-    .max(REASON_MAX, M.reasonTooLong)
-    .refine(...plainText("Reason", true)),
+  reason: requiredText("Reason", REASON_MAX, M.reasonRequired, M.reasonTooLong, true),
   resolution: z.enum(DISPUTE_RESOLUTIONS, { error: M.resolution }),
   adminNotes: z
     .string({ error: M.adminNotesRequired })
