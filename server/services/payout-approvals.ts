@@ -13,7 +13,7 @@ import { findById, isoNow, json } from "./context.ts";
 import { claimOrder, IN_FLIGHT_OR_PROPOSED, settleDispute } from "./dispute-settlement.ts";
 import { marketplaceStatus } from "./marketplace.ts";
 import { assertMayDecide, isAdminNow, noLongerAdmin } from "./payout-rules.ts";
-import type { AcceptedDecision, AdminIdentity, ServiceContext } from "./ports.ts";
+import type { AcceptedDecision, AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
 import { previewDisputeResolution } from "./preview.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
 import { recheckMintBeforeSettlement } from "./token-risk.ts";
@@ -244,16 +244,12 @@ async function approve(
 /** Ends a proposal with nothing sent (its order stays DISPUTED, free to be proposed again); audited with the reason. */
 export async function rejectPayout(ctx: ServiceContext, admin: AdminIdentity, id: string, reason: string): Promise<SettlementRow> {
   const row = await findProposal(ctx, id);
-  const closed = await close(ctx, row, "rejected", `Rejected by ${admin.publicKey}: ${reason}`, (trx) =>
-    recordAudit(trx, ctx, admin, {
-      action: "settlement.reject",
-      targetType: "order",
-      targetId: row.orderId ?? "",
-      reason,
-      before: { settlementId: row.id, status: row.status, proposedBy: row.requestedBy },
-      after: { settlementId: row.id, status: "rejected" },
-    }),
-  );
+  const closed = await close(ctx, row, "rejected", `Rejected by ${admin.publicKey}: ${reason}`, {
+    by: admin,
+    action: "settlement.reject",
+    reason,
+    before: { proposedBy: row.requestedBy },
+  });
   if (!closed) throw conflict("This payout was already approved, rejected or has expired");
   return findById(ctx.db, "settlements", id);
 }
@@ -263,26 +259,31 @@ export async function rejectPayout(ctx: ServiceContext, admin: AdminIdentity, id
  * admin), audited under its proposer with their signed decision. False: someone else closed it first.
  */
 function expireProposal(ctx: ServiceContext, row: SettlementRow, reason: string): Promise<boolean> {
-  return close(ctx, row, "expired", reason, (trx) =>
-    recordAudit(trx, ctx, proposerOf(row), {
-      action: "settlement.expire",
-      targetType: "order",
-      targetId: row.orderId ?? "",
-      reason,
-      before: { settlementId: row.id, status: row.status, expiresAt: row.expiresAt },
-      after: { settlementId: row.id, status: "expired" },
-      signed: decisionOf(row).signed,
-    }),
-  );
+  return close(ctx, row, "expired", reason, {
+    by: proposerOf(row),
+    action: "settlement.expire",
+    reason,
+    before: { expiresAt: row.expiresAt },
+    signed: decisionOf(row).signed,
+  });
 }
 
-/** awaiting_approval → `status`, only from awaiting_approval, and its audit entry with it. */
+/**
+ * awaiting_approval → `status`, only from awaiting_approval, and its audit entry with it: against the
+ * order, the settlement's status before and after, and what `audit.before` adds.
+ */
 async function close(
   ctx: ServiceContext,
   row: SettlementRow,
   status: "rejected" | "expired",
   lastError: string,
-  audit: (trx: Db) => Promise<void>,
+  audit: {
+    by: AdminIdentity;
+    action: "settlement.reject" | "settlement.expire";
+    reason: string;
+    before: object;
+    signed?: SignedProof | null;
+  },
 ): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
     const { numUpdatedRows } = await trx
@@ -292,7 +293,15 @@ async function close(
       .where("status", "=", "awaiting_approval")
       .executeTakeFirst();
     if (numUpdatedRows !== 1n) return false;
-    await audit(trx);
+    await recordAudit(trx, ctx, audit.by, {
+      action: audit.action,
+      targetType: "order",
+      targetId: row.orderId ?? "",
+      reason: audit.reason,
+      before: { settlementId: row.id, status: row.status, ...audit.before },
+      after: { settlementId: row.id, status },
+      signed: audit.signed,
+    });
     return true;
   });
 }
