@@ -5,7 +5,7 @@
 import { Alert } from "antd";
 import { AUTHORITY_LOW_SETTLEMENTS, SETTLEMENTS_COVERED_MAX } from "@contract";
 import { Address } from "@/components/value/address";
-import { ListError } from "@/components/list/list-error";
+import { QueryError } from "@/components/list/list-error";
 import { clusterLabel, formatSol } from "@/utils/format";
 import { useAuthorityHealth } from "./use-authority-health";
 import "./authority.css";
@@ -18,14 +18,7 @@ export function AuthorityCard() {
 
   let body;
   if (query.isError) {
-    body = (
-      <ListError
-        title="Could not load the settlement authority"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    body = <QueryError title="Could not load the settlement authority" query={query} />;
   } else if (!health) {
     body = <p className="authority-card__muted">Loading…</p>;
   } else {

@@ -37,3 +37,15 @@ export function ListError({ error, onRetry, retrying = false, title = "Could not
     />
   );
 }
+
+/** What QueryError reads of a React Query query (Refine's hooks hand theirs out as `query`). */
+export interface FailedQuery {
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/** A query that failed: its error, and a Retry that asks again (spinning while it does). */
+export function QueryError({ query, title }: { query: FailedQuery; title?: ReactNode }) {
+  return <ListError title={title} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+}

@@ -14,7 +14,7 @@ import { Table, theme, type TableProps } from "antd";
 import type { SortOrder, SorterResult } from "antd/es/table/interface";
 import { useTable as useAntdTable } from "@refinedev/antd";
 import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, type useTableReturnType } from "@refinedev/core";
-import { ListError } from "@/components/list/list-error";
+import { QueryError } from "@/components/list/list-error";
 import { useEnteredAt } from "@/components/routing/entered-at";
 import { Pager } from "@/components/list/pager";
 import { readSettings } from "@/components/list/settings/store";
@@ -146,7 +146,7 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
   );
 
   if (tableQuery.isError) {
-    return <ListError error={tableQuery.error} onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />;
+    return <QueryError query={tableQuery} />;
   }
 
   return (

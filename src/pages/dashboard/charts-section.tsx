@@ -7,7 +7,7 @@ import { lazy, Suspense, useId, type CSSProperties } from "react";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { theme } from "antd";
 import { DAILY_STATS_DAYS, type OrderDailyStats } from "@contract";
-import { ListError } from "@/components/list/list-error";
+import { QueryError } from "@/components/list/list-error";
 import { endpoints } from "@/providers/endpoints";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { CHART_TITLES } from "./chart-titles";
@@ -36,9 +36,7 @@ export function ChartsSection() {
   const stats = query.data?.data;
   let body;
   if (query.isError) {
-    body = (
-      <ListError title="Could not load the charts" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-    );
+    body = <QueryError title="Could not load the charts" query={query} />;
   } else if (!stats) {
     body = <ChartsSkeleton />;
   } else {

@@ -3,7 +3,7 @@
 import { useCustom, type HttpError } from "@refinedev/core";
 import { APP_TITLE } from "@/config";
 import { AuthorityCard } from "@/components/authority/authority-card";
-import { ListError } from "@/components/list/list-error";
+import { QueryError } from "@/components/list/list-error";
 import { PageHeader } from "@/components/page-header";
 import { endpoints } from "@/providers/endpoints";
 import type { UserStats } from "@contract";
@@ -21,14 +21,7 @@ export function DashboardPage() {
 
   let body;
   if (query.isError) {
-    body = (
-      <ListError
-        title="Could not load user statistics"
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
+    body = <QueryError title="Could not load user statistics" query={query} />;
   } else if (query.isPending) {
     body = <StatCardsLoading />;
   } else {
