@@ -26,8 +26,18 @@ async function fundedDispute(): Promise<{ order: OrderRow; buyer: bigint }> {
   return { order, buyer: await lamports(order.buyerWalletAddress) };
 }
 
+const CONGESTED = "Transaction failed: the cluster is congested";
+
 const refund = (id: string) =>
   api.post(`/admin/orders/${id}/resolve-dispute`, { resolution: "REFUND_BUYER", adminNotes: "Refund the buyer" });
+/** A funded dispute whose refund the chain refused: its one settlement row, failed. */
+async function failedRefund() {
+  const { order, buyer } = await fundedDispute();
+  faults.failOnce(CONGESTED);
+  expect((await refund(order.id)).status).toBe(502);
+  const [failed] = await settlementsOf(server.ctx.db, order.id);
+  return { order, buyer, failed };
+}
 /** Runs the server's re-check once, as its timer would, with the clock past the minimum age. */
 async function recheck() {
   server.clock.advance(MIN_AGE_MS + 1_000);
@@ -123,11 +133,8 @@ describe("the settlement queue under faults", () => {
   });
 
   it("a failure: failed with the reason, retried through the API (audited), confirmed once", async () => {
-    const { order, buyer } = await fundedDispute();
-    faults.failOnce("Transaction failed: the cluster is congested");
-    expect((await refund(order.id)).status).toBe(502);
-    const [failed] = await settlementsOf(server.ctx.db, order.id);
-    expect(failed).toMatchObject({ status: "failed", attempts: 1, lastError: "Transaction failed: the cluster is congested" });
+    const { order, buyer, failed } = await failedRefund();
+    expect(failed).toMatchObject({ status: "failed", attempts: 1, lastError: CONGESTED });
     expect(await row(order.id)).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED" });
 
     const listed = await api.get("/admin/settlements?status=failed&limit=100");
@@ -157,10 +164,7 @@ describe("the settlement queue under faults", () => {
   });
 
   it("a retry whose audit entry cannot be written reopens nothing and sends nothing (one transaction)", async () => {
-    const { order, buyer } = await fundedDispute();
-    faults.failOnce("Transaction failed: the cluster is congested");
-    expect((await refund(order.id)).status).toBe(502);
-    const [failed] = await settlementsOf(server.ctx.db, order.id);
+    const { order, buyer, failed } = await failedRefund();
     const sent = faults.delivered.length;
     const sql = query(server.ctx);
     const sqlite = server.ctx.database.engine === "sqlite";
