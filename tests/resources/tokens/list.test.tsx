@@ -14,6 +14,17 @@ async function openTokens() {
   return screen.findByRole("heading", { name: "Token Management", level: 1 });
 }
 
+/** The screen with its rows once every first read has answered; `sent()` lists the screen's requests so far. */
+async function openSettled() {
+  const api = tokensApi();
+  await openTokens();
+  await screen.findByText("USD Coin");
+  // The screen's and the sidebar's first reads all answered (a loaded machine may send the last ones after the rows show).
+  await sidebarSettled(api);
+  const sent = () => screenRequests(api).map((r) => `${r.method} ${r.path}`);
+  return { api, sent, before: sent() };
+}
+
 const rowOf = rowWith;
 const symbols = shownSymbols;
 
@@ -55,12 +66,7 @@ describe("Token Management list", () => {
   });
 
   it("'Show inactive' reveals the inactive rows with their badge and sends nothing", async () => {
-    const api = tokensApi();
-    await openTokens();
-    await screen.findByText("USD Coin");
-    // The screen's and the sidebar's first reads all answered (a loaded machine may send the last ones after the rows show).
-    await sidebarSettled(api);
-    const before = screenRequests(api).map((r) => `${r.method} ${r.path}`);
+    const { sent, before } = await openSettled();
 
     await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
     expect(symbols()).toEqual(["USDC", "BONK", "RAY"]);
@@ -70,16 +76,11 @@ describe("Token Management list", () => {
 
     await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
     expect(symbols()).toEqual(["USDC", "BONK"]);
-    expect(screenRequests(api).map((r) => `${r.method} ${r.path}`)).toEqual(before);
+    expect(sent()).toEqual(before);
   });
 
   it("searches the loaded rows by symbol, name or mint, never sending the text", async () => {
-    const api = tokensApi();
-    await openTokens();
-    await screen.findByText("USD Coin");
-    // The screen's and the sidebar's first reads all answered (a loaded machine may send the last ones after the rows show).
-    await sidebarSettled(api);
-    const before = screenRequests(api).map((r) => `${r.method} ${r.path}`);
+    const { api, sent, before } = await openSettled();
     const box = screen.getByPlaceholderText("Search tokens...");
 
     await userEvent.type(box, "bonk");
@@ -96,7 +97,7 @@ describe("Token Management list", () => {
     await userEvent.click(screen.getByRole("switch", { name: /Show inactive/ }));
     expect(symbols()).toEqual(["RAY"]);
 
-    expect(screenRequests(api).map((r) => `${r.method} ${r.path}`)).toEqual(before);
+    expect(sent()).toEqual(before);
     expect(JSON.stringify(api.requests())).not.toMatch(/raydium|DezXAZ8z7P|usd coin/i);
   });
 
