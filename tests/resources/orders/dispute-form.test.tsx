@@ -89,6 +89,12 @@ async function writeNotes(user: UserEvent, form: HTMLElement, text: string) {
   await user.paste(text);
 }
 
+/** Resolve Dispute, then the same in the confirmation it asks for. */
+async function resolveAndConfirm(user: UserEvent, form: HTMLElement) {
+  await user.click(submitButton(form));
+  await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+}
+
 /** The resolutions sent (the payout preview's simulations and the decision to sign, answered 404 here, are not resolutions). */
 function sentBodies(api: FakeApi) {
   return api
@@ -241,8 +247,7 @@ describe("dispute resolve form", () => {
       await user.type(box, percent);
     }
     await writeNotes(user, form, "Refund it");
-    await user.click(submitButton(form));
-    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await resolveAndConfirm(user, form);
     await within(form).findByText(/Dispute resolved successfully!/);
     expect(sentBodies(api)).toEqual([{ url: RESOLVE_PATH(order), body }]);
   });
@@ -251,8 +256,7 @@ describe("dispute resolve form", () => {
     const { form, user, api, order } = await openForm();
     api.post(RESOLVE_PATH(order), [202, { data: { status: "awaiting_approval", settlementId: "s-42" } }]);
     await writeNotes(user, form, "Never delivered");
-    await user.click(submitButton(form));
-    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await resolveAndConfirm(user, form);
     expect(await within(form).findByText(/now waits for a second admin to approve it/)).toBeInTheDocument();
     expect(within(form).queryByText(/Dispute resolved successfully!/)).not.toBeInTheDocument();
     expect(submitButton(form)).toBeDisabled();
@@ -263,8 +267,7 @@ describe("dispute resolve form", () => {
     api.post(RESOLVE_PATH(order), [200, { data: { transactionSignature: SIGNATURE } }]);
     await user.click(within(form).getByRole("radio", { name: /Partial Refund/ }));
     await writeNotes(user, form, "Even split");
-    await user.click(submitButton(form));
-    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await resolveAndConfirm(user, form);
     await within(form).findByText(/Dispute resolved successfully!/);
     expect(sentBodies(api)).toEqual([
       { url: RESOLVE_PATH(order), body: { resolution: "PARTIAL_REFUND", adminNotes: "Even split", refundPercentage: 50 } },
@@ -279,8 +282,7 @@ describe("dispute resolve form", () => {
     api.post(RESOLVE_PATH(order), () => answer.promise);
 
     await writeNotes(user, form, "Seller proved delivery");
-    await user.click(submitButton(form));
-    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await resolveAndConfirm(user, form);
 
     await waitFor(() => expect(submitButton(form)).toHaveTextContent("Processing Transaction..."));
     expect(submitButton(form)).toBeDisabled();
@@ -307,8 +309,7 @@ describe("dispute resolve form", () => {
     const { form, user, api, order } = await openFormInApp();
     api.post(RESOLVE_PATH(order), [503, { message: "Settlement service unavailable: nothing was changed" }], { once: true });
     await writeNotes(user, form, "Keep me");
-    await user.click(submitButton(form));
-    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await resolveAndConfirm(user, form);
 
     const alert = await within(form).findByRole("alert");
     expect(alert).toHaveTextContent("Settlement service unavailable: nothing was changed");
@@ -323,8 +324,7 @@ describe("dispute resolve form", () => {
     const challenge = { message: "localhost asks you to sign this dispute decision:", nonce: "n1", expiresAt: "2025-03-08T10:05:00.000Z" };
     api.post(`${RESOLVE_PATH(order)}/decision`, [200, { data: challenge }]);
     await writeNotes(user, form, "Refund it");
-    await user.click(submitButton(form));
-    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await resolveAndConfirm(user, form);
 
     const alert = await within(form).findByRole("alert");
     expect(alert).toHaveTextContent(
@@ -344,8 +344,7 @@ describe("dispute resolve form", () => {
     const { form, user, api, order } = await openForm();
     api.post(RESOLVE_PATH(order), "network-error", { once: true });
     await writeNotes(user, form, "Try it");
-    await user.click(submitButton(form));
-    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await resolveAndConfirm(user, form);
     const alert = await within(form).findByRole("alert");
     expect(alert).toHaveTextContent(/^Failed to resolve dispute$/);
   });
@@ -354,8 +353,7 @@ describe("dispute resolve form", () => {
     const { form, user, api, order } = await openForm();
     api.post(RESOLVE_PATH(order), [500, {}], { once: true });
     await writeNotes(user, form, "Try it");
-    await user.click(submitButton(form));
-    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await resolveAndConfirm(user, form);
     expect(await within(form).findByRole("alert")).toHaveTextContent(/^Failed to resolve dispute$/);
   });
 
@@ -400,8 +398,7 @@ describe("dispute resolve form", () => {
 
     expect(submitButton(form)).toBeEnabled();
     api.post(RESOLVE_PATH(order), [200, { data: { transactionSignature: SIGNATURE } }]);
-    await user.click(submitButton(form));
-    await user.click(within(await confirmDialog()).getByRole("button", { name: "Resolve Dispute" }));
+    await resolveAndConfirm(user, form);
     await within(form).findByText(/Dispute resolved successfully!/);
     expect(sentBodies(api)).toEqual([
       { url: RESOLVE_PATH(order), body: { resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 33 } },
