@@ -150,35 +150,35 @@ describe("CSV export of a list", () => {
     expect(await screen.findByText(`125 rows saved to ${file.fileName}`)).toBeInTheDocument();
   });
 
-  it("pages 45 users in 3 pages of an API that serves 20 at most, and writes all 45", async () => {
+  it.each([
+    [
+      "pages 45 users in 3 pages of an API that serves 20 at most, and writes all 45",
+      { cap: 20 },
+      [
+        { page: "1", limit: "100" },
+        { page: "2", limit: "20" },
+        { page: "3", limit: "20" },
+      ],
+    ],
+    [
+      "asks again at the list page size (20) when the API refuses 100",
+      { refuseAbove: 20 },
+      [
+        { page: "1", limit: "100" },
+        { page: "1", limit: "20" },
+        { page: "2", limit: "20" },
+        { page: "3", limit: "20" },
+      ],
+    ],
+  ])("%s", async (_title, serving, queries) => {
     const downloads = captureDownloads();
     const rows = members(45);
-    const api = openUsers(rows, { cap: 20 });
+    const api = openUsers(rows, serving);
     await startExport();
 
     const file = await downloads.only();
-    expect(exportQueries(api)).toEqual([
-      { page: "1", limit: "100" },
-      { page: "2", limit: "20" },
-      { page: "3", limit: "20" },
-    ]);
+    expect(exportQueries(api)).toEqual(queries);
     expect(file.rows).toHaveLength(46);
-    expect(file.rows.slice(1).map((row) => row[1])).toEqual(rows.map((row) => row.id));
-  });
-
-  it("asks again at the list page size (20) when the API refuses 100", async () => {
-    const downloads = captureDownloads();
-    const rows = members(45);
-    const api = openUsers(rows, { refuseAbove: 20 });
-    await startExport();
-
-    const file = await downloads.only();
-    expect(exportQueries(api)).toEqual([
-      { page: "1", limit: "100" },
-      { page: "1", limit: "20" },
-      { page: "2", limit: "20" },
-      { page: "3", limit: "20" },
-    ]);
     expect(file.rows.slice(1).map((row) => row[1])).toEqual(rows.map((row) => row.id));
     expect(screen.queryByText("A page could not be read")).not.toBeInTheDocument();
   });
