@@ -34,6 +34,13 @@ function renderSwitch() {
   return { light: button("Light mode"), dark: button("Dark mode"), system: button("Follow the system's mode") };
 }
 
+/** The page's attribute, the stored choice and antd's surfaces (the card) all in `mode`. */
+function expectMode(mode: "light" | "dark") {
+  expect(theme()).toBe(mode);
+  expect(localStorage.getItem(COLOR_MODE_KEY)).toBe(mode);
+  expect(getComputedStyle(screen.getByTestId("card")).backgroundColor).toBe(rgb(palettes[mode].surface));
+}
+
 describe("the colour mode switch", () => {
   it("is a named group of three pressed/unpressed buttons, 'system' pressed at first", () => {
     const { light, dark, system } = renderSwitch();
@@ -46,20 +53,16 @@ describe("the colour mode switch", () => {
     const user = userEvent.setup();
     const { dark, system } = renderSwitch();
     await user.click(dark);
-    expect(theme()).toBe("dark");
-    expect(localStorage.getItem(COLOR_MODE_KEY)).toBe("dark");
+    expectMode("dark");
     expect(dark).toHaveAttribute("aria-pressed", "true");
     expect(system).toHaveAttribute("aria-pressed", "false");
-    expect(getComputedStyle(screen.getByTestId("card")).backgroundColor).toBe(rgb(palettes.dark.surface));
   });
 
   it("switches to light, and back to the OS's mode, forgetting the choice", async () => {
     const user = userEvent.setup();
     const { light, system } = renderSwitch();
     await user.click(light);
-    expect(theme()).toBe("light");
-    expect(localStorage.getItem(COLOR_MODE_KEY)).toBe("light");
-    expect(getComputedStyle(screen.getByTestId("card")).backgroundColor).toBe(rgb(palettes.light.surface));
+    expectMode("light");
 
     await user.click(system);
     expect(theme()).toBe(osMode());
