@@ -47,6 +47,13 @@ async function throughConfirmation(user: ReturnType<typeof userEvent.setup>) {
   return field;
 }
 
+/** The reason prompt asked and confirmed: its reason field, focused. */
+async function askedForReason() {
+  const user = userEvent.setup();
+  render(<ReasonHost />);
+  return { user, field: await throughConfirmation(user) };
+}
+
 describe("useReasonPrompt", () => {
   it("confirms first, with OK focused, and resolves nothing before the reason is given", async () => {
     const user = userEvent.setup();
@@ -62,9 +69,7 @@ describe("useReasonPrompt", () => {
   });
 
   it("cannot be confirmed with a blank reason", async () => {
-    const user = userEvent.setup();
-    render(<ReasonHost />);
-    const field = await throughConfirmation(user);
+    const { user, field } = await askedForReason();
     const submit = screen.getByRole("button", { name: "Delete" });
     expect(submit).toBeDisabled();
 
@@ -80,9 +85,7 @@ describe("useReasonPrompt", () => {
     ["a right-to-left override", "spam \u202egnp.exe", "Reason must not contain control or bidirectional-override characters"],
     ["more than 1000 characters (kept, not cut)", "x".repeat(1001), "Reason must be at most 1000 characters"],
   ])("says why and cannot be confirmed with %s", async (_label, text, message) => {
-    const user = userEvent.setup();
-    render(<ReasonHost />);
-    const field = await throughConfirmation(user);
+    const { user, field } = await askedForReason();
     // Pasted in one go (typing 1001 characters re-renders the modal 1001 times).
     fireEvent.change(field, { target: { value: text } });
     expect(await screen.findByRole("alert")).toHaveTextContent(message);
@@ -99,9 +102,7 @@ describe("useReasonPrompt", () => {
   });
 
   it("resolves the trimmed reason once confirmed", async () => {
-    const user = userEvent.setup();
-    render(<ReasonHost />);
-    const field = await throughConfirmation(user);
+    const { user, field } = await askedForReason();
     await user.type(field, "  Fake item ");
     expect(answer()).toHaveTextContent("pending");
     await user.click(screen.getByRole("button", { name: "Delete" }));
@@ -109,9 +110,7 @@ describe("useReasonPrompt", () => {
   });
 
   it("submits with Ctrl+Enter from the field", async () => {
-    const user = userEvent.setup();
-    render(<ReasonHost />);
-    const field = await throughConfirmation(user);
+    const { user, field } = await askedForReason();
     await user.type(field, "Spam");
     await user.keyboard("{Control>}{Enter}{/Control}");
     await waitFor(() => expect(answer()).toHaveTextContent('"Spam"'));
@@ -128,32 +127,26 @@ describe("useReasonPrompt", () => {
   });
 
   it("resolves null when the reason step is cancelled, even with text typed", async () => {
-    const user = userEvent.setup();
-    render(<ReasonHost />);
-    const field = await throughConfirmation(user);
+    const { user, field } = await askedForReason();
     await user.type(field, "No");
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(answer()).toHaveTextContent("null"));
   });
 
   it("resolves null on Escape from the reason field", async () => {
-    const user = userEvent.setup();
-    render(<ReasonHost />);
-    const field = await throughConfirmation(user);
+    const { field } = await askedForReason();
     // antd's dialog reads keyCode, which user-event leaves out for keys typed into a text area.
     fireEvent.keyDown(field, { key: "Escape", code: "Escape", keyCode: 27 });
     await waitFor(() => expect(answer()).toHaveTextContent("null"));
   });
 
   it("starts every question from the confirmation with an empty field", async () => {
-    const user = userEvent.setup();
-    render(<ReasonHost />);
-    let field = await throughConfirmation(user);
-    await user.type(field, "First");
+    const { user, field: first } = await askedForReason();
+    await user.type(first, "First");
     await user.click(screen.getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(answer()).toHaveTextContent('"First"'));
 
-    field = await throughConfirmation(user);
+    const field = await throughConfirmation(user);
     expect(field).toHaveValue("");
     expect(screen.getByRole("button", { name: "Delete" })).toBeDisabled();
   });
