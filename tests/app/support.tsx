@@ -115,6 +115,18 @@ export async function pageToSecond(listQueries: () => readonly Record<string, st
   await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "20" }));
 }
 
+/**
+ * A list whose read failed: its alert says the server's `message` where the table would be (no empty
+ * table shows); Retry reads again, and `recovered` (a row's text) shows.
+ */
+export async function retryFailedList(message: string, recovered: string) {
+  const alert = await screen.findByRole("alert");
+  expect(alert).toHaveTextContent(message);
+  expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  await setupUser().click(getQueriesForElement(alert).getByRole("button", { name: /Retry/ }));
+  expect(await screen.findByText(recovered)).toBeInTheDocument();
+}
+
 /** The text an antd select shows as its value. */
 export function selectedText(selectName: string, within: HTMLElement = document.body): string {
   const select = getQueriesForElement(within).getByRole("combobox", { name: selectName }).closest(".ant-select");

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "@/providers/endpoints";
-import { choose } from "../../app/support";
+import { choose, retryFailedList } from "../../app/support";
 import { makeOrder, openDetails, openOrders, ordersApi, page, section, BUYER, SELLER } from "./support";
 
 const shortDateTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
@@ -138,13 +138,8 @@ describe("Order Management list", () => {
   it("shows a load error with Retry instead of an empty table", async () => {
     let calls = 0;
     ordersApi(() => (++calls <= 2 ? [500, { message: "Orders are down" }] : [200, page([makeOrder()])]));
-    const user = userEvent.setup();
     openOrders();
-    const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Orders are down");
-    expect(screen.queryByText("No orders found")).not.toBeInTheDocument();
-    await user.click(within(alert).getByRole("button", { name: /Retry/ }));
-    expect(await screen.findByText("Ledger Nano X")).toBeInTheDocument();
+    await retryFailedList("Orders are down", "Ledger Nano X");
   });
 
   it("shows each dispute's time left from the marketplace's limit, marks the overdue one, and sorts by deadline", async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { compileFirst, renderApp, screenRequests, sidebarSettled } from "../../app/support";
+import { compileFirst, renderApp, retryFailedList, screenRequests, sidebarSettled } from "../../app/support";
 import { BONK, page, RAY, rowWith, shownSymbols, tokenListCalls, tokensApi, USDC } from "./fixtures";
 
 compileFirst(
@@ -181,8 +181,6 @@ describe("Token Management list", () => {
     api.get("/tokens/admin", [200, page([USDC])]);
     renderApp("/tokens");
 
-    expect(await screen.findByText("Tokens are down")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: /Retry/ }));
-    expect(await screen.findByText("USD Coin")).toBeInTheDocument();
+    await retryFailedList("Tokens are down", "USD Coin");
   });
 });

@@ -2,7 +2,17 @@ import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
-import { choose, compileFirst, openSelect, pageToSecond, PHONE, renderApp, selectedText, signedInApi } from "../../app/support";
+import {
+  choose,
+  compileFirst,
+  openSelect,
+  pageToSecond,
+  PHONE,
+  renderApp,
+  retryFailedList,
+  selectedText,
+  signedInApi,
+} from "../../app/support";
 import { findRow, listQueries, openUsers, serveUsers, USERS } from "./support";
 
 const FIRST_PAGE = { page: "1", limit: "20" };
@@ -178,7 +188,6 @@ describe("User Management list", () => {
   });
 
   it("shows a load error with Retry instead of an empty table", async () => {
-    const user = userEvent.setup();
     const api = signedInApi();
     // The request and the query's one automatic retry.
     api.get("/users", [500, { message: "Users are down" }], { once: true });
@@ -186,11 +195,7 @@ describe("User Management list", () => {
     serveUsers(api);
     renderApp("/users");
 
-    const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Users are down");
-    expect(screen.queryByRole("table")).not.toBeInTheDocument();
-    await user.click(within(alert).getByRole("button", { name: /Retry/ }));
-    expect(await screen.findByText("Carol Diaz")).toBeInTheDocument();
+    await retryFailedList("Users are down", "Carol Diaz");
   });
 
   it("hides the Status and Verified columns on a phone", async () => {
