@@ -22,6 +22,14 @@ function openProducts(items: Product[] = [LAMP, MUG]): FakeApi {
 const listLoads = (api: FakeApi) => api.requests("GET", "/admin/products").length;
 const categoryLoads = (api: FakeApi) => api.requests("GET", "/products/categories").length;
 
+/** The list with its rows shown (`title`'s among them), and a user to act on it. */
+async function openListed(title = "Desk Lamp") {
+  const api = openProducts();
+  const user = setupUser();
+  await screen.findByText(title);
+  return { api, user };
+}
+
 async function dialog() {
   return screen.findByRole("dialog");
 }
@@ -34,15 +42,63 @@ async function confirmStep(user: UserEvent, text: string) {
   return dialog();
 }
 
+/** Cancels a dialog and waits for it to close. */
+async function cancel(user: UserEvent, step: HTMLElement) {
+  await user.click(within(step).getByRole("button", { name: "Cancel" }));
+  await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+}
+
+/** An action that asks to confirm, then for a reason: its button, the question, the reason's field and submit. */
+interface ReasonedAction {
+  action: string;
+  question: string;
+  field: string;
+  submit: string;
+}
+
+const DISABLE_LAMP: ReasonedAction = {
+  action: 'Disable "Desk Lamp"',
+  question: 'Are you sure you want to disable "Desk Lamp"?',
+  field: "Reason for disabling (required):",
+  submit: "Disable",
+};
+const ENABLE_MUG: ReasonedAction = {
+  action: 'Enable "Mug"',
+  question: 'Are you sure you want to enable "Mug"?',
+  field: "Reason for enabling (required):",
+  submit: "Enable",
+};
+const DELETE_LAMP: ReasonedAction = {
+  action: 'Delete "Desk Lamp"',
+  question: 'Are you sure you want to delete "Desk Lamp"? This action can be reversed by an admin.',
+  field: "Reason for deletion (required):",
+  submit: "Delete",
+};
+
+/** The action's confirmation cancelled once (closing it); then the action again, OK: its reason step. */
+async function reasonStepAfterACancel(user: UserEvent, { action, question }: ReasonedAction) {
+  await user.click(screen.getByRole("button", { name: action }));
+  await cancel(user, await dialog());
+  await user.click(screen.getByRole("button", { name: action }));
+  return confirmStep(user, question);
+}
+
+/** The action the whole way through: its button, OK, the reason pasted, its submit. */
+async function actWithReason(user: UserEvent, { action, question, field, submit }: ReasonedAction, reason: string) {
+  await user.click(screen.getByRole("button", { name: action }));
+  const reasonStep = await confirmStep(user, question);
+  await user.click(within(reasonStep).getByLabelText(field));
+  await user.paste(reason);
+  await user.click(within(reasonStep).getByRole("button", { name: submit }));
+}
+
 // The machine running these is shared.
 
 compileFirst(() => import("@/resources/products/list"));
 
 describe("Product Management: featuring", () => {
   it("toggles the star with PUT /products/{id}/feature and refreshes the list and the categories", async () => {
-    const api = openProducts();
-    const user = setupUser();
-    await screen.findByText("Desk Lamp");
+    const { api, user } = await openListed();
     await waitFor(() => expect(categoryLoads(api)).toBe(1));
     api.put("/products/p1/feature", [200, { data: { ...LAMP, isFeatured: true } }]);
     api.put("/products/p2/feature", [200, { data: { ...MUG, isFeatured: false } }]);
@@ -62,16 +118,14 @@ describe("Product Management: featuring", () => {
 
 describe("Product Management: enabling and disabling with a reason", () => {
   it("asks to confirm, then for a reason, and sends PATCH /admin/products/{id} {isActive, reason}", async () => {
-    const api = openProducts();
-    const user = setupUser();
-    await screen.findByText("Desk Lamp");
+    const { api, user } = await openListed();
     await waitFor(() => expect(categoryLoads(api)).toBe(1));
     api.patch("/admin/products/p1", [200, { data: { ...LAMP, isActive: false } }]);
 
-    await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
-    const reasonStep = await confirmStep(user, 'Are you sure you want to disable "Desk Lamp"?');
-    const field = within(reasonStep).getByLabelText("Reason for disabling (required):");
-    const submit = within(reasonStep).getByRole("button", { name: "Disable" });
+    await user.click(screen.getByRole("button", { name: DISABLE_LAMP.action }));
+    const reasonStep = await confirmStep(user, DISABLE_LAMP.question);
+    const field = within(reasonStep).getByLabelText(DISABLE_LAMP.field);
+    const submit = within(reasonStep).getByRole("button", { name: DISABLE_LAMP.submit });
     expect(submit).toBeDisabled();
     await user.type(field, "   ");
     expect(submit).toBeDisabled();
@@ -90,16 +144,10 @@ describe("Product Management: enabling and disabling with a reason", () => {
   });
 
   it("words the dialog 'enable' for an inactive product and sends isActive true", async () => {
-    const api = openProducts();
-    const user = setupUser();
-    await screen.findByText("Mug");
+    const { api, user } = await openListed("Mug");
     api.patch("/admin/products/p2", [200, { data: { ...MUG, isActive: true } }]);
 
-    await user.click(screen.getByRole("button", { name: 'Enable "Mug"' }));
-    const reasonStep = await confirmStep(user, 'Are you sure you want to enable "Mug"?');
-    await user.click(within(reasonStep).getByLabelText("Reason for enabling (required):"));
-    await user.paste("Review passed");
-    await user.click(within(reasonStep).getByRole("button", { name: "Enable" }));
+    await actWithReason(user, ENABLE_MUG, "Review passed");
 
     await waitFor(() =>
       expect(changes(api)).toEqual([{ method: "PATCH", path: "/admin/products/p2", body: { isActive: true, reason: "Review passed" } }]),
@@ -107,35 +155,21 @@ describe("Product Management: enabling and disabling with a reason", () => {
   });
 
   it("sends nothing when the confirmation or the reason is cancelled", async () => {
-    const api = openProducts();
-    const user = setupUser();
-    await screen.findByText("Desk Lamp");
+    const { api, user } = await openListed();
 
-    await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
-    await user.click(within(await dialog()).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-
-    await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
-    const reasonStep = await confirmStep(user, 'Are you sure you want to disable "Desk Lamp"?');
-    await user.click(within(reasonStep).getByLabelText("Reason for disabling (required):"));
+    const reasonStep = await reasonStepAfterACancel(user, DISABLE_LAMP);
+    await user.click(within(reasonStep).getByLabelText(DISABLE_LAMP.field));
     await user.paste("changed my mind");
-    await user.click(within(reasonStep).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await cancel(user, reasonStep);
 
     expect(changes(api)).toEqual([]);
   });
 
   it("shows the server's message when the change fails", async () => {
-    const api = openProducts();
-    const user = setupUser();
-    await screen.findByText("Desk Lamp");
+    const { api, user } = await openListed();
     api.patch("/admin/products/p1", [409, { message: "The product is deleted: restore it first" }]);
 
-    await user.click(screen.getByRole("button", { name: 'Disable "Desk Lamp"' }));
-    const reasonStep = await confirmStep(user, 'Are you sure you want to disable "Desk Lamp"?');
-    await user.click(within(reasonStep).getByLabelText("Reason for disabling (required):"));
-    await user.paste("Spam");
-    await user.click(within(reasonStep).getByRole("button", { name: "Disable" }));
+    await actWithReason(user, DISABLE_LAMP, "Spam");
 
     expect(await screen.findByText("The product is deleted: restore it first")).toBeInTheDocument();
     expect(screen.getByText('Could not disable "Desk Lamp"')).toBeInTheDocument();
@@ -144,23 +178,13 @@ describe("Product Management: enabling and disabling with a reason", () => {
 });
 
 describe("Product Management: deleting with a reason", () => {
-  async function deleteLamp(user: UserEvent, reason: string) {
-    await user.click(screen.getByRole("button", { name: 'Delete "Desk Lamp"' }));
-    const reasonStep = await confirmStep(user, 'Are you sure you want to delete "Desk Lamp"? This action can be reversed by an admin.');
-    await user.click(within(reasonStep).getByLabelText("Reason for deletion (required):"));
-    await user.paste(reason);
-    await user.click(within(reasonStep).getByRole("button", { name: "Delete" }));
-  }
-
   it("sends DELETE /admin/products/{id} with the reason in the body, then offers Undo (restore)", async () => {
-    const api = openProducts();
-    const user = setupUser();
-    await screen.findByText("Desk Lamp");
+    const { api, user } = await openListed();
     await waitFor(() => expect(categoryLoads(api)).toBe(1));
     api.delete("/admin/products/p1", [200, { data: { ...LAMP, isDeleted: true } }]);
     api.post("/admin/products/p1/restore", [200, { data: LAMP }]);
 
-    await deleteLamp(user, "Duplicate listing");
+    await actWithReason(user, DELETE_LAMP, "Duplicate listing");
     await waitFor(() =>
       expect(changes(api)).toEqual([{ method: "DELETE", path: "/admin/products/p1", body: { reason: "Duplicate listing" } }]),
     );
@@ -181,31 +205,21 @@ describe("Product Management: deleting with a reason", () => {
   });
 
   it("sends nothing when the deletion is cancelled or the reason left blank", async () => {
-    const api = openProducts();
-    const user = setupUser();
-    await screen.findByText("Desk Lamp");
+    const { api, user } = await openListed();
 
-    await user.click(screen.getByRole("button", { name: 'Delete "Desk Lamp"' }));
-    await user.click(within(await dialog()).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-
-    await user.click(screen.getByRole("button", { name: 'Delete "Desk Lamp"' }));
-    const reasonStep = await confirmStep(user, 'Are you sure you want to delete "Desk Lamp"? This action can be reversed by an admin.');
-    expect(within(reasonStep).getByRole("button", { name: "Delete" })).toBeDisabled();
-    await user.click(within(reasonStep).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const reasonStep = await reasonStepAfterACancel(user, DELETE_LAMP);
+    expect(within(reasonStep).getByRole("button", { name: DELETE_LAMP.submit })).toBeDisabled();
+    await cancel(user, reasonStep);
 
     expect(changes(api)).toEqual([]);
   });
 
   it("stops offering Undo once the server answers 404 to restore", async () => {
-    const api = openProducts();
-    const user = setupUser();
-    await screen.findByText("Desk Lamp");
+    const { api, user } = await openListed();
     api.delete("/admin/products/p1", [200, { data: { ...LAMP, isDeleted: true } }]);
     api.post("/admin/products/p1/restore", [404, { message: "Not Found" }]);
 
-    await deleteLamp(user, "Duplicate listing");
+    await actWithReason(user, DELETE_LAMP, "Duplicate listing");
     const notice = (await screen.findByText('"Desk Lamp" was deleted')).closest(".ant-notification-notice") as HTMLElement;
     await user.click(within(notice).getByRole("button", { name: "Undo" }));
     await waitFor(() => expect(changes(api).at(-1)?.path).toBe("/admin/products/p1/restore"));
@@ -215,7 +229,7 @@ describe("Product Management: deleting with a reason", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument());
     expect(screen.queryByText(/Could not restore/)).not.toBeInTheDocument();
 
-    await deleteLamp(user, "Again");
+    await actWithReason(user, DELETE_LAMP, "Again");
     await waitFor(() => expect(changes(api).at(-1)).toEqual({ method: "DELETE", path: "/admin/products/p1", body: { reason: "Again" } }));
     await waitFor(() => expect(screen.getAllByText('"Desk Lamp" was deleted').length).toBeGreaterThan(0));
     expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument();
