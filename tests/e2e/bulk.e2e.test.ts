@@ -3,7 +3,7 @@
 // one by one), two products featured, and the bar, the prompts and the summary at desktop and at
 // 390×844, each passing axe.
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, screenshot, settled, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
@@ -25,21 +25,32 @@ async function twoActiveUsersShown(target: Page) {
   return picked;
 }
 
+/** The users list with two active users selected: them, and the bulk bar saying "2 selected". */
+async function twoUsersSelected(target: Page) {
+  await openList(target, "/users", "User Management");
+  const picked = await twoActiveUsersShown(target);
+  const bar = target.getByRole("region", { name: "Selected users" });
+  for (const user of picked) await row(target, user.id).getByRole("checkbox").check();
+  await expect.poll(() => bar.getByRole("status").innerText()).toBe("2 selected");
+  return { picked, bar };
+}
+
+/** The bar's Deactivate: its confirmation, naming the count, passes axe at this size. */
+async function askToDeactivate(target: Page, bar: Locator, size: "desktop" | "phone"): Promise<Locator> {
+  await bar.getByRole("button", { name: "Deactivate" }).click();
+  const dialog = target.getByRole("dialog");
+  await dialog.getByText("Deactivate 2 users?", { exact: true }).waitFor();
+  await expectAccessible(target, `bulk confirm ${size}`);
+  return dialog;
+}
+
 describe("bulk actions in the browser", () => {
   it("deactivates two selected users with one reason: both disabled, one audit entry each", async () => {
-    await openList(page, "/users", "User Management");
-    const picked = await twoActiveUsersShown(page);
-    const bar = page.getByRole("region", { name: "Selected users" });
-
-    for (const user of picked) await row(page, user.id).getByRole("checkbox").check();
-    await expect.poll(() => bar.getByRole("status").innerText()).toBe("2 selected");
+    const { picked, bar } = await twoUsersSelected(page);
     await expectAccessible(page, "users bulk bar desktop");
     await screenshot(page, "bulk-users-bar-desktop");
 
-    await bar.getByRole("button", { name: "Deactivate" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByText("Deactivate 2 users?", { exact: true }).waitFor();
-    await expectAccessible(page, "bulk confirm desktop");
+    const dialog = await askToDeactivate(page, bar, "desktop");
     await dialog.getByRole("button", { name: "OK" }).click();
     await dialog.getByLabel("Reason for deactivation (required):").fill("E2E: bulk spam sweep");
     await dialog.getByRole("button", { name: "Deactivate" }).click();
@@ -99,11 +110,7 @@ describe("bulk actions in the browser", () => {
   it("fits a phone: the bar wraps inside 390 px, the confirmation names the count, axe clean", async () => {
     const phone = await openWithWallet(browser, admin, PHONE);
     await signIn(phone, consoleServer.origin, admin);
-    await openList(phone, "/users", "User Management");
-    const picked = await twoActiveUsersShown(phone);
-    for (const user of picked) await row(phone, user.id).getByRole("checkbox").check();
-    const bar = phone.getByRole("region", { name: "Selected users" });
-    await expect.poll(() => bar.getByRole("status").innerText()).toBe("2 selected");
+    const { picked, bar } = await twoUsersSelected(phone);
     const box = (await bar.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
@@ -111,10 +118,7 @@ describe("bulk actions in the browser", () => {
     await expectAccessible(phone, "users bulk bar phone");
     await screenshot(phone, "bulk-users-bar-phone");
 
-    await bar.getByRole("button", { name: "Deactivate" }).click();
-    const dialog = phone.getByRole("dialog");
-    await dialog.getByText("Deactivate 2 users?", { exact: true }).waitFor();
-    await expectAccessible(phone, "bulk confirm phone");
+    const dialog = await askToDeactivate(phone, bar, "phone");
     await settled(phone);
     await screenshot(phone, "bulk-users-confirm-phone");
     await dialog.getByRole("button", { name: "Cancel" }).click();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { browser, consoleForThisFile, consoleServer } from "./support/session.ts";
 import { chooseWallet, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { createTestWallet } from "./support/test-wallet.ts";
+import { createTestWallet, type TestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Admin Wallet");
 const stranger = createTestWallet("E2E Stranger Wallet");
@@ -18,16 +18,27 @@ const walletPrompts = (page: Page) =>
     .evaluate(() => (window as unknown as { __testWallet: { signed: number; signedIn: number } }).__testWallet)
     .then(({ signed, signedIn }) => ({ signed, signedIn }));
 
+/** The login page for the admin's wallet at a desktop's or a phone's size, once `text` shows: checked with axe, and shot. */
+async function openLogin(size: "desktop" | "phone", text: string): Promise<Page> {
+  const page = await openWithWallet(browser, admin, size === "phone" ? PHONE : undefined);
+  await page.goto(`${consoleServer.origin}/login`);
+  await page.getByText(text).waitFor();
+  await expectAccessible(page, `login ${size}`);
+  await screenshot(page, `login-${size}`);
+  return page;
+}
+
+/** Signs the wallet in from the login page and waits for the dashboard. */
+async function signInToDashboard(page: Page, wallet: TestWallet): Promise<void> {
+  await signIn(page, consoleServer.origin, wallet);
+  await page.getByText("Total Users").waitFor();
+}
+
 describe("wallet sign-in in the browser", () => {
   it("an admin wallet signs in and sees the dashboard with the seeded numbers", async () => {
-    const page = await openWithWallet(browser, admin);
-    await page.goto(`${consoleServer.origin}/login`);
-    await page.getByText("Connect your authorized Solana wallet to access the admin dashboard").waitFor();
-    await expectAccessible(page, "login desktop");
-    await screenshot(page, "login-desktop");
+    const page = await openLogin("desktop", "Connect your authorized Solana wallet to access the admin dashboard");
 
-    await signIn(page, consoleServer.origin, admin);
-    await page.getByText("Total Users").waitFor();
+    await signInToDashboard(page, admin);
     // A wallet without solana:signIn: connected first, then one message signed.
     await expect(walletPrompts(page)).resolves.toEqual({ signed: 1, signedIn: 0 });
 
@@ -58,8 +69,7 @@ describe("wallet sign-in in the browser", () => {
 
   it("a wallet offering solana:signIn connects and signs in in one step, on the server's input", async () => {
     const page = await openWithWallet(browser, oneStepAdmin);
-    await signIn(page, consoleServer.origin, oneStepAdmin);
-    await page.getByText("Total Users").waitFor();
+    await signInToDashboard(page, oneStepAdmin);
     await expect(walletPrompts(page)).resolves.toEqual({ signed: 0, signedIn: 1 });
     await page.context().close();
   });
@@ -79,13 +89,8 @@ describe("wallet sign-in in the browser", () => {
   });
 
   it("login and dashboard fit a 390 px phone and pass axe", async () => {
-    const phone = await openWithWallet(browser, admin, PHONE);
-    await phone.goto(`${consoleServer.origin}/login`);
-    await phone.getByText("Only authorized wallets can access this dashboard.").waitFor();
-    await expectAccessible(phone, "login phone");
-    await screenshot(phone, "login-phone");
-    await signIn(phone, consoleServer.origin, admin);
-    await phone.getByText("Total Users").waitFor();
+    const phone = await openLogin("phone", "Only authorized wallets can access this dashboard.");
+    await signInToDashboard(phone, admin);
     await expectAccessible(phone, "dashboard phone");
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(phone, "dashboard-phone");
@@ -94,8 +99,7 @@ describe("wallet sign-in in the browser", () => {
 
   it("a session that expires on the server sends the admin back to /login", async () => {
     const page = await openWithWallet(browser, admin);
-    await signIn(page, consoleServer.origin, admin);
-    await page.getByText("Total Users").waitFor();
+    await signInToDashboard(page, admin);
 
     // The server ends every session of this wallet (as its idle/absolute expiry would).
     const { db } = consoleServer.server.ctx;

@@ -28,6 +28,19 @@ async function tokensInOrder() {
 
 const tokenByMint = (mint: string) => db().selectFrom("tokens").selectAll().where("mintAddress", "=", mint).executeTakeFirst();
 
+/** The list, Add Token, and its form filled for NEW_MINT (the logo only when given): the dialog, not yet submitted. */
+async function fillNewToken(target: Page, token: { symbol: string; name: string; decimals: string; logoUrl?: string }) {
+  await openTokens(target);
+  await target.getByRole("button", { name: "Add Token" }).click();
+  const dialog = target.getByRole("dialog", { name: "Add New Token" });
+  await dialog.getByLabel("Mint Address").fill(NEW_MINT);
+  await dialog.getByLabel("Symbol").fill(token.symbol);
+  await dialog.getByLabel("Name").fill(token.name);
+  await dialog.getByLabel("Decimals").fill(token.decimals);
+  if (token.logoUrl) await dialog.getByLabel("Logo URL (optional)").fill(token.logoUrl);
+  return dialog;
+}
+
 async function setShowInactive(target: Page, on: boolean) {
   const toggle = target.getByRole("switch", { name: /Show inactive/ });
   if ((await toggle.getAttribute("aria-checked")) !== String(on)) await toggle.click();
@@ -67,14 +80,12 @@ describe("Token Management in the browser", () => {
   });
 
   it("adds a token, and it is listed after a reload", async () => {
-    await openTokens(page);
-    await page.getByRole("button", { name: "Add Token" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add New Token" });
-    await dialog.getByLabel("Mint Address").fill(NEW_MINT);
-    await dialog.getByLabel("Symbol").fill("E2E");
-    await dialog.getByLabel("Name").fill("End To End Token");
-    await dialog.getByLabel("Decimals").fill("7");
-    await dialog.getByLabel("Logo URL (optional)").fill("https://example.com/e2e.png");
+    const dialog = await fillNewToken(page, {
+      symbol: "E2E",
+      name: "End To End Token",
+      decimals: "7",
+      logoUrl: "https://example.com/e2e.png",
+    });
     await screenshot(page, "tokens-add-modal-desktop");
     await dialog.getByRole("button", { name: "Create" }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -93,13 +104,7 @@ describe("Token Management in the browser", () => {
   });
 
   it("refuses a duplicate mint with the server's message and keeps the input", async () => {
-    await openTokens(page);
-    await page.getByRole("button", { name: "Add Token" }).click();
-    const dialog = page.getByRole("dialog", { name: "Add New Token" });
-    await dialog.getByLabel("Mint Address").fill(NEW_MINT);
-    await dialog.getByLabel("Symbol").fill("DUP");
-    await dialog.getByLabel("Name").fill("Duplicate");
-    await dialog.getByLabel("Decimals").fill("6");
+    const dialog = await fillNewToken(page, { symbol: "DUP", name: "Duplicate", decimals: "6" });
     await dialog.getByRole("button", { name: "Create" }).click();
     await dialog.getByText(`A token with mint address ${NEW_MINT} is already listed (E2E)`).waitFor();
     expect(await dialog.getByLabel("Name").inputValue()).toBe("Duplicate");
