@@ -12,14 +12,14 @@
 // used on all three), driven by a fixed number of requests in flight. Reported, not judged.
 // PostgreSQL runs in one throw-away cluster (tests/support/postgres.ts), one database per size.
 import { spawn, type ChildProcess } from "node:child_process";
-import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import bs58 from "bs58";
 import { openDatabase, runOnPostgres } from "../server/db/connection.ts";
 import { MIGRATIONS } from "../server/resources/index.ts";
 import { seedDatabase } from "../server/seed/index.ts";
+import { createTestWallet, signInWith, TestClient, type TestWallet } from "../tests/support/api-client.ts";
 import { freePort } from "../tests/support/free-port.ts";
 import { postgresBin, startCluster, type Cluster } from "../tests/support/postgres.ts";
 import { onCleanUp, runWithCleanUp, tempDir } from "./support/clean-up.ts";
@@ -53,60 +53,10 @@ const SCENARIOS: Omit<Scenario, "deep">[] = [
 /** Calls that answer one aggregate rather than a page (no deep page; the answer must have `days`). */
 const AGGREGATES: Omit<Scenario, "deep">[] = [{ label: "orders stats/daily days=30", path: "/admin/orders/stats/daily?days=30" }];
 
-function wallet() {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
-  const raw = Buffer.from(publicKey.export({ format: "jwk" }).x ?? "", "base64url");
-  return {
-    publicKey: bs58.encode(raw),
-    sign: (message: string) => bs58.encode(sign(null, Buffer.from(message, "utf8"), privateKey)),
-  };
-}
-type Wallet = ReturnType<typeof wallet>;
-
 /** What every server of the run shares: the admin who signs in and the session secret. */
 interface Shared {
-  admin: Wallet;
+  admin: TestWallet;
   sessionSecret: string;
-}
-
-/** A cookie-keeping client that echoes XSRF-TOKEN, as the console's axios does. */
-class Client {
-  constructor(
-    readonly base: string,
-    private readonly cookies = new Map<string, string>(),
-  ) {}
-
-  /** The same cookies (the same session) sent to another server instance. */
-  at(base: string): Client {
-    return new Client(base, this.cookies);
-  }
-
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bench reads a few fields of many answers
-  async request(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    const xsrf = this.cookies.get("XSRF-TOKEN");
-    if (method !== "GET" && xsrf) headers["x-xsrf-token"] = decodeURIComponent(xsrf);
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await fetch(this.base + "/api/v1" + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = text;
-    }
-    return { status: response.status, json };
-  }
 }
 
 /** SIGTERM, then SIGKILL if the server has not exited within 30 s. Safe to call twice. */
@@ -132,7 +82,7 @@ interface BenchDatabase {
 interface Instance {
   child: ChildProcess;
   origin: string;
-  client: Client;
+  client: TestClient;
 }
 
 interface Target {
@@ -152,7 +102,7 @@ async function postgresCluster(): Promise<Cluster> {
   return cluster;
 }
 
-async function seed(engine: Engine, size: number, admin: Wallet): Promise<BenchDatabase> {
+async function seed(engine: Engine, size: number, admin: TestWallet): Promise<BenchDatabase> {
   const dir = tempDir(`bench-api-${engine}-${size}-`);
   const path = join(dir, "bench.sqlite");
   let url: string | null = null;
@@ -178,7 +128,7 @@ async function seed(engine: Engine, size: number, admin: Wallet): Promise<BenchD
 async function startInstance(
   db: BenchDatabase,
   shared: Shared,
-  client: Client | null,
+  client: TestClient | null,
   ready: (instance: Instance) => Promise<void>,
 ): Promise<Instance> {
   const port = await freePort();
@@ -199,7 +149,7 @@ async function startInstance(
     stdio: ["ignore", "ignore", "inherit"],
   });
   onCleanUp(() => stopChild(child));
-  const instance = { child, origin, client: client ? client.at(origin) : new Client(origin) };
+  const instance = { child, origin, client: client ? client.at(origin) : new TestClient(origin) };
   await ready(instance);
   return instance;
 }
@@ -222,18 +172,9 @@ async function whenUp(child: ChildProcess, attempt: () => Promise<"done" | "retr
 }
 
 /** Signs in as soon as the server answers. */
-async function signIn({ client, child }: Instance, admin: Wallet): Promise<void> {
+async function signIn({ client, child }: Instance, admin: TestWallet): Promise<void> {
   await whenUp(child, async () => {
-    const challenge = await client.request("GET", `/auth/nonce?publicKey=${admin.publicKey}`);
-    if (challenge.status !== 200) throw new Error(`nonce: ${challenge.status} ${JSON.stringify(challenge.json)}`);
-    const { nonce, message } = challenge.json.data as { nonce: string; message: string };
-    const verified = await client.request("POST", "/auth/admin/verify", {
-      publicKey: admin.publicKey,
-      signature: admin.sign(message),
-      nonce,
-      message,
-    });
-    if (verified.status !== 200) throw new Error(`sign-in refused: ${verified.status} ${JSON.stringify(verified.json)}`);
+    await signInWith(client, admin);
     return "done";
   });
 }
@@ -241,9 +182,9 @@ async function signIn({ client, child }: Instance, admin: Wallet): Promise<void>
 /** Waits until another instance answers, and checks it accepts the session signed in on the first. */
 async function sessionAccepted({ client, child }: Instance): Promise<void> {
   await whenUp(child, async () => {
-    const res = await client.request("GET", "/admin/orders");
+    const res = await client.get("/admin/orders");
     if (res.status === 200) return "done";
-    throw new Error(`${client.base}: the session signed in on the first instance is refused (${res.status} ${JSON.stringify(res.json)})`);
+    throw new Error(`${client.baseUrl}: the session signed in on the first instance is refused (${res.status} ${res.text})`);
   });
 }
 
@@ -262,10 +203,10 @@ function withPage(path: string, page: number): string {
 }
 
 /** The page a scenario asks for on this server: 1, or the middle of that list. */
-async function pageOf(client: Client, scenario: Scenario): Promise<number> {
-  const first = await client.request("GET", scenario.path);
-  if (first.status !== 200) throw new Error(`${scenario.path}: ${first.status} ${JSON.stringify(first.json)}`);
-  return scenario.deep ? Math.max(1, Math.ceil(first.json.data.totalPages / 2)) : 1;
+async function pageOf(client: TestClient, scenario: Scenario): Promise<number> {
+  const first = await client.get(scenario.path);
+  if (first.status !== 200) throw new Error(`${scenario.path}: ${first.status} ${first.text}`);
+  return scenario.deep ? Math.max(1, Math.ceil(first.body.data.totalPages / 2)) : 1;
 }
 
 interface Measured {
@@ -288,16 +229,14 @@ async function measure(targets: Target[], scenario: Scenario, requests: number, 
     for (const k of order) {
       const path = aggregate ? scenario.path : withPage(scenario.path, pages[k]);
       const started = performance.now();
-      const res = await clients[k].request("GET", path);
+      const res = await clients[k].get(path);
       const elapsed = performance.now() - started;
-      if (res.status !== 200 || (aggregate ? !res.json.data.days?.length : res.json.data.items.length === 0)) {
-        throw new Error(
-          `${LABEL[targets[k].db.engine]} ${short(targets[k].db.size)} ${path}: ${res.status}, ${JSON.stringify(res.json).slice(0, 300)}`,
-        );
+      if (res.status !== 200 || (aggregate ? !res.body.data.days?.length : res.body.data.items.length === 0)) {
+        throw new Error(`${LABEL[targets[k].db.engine]} ${short(targets[k].db.size)} ${path}: ${res.status}, ${res.text.slice(0, 300)}`);
       }
       totals[k] = aggregate
-        ? res.json.data.days.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0)
-        : res.json.data.total;
+        ? res.body.data.days.reduce((sum: number, day: { orders: number }) => sum + day.orders, 0)
+        : res.body.data.total;
       if (i >= WARMUP) samples[k].push(elapsed);
     }
   }
@@ -414,7 +353,7 @@ function emptyLoad(): Load {
  * `inFlight` requests at all times for `seconds`: request n goes to instance n mod count, and each
  * instance walks through every call in turn. The time counted runs until the last answer.
  */
-async function drive(clients: Client[], calls: string[], inFlight: number, seconds: number, into: Load): Promise<void> {
+async function drive(clients: TestClient[], calls: string[], inFlight: number, seconds: number, into: Load): Promise<void> {
   let next = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -426,8 +365,8 @@ async function drive(clients: Client[], calls: string[], inFlight: number, secon
       const sent = performance.now();
       let outcome: string | null;
       try {
-        const res = await client.request("GET", path);
-        outcome = res.status === 200 ? null : `${res.status} ${path}: ${JSON.stringify(res.json).slice(0, 200)}`;
+        const res = await client.get(path);
+        outcome = res.status === 200 ? null : `${res.status} ${path}: ${res.text.slice(0, 200)}`;
       } catch (error) {
         outcome = `${path}: ${error instanceof Error ? error.message : String(error)}`;
       }
@@ -550,7 +489,7 @@ async function main(): Promise<void> {
   if (values.only !== undefined && values.only !== "lists" && values.only !== "daily")
     throw new Error(`--only takes lists or daily (got "${values.only}")`);
   const engines = parseEngines(values.engines);
-  const shared: Shared = { admin: wallet(), sessionSecret: randomBytes(32).toString("base64url") };
+  const shared: Shared = { admin: createTestWallet(), sessionSecret: randomBytes(32).toString("base64url") };
   const targets: Target[] = [];
 
   console.log(

@@ -58,9 +58,15 @@ export interface RequestOptions {
 
 /** A cookie-keeping HTTP client for the API. Paths not starting with /api get the /api/v1 prefix. */
 export class TestClient {
-  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    readonly cookies = new Map<string, string>(),
+  ) {}
 
-  constructor(readonly baseUrl: string) {}
+  /** The same cookies (the same session) sent to another server, e.g. another instance on the same database. */
+  at(baseUrl: string): TestClient {
+    return new TestClient(baseUrl, this.cookies);
+  }
 
   async request(method: string, path: string, options: RequestOptions = {}): Promise<TestResponse> {
     const url = this.baseUrl + (path.startsWith("/api") ? path : `/api/v1${path}`);
@@ -117,10 +123,15 @@ const hasHeader = (headers: Record<string, string>, name: string) => Object.keys
  */
 export async function signInAt(baseUrl: string, wallet: TestWallet): Promise<TestClient> {
   const c = new TestClient(baseUrl);
+  await signInWith(c, wallet);
+  return c;
+}
+
+/** The same sign-in on a client of one's own (its cookies then hold the session); throws if it is refused. */
+export async function signInWith(c: TestClient, wallet: TestWallet): Promise<void> {
   const challenge = await c.get(`/auth/nonce?publicKey=${wallet.publicKey}`);
   if (challenge.status !== 200) throw new Error(`nonce refused: ${challenge.status} ${challenge.text}`);
   const { nonce, message } = challenge.body.data as { nonce: string; message: string };
   const verified = await c.post("/auth/admin/verify", { publicKey: wallet.publicKey, signature: wallet.sign(message), nonce, message });
   if (verified.status !== 200) throw new Error(`sign-in refused: ${verified.status} ${verified.text}`);
-  return c;
 }
