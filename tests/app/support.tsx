@@ -127,6 +127,24 @@ export async function retryFailedList(message: string, recovered: string) {
   expect(await screen.findByText(recovered)).toBeInTheDocument();
 }
 
+/**
+ * The API refuses `path` twice with a server error saying `message`: the request and the query's one
+ * automatic retry of a server error (QUERY_CACHE.retry), so the screen shows the error.
+ */
+export function failsTwice(fake: FakeApi, path: string, message: string) {
+  fake.get(path, [500, { message }], { once: true });
+  fake.get(path, [500, { message }], { once: true });
+}
+
+/** A region's failed read (a dashboard section's): its alert, naming what failed (`title`) and the server's `message`. */
+export async function failedRegion(name: string, title: string, message: string) {
+  const region = await screen.findByRole("region", { name });
+  const alert = await getQueriesForElement(region).findByRole("alert");
+  expect(alert).toHaveTextContent(title);
+  expect(alert).toHaveTextContent(message);
+  return { region, alert };
+}
+
 /** The text an antd select shows as its value. */
 export function selectedText(selectName: string, within: HTMLElement = document.body): string {
   const select = getQueriesForElement(within).getByRole("combobox", { name: selectName }).closest(".ant-select");

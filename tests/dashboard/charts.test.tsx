@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { page } from "vitest/browser";
 import type { OrderDailyStats } from "@contract";
-import { compileFirst, deferred, renderApp, signedInApi } from "../app/support";
+import { compileFirst, deferred, failedRegion, failsTwice, renderApp, signedInApi } from "../app/support";
 
 compileFirst(
   () => import("@/pages/dashboard"),
@@ -153,17 +153,12 @@ describe("dashboard charts (beyond the core API)", () => {
 
   it("shows a load error in the section with Retry, and Retry draws the charts", async () => {
     const api = dashboardApi();
-    // Two failures: the request and the query's one automatic retry of a server error.
-    api.get(STATS_PATH, [500, { message: "Stats are down" }], { once: true });
-    api.get(STATS_PATH, [500, { message: "Stats are down" }], { once: true });
+    failsTwice(api, STATS_PATH, "Stats are down");
     api.get(STATS_PATH, [200, { data: sample() }]);
     const user = userEvent.setup();
     renderApp("/");
 
-    const section = await screen.findByRole("region", { name: "Orders, last 30 days" });
-    const alert = await within(section).findByRole("alert");
-    expect(alert).toHaveTextContent("Could not load the charts");
-    expect(alert).toHaveTextContent("Stats are down");
+    const { region: section, alert } = await failedRegion("Orders, last 30 days", "Could not load the charts", "Stats are down");
     expect(await screen.findByRole("region", { name: "Total Users" })).toBeInTheDocument();
 
     await user.click(within(alert).getByRole("button", { name: /Retry/ }));

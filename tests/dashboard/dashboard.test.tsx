@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { page } from "vitest/browser";
-import { deferred, renderApp, signedInApi } from "../app/support";
+import { deferred, failedRegion, failsTwice, renderApp, signedInApi } from "../app/support";
 
 const CARDS = ["Total Users", "Verified Users", "Disabled Users", "Active Users", "Recent Users (last 30 days)", "Admin Users"];
 
@@ -68,9 +68,7 @@ describe("dashboard", () => {
 
   it("shows a load error with Retry, and Retry loads the numbers", async () => {
     const api = openDashboard();
-    // Two failures: the request and the query's one automatic retry (QUERY_CACHE.retry).
-    api.get("/admin/users/stats", [500, { message: "Stats are down" }], { once: true });
-    api.get("/admin/users/stats", [500, { message: "Stats are down" }], { once: true });
+    failsTwice(api, "/admin/users/stats", "Stats are down");
     api.get("/admin/users/stats", [200, { data: { totalUsers: 77 } }]);
     const user = userEvent.setup();
     renderApp("/");
@@ -164,17 +162,16 @@ describe("settlement authority (beyond the core API)", () => {
   it("says why it could not load, and Retry loads it", async () => {
     const api = openDashboard();
     api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
-    // Two failures: the request and the query's one automatic retry.
-    api.get("/admin/authority", [500, { message: "RPC node unreachable" }], { once: true });
-    api.get("/admin/authority", [500, { message: "RPC node unreachable" }], { once: true });
+    failsTwice(api, "/admin/authority", "RPC node unreachable");
     api.get("/admin/authority", [200, health()]);
     const user = userEvent.setup();
     renderApp("/");
 
-    const card = await screen.findByRole("region", { name: "Settlement authority" });
-    const alert = await within(card).findByRole("alert");
-    expect(alert).toHaveTextContent("Could not load the settlement authority");
-    expect(alert).toHaveTextContent("RPC node unreachable");
+    const { region: card, alert } = await failedRegion(
+      "Settlement authority",
+      "Could not load the settlement authority",
+      "RPC node unreachable",
+    );
     await user.click(within(alert).getByRole("button", { name: /Retry/ }));
     await within(card).findByText("Devnet");
     expect(within(card).queryByText("Could not load the settlement authority")).not.toBeInTheDocument();

@@ -7,7 +7,7 @@ import { notifyManager } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ALERT_DURATION_MS, MARKETPLACE_POLL_MS } from "@/config";
 import { initializeErrorText } from "@/pages/marketplace/use-initialize";
-import { compileFirst, renderApp, signedInApi } from "../app/support";
+import { compileFirst, failsTwice, renderApp, signedInApi } from "../app/support";
 import { api as fakeApi, type FakeApi } from "../support/fake-api";
 
 const CONFIRM_TEXT = "Are you sure you want to initialize the marketplace? This action can only be done once.";
@@ -319,8 +319,7 @@ describe("Marketplace Configuration", () => {
 
   it("a status load error is shown with Retry, and Retry loads the status", async () => {
     const api = signedInApi();
-    api.get("/admin/marketplace/status", [500, { message: "Status is down" }], { once: true });
-    api.get("/admin/marketplace/status", [500, { message: "Status is down" }], { once: true });
+    failsTwice(api, "/admin/marketplace/status", "Status is down");
     api.get("/admin/marketplace/status", [200, { data: initialized }]);
     renderApp("/marketplace");
 

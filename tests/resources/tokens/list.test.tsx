@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { compileFirst, renderApp, retryFailedList, screenRequests, sidebarSettled } from "../../app/support";
+import { compileFirst, failsTwice, renderApp, retryFailedList, screenRequests, sidebarSettled } from "../../app/support";
 import { BONK, page, RAY, rowWith, shownSymbols, tokenListCalls, tokensApi, USDC } from "./fixtures";
 
 compileFirst(
@@ -176,8 +176,7 @@ describe("Token Management list", () => {
 
   it("shows a load error with Retry instead of an empty table", async () => {
     const api = tokensApi(null);
-    api.get("/tokens/admin", [500, { message: "Tokens are down" }], { once: true });
-    api.get("/tokens/admin", [500, { message: "Tokens are down" }], { once: true });
+    failsTwice(api, "/tokens/admin", "Tokens are down");
     api.get("/tokens/admin", [200, page([USDC])]);
     renderApp("/tokens");
 

@@ -5,6 +5,7 @@ import type { User } from "@contract";
 import {
   choose,
   compileFirst,
+  failsTwice,
   openSelect,
   pageToSecond,
   PHONE,
@@ -189,9 +190,7 @@ describe("User Management list", () => {
 
   it("shows a load error with Retry instead of an empty table", async () => {
     const api = signedInApi();
-    // The request and the query's one automatic retry.
-    api.get("/users", [500, { message: "Users are down" }], { once: true });
-    api.get("/users", [500, { message: "Users are down" }], { once: true });
+    failsTwice(api, "/users", "Users are down");
     serveUsers(api);
     renderApp("/users");
 
