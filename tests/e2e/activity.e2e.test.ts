@@ -4,7 +4,7 @@
 // passes axe at desktop and phone sizes.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, PHONE, rowKeys, screenshot, settled, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -32,11 +32,7 @@ async function callApi(target: Page, method: string, path: string, body?: unknow
 /** The trail's entries, newest first, as GET /admin/audit lists them. */
 const entries = () => db().selectFrom("auditLog").selectAll().orderBy("id", "desc").execute();
 
-async function openActivity(target: Page, path = "/activity") {
-  await target.goto(`${consoleServer.origin}${path}`);
-  await target.getByRole("heading", { name: "Activity", level: 1 }).waitFor();
-  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
-}
+const openActivity = (target: Page) => openList(target, "/activity", "Activity");
 
 /** antd's combobox input is transparent: the select around it takes the click. */
 async function choose(target: Page, selectName: string, optionText: string) {

@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from "../../server/index.ts";
 import { payoutsModule } from "../app/payouts/server/index.ts";
 import { freePort } from "../support/free-port.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { openWithWallet, row, rowKeys, signIn } from "./support/screens.ts";
+import { openWithWallet, row, rowButton, rowKeys, signIn } from "./support/screens.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -158,9 +158,7 @@ describe("a resource added in three lines, in the real console against the real 
   it("marks a pending payout paid, and Activity shows it against the payout", async () => {
     await page.goto(`${origin}/payouts`);
     const [pending] = await payoutsInOrder("PENDING");
-    await row(page, pending.id)
-      .getByRole("button", { name: `Mark the payout to ${pending.shopName} paid` })
-      .click();
+    await rowButton(page, pending.id, `Mark the payout to ${pending.shopName} paid`).click();
     await row(page, pending.id).getByText("PAID").waitFor();
     expect((await db().selectFrom("payouts").select("status").where("id", "=", pending.id).executeTakeFirstOrThrow()).status).toBe("PAID");
 

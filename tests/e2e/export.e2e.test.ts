@@ -5,7 +5,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import type { Page } from "playwright-core";
-import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, screenshot, signIn, PHONE } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -14,11 +14,7 @@ const admin = createTestWallet("E2E Export Admin");
 
 signedInForThisFile(admin);
 
-async function openUsers(target: Page, path = "/users") {
-  await target.goto(`${consoleServer.origin}${path}`);
-  await target.getByRole("heading", { name: "User Management", level: 1 }).waitFor();
-  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
-}
+const openUsers = (target: Page) => openList(target, "/users", "User Management");
 
 /** The API's total for GET /users with this query, asked from the page (its session cookie). */
 async function apiTotal(target: Page, query = ""): Promise<number> {

@@ -8,8 +8,19 @@ import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { PublicKey } from "@solana/web3.js";
 import type { Locator, Page } from "playwright-core";
-import { browser, chain, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
-import { openDialog, openWithWallet, screenshot, SCREENSHOT_DIR, SCREENSHOTS, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
+import { browser, chain, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
+import {
+  openDialog,
+  openWithWallet,
+  screenshot,
+  SCREENSHOT_DIR,
+  SCREENSHOTS,
+  signIn,
+  PHONE,
+  row,
+  rowButton,
+  rowKeys,
+} from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 import { allOrdersPageOf, IN_DISPUTE_URL, ordersInOrder, PAGE_SIZE } from "./support/orders.ts";
@@ -18,14 +29,7 @@ const admin = createTestWallet("E2E Orders Admin");
 
 signedInForThisFile(admin);
 
-async function openOrders(target: Page, path = "/orders") {
-  await target.goto(`${consoleServer.origin}${path}`);
-  await target.getByRole("heading", { name: "Order Management", level: 1 }).waitFor();
-  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
-  // Let product pictures settle before screenshots; hosts that never answer (no network in the
-  // sandbox) must not fail the test, the thumbnails fall back to an empty slot on their own.
-  await target.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
-}
+const openOrders = (target: Page, path = "/orders") => openList(target, path, "Order Management");
 
 /** antd's combobox input is transparent: the select around it takes the click. */
 async function choose(target: Page, selectName: string, optionText: string) {
@@ -36,9 +40,7 @@ async function choose(target: Page, selectName: string, optionText: string) {
 const detailsDialog = (target: Page) => target.locator(".ant-modal.order-details");
 
 async function openDetails(target: Page, id: string): Promise<Locator> {
-  await row(target, id)
-    .getByRole("button", { name: `View details of order ${id.slice(0, 8)}` })
-    .click();
+  await rowButton(target, id, `View details of order ${id.slice(0, 8)}`).click();
   const dialog = detailsDialog(target);
   await dialog.getByText(`Order Details · ${id.slice(0, 8)}`).waitFor();
   return dialog;
@@ -233,9 +235,7 @@ describe("Order Management in the browser", () => {
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await row(phone, order.id)
-      .getByRole("button", { name: `View details of order ${order.id.slice(0, 8)}` })
-      .click();
+    await rowButton(phone, order.id, `View details of order ${order.id.slice(0, 8)}`).click();
     const dialog = detailsDialog(phone);
     await dialog.getByText(`Order Details · ${order.id.slice(0, 8)}`).waitFor();
     const box = (await dialog.boundingBox())!;

@@ -4,8 +4,8 @@
 // Screenshots go to test-results/e2e/ to be looked at.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
-import { openWithWallet, screenshot, signIn, PHONE, row } from "./support/screens.ts";
+import { browser, consoleServer, db, openList, page, signedInForThisFile, storedRow } from "./support/session.ts";
+import { openWithWallet, screenshot, signIn, PHONE, row, rowButton, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -37,9 +37,7 @@ describe("Product Management in the browser", () => {
   it("loads the seeded products and the category counts", async () => {
     await openList(page, "/products", "Product Management");
     const expected = await firstPageProducts();
-    const keys = await page
-      .locator(".ant-table-tbody tr[data-row-key]")
-      .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
+    const keys = await rowKeys(page);
     expect(keys).toEqual(expected.map((product) => product.id));
     await expect(row(page, expected[0].id).innerText()).resolves.toContain(expected[0].title);
 
@@ -64,18 +62,14 @@ describe("Product Management in the browser", () => {
   it("features a product, and it is still featured after a reload", async () => {
     await openList(page, "/products", "Product Management");
     const target = (await firstPageProducts()).find((product) => !product.isFeatured && product.isActive)!;
-    const star = row(page, target.id).getByRole("button", { name: `Featured: ${target.title}` });
+    const star = rowButton(page, target.id, `Featured: ${target.title}`);
     expect(await star.getAttribute("aria-pressed")).toBe("false");
     await star.click();
     await page.getByText(`"${target.title}" is now featured`).waitFor();
 
     await page.reload();
     await row(page, target.id).waitFor();
-    expect(
-      await row(page, target.id)
-        .getByRole("button", { name: `Featured: ${target.title}` })
-        .getAttribute("aria-pressed"),
-    ).toBe("true");
+    expect(await rowButton(page, target.id, `Featured: ${target.title}`).getAttribute("aria-pressed")).toBe("true");
     const stored = await db().selectFrom("products").select("isFeatured").where("id", "=", target.id).executeTakeFirstOrThrow();
     expect(stored.isFeatured).toBe(1);
   });
@@ -83,9 +77,7 @@ describe("Product Management in the browser", () => {
   it("disables a product with a reason, and it is still inactive after a reload", async () => {
     await openList(page, "/products", "Product Management");
     const target = (await firstPageProducts()).filter((product) => product.isActive)[1];
-    await row(page, target.id)
-      .getByRole("button", { name: `Disable "${target.title}"` })
-      .click();
+    await rowButton(page, target.id, `Disable "${target.title}"`).click();
     await screenshot(page, "products-disable-confirm");
     await answerReasonPrompt(
       page,
@@ -98,23 +90,15 @@ describe("Product Management in the browser", () => {
 
     await page.reload();
     await row(page, target.id).getByText("Inactive", { exact: true }).waitFor();
-    await row(page, target.id)
-      .getByRole("button", { name: `Enable "${target.title}"` })
-      .waitFor();
-    const stored = await db()
-      .selectFrom("products")
-      .select(["isActive", "statusReason"])
-      .where("id", "=", target.id)
-      .executeTakeFirstOrThrow();
+    await rowButton(page, target.id, `Enable "${target.title}"`).waitFor();
+    const stored = await storedRow("products", target.id, ["isActive", "statusReason"]);
     expect(stored).toEqual({ isActive: 0, statusReason: "E2E: listing under review" });
   });
 
   it("deletes a product with a reason, and it is gone after a reload", async () => {
     await openList(page, "/products", "Product Management");
     const target = (await firstPageProducts())[2];
-    await row(page, target.id)
-      .getByRole("button", { name: `Delete "${target.title}"` })
-      .click();
+    await rowButton(page, target.id, `Delete "${target.title}"`).click();
     await page
       .getByRole("dialog")
       .getByText(`Are you sure you want to delete "${target.title}"? This action can be reversed by an admin.`)
@@ -132,11 +116,7 @@ describe("Product Management in the browser", () => {
     await page.reload();
     await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
     expect(await row(page, target.id).count()).toBe(0);
-    const stored = await db()
-      .selectFrom("products")
-      .select(["deletedAt", "deleteReason"])
-      .where("id", "=", target.id)
-      .executeTakeFirstOrThrow();
+    const stored = await storedRow("products", target.id, ["deletedAt", "deleteReason"]);
     expect(stored.deletedAt).not.toBeNull();
     expect(stored.deleteReason).toBe("E2E: duplicate listing");
   });
@@ -153,9 +133,7 @@ describe("Shop Management in the browser", () => {
   it("loads the seeded shops", async () => {
     await openList(page, "/shops", "Shop Management");
     const expected = (await shopsInOrder()).slice(0, 20);
-    const keys = await page
-      .locator(".ant-table-tbody tr[data-row-key]")
-      .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
+    const keys = await rowKeys(page);
     expect(keys).toEqual(expected.map((shop) => shop.id));
     await expect(row(page, expected[0].id).innerText()).resolves.toContain(expected[0].name);
     await expectAccessible(page, "shops desktop");
@@ -165,9 +143,7 @@ describe("Shop Management in the browser", () => {
   it("edits a shop's flags, and they are kept after a reload", async () => {
     await openList(page, "/shops", "Shop Management");
     const target = (await shopsInOrder())[0];
-    await row(page, target.id)
-      .getByRole("button", { name: `Edit "${target.name}"` })
-      .click();
+    await rowButton(page, target.id, `Edit "${target.name}"`).click();
     const dialog = page.getByRole("dialog", { name: "Edit Shop" });
     await dialog.getByRole("switch", { name: "Verified Status" }).waitFor();
     await dialog.getByRole("heading", { name: "History" }).waitFor();
@@ -190,9 +166,7 @@ describe("Shop Management in the browser", () => {
     expect(stored).toEqual({ isActive: target.isActive ? 0 : 1, isVerified: target.isVerified ? 0 : 1 });
 
     // The edit is in the shop's history the next time it opens.
-    await row(page, target.id)
-      .getByRole("button", { name: `Edit "${target.name}"` })
-      .click();
+    await rowButton(page, target.id, `Edit "${target.name}"`).click();
     await dialog.locator(".kit-history__entry").first().waitFor();
     await dialog.getByRole("button", { name: "Cancel" }).click();
   });
@@ -214,9 +188,7 @@ describe("both screens on a phone (390×844)", () => {
     await screenshot(phone, "shops-phone");
 
     const first = (await shopsInOrder())[1];
-    await row(phone, first.id)
-      .getByRole("button", { name: `Edit "${first.name}"` })
-      .click();
+    await rowButton(phone, first.id, `Edit "${first.name}"`).click();
     await phone.getByRole("dialog", { name: "Edit Shop" }).getByRole("switch", { name: "Active Status" }).waitFor();
     await expectAccessible(phone, "edit shop modal phone");
     await screenshot(phone, "shops-edit-modal-phone");
@@ -258,9 +230,7 @@ describe("a shared shops link", () => {
     const fresh = await page.context().newPage();
     await openList(fresh, url, "Shop Management");
     await fresh.getByText(`Page 2 of ${pages}`).waitFor();
-    const keys = await fresh
-      .locator(".ant-table-tbody tr[data-row-key]")
-      .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
+    const keys = await rowKeys(fresh);
     expect(keys).toEqual(active.slice(20, 40).map((shop) => shop.id));
     await fresh.getByRole("search").getByTitle("Sports", { exact: true }).waitFor();
     await fresh.getByRole("search").getByTitle("Active", { exact: true }).waitFor();

@@ -13,7 +13,7 @@ import { verifySolanaSignature } from "../../server/auth/signature.ts";
 import { previewDisputeResolution } from "../../server/services/preview.ts";
 import { configAddress } from "../../server/settlement/index.ts";
 import { browser, chain, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
-import { openDialog, openWithWallet, screenshot, signIn, PHONE, row } from "./support/screens.ts";
+import { openDialog, openWithWallet, screenshot, signIn, PHONE, row, rowButton } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { allOrdersPageOf, IN_DISPUTE_URL } from "./support/orders.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -46,9 +46,7 @@ describe("settlement from the console", () => {
         .executeTakeFirstOrThrow();
       const short = order.id.slice(0, 8);
       await admin2.goto(`${consoleServer.origin}${IN_DISPUTE_URL}`);
-      await row(admin2, order.id)
-        .getByRole("button", { name: `View details of order ${short}` })
-        .click();
+      await rowButton(admin2, order.id, `View details of order ${short}`).click();
       const dialog = admin2.locator(".ant-modal.order-details");
       const form = dialog.getByRole("region", { name: "Dispute Details" });
       await form.getByRole("radio", { name: /Partial Refund/ }).check();
@@ -147,9 +145,7 @@ describe("a failed payout retried from the console", () => {
       await admin2.getByRole("button", { name: /Connect$/ }).click();
       await admin2.waitForURL(`${consoleServer.origin}/`);
       await admin2.goto(`${consoleServer.origin}/settlements?status=failed`);
-      await row(admin2, id)
-        .getByRole("button", { name: /^Retry settlement/ })
-        .click();
+      await rowButton(admin2, id, /^Retry settlement/).click();
       await (await openDialog(admin2, "Retry the failed dispute payout")).getByRole("button", { name: "OK" }).click();
       const reason = await openDialog(admin2, "Reason for retrying (required):");
       await reason.getByLabel("Reason for retrying (required):").fill("The cluster is back");

@@ -7,7 +7,7 @@ import bs58 from "bs58";
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
-import { openWithWallet, screenshot, signIn, PHONE, row } from "./support/screens.ts";
+import { openWithWallet, screenshot, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -15,9 +15,6 @@ const admin = createTestWallet("E2E Tokens Admin");
 const SOL_MINT = "So11111111111111111111111111111111111111112";
 
 signedInForThisFile(admin);
-
-const shownKeys = (target: Page) =>
-  target.locator(".ant-table-tbody tr[data-row-key]").evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
 
 const openTokens = (target: Page) => openList(target, "/tokens", "Token Management");
 
@@ -54,14 +51,14 @@ describe("Token Management in the browser", () => {
     await openTokens(page);
     const seeded = await tokensInOrder();
     expect(seeded.some((token) => !token.isActive)).toBe(true);
-    expect(await shownKeys(page)).toEqual(seeded.filter((token) => token.isActive).map((token) => token.id));
+    expect(await rowKeys(page)).toEqual(seeded.filter((token) => token.isActive).map((token) => token.id));
     const usdc = seeded.find((token) => token.symbol === "USDC")!;
     const text = await row(page, usdc.id).innerText();
     expect(text).toContain("USD Coin");
     expect(text).toContain(`${usdc.mintAddress.slice(0, 8)}...${usdc.mintAddress.slice(-6)}`);
 
     await setShowInactive(page, true);
-    expect(await shownKeys(page)).toEqual(seeded.map((token) => token.id));
+    expect(await rowKeys(page)).toEqual(seeded.map((token) => token.id));
     const inactive = seeded.find((token) => !token.isActive)!;
     await expect(row(page, inactive.id).innerText()).resolves.toContain("Inactive");
 
@@ -69,7 +66,7 @@ describe("Token Management in the browser", () => {
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
     await page.getByPlaceholder("Search tokens...").fill("bonk");
-    expect(await shownKeys(page)).toEqual(seeded.filter((token) => token.symbol === "BONK").map((token) => token.id));
+    expect(await rowKeys(page)).toEqual(seeded.filter((token) => token.symbol === "BONK").map((token) => token.id));
     await page.waitForTimeout(300);
     expect(requests.filter((url) => url.includes("/api/"))).toEqual([]);
     page.removeAllListeners("request");
@@ -142,7 +139,7 @@ describe("Token Management in the browser", () => {
 
     await page.reload();
     await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
-    expect(await shownKeys(page)).not.toContain(token.id);
+    expect(await rowKeys(page)).not.toContain(token.id);
     await setShowInactive(page, true);
     await expect(row(page, token.id).innerText()).resolves.toContain("Inactive");
 

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { UserRole } from "../../contract/index.ts";
 import type { Page } from "playwright-core";
-import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
-import { openWithWallet, screenshot, signIn, PHONE, settled, row, rowKeys } from "./support/screens.ts";
+import { browser, consoleServer, db, openList, page, signedInForThisFile, storedRow } from "./support/session.ts";
+import { openWithWallet, screenshot, signIn, PHONE, settled, row, rowButton, rowKeys } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -88,9 +88,7 @@ describe("User Management in the browser", () => {
   it("edits a user's display name, and it is still there after a reload", async () => {
     await openUsers(page);
     const target = (await usersInOrder()).slice(0, PAGE_SIZE).find((user) => user.role === "USER" && !user.disabled)!;
-    await row(page, target.id)
-      .getByRole("button", { name: `Edit ${nameOf(target)}` })
-      .click();
+    await rowButton(page, target.id, `Edit ${nameOf(target)}`).click();
     const modal = page.getByRole("dialog", { name: "Edit User" });
     await expect.poll(() => modal.getByLabel("Public Key").inputValue()).toBe(target.publicKey);
     expect(await modal.getByLabel("Display Name").inputValue()).toBe(target.displayName ?? "");
@@ -122,9 +120,7 @@ describe("User Management in the browser", () => {
       .slice(0, PAGE_SIZE)
       .filter((user) => user.role === "USER" && !user.disabled && user.displayName !== "E2E Edited Name")[1];
     const name = nameOf(target);
-    await row(page, target.id)
-      .getByRole("button", { name: `Deactivate ${name}` })
-      .click();
+    await rowButton(page, target.id, `Deactivate ${name}`).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByText(`Are you sure you want to deactivate ${name}?`, { exact: true }).waitFor();
     await dialog.getByRole("button", { name: "OK" }).click();
@@ -146,21 +142,11 @@ describe("User Management in the browser", () => {
 
     await openUsers(page);
     await row(page, target.id).getByText("Disabled", { exact: true }).waitFor();
-    expect(
-      await row(page, target.id)
-        .getByRole("button", { name: `Deactivate ${name}` })
-        .count(),
-    ).toBe(0);
-    const stored = await db()
-      .selectFrom("users")
-      .select(["disabled", "deactivationReason"])
-      .where("id", "=", target.id)
-      .executeTakeFirstOrThrow();
+    expect(await rowButton(page, target.id, `Deactivate ${name}`).count()).toBe(0);
+    const stored = await storedRow("users", target.id, ["disabled", "deactivationReason"]);
     expect(stored).toEqual({ disabled: 1, deactivationReason: "E2E: spam listings" });
 
-    await row(page, target.id)
-      .getByRole("button", { name: `Edit ${name}` })
-      .click();
+    await rowButton(page, target.id, `Edit ${name}`).click();
     const modal = page.getByRole("dialog", { name: "Edit User" });
     await modal.getByText("Reason: E2E: spam listings").waitFor();
     expect(await modal.getByRole("switch", { name: "Disabled" }).getAttribute("aria-checked")).toBe("true");
@@ -183,9 +169,7 @@ describe("User Management in the browser", () => {
     await screenshot(phone, "users-phone");
 
     const target = (await usersInOrder()).slice(0, PAGE_SIZE).find((user) => !user.disabled)!;
-    await row(phone, target.id)
-      .getByRole("button", { name: `Edit ${nameOf(target)}` })
-      .click();
+    await rowButton(phone, target.id, `Edit ${nameOf(target)}`).click();
     const modal = phone.getByRole("dialog", { name: "Edit User" });
     await expect.poll(() => modal.getByLabel("Public Key").inputValue()).toBe(target.publicKey);
     const box = (await modal.locator(".ant-modal-content").boundingBox())!;
@@ -197,9 +181,7 @@ describe("User Management in the browser", () => {
     await modal.getByRole("button", { name: "Cancel" }).click();
     await modal.waitFor({ state: "hidden" });
 
-    await row(phone, target.id)
-      .getByRole("button", { name: `Deactivate ${nameOf(target)}` })
-      .click();
+    await rowButton(phone, target.id, `Deactivate ${nameOf(target)}`).click();
     const dialog = phone.getByRole("dialog");
     await dialog.getByText(`Are you sure you want to deactivate ${nameOf(target)}?`, { exact: true }).waitFor();
     await settled(phone);

@@ -108,6 +108,9 @@ export async function signIn(page: Page, origin: string, wallet: TestWallet): Pr
 /** A table row by its record id (antd writes the row key as `data-row-key`). */
 export const row = (page: Page, id: string): Locator => page.locator(`tr[data-row-key="${id}"]`);
 
+/** A button in a record's row, by its accessible name (the row actions name their record). */
+export const rowButton = (page: Page, id: string, name: string | RegExp): Locator => row(page, id).getByRole("button", { name });
+
 /** The record ids of the rows the table shows, top to bottom. */
 export async function rowKeys(page: Page): Promise<(string | null)[]> {
   return page

@@ -5,6 +5,8 @@ import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import { startConsoleServer, type ConsoleServer } from "./server.ts";
 import { openWithWallet, signIn } from "./screens.ts";
+import type { Selectable } from "kysely";
+import type { Database } from "../../../server/db/schema.ts";
 import type { TestWallet } from "./test-wallet.ts";
 
 export interface SignedInConsole {
@@ -65,4 +67,19 @@ export async function openList(target: Page, path: string, heading: string): Pro
   await target.getByRole("heading", { name: heading, level: 1 }).waitFor();
   await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
   await target.waitForLoadState("networkidle");
+}
+
+/** A record's columns as the file's server stored them, read straight from its database. */
+export async function storedRow<T extends "products" | "users", C extends keyof Selectable<Database[T]>>(
+  table: T,
+  id: string,
+  columns: C[],
+): Promise<Pick<Selectable<Database[T]>, C>> {
+  // Kysely cannot type a query on a table left as a type parameter: it is read as one of them, by id.
+  const query = db()
+    .selectFrom(table as "users")
+    .selectAll()
+    .where("id", "=", id);
+  const stored = (await query.executeTakeFirstOrThrow()) as unknown as Selectable<Database[T]>;
+  return Object.fromEntries(columns.map((column) => [column, stored[column]])) as Pick<Selectable<Database[T]>, C>;
 }
