@@ -115,6 +115,15 @@ export async function pageToSecond(listQueries: () => readonly Record<string, st
   await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "20" }));
 }
 
+/** A list of one page shows no pager: no 'Page x of y' and no Next. */
+export function expectNoPager() {
+  expect(screen.queryByText(/Page \d+ of/)).not.toBeInTheDocument();
+  expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+}
+
+/** The titles of the shown table's columns, left to right ("" for the selection column). */
+export const columnTitles = () => screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+
 /**
  * A list whose read failed: its alert says the server's `message` where the table would be (no empty
  * table shows); Retry reads again, and `recovered` (a row's text) shows.

@@ -6,7 +6,17 @@ import { screen, waitFor, within } from "@testing-library/react";
 import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "@contract";
-import { ADMIN_KEY, choose, compileFirst, renderApp, selectedText, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import {
+  ADMIN_KEY,
+  choose,
+  columnTitles,
+  compileFirst,
+  renderApp,
+  selectedText,
+  setupUser,
+  sidebarSections,
+  signedInApi,
+} from "../../app/support";
 import { auditEntry } from "../../support/audit-entry";
 import type { FakeApi } from "../../support/fake-api";
 
@@ -76,14 +86,7 @@ describe("Activity", () => {
     await api.settled();
     // The sidebar's probe is the screen's own first query: asked once.
     expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
-    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
-      "When",
-      "Admin",
-      "Action",
-      "Record",
-      "Reason",
-      "Signature",
-    ]);
+    expect(columnTitles()).toEqual(["When", "Admin", "Action", "Record", "Reason", "Signature"]);
 
     const deactivation = within(rowOf("3"));
     expect(deactivation.getByText("Deactivated")).toBeInTheDocument();

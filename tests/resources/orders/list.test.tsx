@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "@/providers/endpoints";
-import { choose, retryFailedList } from "../../app/support";
+import { choose, columnTitles, retryFailedList } from "../../app/support";
 import { makeOrder, openDetails, openOrders, ordersApi, page, section, BUYER, SELLER } from "./support";
 
 const shortDateTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
@@ -19,7 +19,7 @@ describe("Order Management list", () => {
     expect(await screen.findByRole("heading", { name: "Order Management", level: 1 })).toBeInTheDocument();
     expect(screen.getByText("View and manage marketplace orders, resolve disputes")).toBeInTheDocument();
     const row = (await screen.findByText("Ledger Nano X")).closest("tr")!;
-    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    const headers = columnTitles();
     expect(headers).toEqual(["Order ID", "Image", "Product", "Buyer", "Seller", "Amount", "Status", "Date", "Actions"]);
 
     const cells = within(row)
@@ -157,7 +157,7 @@ describe("Order Management list", () => {
     await screen.findByRole("columnheader", { name: /Deadline/ });
     // The column comes with the marketplace's limit; the rows with the list, which may answer later.
     await screen.findByText(`${late.id.slice(0, 8)}...`);
-    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    const headers = columnTitles();
     expect(headers.slice(6, 9)).toEqual(["Status", "Deadline", "Date"]);
     // 3 days from each opening: 1d 23h 30m left, and 3h 10m past.
     expect(cellOf(onTime)).toHaveTextContent(/^1d 23h left$/);

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Reconciliation, Settlement } from "@contract";
-import { alice, changes, choose, compileFirst, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import { alice, changes, choose, columnTitles, compileFirst, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/settlements/list"));
@@ -74,7 +74,7 @@ describe("Settlements", () => {
     );
     // The sidebar's probe is the screen's own first query: asked once.
     expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
-    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
+    expect(columnTitles()).toEqual([
       "Kind",
       "Order",
       "Status",

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { compileFirst, failsTwice, renderApp, retryFailedList, screenRequests, sidebarSettled } from "../../app/support";
+import { columnTitles, compileFirst, failsTwice, renderApp, retryFailedList, screenRequests, sidebarSettled } from "../../app/support";
 import { BONK, page, RAY, rowWith, shownSymbols, tokenListCalls, tokensApi, USDC } from "./fixtures";
 
 compileFirst(
@@ -40,7 +40,7 @@ describe("Token Management list", () => {
     expect(screen.getByRole("switch", { name: /Show inactive/ })).not.toBeChecked();
     expect(screen.getByRole("button", { name: /Init SOL/ })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Add Token/ })).toBeInTheDocument();
-    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    const headers = columnTitles();
     expect(headers).toEqual(["Logo", "Symbol", "Name", "Mint Address", "Decimals", "Status", "Actions"]);
 
     await screen.findByText("USD Coin");

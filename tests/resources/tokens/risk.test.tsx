@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { MintRiskReport, Token } from "@contract";
-import { compileFirst, renderApp } from "../../app/support";
+import { columnTitles, compileFirst, renderApp } from "../../app/support";
 import { BONK, NEW_MINT, rowWith, tokensApi, USDC } from "./fixtures";
 
 compileFirst(
@@ -55,16 +55,7 @@ describe("Token risk (beyond the core API)", () => {
     tokensApi([WARNED, FLAGGED]);
     renderApp("/tokens");
     await screen.findByText("USD Coin");
-    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
-      "Logo",
-      "Symbol",
-      "Name",
-      "Mint Address",
-      "Decimals",
-      "Status",
-      "Risk",
-      "Actions",
-    ]);
+    expect(columnTitles()).toEqual(["Logo", "Symbol", "Name", "Mint Address", "Decimals", "Status", "Risk", "Actions"]);
     expect(within(rowWith("USD Coin")).getByText("Warnings")).toBeInTheDocument();
     const flagged = within(rowWith("Bonk")).getByText("Flagged");
     await userEvent.hover(flagged);
@@ -94,7 +85,7 @@ describe("Token risk (beyond the core API)", () => {
     const api = tokensApi([USDC, BONK]);
     renderApp("/tokens");
     await screen.findByText("USD Coin");
-    expect(screen.getAllByRole("columnheader").map((cell) => cell.textContent)).not.toContain("Risk");
+    expect(columnTitles()).not.toContain("Risk");
     let modal = await openEdit("USDC");
     await waitFor(() => expect(api.requests("GET", `/tokens/admin/${USDC.id}/risk`)).toHaveLength(1));
     await waitFor(() => expect(within(modal).queryByText("Reading the mint on chain...")).not.toBeInTheDocument());
