@@ -3,16 +3,11 @@
 import type { ReactNode } from "react";
 import { getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { BrowserRouter } from "react-router";
 import { expect, vi } from "vitest";
 import App from "@/App";
-import { SectionsContext } from "@/components/routing/sections";
-import { authProvider } from "@/providers/auth-provider";
+import { AppProviders } from "@/app-providers";
 import { authStore } from "@/providers/auth-store";
-import { dataProvider } from "@/providers/data-provider";
-import { adminResources, resources } from "@/resources";
+import { adminResources } from "@/resources";
 import { navigation } from "@/providers/navigation";
 import { fakeApiForThisFile, type FakeApi, type SeenRequest } from "../support/fake-api";
 import { compileChunks } from "../support/compile-first";
@@ -234,19 +229,10 @@ export function renderInProviders(path: string, children: ReactNode) {
   return render(<InProviders>{children}</InProviders>);
 }
 
-/** The app's providers and sections around `children`, without App's routes. */
+/**
+ * The app's providers and sections around `children`, without App's routes, and without the wallet,
+ * notifications, URL sync and query policy App adds to them.
+ */
 export function InProviders({ children }: { children: ReactNode }) {
-  return (
-    <BrowserRouter>
-      <Refine
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        routerProvider={routerProvider}
-        resources={resources}
-        options={{ disableTelemetry: true }}
-      >
-        <SectionsContext.Provider value={adminResources}>{children}</SectionsContext.Provider>
-      </Refine>
-    </BrowserRouter>
-  );
+  return <AppProviders>{children}</AppProviders>;
 }
