@@ -17,11 +17,11 @@ function ProductThumb({ product }: { product: Product }) {
   // The title is in the next cell, so the picture needs no text of its own.
   return (
     <Picture
-      className="product-thumb"
+      className="kit-thumb product-thumb"
       src={first?.thumbnailUrl || first?.url}
       alt=""
       size={48}
-      placeholder={<div className="product-thumb product-thumb--empty">No Img</div>}
+      placeholder={<div className="kit-thumb product-thumb product-thumb--empty">No Img</div>}
     />
   );
 }

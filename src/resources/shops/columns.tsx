@@ -14,12 +14,12 @@ import type { Shop } from "@contract";
 /** The logo, or the name's first letter when there is none or it does not load. */
 export function ShopLogo({ shop }: { shop: Pick<Shop, "logo" | "name"> }) {
   const initial = (
-    <span className="shop-logo shop-logo--placeholder" aria-hidden>
+    <span className="kit-thumb shop-logo shop-logo--placeholder" aria-hidden>
       {shop.name.trim().charAt(0).toUpperCase() || "?"}
     </span>
   );
   // The name is right next to it, so the picture needs no text of its own.
-  return <Picture className="shop-logo" src={shop.logo} alt="" size={40} placeholder={initial} />;
+  return <Picture className="kit-thumb shop-logo" src={shop.logo} alt="" size={40} placeholder={initial} />;
 }
 
 export function ShopOwner({ seller, keyLength }: { seller: Shop["seller"]; keyLength: number }) {
