@@ -31,6 +31,12 @@ export function resourceNamed(name: string): ResourceDeclaration {
   return resource;
 }
 
+/** How texts name the records of `name`: "user" and "users", from its record's label and its own. */
+export function nounsOf(name: string): { singular: string; plural: string } {
+  const { label, record } = resourceNamed(name);
+  return { singular: (record?.label ?? label).toLowerCase(), plural: label.toLowerCase() };
+}
+
 /** The resources the API pages as lists, with how it serves them. */
 export const API_RESOURCES: readonly { name: string; api: ResourceApi }[] = registered.flatMap(({ name, api }) =>
   api ? [{ name, api }] : [],

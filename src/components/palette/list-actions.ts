@@ -1,17 +1,18 @@
 // The palette actions every filtered list offers: put the cursor in its search box, and clear the
 // filters the API applies (while there are some). Ids follow the filter bar's (`<name>-filter-<key>`).
+import { nounsOf } from "@contract/resources";
 import type { FilterableTable } from "@/components/list/filter-bar";
 import { usePaletteActions } from "./use-palette-actions";
 
 export interface ListPaletteOptions {
-  /** "products": the actions read "Search products", "Clear product filters". */
-  plural: string;
-  singular: string;
+  /** "products": the actions read "Search products", "Clear product filters" (the declaration's nouns). */
+  resource: string;
   /** The id of the list's search box, when it has one. */
   searchId?: string;
 }
 
-export function useListPaletteActions<Row>(table: FilterableTable<Row>, { plural, singular, searchId }: ListPaletteOptions): void {
+export function useListPaletteActions<Row>(table: FilterableTable<Row>, { resource, searchId }: ListPaletteOptions): void {
+  const { plural, singular } = nounsOf(resource);
   usePaletteActions([
     searchId !== undefined && {
       id: "search",

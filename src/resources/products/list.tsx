@@ -48,13 +48,12 @@ export function ProductList() {
     keep: filters.keep,
     resetOn: filters.values,
     name: productTitle,
-    nouns: { singular: "product", plural: "products" },
     actions: useProductBulkActions(),
     // Every change can move the counts of the Category filter.
     refresh: () => Promise.all([invalidate({ resource: "products", invalidates: ["list", "many", "detail"] }), categories.refetch()]),
   });
   const details = useRoutedRecord<Product>("products", table.tableQuery.data?.data);
-  useListPaletteActions(table, { plural: "products", singular: "product", searchId: "product-filter-search" });
+  useListPaletteActions(table, { resource: "products", searchId: "product-filter-search" });
 
   return (
     <ListPage {...PAGE} filters={filters.bar} view={view} table={table} dataSource={filters.rows} size="middle" bulk={bulk}>

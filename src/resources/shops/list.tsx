@@ -25,7 +25,7 @@ const PAGE = { title: "Shop Management", subtitle: "Manage marketplace shops and
 export function ShopList() {
   const table = useListTable<Shop>("shops");
   const filters = useFilterBar(table, SHOP_FILTERS, { name: "shop", label: "Filter shops" });
-  useListPaletteActions(table, { plural: "shops", singular: "shop", searchId: "shop-filter-search" });
+  useListPaletteActions(table, { resource: "shops", searchId: "shop-filter-search" });
   const editor = useEditDialog<Shop>(ShopEditModal, { resource: "shops", routed: true });
   const columns = useMemo(() => shopColumns(editor.open, editor.intent), [editor.open, editor.intent]);
   const view = useListView("shops", table, columns, { columns: SHOP_EXPORT });
@@ -33,7 +33,6 @@ export function ShopList() {
     resource: "shops",
     table,
     name: shopName,
-    nouns: { singular: "shop", plural: "shops" },
     actions: useShopBulkActions(),
   });
 

@@ -27,7 +27,7 @@ const PAGE = { title: "User Management", subtitle: "Manage users and permissions
 export function UserList() {
   const table = useListTable<User>("users");
   const filters = useFilterBar(table, USER_FILTERS, { name: "user", label: "Filter users" });
-  useListPaletteActions(table, { plural: "users", singular: "user" });
+  useListPaletteActions(table, { resource: "users" });
   const editor = useEditDialog<User>(UserEditModal, { resource: "users", routed: true });
   const { deactivate, deactivatingId, holder } = useDeactivateUser();
   const refresh = useRefreshUsers();
@@ -35,7 +35,6 @@ export function UserList() {
     resource: "users",
     table,
     name: userName,
-    nouns: { singular: "user", plural: "users" },
     actions: useUserBulkActions(),
     refresh: () => refresh(),
   });

@@ -4,12 +4,13 @@
 // progress and outcome dialogs are a lazy dialog, loaded on the first run at the latest.
 import { Alert, Button } from "antd";
 import type { BaseRecord } from "@refinedev/core";
+import { nounsOf } from "@contract/resources";
 import { errorMessage } from "@/components/list/list-error";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
 import type { BulkDialogsProps } from "./bulk-dialogs";
 import { useBulkRun } from "./use-bulk-run";
 import { useSelection, type SelectionOptions } from "./use-selection";
-import type { BulkAction, BulkNouns } from "./types";
+import type { BulkAction } from "./types";
 import "@/styles/kit.css";
 import "./bulk.css";
 
@@ -17,15 +18,16 @@ export type { BulkAction, BulkNouns } from "./types";
 
 const BulkDialogs = lazyDialog(() => import("./bulk-dialogs"), "BulkDialogs");
 
+/** The resource's records are named as its declaration names them ("Deactivate 12 users?"). */
 export interface BulkOptions<Row> extends SelectionOptions<Row> {
-  nouns: BulkNouns;
   actions: readonly BulkAction<Row>[];
   /** After a run: what refreshes the rows and whatever else shows them; by default, the resource's list. */
   refresh?: () => unknown;
 }
 
 export function useBulk<Row extends BaseRecord>(options: BulkOptions<Row>) {
-  const { nouns, actions, refresh, resource, name } = options;
+  const { actions, refresh, resource, name } = options;
+  const nouns = nounsOf(resource);
   const selection = useSelection<Row>(options);
   const run = useBulkRun<Row>({ resource, nouns, refresh, keepSelected: selection.select });
   const { count, total, matching } = selection;
