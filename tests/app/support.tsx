@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import { getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { expect, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import App from "@/App";
 import { AppProviders } from "@/app-providers";
 import { authStore } from "@/providers/auth-store";
@@ -114,6 +114,27 @@ export async function pageToSecond(listQueries: () => readonly Record<string, st
 export function expectNoPager() {
   expect(screen.queryByText(/Page \d+ of/)).not.toBeInTheDocument();
   expect(screen.queryByRole("button", { name: "Next" })).not.toBeInTheDocument();
+}
+
+/**
+ * A list's two pager tests: with `total` rows over three pages it pages to the second (asked of the
+ * API), and with one page it has no pager. `open(total)` opens the list showing a row that reads `shown`.
+ */
+export function pagerTests(
+  open: (total: number) => FakeApi,
+  shown: string,
+  listQueries: (api: FakeApi) => readonly Record<string, string>[],
+) {
+  it("pages with Previous / 'Page x of y' / Next when there is more than one page", async () => {
+    const api = open(45);
+    await pageToSecond(() => listQueries(api));
+  });
+
+  it("has no pager for a single page", async () => {
+    open(20);
+    await screen.findByText(shown);
+    expectNoPager();
+  });
 }
 
 /** The titles of the shown table's columns, left to right ("" for the selection column). */

@@ -1,17 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Product } from "@contract";
-import {
-  choose,
-  columnTitles,
-  compileFirst,
-  expectNoPager,
-  pageToSecond,
-  renderApp,
-  screenRequests,
-  setupUser,
-  signedInApi,
-} from "../../app/support";
+import { choose, columnTitles, compileFirst, pagerTests, renderApp, screenRequests, setupUser, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import { paged, product } from "./fixtures";
 
@@ -104,16 +94,7 @@ describe("Product Management: the list", () => {
     expect(await screen.findByText("No products found")).toBeInTheDocument();
   });
 
-  it("pages with Previous / 'Page x of y' / Next only when there is more than one page", async () => {
-    const api = openProducts({ items: [product("p1", { title: "Desk Lamp" })], total: 45 });
-    await pageToSecond(() => listRequests(api));
-  });
-
-  it("has no pager for a single page", async () => {
-    openProducts({ items: [product("p1", { title: "Desk Lamp" })], total: 20 });
-    await screen.findByText("Desk Lamp");
-    expectNoPager();
-  });
+  pagerTests((total) => openProducts({ items: [product("p1", { title: "Desk Lamp" })], total }), "Desk Lamp", listRequests);
 });
 
 describe("Product Management: search and filters", () => {

@@ -6,10 +6,9 @@ import {
   columnTitles,
   compileFirst,
   deferred,
-  expectNoPager,
   DESKTOP,
   openSelect,
-  pageToSecond,
+  pagerTests,
   PHONE,
   renderApp,
   setupUser,
@@ -98,16 +97,8 @@ describe("Shop Management: the list", () => {
     await waitFor(() => expect(document.querySelector(".ant-table-wrapper .ant-spin-spinning")).toBeNull());
   });
 
-  it("pages by 20 with 'Page x of y', read from meta.total", async () => {
-    const api = openShops({ items: [shop("s1", { name: "Gadget Hub" })], total: 41 });
-    await pageToSecond(() => listRequests(api));
-  });
-
-  it("has no pager for a single page", async () => {
-    openShops({ items: [shop("s1", { name: "Gadget Hub" })], total: 20 });
-    await screen.findByText("Gadget Hub");
-    expectNoPager();
-  });
+  // Read from meta.total, by 20.
+  pagerTests((total) => openShops({ items: [shop("s1", { name: "Gadget Hub" })], total }), "Gadget Hub", listRequests);
 });
 
 describe("Shop Management: filters", () => {
