@@ -20,7 +20,7 @@ export const reactQuery = {
   },
 };
 
-export function retryServerErrors(failureCount: number, error: unknown): boolean {
+function retryServerErrors(failureCount: number, error: unknown): boolean {
   const status = (error as Partial<HttpError> | null)?.statusCode ?? 0;
   return !(status >= 400 && status < 500) && failureCount < QUERY_CACHE.retry;
 }
