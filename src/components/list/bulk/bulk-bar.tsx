@@ -14,7 +14,7 @@ import type { BulkAction } from "./types";
 import "@/styles/kit.css";
 import "./bulk.css";
 
-export type { BulkAction, BulkNouns } from "./types";
+export type { BulkAction } from "./types";
 
 const BulkDialogs = lazyDialog(() => import("./bulk-dialogs"), "BulkDialogs");
 
