@@ -11,9 +11,8 @@ function cardValue(title: string) {
   return within(card).getByTestId(/^stat-/).textContent;
 }
 
-function openDashboard() {
-  const api = signedInApi();
-  return api;
+function openDashboard(width?: number) {
+  return signedInApi(width);
 }
 
 describe("dashboard", () => {
@@ -115,25 +114,32 @@ describe("settlement authority (beyond the core API)", () => {
     expect(api.requests("GET").filter(({ path }) => path === "/admin/authority")).toHaveLength(1);
   });
 
-  it("keeps the cluster banner's line while the authority loads, so the screen does not move down when it comes", async () => {
-    // A desktop's width, where the banner's text takes one line (on a narrow screen a long one wraps).
-    await page.viewport(1440, 900);
-    onTestFinished(() => page.viewport(414, 896));
-    const api = openDashboard();
-    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
-    const authority = deferred<[number, unknown]>();
-    api.get("/admin/authority", () => authority.promise);
-    renderApp("/");
+  it.each([
+    // A desktop's width, where the banner's text takes one line.
+    { width: 1440, height: 900, cluster: "devnet", label: "Devnet" },
+    // A phone's, where the longest explanation wraps to a second line: the kept line is as tall.
+    { width: 390, height: 844, cluster: "localnet-inprocess", label: "In-process chain" },
+  ])(
+    "keeps the cluster banner's place while the authority loads, so the screen does not move down when it comes ($width px, $cluster)",
+    async ({ width, height, cluster, label }) => {
+      await page.viewport(width, height);
+      onTestFinished(() => page.viewport(414, 896));
+      const api = openDashboard(width);
+      api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+      const authority = deferred<[number, unknown]>();
+      api.get("/admin/authority", () => authority.promise);
+      renderApp("/");
 
-    const heading = await screen.findByRole("heading", { name: "Dashboard", level: 1 });
-    await waitFor(() => expect(api.requests("GET").some(({ path }) => path === "/admin/authority")).toBe(true));
-    const top = heading.getBoundingClientRect().top;
-    expect(screen.queryByRole("note", { name: "Cluster" })).not.toBeInTheDocument();
+      const heading = await screen.findByRole("heading", { name: "Dashboard", level: 1 });
+      await waitFor(() => expect(api.requests("GET").some(({ path }) => path === "/admin/authority")).toBe(true));
+      const top = heading.getBoundingClientRect().top;
+      expect(screen.queryByRole("note", { name: "Cluster" })).not.toBeInTheDocument();
 
-    await act(async () => authority.resolve([200, health()]));
-    expect(await screen.findByRole("note", { name: "Cluster" })).toHaveTextContent("Devnet");
-    expect(heading.getBoundingClientRect().top).toBe(top);
-  });
+      await act(async () => authority.resolve([200, health({ cluster })]));
+      expect(await screen.findByRole("note", { name: "Cluster" })).toHaveTextContent(label);
+      expect(heading.getBoundingClientRect().top).toBe(top);
+    },
+  );
 
   it("has no warning when funded and no banner on mainnet-beta", async () => {
     const api = openDashboard();
