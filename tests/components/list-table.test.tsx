@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { useTable } from "@refinedev/antd";
 import { PAGE_SIZE } from "@contract";
 import { LIST_RELOAD_SPINNER_DELAY_MS } from "@/config";
@@ -323,6 +323,30 @@ describe("ListTable on Refine's useTable", () => {
     await waitFor(() => expect(screen.getByText("Page 1 of 3")).toBeInTheDocument());
     await waitFor(() => expect(requests().at(-1)?.query).toEqual({ page: "1", limit: String(PAGE_SIZE) }));
     expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+  });
+
+  it("draws the first page's rows and its pager in one step: never the empty text, nor the pager above an empty table", async () => {
+    // The rows are drawn at a lower priority than the answer that brings them (a long render would
+    // otherwise block a phone's main thread); what shows meanwhile must not mislead nor move.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const rows = document.querySelectorAll("tbody tr.ant-table-row").length;
+      if (document.body.textContent?.includes("No tokens")) seen.push("empty text");
+      if (document.querySelector(".kit-pager") && rows === 0) seen.push("pager without rows");
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    onTestFinished(() => observer.disconnect());
+    replyData(
+      page(
+        1,
+        Array.from({ length: PAGE_SIZE }, (_, i) => ({ id: `t${i}`, symbol: `TK${i}` })),
+        45,
+      ),
+    );
+    renderInRefine(<TokensTable />);
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getByText("TK0")).toBeInTheDocument();
+    expect(seen).toEqual([]);
   });
 
   it("shows the empty text when the server has no rows", async () => {

@@ -8,7 +8,7 @@
 // in its filters. So the Table is memoized, its props are kept stable here, and each screen keeps its
 // columns and row selection stable. The scrollbar is not measured; antd's own `responsive` columns
 // learn the breakpoints in a layout effect, before the first paint.
-import { memo, useMemo, type CSSProperties, type ReactNode } from "react";
+import { memo, useDeferredValue, useMemo, type CSSProperties, type ReactNode } from "react";
 import classNames from "classnames";
 import { Table, theme, type TableProps } from "antd";
 import type { SortOrder, SorterResult } from "antd/es/table/interface";
@@ -137,13 +137,15 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
     },
   );
   const locale = useMemo(() => (emptyText === undefined ? rest.locale : { ...rest.locale, emptyText }), [emptyText, rest.locale]);
-  const rows = dataSource ?? tableProps.dataSource;
+  const latest = dataSource ?? tableProps.dataSource;
+  const rows = useDeferredValue(latest);
+  const drawing = rows !== latest;
+  // The pager comes with the rows, so it does not show above the empty table first and then move.
+  const shownPageCount = useDeferredValue(pageCount);
   // A first load shows its spinner at once; a reload over rows, after LIST_RELOAD_SPINNER_DELAY_MS.
   const reloading = Boolean(rows?.length);
-  const loading = useMemo(
-    () => ({ spinning: Boolean(tableProps.loading), delay: reloading ? LIST_RELOAD_SPINNER_DELAY_MS : 0 }),
-    [tableProps.loading, reloading],
-  );
+  const spinning = Boolean(tableProps.loading) || drawing;
+  const loading = useMemo(() => ({ spinning, delay: reloading ? LIST_RELOAD_SPINNER_DELAY_MS : 0 }), [spinning, reloading]);
 
   if (tableQuery.isError) {
     return <QueryError query={tableQuery} />;
@@ -178,7 +180,7 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
           locale={locale}
         />
       </div>
-      <Pager currentPage={currentPage} pageCount={pageCount} onChange={setCurrentPage} />
+      <Pager currentPage={currentPage} pageCount={shownPageCount} onChange={setCurrentPage} />
     </>
   );
 }
