@@ -101,6 +101,21 @@ describe("sidebar preloading", () => {
     expect(screen.queryByRole("heading", { name: "Marketplace Configuration" })).not.toBeInTheDocument();
   });
 
+  it("asks for the first page as the link is pressed, with no hover before: the click that follows sends nothing more", async () => {
+    const api = await openShell();
+
+    // Pressed: the page is asked for at once, while the marketplace is still the screen in view.
+    fireEvent.pointerDown(link("Tokens"));
+    await waitFor(() => expect(api.requests("GET", "/tokens/admin")).toHaveLength(1));
+    expect(screen.getByRole("heading", { name: "Marketplace Configuration", level: 1 })).toBeVisible();
+
+    fireEvent.click(link("Tokens"));
+    expect(await screen.findByRole("heading", { name: "Token Management", level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText("USD Coin")).toBeInTheDocument();
+    await api.settled();
+    expect(api.requests("GET", "/tokens/admin")).toHaveLength(1);
+  });
+
   it("does nothing when the pointer leaves before the preload delay", async () => {
     const api = await openShell();
 
