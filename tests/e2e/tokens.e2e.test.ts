@@ -57,8 +57,9 @@ describe("Token Management in the browser", () => {
     expect(text).toContain("USD Coin");
     expect(text).toContain(`${usdc.mintAddress.slice(0, 8)}...${usdc.mintAddress.slice(-6)}`);
 
+    // The rows the switch and the search filter in are drawn at a deferred priority: awaited.
     await setShowInactive(page, true);
-    expect(await rowKeys(page)).toEqual(seeded.map((token) => token.id));
+    await expect.poll(() => rowKeys(page)).toEqual(seeded.map((token) => token.id));
     const inactive = seeded.find((token) => !token.isActive)!;
     await expect(row(page, inactive.id).innerText()).resolves.toContain("Inactive");
 
@@ -66,7 +67,7 @@ describe("Token Management in the browser", () => {
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
     await page.getByPlaceholder("Search tokens...").fill("bonk");
-    expect(await rowKeys(page)).toEqual(seeded.filter((token) => token.symbol === "BONK").map((token) => token.id));
+    await expect.poll(() => rowKeys(page)).toEqual(seeded.filter((token) => token.symbol === "BONK").map((token) => token.id));
     await page.waitForTimeout(300);
     expect(requests.filter((url) => url.includes("/api/"))).toEqual([]);
     page.removeAllListeners("request");
