@@ -266,6 +266,9 @@ describe("a stop", () => {
         ...database.env,
         ADMIN_WALLETS: server.adminWallet.publicKey,
         DEMO_WALLET: "off",
+        // An empty database: seeding it would also fund every open order's escrow on the in-process
+        // chain, seconds of start-up this test is not about.
+        SEED_DEMO_DATA: "0",
         SHUTDOWN_TIMEOUT_SECONDS: "10",
       },
     });
