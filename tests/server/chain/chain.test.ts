@@ -3,19 +3,22 @@
 // developer's tools reach it, through web3.js, and the way the server reaches it, through
 // SETTLEMENT_CLUSTER.
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createServer as createTcpServer, type AddressInfo } from "node:net";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram } from "@solana/web3.js";
 import { AccountLayout } from "@solana/spl-token";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startChainRpc } from "../../../server/chain/rpc-server.ts";
+import { openDatabase } from "../../../server/db/connection.ts";
 import type { OrderRow } from "../../../server/db/schema.ts";
 import { SqliteFile } from "../../../server/db/sqlite.ts";
 import { startServer, type RunningServer } from "../../../server/index.ts";
 import { EscrowChain, RpcLedger } from "../../../server/settlement/index.ts";
+import { MIGRATIONS } from "../../../server/resources/index.ts";
 import { fundOpenEscrows } from "../../../server/seed/escrows.ts";
+import { seedDatabase } from "../../../server/seed/index.ts";
 import { buildTransaction } from "../../../server/settlement/tx.ts";
 import { computeBudgetOf, makeOrder } from "../support/chain-support.ts";
 import { createTestWallet, signInAt } from "../support/harness.ts";
@@ -87,12 +90,19 @@ describe("npm run chain", () => {
   });
 
   it("stops with a plain message when its port is taken", async () => {
-    const first = await startChain();
-    const port = new URL(first.url).port;
-    const taken = spawnChain({ CHAIN_PORT: port, CHAIN_DIR: join(dir, "other") });
-    expect((await waitForExit(taken, "the second chain to exit")).code).toBe(1);
-    expect(taken.output()).toContain(`Configuration error: CHAIN_PORT: ${port} is already in use on 127.0.0.1`);
-    expect(taken.output()).not.toMatch(/\n\s+at /); // no stack trace
+    // Whatever holds the port (another chain, a validator), the chain meets the same EADDRINUSE:
+    // a listener in this process holds it without a chain process of its own to start.
+    const holder = createTcpServer();
+    await new Promise<void>((listening) => holder.listen(0, "127.0.0.1", listening));
+    const port = String((holder.address() as AddressInfo).port);
+    try {
+      const taken = spawnChain({ CHAIN_PORT: port, CHAIN_DIR: join(dir, "other") });
+      expect((await waitForExit(taken, "the second chain to exit")).code).toBe(1);
+      expect(taken.output()).toContain(`Configuration error: CHAIN_PORT: ${port} is already in use on 127.0.0.1`);
+      expect(taken.output()).not.toMatch(/\n\s+at /); // no stack trace
+    } finally {
+      await new Promise((closed) => holder.close(closed));
+    }
   });
 });
 
@@ -128,6 +138,13 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
       if (!account) return 0n;
       return order.currencyMint ? AccountLayout.decode(Buffer.from(account.data)).amount : account.lamports;
     };
+
+    // Demo data the server finds at its first start, as `npm run seed -- --orders 200` leaves it: 16
+    // open orders in both currencies rather than the ~200 of the server's own 2000-order seed, each
+    // of them an escrow funded by a transaction on the chain process and read back twice here.
+    mkdirSync(join(dir, "data"));
+    const seeding = await openDatabase(join(dir, "data", "marketplace.sqlite"), MIGRATIONS);
+    await seedDatabase(seeding, { orders: 200, adminWallets: [admin.publicKey] }).finally(() => seeding.close());
 
     let settings = await env();
     let server: RunningServer = await startServer(settings);
