@@ -2,8 +2,7 @@
 // database (DATABASE_URL, else DATABASE_PATH), offline: no chain, no server. Opens the database read-only, so it may run
 // beside the server. Exits 1 on any entry that does not hold up, 0 when all do (2 when it could not check).
 import { pathToFileURL } from "node:url";
-import { parseConfig } from "../server/config.ts";
-import { databaseTarget } from "../server/context.ts";
+import { databaseTarget, parseConfig } from "../server/config.ts";
 import { openReadOnlyDatabase } from "../server/db/connection.ts";
 import { verifyAuditSignatures, type AuditVerification } from "../server/services/audit-verify.ts";
 

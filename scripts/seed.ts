@@ -5,11 +5,11 @@
 import { existsSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { parseConfig } from "../server/config.ts";
-import { databaseTarget } from "../server/context.ts";
-import { openDatabase, runOnPostgres } from "../server/db/connection.ts";
+// Not server/index.ts nor context.ts: the whole server (Fastify, the chain), a second of start-up
+// for a script that only opens the database.
+import { databaseTarget, parseConfig } from "../server/config.ts";
+import { databaseName, openDatabase, runOnPostgres } from "../server/db/connection.ts";
 import { MIGRATIONS } from "../server/resources/index.ts";
-import { databaseName } from "../server/index.ts";
 import { seedDatabase } from "../server/seed/index.ts";
 
 function count(name: string, raw: string | undefined): number | undefined {

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { decodeBase58 } from "./auth/base58.ts";
 import { isSmallOrderKey } from "./auth/signature.ts";
+import type { DatabaseTarget } from "./db/connection.ts";
 
 export const DEFAULT_RPC_URL = "https://api.devnet.solana.com";
 
@@ -440,3 +441,10 @@ export function isLoopbackOrigin(origin: string): boolean {
   const url = new URL(origin);
   return url.protocol === "http:" && isLoopbackHost(url.hostname.toLowerCase());
 }
+
+/** The database the configuration names: DATABASE_URL's PostgreSQL, else the SQLite file. */
+export const databaseTarget = (config: Config): DatabaseTarget => ({
+  url: config.databaseUrl,
+  path: config.databasePath,
+  poolSize: config.databasePoolSize,
+});

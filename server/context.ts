@@ -10,9 +10,9 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
+import { databaseTarget, isLoopbackHost, isLoopbackOrigin, type Config } from "./config.ts";
 import { adminDirectory } from "./auth/admins.ts";
-import { openDatabase, openReadOnlyDatabase, type DatabaseTarget, type OpenedDatabase } from "./db/connection.ts";
+import { openDatabase, openReadOnlyDatabase, type OpenedDatabase } from "./db/connection.ts";
 import { DatabaseCountedLists } from "./db/counted-lists.ts";
 import { DEMO_WALLET_FILE, loadOrCreateDemoWallet, type DemoWallet } from "./demo-wallet.ts";
 import { createMetrics, type Metrics } from "./observability/metrics.ts";
@@ -70,13 +70,6 @@ const decisionPolicy = (config: Config): DecisionPolicy => ({
   required: config.requireSignedDecisions,
   domain: new URL(config.publicOrigin).host,
   ttlMs: config.nonceTtlMs,
-});
-
-/** The database the configuration names: DATABASE_URL's PostgreSQL, else the SQLite file. */
-export const databaseTarget = (config: Config): DatabaseTarget => ({
-  url: config.databaseUrl,
-  path: config.databasePath,
-  poolSize: config.databasePoolSize,
 });
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { ConfigError, dataFolderError, loadConfig } from "./config.ts";
 import { createContext, type AppContext } from "./context.ts";
+import { databaseName } from "./db/connection.ts";
 import { exitUnlessSupportedNode } from "./node-version.ts";
 import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
 import type { ResumeOutcome } from "./services/dispute-settlement.ts";
@@ -168,14 +169,6 @@ function settlementLines(ctx: AppContext, funding: FundingSummary | null, env: R
     lines.push(`    funded ${funding.funded} open orders' escrows and ${funding.wallets} wallets in ${funding.ms} ms${rest}`);
   }
   return lines;
-}
-
-/** The database in use, as the banner names it: the SQLite file, or the PostgreSQL URL without its password. */
-export function databaseName(config: Pick<AppContext["config"], "databaseUrl" | "databasePath">): string {
-  if (!config.databaseUrl) return config.databasePath;
-  const url = new URL(config.databaseUrl);
-  if (url.password) url.password = "***";
-  return url.href;
 }
 
 function printBanner(ctx: AppContext, funding: FundingSummary | null, env: Record<string, string | undefined>): void {

@@ -159,3 +159,11 @@ export async function migrateToLatest(db: Db, migrations: Migrations): Promise<b
   }
   return fresh;
 }
+
+/** The database in use, as the banner names it: the SQLite file, or the PostgreSQL URL without its password. */
+export function databaseName(config: { databaseUrl: string | null; databasePath: string }): string {
+  if (!config.databaseUrl) return config.databasePath;
+  const url = new URL(config.databaseUrl);
+  if (url.password) url.password = "***";
+  return url.href;
+}

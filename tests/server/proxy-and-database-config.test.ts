@@ -1,7 +1,7 @@
 // DATABASE_URL, SEED_DEMO_DATA and TRUST_PROXY: how they are read, refused, and what TRUST_PROXY changes for the
 // per-client sign-in rate limit behind a load balancer.
 import { ConfigError, parseConfig } from "../../server/config.ts";
-import { databaseName } from "../../server/index.ts";
+import { databaseName } from "../../server/db/connection.ts";
 import { startTestServer, type TestServer } from "./support/harness.ts";
 
 const refusal = (env: Record<string, string>) => {
