@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { page } from "vitest/browser";
 import type { OrderDailyStats } from "@contract";
-import { compileFirst, deferred, failedRegion, failsTwice, renderApp, signedInApi } from "../app/support";
+import { compileFirst, deferred, failedRegion, failsTwice, PHONE, renderApp, signedInApi } from "../app/support";
 
 compileFirst(
   () => import("@/pages/dashboard"),
@@ -109,6 +109,32 @@ describe("dashboard charts (beyond the core API)", () => {
     await waitFor(() => expect(heights.length).toBeGreaterThan(0));
     const drawn = Math.round(section.getBoundingClientRect().height);
     expect(Math.min(...heights)).toBe(drawn);
+  });
+
+  it("on a phone, draws nothing below the cards until the admin scrolls to the charts", async () => {
+    // A phone's screen under its browser's bars: the six cards fill it.
+    await page.viewport(390, 700);
+    onTestFinished(() => page.viewport(414, 896));
+    const api = signedInApi(PHONE);
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 42 } }]);
+    api.get(STATS_PATH, [200, { data: sample() }]);
+    renderApp("/");
+
+    expect(await screen.findByRole("region", { name: "Total Users" })).toHaveTextContent("42");
+    await act(() => api.settled());
+    // Five frames after the answer: in view, the charts (their code compiled already) would be drawn by then.
+    await act(async () => {
+      for (let frame = 0; frame < 5; frame++) await new Promise(requestAnimationFrame);
+    });
+    // Answered, but below the first screen: its places only, and none of the charts' code has run.
+    const section = chartsSection()!;
+    expect(section.getBoundingClientRect().top).toBeGreaterThan(window.innerHeight);
+    expect(within(section).getByRole("status", { name: "Loading charts" })).toBeInTheDocument();
+    expect(within(section).queryAllByRole("img")).toHaveLength(0);
+
+    section.scrollIntoView();
+    expect(await within(section).findAllByRole("img")).toHaveLength(4);
+    expect(within(section).queryByRole("status", { name: "Loading charts" })).not.toBeInTheDocument();
   });
 
   it("says when nothing was resolved or ordered rather than drawing empty charts", async () => {

@@ -22,6 +22,8 @@ async function openDashboard(target: Page): Promise<Locator> {
   await target.getByRole("region", { name: "Total Users" }).waitFor();
   const section = target.getByRole("region", { name: "Orders, last 30 days" });
   await section.waitFor();
+  // The charts are drawn once their section is in view: on a phone, below the cards, an admin scrolls.
+  await section.scrollIntoViewIfNeeded();
   const canvases = section.locator('[role="img"] canvas');
   await expect.poll(() => canvases.count()).toBe(4);
   // Painted: some pixel of each canvas is not transparent (G2 draws after layout, so wait for it).

@@ -35,6 +35,8 @@ const SECTION_SCREENS: Partial<Record<string, Pick<Screen, "heading" | "then">>>
     heading: "Dashboard",
     then: async (page) => {
       await page.getByText("Total Users").waitFor();
+      // Drawn once in view: below the cards on a phone.
+      await page.locator(".dashboard-charts").scrollIntoViewIfNeeded();
       await page.locator('.dashboard-charts__grid [role="img"] canvas').first().waitFor();
     },
   },

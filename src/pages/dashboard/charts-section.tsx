@@ -1,9 +1,12 @@
 // The dashboard's charts (beyond the core API) under the user stat cards: orders and disputes per
 // day, volume by token, status mix and the median time to resolve, from GET /admin/orders/stats/daily.
 // This module is in the dashboard's chunk and holds no chart code: the charts (and @ant-design/plots,
-// far bigger than the rest of the page) are a chunk of their own, fetched once there is data to draw,
-// so the stat cards never wait for them. An API without the call (404) shows no section at all.
+// far bigger than the rest of the page) are a chunk of their own, fetched once there is data to draw
+// and the section is in view, so the stat cards never wait for them, and a phone, where the cards fill
+// the first screen, neither downloads nor runs that code until the admin scrolls to the charts.
+// An API without the call (404) shows no section at all.
 import { lazy, Suspense, useId, type CSSProperties } from "react";
+import { useInView } from "react-intersection-observer";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { theme } from "antd";
 import { DAILY_STATS_DAYS, type OrderDailyStats } from "@contract";
@@ -22,6 +25,7 @@ export function ChartsSection() {
   const { token } = theme.useToken();
   const days = DAILY_STATS_DAYS.default;
   const unavailable = useKnownMissing(CALL);
+  const { ref, inView } = useInView({ triggerOnce: true });
   const { query } = useCustom<OrderDailyStats, HttpError>({
     url: endpoints.orderDailyStats,
     method: "get",
@@ -37,7 +41,7 @@ export function ChartsSection() {
   let body;
   if (query.isError) {
     body = <QueryError title="Could not load the charts" query={query} />;
-  } else if (!stats) {
+  } else if (!stats || !inView) {
     body = <ChartsSkeleton />;
   } else {
     body = (
@@ -48,7 +52,7 @@ export function ChartsSection() {
   }
 
   return (
-    <section className="dashboard-charts" aria-labelledby={titleId} style={themed(token)}>
+    <section ref={ref} className="dashboard-charts" aria-labelledby={titleId} style={themed(token)}>
       <h2 className="dashboard-charts__title" id={titleId}>
         Orders, last {days} days
       </h2>
