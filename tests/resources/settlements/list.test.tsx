@@ -118,7 +118,11 @@ describe("Settlements", () => {
     // An API that writes no decisions to sign: the retry goes unsigned.
     api.post(`/admin/orders/${ORDER_ID}/resolve-dispute/decision`, [404, { message: "Not found" }]);
     const before = listQueries(api).length;
-    await user.click(failed.getByRole("button", { name: /Retry/ }));
+    const retry = failed.getByRole("button", { name: /Retry/ });
+    // The filtered rows are in a render before the table stops dimming them (antd's Spin ends its
+    // state in an effect); a dimmed table takes no click, so the test waits as a person would.
+    await waitFor(() => expect(retry.closest(".ant-spin-blur")).toBeNull());
+    await user.click(retry);
     const confirm = await screen.findByRole("dialog");
     expect(confirm).toHaveTextContent("Retry the failed dispute payout of order ord12345...? This sends a new blockchain transaction.");
     await user.click(within(confirm).getByRole("button", { name: "OK" }));
