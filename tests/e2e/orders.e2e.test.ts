@@ -80,18 +80,23 @@ async function resolveFromUi(dialog: Locator, option: string, notes: string, per
 
 type Outcome = { settled: true; text: string } | { settled: false; text: string };
 
-/** Whichever the server answers: the success text or the error alert. */
+/**
+ * Whichever the server answers: the success text or the error alert, read in the step that finds it.
+ * The success text goes with the dialog 2 s later; read in a second step, a loaded machine could miss
+ * it and wait for the alert that never comes.
+ */
 async function outcomeOf(form: Locator): Promise<Outcome> {
   const success = form.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\.$/);
   const failure = form.locator(".ant-alert-error");
   try {
-    await success.or(failure).waitFor();
+    return await success
+      .or(failure)
+      .first()
+      .evaluate((element: HTMLElement) => ({ settled: !element.classList.contains("ant-alert-error"), text: element.innerText.trim() }));
   } catch (error) {
     await screenshot(page, "orders-resolve-no-outcome");
     throw error;
   }
-  if (await success.isVisible()) return { settled: true, text: await success.innerText() };
-  return { settled: false, text: (await failure.innerText()).trim() };
 }
 
 // ---- The success path: every resolution really settles on the in-process chain ----
