@@ -257,7 +257,11 @@ async function unmigratedDatabase(): Promise<{ db: Kysely<Database>; close(): Pr
   await runOnPostgres(url, `CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.href, max: 2 }) }) });
+  const pool = new pg.Pool({ connectionString: target.href, max: 2 });
+  // The database is dropped WITH (FORCE) right after the pool ends: a connection still closing then
+  // gets the server's "terminating connection" (57P01), which the pool would rethrow as uncaught.
+  pool.on("error", () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     close: async () => {
