@@ -321,17 +321,25 @@ export const signedDecisionRecordSchema = z
   })
   .meta({ id: "SignedDecisionRecord" });
 
+/** One field an audited change changed: its value before and after, as the record reads in the API. */
+export const auditFieldChangeSchema = z.object({ field: text, before: z.unknown(), after: z.unknown() }).meta({ id: "AuditFieldChange" });
+
 export const auditEntrySchema = z
   .object({
     id: text,
     createdAt: time,
     adminPublicKey: base58,
+    adminName: optionalText.meta({ description: "The admin's display name, when their user record has one" }),
     action: text,
     targetType: text,
     targetId: text,
+    targetName: optionalText.meta({ description: "The record's name or title, while the record exists" }),
     reason: optionalText,
     before: z.unknown(),
     after: z.unknown(),
+    changes: z.array(auditFieldChangeSchema).nullish().meta({
+      description: "Each field the change changed, before and after; null for entries that edit no fields, and those recorded before",
+    }),
     transactionSignature: base58.nullish(),
     cluster: optionalText,
     signedDecision: signedDecisionRecordSchema.nullish(),
@@ -392,6 +400,7 @@ export type OrderStats = z.infer<typeof orderStatsSchema>;
 export type ResolveDisputeResponse = z.infer<typeof resolveDisputeResponseSchema>;
 export type MarketplaceStatus = z.infer<typeof marketplaceStatusSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditFieldChange = z.infer<typeof auditFieldChangeSchema>;
 export type AuditAdmins = z.infer<typeof auditAdminsSchema>;
 export type SignedDecisionRecord = z.infer<typeof signedDecisionRecordSchema>;
 export type FieldError = z.infer<typeof fieldErrorSchema>;

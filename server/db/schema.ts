@@ -233,6 +233,8 @@ export interface AuditLogTable extends SignedDecisionColumns {
   before: string | null;
   /** JSON text */
   after: string | null;
+  /** JSON text: [{ field, before, after }], each field the change changed (migration 017); null before it. */
+  changes: string | null;
   transactionSignature: string | null;
   cluster: string | null;
 }

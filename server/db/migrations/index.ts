@@ -15,6 +15,7 @@ import * as m013 from "./013_payout_approvals.ts";
 import * as m014 from "./014_token_risk.ts";
 import * as m015 from "./015_settlement_fees.ts";
 import * as m016 from "./016_decision_payouts.ts";
+import * as m017 from "./017_audit_changes.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "014_token_risk": m014,
   "015_settlement_fees": m015,
   "016_decision_payouts": m016,
+  "017_audit_changes": m017,
 };
