@@ -101,7 +101,47 @@ describe("AuditHistory", () => {
     ).toEqual([`https://explorer.solana.com/address/${ADMIN}?cluster=devnet`]);
   });
 
-  it("names the fields an update changed", async () => {
+  it("shows each field a change changed before → after, and the admin by name with the wallet on hover", async () => {
+    replyData(
+      paged([
+        entry({
+          action: "user.update",
+          adminName: "Ops Olivia",
+          before: { disabled: false, verified: true, contactInfo: null },
+          after: { disabled: true, verified: false, contactInfo: "a@b.co" },
+          changes: [
+            { field: "disabled", before: false, after: true },
+            { field: "verified", before: true, after: false },
+            { field: "contactInfo", before: null, after: "a@b.co" },
+          ],
+        }),
+      ]),
+    );
+    renderInRefine(<AuditHistory targetType="user" targetId="u-1" />);
+    const changes = await screen.findByRole("list", { name: "Changes" });
+    expect(
+      within(changes)
+        .getAllByRole("listitem")
+        .map((line) => line.textContent),
+    ).toEqual(["Active: Yes → No", "Verified: Yes → No", "Email: — → a@b.co"]);
+    const item = changes.closest<HTMLElement>(".kit-history__entry")!;
+    // The changes say it all: no "(disabled, verified, contactInfo)" beside the action.
+    expect(within(item).getByText("Updated")).toBeInTheDocument();
+    expect(item).not.toHaveTextContent("(disabled");
+    const admin = within(item).getByText("Ops Olivia");
+    expect(item).not.toHaveTextContent("9xQeWvG8...");
+    await userEvent.hover(admin);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent(ADMIN);
+  });
+
+  it("reads a product's, shop's or token's status as Active/Inactive", async () => {
+    replyData(paged([entry({ action: "shop.update", targetType: "shop", changes: [{ field: "isActive", before: true, after: false }] })]));
+    renderInRefine(<AuditHistory targetType="shop" targetId="s-1" />);
+    const changes = await screen.findByRole("list", { name: "Changes" });
+    expect(changes).toHaveTextContent("Status: Active → Inactive");
+  });
+
+  it("names the fields an update changed, for an entry recorded before changes were", async () => {
     replyData(
       paged([entry({ action: "user.update", before: { verified: false, role: "USER" }, after: { verified: true, role: "USER" } })]),
     );

@@ -1,16 +1,16 @@
-// A record's recent admin actions (beyond the core API): who, what, when, why and the transaction.
+// A record's recent admin actions (beyond the core API): who (by name), what (each field before → after),
+// when, why and the transaction.
 // Production APIs may not have the audit trail: a 404 hides the section without a word, and the
 // console stops asking for the rest of the session.
 import { useId } from "react";
 import { useCustom } from "@refinedev/core";
-import { SHORTEN } from "@/config";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { endpoints } from "@/providers/endpoints";
 import type { AuditEntry, PagedList } from "@contract";
 import type { AuditTargetType } from "@contract/resources";
-import { formatDate, head } from "@/utils/format";
-import { Address } from "@/components/value/address";
-import { actionLabel, changedFields } from "@/components/history/audit-labels";
+import { formatDate } from "@/utils/format";
+import { actionLabel } from "@/components/history/audit-labels";
+import { AdminName, ChangeList, legacyChangedFields } from "@/components/history/change-list";
 import { SignedDecisionNote } from "@/components/history/signed-decision";
 import { LoadFailed, Loading } from "@/components/history/load-state";
 import { TransactionLine } from "@/components/history/transaction-line";
@@ -72,7 +72,7 @@ export function AuditHistory({ targetType, targetId, limit = 10 }: AuditHistoryP
 }
 
 function HistoryEntry({ entry }: { entry: AuditEntry }) {
-  const changed = entry.action.endsWith(".update") ? changedFields(entry.before, entry.after) : [];
+  const changed = legacyChangedFields(entry);
   return (
     <li className="kit-history__entry">
       <div className="kit-history__head">
@@ -82,9 +82,10 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
           {formatDate(entry.createdAt)}
         </time>
         <span className="kit-history__meta">
-          by <Address value={entry.adminPublicKey} display={head(entry.adminPublicKey, SHORTEN.sidebarKey)} />
+          by <AdminName entry={entry} />
         </span>
       </div>
+      <ChangeList entry={entry} />
       {entry.reason ? <p className="kit-history__reason">Reason: {entry.reason}</p> : null}
       {entry.transactionSignature ? <TransactionLine signature={entry.transactionSignature} cluster={entry.cluster} /> : null}
       {entry.signedDecision ? <SignedDecisionNote decision={entry.signedDecision} /> : null}

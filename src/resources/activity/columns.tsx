@@ -4,19 +4,22 @@
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import { SHORTEN } from "@/config";
-import { actionLabel, changedFields } from "@/components/history/audit-labels";
+import { actionLabel } from "@/components/history/audit-labels";
+import { AdminName, ChangeList, legacyChangedFields } from "@/components/history/change-list";
 import { SignedDecisionNote } from "@/components/history/signed-decision";
 import { TransactionLine } from "@/components/history/transaction-line";
-import { Address } from "@/components/value/address";
 import { formatDate, head } from "@/utils/format";
 import type { AuditEntry } from "@contract";
 import { recordTypeNamed } from "@contract/resources";
 
-/** The record an entry names, as its link reads: "User 3f2a…", "Marketplace". */
-export function targetText({ targetType, targetId }: Pick<AuditEntry, "targetType" | "targetId">): string {
+/**
+ * The record an entry names, as its link reads: "User Alice", "Product Desk lamp"; a record without a name
+ * (deleted for good, or an API that sends none) by its short id, "User 3f2a…"; "Marketplace".
+ */
+export function targetText({ targetType, targetId, targetName }: Pick<AuditEntry, "targetType" | "targetId" | "targetName">): string {
   const record = recordTypeNamed(targetType);
   const type = record?.label ?? targetType;
-  return record?.singleton ? type : `${type} ${head(targetId, SHORTEN.orderId)}`;
+  return record?.singleton ? type : `${type} ${targetName || head(targetId, SHORTEN.orderId)}`;
 }
 
 /** `recordUrl(type, id)`: where the entry's record opens (components/record/record-url.ts). */
@@ -30,17 +33,18 @@ export function activityColumns(recordUrl: (type: string, id: string) => string 
     {
       title: "Admin",
       key: "admin",
-      render: (_, { adminPublicKey }) => <Address value={adminPublicKey} display={head(adminPublicKey, SHORTEN.sidebarKey)} />,
+      render: (_, entry) => <AdminName entry={entry} />,
     },
     {
       title: "Action",
       key: "action",
       render: (_, entry) => {
-        const changed = entry.action.endsWith(".update") ? changedFields(entry.before, entry.after) : [];
+        const changed = legacyChangedFields(entry);
         return (
           <>
             {actionLabel(entry.action, entry.after)}
             {changed.length ? <span className="activity__muted"> ({changed.join(", ")})</span> : null}
+            <ChangeList entry={entry} />
           </>
         );
       },

@@ -1,7 +1,7 @@
 // What the Activity list's CSV export writes: the table's columns (columns.tsx) as they read on
-// screen, with the full admin key, the action's code, the record id and the proofs beside them.
+// screen (the admin's name, each change before → after), with the full admin key, the action's code, the record id and the proofs beside them.
 import { SHORTEN } from "@/config";
-import { actionLabel } from "@/components/history/audit-labels";
+import { actionLabel, changeLines } from "@/components/history/audit-labels";
 import { dateColumn, text, type ExportColumn } from "@/components/list/export/columns";
 import { head } from "@/utils/format";
 import type { AuditEntry } from "@contract";
@@ -12,13 +12,14 @@ export const ACTIVITY_EXPORT: readonly ExportColumn<AuditEntry>[] = [
   {
     key: "admin",
     title: "Admin",
-    value: (entry) => head(entry.adminPublicKey, SHORTEN.sidebarKey),
+    value: (entry) => entry.adminName || head(entry.adminPublicKey, SHORTEN.sidebarKey),
     raw: [{ title: "Admin (full)", value: (entry) => entry.adminPublicKey }],
   },
   {
     key: "action",
     title: "Action",
-    value: (entry) => actionLabel(entry.action, entry.after),
+    value: (entry) =>
+      [actionLabel(entry.action, entry.after), ...changeLines(entry.changes).map((c) => `${c.label}: ${c.before} → ${c.after}`)].join("; "),
     raw: [{ title: "Action code", value: (entry) => entry.action }],
   },
   {

@@ -110,6 +110,49 @@ describe("Activity", () => {
     expect(token.getByText("(isActive)")).toBeInTheDocument();
   });
 
+  it("names the admin and the record, their wallet and id on hover, and shows each change before → after", async () => {
+    const api = activityApi();
+    api.get("/admin/audit", [
+      200,
+      {
+        data: {
+          items: [
+            entry({
+              id: "9",
+              action: "shop.update",
+              adminName: "Ops Olivia",
+              targetType: "shop",
+              targetId: "shop-7",
+              targetName: "Lamp Corner",
+              reason: null,
+              changes: [
+                { field: "isActive", before: true, after: false },
+                { field: "isVerified", before: false, after: true },
+              ],
+            }),
+            entry({ id: "8", targetId: "u-gone", targetName: null }),
+          ],
+          total: 2,
+          page: 1,
+          limit: 20,
+          totalPages: 1,
+        },
+      },
+    ]);
+    renderApp("/activity");
+    await screen.findByText("Lamp Corner", { exact: false });
+    const row = within(rowOf("9"));
+    expect(row.getByRole("link", { name: "Shop Lamp Corner" })).toHaveAttribute("title", "shop-7");
+    expect(row.getByRole("list", { name: "Changes" }).textContent).toBe("Status: Active → InactiveVerified: No → Yes");
+    expect(row.queryByText(/\(isActive/)).toBeNull();
+    const admin = row.getByText("Ops Olivia");
+    expect(row.queryByText(`${ADMIN_KEY.slice(0, 8)}...`)).toBeNull();
+    await setupUser().hover(admin);
+    expect(await screen.findByRole("tooltip")).toHaveTextContent(ADMIN_KEY);
+    // A record deleted for good (no name) reads by its short id, the full id on hover.
+    expect(within(rowOf("8")).getByRole("link", { name: "User u-gone" })).toHaveAttribute("title", "u-gone");
+  });
+
   it("reads the trail again when it opens: the sidebar's earlier read shows meanwhile", async () => {
     const api = activityApi();
     api.get("/admin/audit", [200, { data: { items: [RESOLUTION, TOKEN_CHANGE], total: 2, page: 1, limit: 20, totalPages: 1 } }]);
