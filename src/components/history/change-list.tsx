@@ -32,5 +32,9 @@ export function legacyChangedFields(entry: Pick<AuditEntry, "action" | "before" 
 
 /** The admin by display name, the wallet in the hint (with copy); a wallet without a name reads shortened. */
 export function AdminName({ entry }: { entry: Pick<AuditEntry, "adminPublicKey" | "adminName"> }) {
-  return <Address value={entry.adminPublicKey} display={entry.adminName || head(entry.adminPublicKey, SHORTEN.sidebarKey)} />;
+  return entry.adminName ? (
+    <Address className="kit-address--name" value={entry.adminPublicKey} display={entry.adminName} />
+  ) : (
+    <Address value={entry.adminPublicKey} display={head(entry.adminPublicKey, SHORTEN.sidebarKey)} />
+  );
 }

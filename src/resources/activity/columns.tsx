@@ -28,12 +28,20 @@ export function activityColumns(recordUrl: (type: string, id: string) => string 
     {
       title: "When",
       key: "when",
-      render: (_, { createdAt }) => <time dateTime={createdAt}>{formatDate(createdAt)}</time>,
+      render: (_, { createdAt }) => (
+        <time className="activity__when" dateTime={createdAt}>
+          {formatDate(createdAt)}
+        </time>
+      ),
     },
     {
       title: "Admin",
       key: "admin",
-      render: (_, entry) => <AdminName entry={entry} />,
+      render: (_, entry) => (
+        <div className="activity__admin">
+          <AdminName entry={entry} />
+        </div>
+      ),
     },
     {
       title: "Action",
@@ -41,11 +49,11 @@ export function activityColumns(recordUrl: (type: string, id: string) => string 
       render: (_, entry) => {
         const changed = legacyChangedFields(entry);
         return (
-          <>
+          <div className="activity__action">
             {actionLabel(entry.action, entry.after)}
             {changed.length ? <span className="activity__muted"> ({changed.join(", ")})</span> : null}
             <ChangeList entry={entry} />
-          </>
+          </div>
         );
       },
     },
@@ -56,11 +64,13 @@ export function activityColumns(recordUrl: (type: string, id: string) => string 
         const url = recordUrl(entry.targetType, entry.targetId);
         const text = targetText(entry);
         return url ? (
-          <Link to={url} title={entry.targetId}>
+          <Link className="activity__record" to={url} title={entry.targetId}>
             {text}
           </Link>
         ) : (
-          <span title={entry.targetId}>{text}</span>
+          <span className="activity__record" title={entry.targetId}>
+            {text}
+          </span>
         );
       },
     },
