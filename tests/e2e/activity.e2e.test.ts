@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
-import { openWithWallet, PHONE, rowKeys, screenshot, settled, signIn } from "./support/screens.ts";
+import { DESKTOP, openWithWallet, PHONE, rowKeys, screenshot, settled, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -33,6 +33,10 @@ async function callApi(target: Page, method: string, path: string, body?: unknow
 const entries = () => db().selectFrom("auditLog").selectAll().orderBy("id", "desc").execute();
 
 const openActivity = (target: Page) => openList(target, "/activity", "Activity");
+
+/** The signed-in admin's display name, as their user record has it. */
+const adminName = async () =>
+  (await db().selectFrom("users").select("displayName").where("publicKey", "=", admin.address).executeTakeFirst())?.displayName ?? null;
 
 /** antd's combobox input is transparent: the select around it takes the click. */
 async function choose(target: Page, selectName: string, optionText: string) {
@@ -68,10 +72,42 @@ describe("Activity in the browser", () => {
     const line = page.locator(`tr[data-row-key="${deactivation.id}"]`);
     expect(await line.innerText()).toContain("E2E: activity check");
     expect(await line.innerText()).toContain("Deactivated");
-    expect(await line.innerText()).toContain(admin.address.slice(0, 8));
+    // The admin by display name (their wallet in its hint), when their user record has one.
+    expect(await line.innerText()).toContain((await adminName()) ?? admin.address.slice(0, 8));
 
     await expectAccessible(page, "activity desktop");
     await screenshot(page, "activity-desktop");
+  });
+
+  it("says what a change changed, field by field, names the admin and the record, and fits at 1440 px", async () => {
+    const shop = await db().selectFrom("shops").select(["id", "name", "isActive", "isVerified"]).limit(1).executeTakeFirstOrThrow();
+    expect(
+      await callApi(page, "PATCH", `/admin/shops/${shop.id}`, { isActive: shop.isActive !== 1, isVerified: shop.isVerified !== 1 }),
+    ).toBe(200);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      await openActivity(page);
+      const [update] = await entries();
+      const row = page.locator(`tr[data-row-key="${update.id}"]`);
+      const status = (active: boolean) => (active ? "Active" : "Inactive");
+      const yesNo = (yes: boolean) => (yes ? "Yes" : "No");
+      await expect
+        .poll(() => row.getByRole("list", { name: "Changes" }).getByRole("listitem").allInnerTexts())
+        .toEqual([
+          `Status: ${status(shop.isActive === 1)} → ${status(shop.isActive !== 1)}`,
+          `Verified: ${yesNo(shop.isVerified === 1)} → ${yesNo(shop.isVerified !== 1)}`,
+        ]);
+      expect(await row.getByRole("link", { name: `Shop ${shop.name}` }).getAttribute("title")).toBe(shop.id);
+      const name = await adminName();
+      expect(name).toBeTruthy();
+      await row.getByText(name!, { exact: true }).hover();
+      await expect.poll(() => page.getByRole("tooltip").innerText()).toContain(admin.address);
+      // Every column, the signature's included, without scrolling sideways.
+      const table = page.locator(".kit-list-table .ant-table-content");
+      expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   it("narrows by action and by days, each filter in the URL", async () => {
