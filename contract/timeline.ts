@@ -6,6 +6,7 @@ import { z } from "./zod.ts";
 import { base58, optionalText, text, time } from "./primitives.ts";
 import { MESSAGES } from "./messages.ts";
 import { plainText } from "./schemas.ts";
+import { auditFieldChangeSchema } from "./entities.ts";
 
 /** The longest note, after trimming (the same bound as a dispute's admin notes). */
 export const ORDER_NOTE_MAX = 2000;
@@ -47,6 +48,11 @@ export const timelineEventSchema = z
     title: text,
     detail: optionalText.meta({ description: "The dispute's description, a note's text, a failure's reason..." }),
     actor: base58.nullish().meta({ description: "The wallet that acted (buyer, seller or admin), when known" }),
+    actorName: optionalText.meta({ description: "The display name of the wallet that acted, when its user has one" }),
+    changes: z
+      .array(auditFieldChangeSchema)
+      .nullish()
+      .meta({ description: "An admin action's changed fields, before and after, when it recorded them" }),
     reason: optionalText.meta({ description: "The admin's reason for the action" }),
     signature: base58.nullish().meta({ description: "The transaction signature" }),
     cluster: optionalText.meta({ description: "Where the signature lives; null when not known" }),

@@ -4,8 +4,8 @@
 // seller is sent carries them.
 import type { DisputeResolution, OrderNote, OrderTimeline, TimelineEvent, TimelineEventKind } from "../../contract/index.ts";
 import { auditActionNamed, verbLabel, type AuditAction } from "../../contract/resources/index.ts";
-import type { AuditRow, OrderNoteRow, OrderRow, SettlementRow } from "../db/schema.ts";
-import { recordAudit, signedDecisionOf } from "./audit.ts";
+import type { AuditRow, Db, OrderNoteRow, OrderRow, SettlementRow } from "../db/schema.ts";
+import { recordAudit, signedDecisionOf, type FieldChange } from "./audit.ts";
 import { findById, isoNow, json } from "./context.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
@@ -84,6 +84,7 @@ function auditEvent(row: AuditRow): TimelineEvent {
     title: actionTitle(row.action),
     detail: row.action === RESOLVE_ACTION ? resolutionWords(after?.resolution, after?.refundPercentage) : null,
     actor: row.adminPublicKey,
+    changes: json<FieldChange[]>(row.changes),
     reason: row.reason,
     signature: row.transactionSignature,
     cluster: row.cluster,
@@ -161,7 +162,16 @@ function timeOf(at: string): number {
 }
 
 /** Every field on every event (null when it does not apply): one shape for whoever reads them. */
-const NOTHING = { detail: null, actor: null, reason: null, signature: null, cluster: null, signedBy: null } as const;
+const NOTHING = {
+  detail: null,
+  actor: null,
+  actorName: null,
+  changes: null,
+  reason: null,
+  signature: null,
+  cluster: null,
+  signedBy: null,
+} as const;
 
 function oldestFirst(events: TimelineEvent[]): TimelineEvent[] {
   return events
@@ -191,7 +201,19 @@ export async function orderTimeline(ctx: ServiceContext, orderId: string): Promi
     ...settlements.flatMap(settlementEvents),
     ...notes.map(noteEvent),
   ];
-  return { events: oldestFirst(events) };
+  const names = await displayNames(
+    ctx.db,
+    events.map((event) => event.actor),
+  );
+  return { events: oldestFirst(events).map((event) => ({ ...event, actorName: (event.actor && names.get(event.actor)) || null })) };
+}
+
+/** The display names of the wallets that acted (buyer, seller, admins), in one read; a wallet without one is left out. */
+async function displayNames(db: Db, wallets: (string | null | undefined)[]): Promise<Map<string, string>> {
+  const keys = [...new Set(wallets.filter((wallet): wallet is string => Boolean(wallet)))];
+  if (!keys.length) return new Map();
+  const rows = await db.selectFrom("users").select(["publicKey", "displayName"]).where("publicKey", "in", keys).execute();
+  return new Map(rows.flatMap((row) => (row.displayName ? [[row.publicKey, row.displayName] as const] : [])));
 }
 
 function toNote(row: OrderNoteRow): OrderNote {

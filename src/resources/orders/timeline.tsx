@@ -8,6 +8,7 @@ import type { TimelineItemProps } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
+import { ChangeList } from "@/components/history/change-list";
 import { LoadFailed, Loading } from "@/components/history/load-state";
 import { TransactionLine } from "@/components/history/transaction-line";
 import { endpoints } from "@/providers/endpoints";
@@ -78,8 +79,10 @@ function toItem(event: TimelineEvent): TimelineItemProps {
   return { key: event.id, color: COLOR[event.kind], children: <TimelineEntry event={event} /> };
 }
 
-/** A wallet as the timeline (and the audit history) names people: shortened, the full key in its tooltip, no explorer link. */
-const wallet = (value: string) => <Address value={value} display={head(value, SHORTEN.sidebarKey)} cluster={null} />;
+/** A wallet as the timeline names people: by display name, else shortened; the full key in its tooltip, no explorer link. */
+const wallet = (value: string, name?: string | null) => (
+  <Address value={value} display={name || head(value, SHORTEN.sidebarKey)} cluster={null} />
+);
 
 function TimelineEntry({ event }: { event: TimelineEvent }) {
   return (
@@ -89,9 +92,10 @@ function TimelineEntry({ event }: { event: TimelineEvent }) {
         <time className="kit-history__meta" dateTime={event.at}>
           {formatDate(event.at)}
         </time>
-        {event.actor ? <span className="kit-history__meta">by {wallet(event.actor)}</span> : null}
+        {event.actor ? <span className="kit-history__meta">by {wallet(event.actor, event.actorName)}</span> : null}
       </div>
       {event.detail ? <p className="order-timeline__detail">{event.detail}</p> : null}
+      <ChangeList entry={event} />
       {event.reason ? <p className="kit-history__reason">Reason: {event.reason}</p> : null}
       {event.signature ? <TransactionLine signature={event.signature} cluster={event.cluster} /> : null}
       {event.signedBy ? <div className="kit-history__meta">Signed by {wallet(event.signedBy)}</div> : null}

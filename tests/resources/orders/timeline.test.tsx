@@ -99,6 +99,46 @@ describe("OrderTimeline", () => {
     expect(api.requests().map(({ method, path }) => `${method} ${path}`)).toEqual([`GET ${TIMELINE}`]);
   });
 
+  it("names who acted by display name, the wallet in the hint, and shows what an admin action changed", async () => {
+    api.get(
+      TIMELINE,
+      timelineOf([
+        event({
+          id: "order-created",
+          at: "2025-03-01T10:00:00.000Z",
+          kind: "created",
+          title: "Order created",
+          actor: BUYER,
+          actorName: "Bea Buyer",
+        }),
+        event({
+          id: "audit-4",
+          at: "2025-03-03T16:45:00.000Z",
+          kind: "admin-action",
+          title: "Dispute resolved",
+          actor: ADMIN,
+          actorName: "Ops Olivia",
+          changes: [
+            { field: "status", before: "DISPUTED", after: "REFUNDED" },
+            { field: "refundPercentage", before: null, after: 40 },
+          ],
+        }),
+      ]),
+    );
+    renderInRefine(<OrderTimeline orderId={ORDER} fallback={<p>Audit history</p>} />);
+    const region = await screen.findByRole("region", { name: "Timeline" });
+    const changes = await within(region).findByRole("list", { name: "Changes" });
+    expect(
+      within(changes)
+        .getAllByRole("listitem")
+        .map((line) => line.textContent),
+    ).toEqual(["Status: DISPUTED → REFUNDED", "Refund to buyer: — → 40%"]);
+    expect(within(region).queryByText("BuyerWa1...")).not.toBeInTheDocument();
+    expect(within(region).getByText("Ops Olivia")).toBeInTheDocument();
+    await userEvent.hover(within(region).getByText("Bea Buyer"));
+    expect(await screen.findByRole("tooltip")).toHaveTextContent(BUYER);
+  });
+
   it("adds a note: sends it trimmed, clears the box and shows the refreshed timeline", async () => {
     const user = userEvent.setup();
     const events = [...EVENTS.slice(0, 1)];

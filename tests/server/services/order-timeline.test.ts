@@ -164,6 +164,9 @@ describe("GET /admin/orders/:id/timeline", () => {
     return db.selectFrom("orders").selectAll().where("id", "=", created.id).executeTakeFirstOrThrow();
   }
 
+  const displayNameOf = async (wallet: string) =>
+    (await server.ctx.db.selectFrom("users").select("displayName").where("publicKey", "=", wallet).executeTakeFirst())?.displayName ?? null;
+
   it("tells a settled dispute oldest first: created, paid, disputed, notes, the settlement with its signature, the admin's decision with its reason", async () => {
     const order = await fundedDispute();
     expect((await api.post(`/admin/orders/${order.id}/notes`, { body: "Asked the seller for the packing photos" })).status).toBe(201);
@@ -216,6 +219,8 @@ describe("GET /admin/orders/:id/timeline", () => {
       title: "Order created",
       detail: null,
       actor: order.buyerWalletAddress,
+      actorName: await displayNameOf(order.buyerWalletAddress),
+      changes: null,
       reason: null,
       signature: null,
       cluster: null,
@@ -238,6 +243,16 @@ describe("GET /admin/orders/:id/timeline", () => {
       cluster: "localnet-inprocess",
       signedBy: null,
     });
+    // The admin by display name beside the wallet, and what the decision changed field by field.
+    await server.ctx.db
+      .updateTable("users")
+      .set({ displayName: "Ops Olivia" })
+      .where("publicKey", "=", server.adminWallet.publicKey)
+      .execute();
+    const named = (await timeline(order.id)).find((e) => e.title === "Dispute resolved")!;
+    expect(named.actorName).toBe("Ops Olivia");
+    expect(named.changes).toContainEqual({ field: "resolution", before: null, after: "PARTIAL_REFUND" });
+    expect(named.changes).toContainEqual({ field: "refundPercentage", before: null, after: 40 });
     expect(lastNote.detail).toBe("Buyer accepted the split");
     // The notes' own audit entries are the notes: not shown a second time as admin actions.
     expect((await auditOf(order.id)).map((a) => a.action)).toEqual(["order.note", "order.resolve_dispute", "order.note"]);
