@@ -1,8 +1,7 @@
 // Order Management: the table's columns, in their fixed order.
 import type { ColumnsType, SortOrder } from "antd/es/table/interface";
-import { Button } from "antd";
 import { EyeOutlined } from "@ant-design/icons";
-import { Hint } from "@/components/value/hint";
+import { RowAction } from "@/components/list/row-actions";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
@@ -113,15 +112,13 @@ export function orderColumns(
       fixed: "right",
       width: 64,
       render: (_, order) => (
-        <Hint title="View details">
-          <Button
-            type="text"
-            icon={<EyeOutlined />}
-            aria-label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
-            onClick={() => onView(order)}
-            {...viewIntent}
-          />
-        </Hint>
+        <RowAction
+          hint="View details"
+          label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
+          icon={<EyeOutlined />}
+          onClick={() => onView(order)}
+          {...viewIntent}
+        />
       ),
     },
   ];

@@ -1,9 +1,10 @@
 // The Product Management table columns: image, title with description, price, category,
 // stock, the featured star, status and the row actions.
-import { Button, Space } from "antd";
+import { Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { CheckCircleOutlined, DeleteOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
+import { RowAction, RowActions } from "@/components/list/row-actions";
 import { RecordLink } from "@/components/record/record-link";
 import { FlagBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
@@ -43,34 +44,29 @@ function FeaturedStar({ product, actions }: { product: Product; actions: Product
   );
 }
 
-// Icon buttons with tooltips: with text labels the table is wider than a 1280 px screen's content area.
-function RowActions({ product, actions }: { product: Product; actions: ProductRowActions }) {
+function ProductActions({ product, actions }: { product: Product; actions: ProductRowActions }) {
   const busy = actions.busy(product.id);
   const verb = product.isActive ? "Disable" : "Enable";
   return (
-    <Space size={4} wrap={false} className="kit-row-actions">
-      <Hint title={verb}>
-        <Button
-          size="small"
-          aria-label={`${verb} "${product.title}"`}
-          icon={product.isActive ? <StopOutlined /> : <CheckCircleOutlined />}
-          loading={busy === "active"}
-          disabled={busy !== undefined && busy !== "active"}
-          onClick={() => void actions.toggleActive(product)}
-        />
-      </Hint>
-      <Hint title="Delete">
-        <Button
-          size="small"
-          danger
-          aria-label={`Delete "${product.title}"`}
-          icon={<DeleteOutlined />}
-          loading={busy === "delete"}
-          disabled={busy !== undefined && busy !== "delete"}
-          onClick={() => void actions.remove(product)}
-        />
-      </Hint>
-    </Space>
+    <RowActions>
+      <RowAction
+        hint={verb}
+        label={`${verb} "${product.title}"`}
+        icon={product.isActive ? <StopOutlined /> : <CheckCircleOutlined />}
+        loading={busy === "active"}
+        disabled={busy !== undefined && busy !== "active"}
+        onClick={() => void actions.toggleActive(product)}
+      />
+      <RowAction
+        hint="Delete"
+        label={`Delete "${product.title}"`}
+        danger
+        icon={<DeleteOutlined />}
+        loading={busy === "delete"}
+        disabled={busy !== undefined && busy !== "delete"}
+        onClick={() => void actions.remove(product)}
+      />
+    </RowActions>
   );
 }
 
@@ -122,7 +118,7 @@ export function productColumns(actions: ProductRowActions): ColumnsType<Product>
       title: "Actions",
       // Stays in view while the rest scrolls sideways on a phone.
       fixed: "right",
-      render: (_, product) => <RowActions product={product} actions={actions} />,
+      render: (_, product) => <ProductActions product={product} actions={actions} />,
     },
   ];
 }

@@ -1,9 +1,9 @@
 // The Shop Management table columns: shop, owner, category, product count (hidden on
 // small screens), active badge, verified icon and the edit action.
-import { Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { EditOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
+import { RowAction } from "@/components/list/row-actions";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
@@ -82,9 +82,7 @@ export function shopColumns(onEdit: (shop: Shop) => void, editIntent?: DialogInt
       // Stays in view while the rest scrolls sideways on a phone.
       fixed: "right",
       render: (_, shop) => (
-        <Button size="small" icon={<EditOutlined />} aria-label={`Edit "${shop.name}"`} onClick={() => onEdit(shop)} {...editIntent}>
-          Edit
-        </Button>
+        <RowAction hint="Edit" label={`Edit "${shop.name}"`} icon={<EditOutlined />} onClick={() => onEdit(shop)} {...editIntent} />
       ),
     },
   ];

@@ -1,9 +1,8 @@
 // The Token Management table's columns: Logo, Symbol, Name, Mint Address, Decimals,
 // Status and Actions; and Risk (beyond the core API) when the API reports it.
-import { Button, Space } from "antd";
-import { EditOutlined } from "@ant-design/icons";
+import { CheckCircleOutlined, EditOutlined, StopOutlined } from "@ant-design/icons";
 import type { TableColumnsType } from "antd";
-import { Hint } from "@/components/value/hint";
+import { RowAction, RowActions } from "@/components/list/row-actions";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Avatar } from "@/components/value/avatar";
@@ -58,29 +57,23 @@ export function tokenColumns({
       title: "Actions",
       // On a phone the table scrolls sideways; the actions stay in reach at the right edge.
       fixed: "right",
-      render: (_, token) => (
-        <Space size={4} className="kit-row-actions">
-          <Hint title="Edit">
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={`Edit ${token.symbol}`}
-              onClick={() => onEdit(token)}
-              {...editIntent}
+      render: (_, token) => {
+        const verb = token.isActive ? "Deactivate" : "Activate";
+        return (
+          <RowActions>
+            <RowAction hint="Edit" label={`Edit ${token.symbol}`} icon={<EditOutlined />} onClick={() => onEdit(token)} {...editIntent} />
+            <RowAction
+              hint={verb}
+              label={`${verb} ${token.symbol}`}
+              danger={token.isActive}
+              icon={token.isActive ? <StopOutlined /> : <CheckCircleOutlined />}
+              loading={togglingId === token.id}
+              disabled={togglingId !== undefined && togglingId !== token.id}
+              onClick={() => onToggleActive(token)}
             />
-          </Hint>
-          <Button
-            size="small"
-            danger={token.isActive}
-            loading={togglingId === token.id}
-            disabled={togglingId !== undefined && togglingId !== token.id}
-            aria-label={`${token.isActive ? "Deactivate" : "Activate"} ${token.symbol}`}
-            onClick={() => onToggleActive(token)}
-          >
-            {token.isActive ? "Deactivate" : "Activate"}
-          </Button>
-        </Space>
-      ),
+          </RowActions>
+        );
+      },
     },
   ];
 }

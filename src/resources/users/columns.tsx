@@ -1,8 +1,8 @@
 // The User Management table columns, in order: User, Public Key, Status, Verified, Active, Actions.
 // Verified and Status are secondary and hide below md.
-import { Button, type TableColumnsType } from "antd";
+import type { TableColumnsType } from "antd";
 import { EditOutlined, StopOutlined } from "@ant-design/icons";
-import { Hint } from "@/components/value/hint";
+import { RowAction, RowActions } from "@/components/list/row-actions";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
@@ -93,24 +93,20 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
       render: (_, user) => {
         const name = userName(user);
         return (
-          <div className="user-actions">
-            <Hint title="Edit">
-              <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${name}`} onClick={() => onEdit(user)} {...editIntent} />
-            </Hint>
+          <RowActions>
+            <RowAction hint="Edit" label={`Edit ${name}`} icon={<EditOutlined />} onClick={() => onEdit(user)} {...editIntent} />
             {user.disabled ? null : (
-              <Hint title="Deactivate">
-                <Button
-                  type="text"
-                  danger
-                  icon={<StopOutlined />}
-                  aria-label={`Deactivate ${name}`}
-                  loading={deactivatingId === user.id}
-                  disabled={deactivatingId !== undefined}
-                  onClick={() => onDeactivate(user)}
-                />
-              </Hint>
+              <RowAction
+                hint="Deactivate"
+                label={`Deactivate ${name}`}
+                danger
+                icon={<StopOutlined />}
+                loading={deactivatingId === user.id}
+                disabled={deactivatingId !== undefined}
+                onClick={() => onDeactivate(user)}
+              />
             )}
-          </div>
+          </RowActions>
         );
       },
     },
