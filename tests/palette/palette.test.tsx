@@ -3,9 +3,10 @@
 // (their lists' search) and, when it could be one, an order id; the hits open their record; what the
 // API lacks or refuses adds nothing and says nothing.
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
-import { compileFirst, renderApp, setupUser, signedInApi } from "../app/support";
+import { paletteChunk } from "@/components/palette/launcher";
+import { compileFirst, deferred, renderApp, setupUser, signedInApi } from "../app/support";
 
 compileFirst(
   () => import("@/pages/dashboard"),
@@ -166,5 +167,65 @@ describe("command palette", () => {
     await waitFor(() => expect(window.location.search).not.toContain("attic"));
     // The unfiltered first page again (from the cache), and an empty box.
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Search shops" })).toHaveValue(""));
+  });
+});
+
+describe("the shortcut before the palette has loaded", () => {
+  const ctrlK = (repeat = false) =>
+    document.body.dispatchEvent(
+      new KeyboardEvent("keydown", { key: "k", code: "KeyK", ctrlKey: true, repeat, bubbles: true, cancelable: true }),
+    );
+
+  it("opens the palette once its held-back code arrives, for a Ctrl+K pressed (and repeated) as the sidebar's Search shows", async () => {
+    // A busy machine: the palette's code (fetched as soon as the layout is idle) takes its time.
+    const held = deferred<void>();
+    const load = paletteChunk.load;
+    const spy = vi.spyOn(paletteChunk, "load").mockImplementation(() => held.promise.then(load));
+    // The key goes down the moment the button is on screen, as an admin's would: before anything
+    // the page does after showing it. Held a little long, it repeats.
+    let pressed = false;
+    const watcher = new MutationObserver(() => {
+      const search = document.querySelector(".palette-trigger");
+      if (pressed || !search) return;
+      pressed = true;
+      expect(search).toHaveTextContent("Ctrl K");
+      ctrlK();
+      ctrlK(true);
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    onTestFinished(() => watcher.disconnect());
+    signedInApi();
+    renderApp("/");
+    await waitFor(() => expect(pressed).toBe(true));
+    await waitFor(() => expect(spy).toHaveBeenCalled());
+    expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument();
+
+    held.resolve();
+    const dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await waitFor(() => expect(within(dialog).getByRole("combobox")).toHaveFocus());
+    // Loaded: kbar's own shortcut closes it.
+    await setupUser().keyboard("{Control>}k{/Control}");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
+  });
+
+  it("still opens on a press after a first load of its code failed", async () => {
+    vi.stubGlobal("requestIdleCallback", () => 0);
+    const load = paletteChunk.load;
+    const offline = deferred<void>();
+    const spy = vi
+      .spyOn(paletteChunk, "load")
+      .mockImplementationOnce(() => offline.promise.then(() => Promise.reject(new Error("Failed to fetch dynamically imported module"))))
+      .mockImplementation(load);
+    signedInApi();
+    renderApp("/");
+    await screen.findByRole("heading", { name: "Dashboard" });
+    ctrlK();
+    offline.resolve();
+    await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+    // Back online, the admin presses again: the palette loads and opens.
+    ctrlK();
+    const dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    await waitFor(() => expect(within(dialog).getByRole("combobox")).toHaveFocus());
+    expect(spy).toHaveBeenCalledTimes(2);
   });
 });

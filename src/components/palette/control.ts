@@ -14,7 +14,7 @@ export interface ScreenActions {
 export interface PaletteControl {
   /** Opens or closes the palette; set by the loaded palette while it is mounted. */
   toggle: (() => void) | null;
-  /** Asked for before the palette was there: it opens once mounted. */
+  /** Asked for (once or more) before the palette was there: it opens once mounted. */
   openWhenReady: boolean;
   /** The last element outside the palette that had the focus, given back when it closes without a choice. */
   lastFocus: HTMLElement | null;

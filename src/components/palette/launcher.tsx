@@ -2,7 +2,8 @@
 // Ctrl+K (Cmd+K on a Mac) shortcut and the screens' actions, kept in a small store of our own. The
 // palette itself (palette.tsx, with @refinedev/kbar) is a chunk of its own: it loads once the
 // layout has rendered and the browser is idle, or at once on a first Ctrl+K or Search click, which
-// then opens it as soon as it is there. Once it is mounted, kbar listens to the shortcut itself.
+// then opens it as soon as it is there (however often it was asked). Once it is mounted, kbar
+// listens to the shortcut itself.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./control";
 import { PaletteRegistry, type PaletteAction, type PaletteRegister } from "./use-palette-actions";
@@ -43,8 +44,13 @@ function createScreenActions(): ScreenActions & { register: PaletteRegister } {
 
 const OpenPalette = createContext<() => void>(() => undefined);
 
-// Only this loader names the palette's chunk: the layout's first load stays free of kbar.
-const loadPalette = () => import("./palette").then((module) => module.PaletteRuntime);
+/**
+ * Only this loader names the palette's chunk: the layout's first load stays free of kbar. An object,
+ * so a test can hold the chunk back as a busy machine does.
+ */
+export const paletteChunk = {
+  load: (): Promise<ComponentType<PaletteRuntimeProps>> => import("./palette").then((module) => module.PaletteRuntime),
+};
 
 /** The palette around the admin screens. Render it inside antd's ConfigProvider. */
 export function PaletteProvider({ children }: { children: ReactNode }) {
@@ -56,7 +62,7 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
   const load = useCallback(() => {
     if (loading.current) return;
     loading.current = true;
-    loadPalette().then(
+    paletteChunk.load().then(
       (loaded) => setRuntime(() => loaded),
       // Offline, say: the next Ctrl+K or Search click tries again.
       () => {
@@ -65,9 +71,11 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
     );
   }, []);
 
+  // Until the palette is there, every press asks for it open: nothing is shown that a second press
+  // (or the key's auto-repeat, or a press again after a failed load) could mean to close.
   const toggle = useCallback(() => {
     if (control.current.toggle) return control.current.toggle();
-    control.current.openWhenReady = !control.current.openWhenReady;
+    control.current.openWhenReady = true;
     load();
   }, [load]);
 
