@@ -23,12 +23,32 @@ export interface OrderColumnOptions {
   deadlineSort?: SortOrder;
   /** The View buttons' pointer and focus handlers (they fetch the details' code). */
   viewIntent?: DialogIntent;
+  /** A phone: the reduced set, each order's summary (id, status, title, amount, deadline) and its actions. */
+  phone?: boolean;
 }
 
 export function orderColumns(
   onView: (order: Order) => void,
-  { disputeLimit, deadlineSort = null, viewIntent }: OrderColumnOptions = {},
+  { disputeLimit, deadlineSort = null, viewIntent, phone = false }: OrderColumnOptions = {},
 ): ColumnsType<Order> {
+  const actions: ColumnsType<Order>[number] = {
+    title: "Actions",
+    key: "actions",
+    fixed: "right",
+    width: 64,
+    render: (_, order) => (
+      <RowAction
+        hint="View details"
+        label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
+        icon={<EyeOutlined />}
+        onClick={() => onView(order)}
+        {...viewIntent}
+      />
+    ),
+  };
+  // Nine columns need a laptop: a phone gets what an admin works from without scrolling sideways.
+  if (phone)
+    return [{ title: "Order", key: "summary", render: (_, order) => <OrderSummary order={order} limit={disputeLimit} /> }, actions];
   // Beyond the core API, so only when it has something to say: each dispute's time left, sortable.
   const deadline: ColumnsType<Order> =
     disputeLimit === undefined
@@ -106,22 +126,28 @@ export function orderColumns(
       key: "createdAt",
       render: (createdAt: Order["createdAt"]) => <OrderDate value={createdAt} />,
     },
-    {
-      title: "Actions",
-      key: "actions",
-      fixed: "right",
-      width: 64,
-      render: (_, order) => (
-        <RowAction
-          hint="View details"
-          label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
-          icon={<EyeOutlined />}
-          onClick={() => onView(order)}
-          {...viewIntent}
-        />
-      ),
-    },
+    actions,
   ];
+}
+
+/** A phone's row: id and status, the product's title, the amount and, for a dispute, its deadline. */
+function OrderSummary({ order, limit }: { order: Order; limit: number | undefined }) {
+  const title = orderTitle(order);
+  return (
+    <div className="orders-summary">
+      <div className="orders-summary__head">
+        <CopyText className="mono" value={order.id} label="Copy order id">
+          {head(order.id, SHORTEN.orderId)}
+        </CopyText>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <span className="orders-summary__title" title={title}>
+        {title}
+      </span>
+      <span className="orders-amount">{formatAmount(order.totalPrice, order.currency)}</span>
+      <DisputeDeadline order={order} limit={limit} />
+    </div>
+  );
 }
 
 /** A fixed-size slot, so rows line up whether or not the product has a picture. */

@@ -2,6 +2,7 @@
 // resolve form. The filter and the page live in the URL, so a view is shareable; so does the open
 // order (/orders/:id). The details, with their forms, are a lazy dialog: loaded on first use.
 import { useMemo } from "react";
+import { Grid } from "antd";
 import { useInvalidate } from "@refinedev/core";
 import type { Order, OrderFilter } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
@@ -31,6 +32,8 @@ export function OrderList() {
   const invalidate = useInvalidate();
   const disputeLimit = useDisputeLimit();
   const deadlineSort = sortOrderOf(DEADLINE_SORT, table.sorters) ?? null;
+  // Below antd's `sm` (576 px): the phone's reduced set.
+  const phone = Grid.useBreakpoint().sm === false;
   usePaletteActions([
     {
       id: "disputed",
@@ -43,8 +46,8 @@ export function OrderList() {
     },
   ]);
   const columns = useMemo(
-    () => orderColumns((order) => openOrder(order.id), { disputeLimit, deadlineSort, viewIntent: OrderDetailsModal.intent }),
-    [openOrder, disputeLimit, deadlineSort],
+    () => orderColumns((order) => openOrder(order.id), { disputeLimit, deadlineSort, viewIntent: OrderDetailsModal.intent, phone }),
+    [openOrder, disputeLimit, deadlineSort, phone],
   );
   const exported = useMemo(() => orderExport(disputeLimit), [disputeLimit]);
   const view = useListView("orders", table, columns, { columns: exported });

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { page as browserPage } from "vitest/browser";
 import { endpoints } from "@/providers/endpoints";
-import { choose, columnTitles, retryFailedList } from "../../app/support";
+import { choose, columnTitles, PHONE, retryFailedList, setViewportWidth } from "../../app/support";
 import { makeOrder, openDetails, openOrders, ordersApi, page, section, BUYER, SELLER } from "./support";
 
 const shortDateTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
@@ -175,5 +176,37 @@ describe("Order Management list", () => {
 
     const details = await openDetails(user, late);
     expect(section(details, "Dispute Details")).toHaveTextContent(/DeadlineOverdue by 3h 10m/);
+  });
+
+  it("keeps each order's status, amount and dispute deadline in view on a 390 px phone, without sideways scrolling", async () => {
+    await browserPage.viewport(390, 844);
+    onTestFinished(() => browserPage.viewport(414, 896));
+    const DAY = 86_400_000;
+    const late = makeOrder({
+      status: "DISPUTED",
+      disputeRaisedAt: new Date(Date.now() - 358 * DAY).toISOString(),
+      totalPrice: 99_637_966_093_280,
+      currency: { symbol: "SOL", decimals: 9 },
+      productSnapshot: { title: "A product with a rather long title that wraps", price: 1, images: [] },
+    });
+    const active = makeOrder({ status: "ACTIVE" });
+    const { api } = ordersApi(() => [200, page([late, active])]);
+    api.get(endpoints.marketplaceStatus, [200, { data: { initialized: true, disputeResolutionLimit: 3 * 86_400 } }]);
+    setViewportWidth(PHONE);
+    openOrders();
+
+    const row = (await screen.findByText(`${late.id.slice(0, 8)}...`)).closest("tr")!;
+    const overdue = await within(row).findByText(/^Overdue by/);
+    const inView = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth;
+    };
+    const scroller = row.closest(".ant-table-content")!;
+    await waitFor(() => expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth));
+    expect(inView(within(row).getByText("DISPUTED"))).toBe(true);
+    expect(inView(within(row).getByText(/99,637\.\d+ SOL/))).toBe(true);
+    expect(inView(overdue)).toBe(true);
+    const other = screen.getByText(`${active.id.slice(0, 8)}...`).closest("tr")!;
+    expect(inView(within(other).getByText("25.00 USDC"))).toBe(true);
   });
 });
