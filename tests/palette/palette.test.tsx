@@ -2,10 +2,11 @@
 // text is looked up once typing pauses, as a user (the core API's user search), a product and a shop
 // (their lists' search) and, when it could be one, an order id; the hits open their record; what the
 // API lacks or refuses adds nothing and says nothing.
-import { screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import { page as browserPage } from "vitest/browser";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
-import { paletteChunk } from "@/components/palette/launcher";
+import { PaletteButton, paletteChunk } from "@/components/palette/launcher";
 import { compileFirst, deferred, renderApp, setupUser, signedInApi } from "../app/support";
 
 compileFirst(
@@ -227,5 +228,25 @@ describe("the shortcut before the palette has loaded", () => {
     const dialog = await screen.findByRole("dialog", { name: "Command palette" });
     await waitFor(() => expect(within(dialog).getByRole("combobox")).toHaveFocus());
     expect(spy).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("the sidebar's Search button", () => {
+  const keysShown = () => {
+    const keys = screen.getByRole("button", { name: /Search/ }).querySelector("kbd")!;
+    return getComputedStyle(keys).display !== "none" && keys.getBoundingClientRect().width > 0;
+  };
+
+  it("shows the Ctrl K hint on a wide screen, and not on a phone, where there is no such key", async () => {
+    onTestFinished(() => browserPage.viewport(414, 896));
+    await browserPage.viewport(1440, 900);
+    const { unmount } = render(<PaletteButton />);
+    expect(keysShown()).toBe(true);
+    unmount();
+
+    await browserPage.viewport(390, 844);
+    render(<PaletteButton />);
+    expect(keysShown()).toBe(false);
+    expect(screen.getByRole("button", { name: /Search/ })).toBeVisible();
   });
 });
