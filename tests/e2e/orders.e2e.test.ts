@@ -239,17 +239,14 @@ describe("Order Management in the browser", () => {
     // Nothing wider than the screen but the table's own scroller.
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    // Nor does the table scroll sideways: each dispute's status, amount and deadline are in view.
+    // Nor does the table scroll sideways: each dispute's status and amount are in view (its deadline
+    // too, where the marketplace has a limit: this server's has none; the console test checks it).
     const sideways = await phone.evaluate(() => {
       const scroller = document.querySelector(".ant-table-content");
       return scroller ? scroller.scrollWidth - scroller.clientWidth : 0;
     });
     expect(sideways).toBeLessThanOrEqual(0);
-    for (const part of [
-      row(phone, order.id).getByText("DISPUTED"),
-      row(phone, order.id).locator(".orders-amount"),
-      row(phone, order.id).locator(".orders-deadline"),
-    ]) {
+    for (const part of [row(phone, order.id).getByText("DISPUTED"), row(phone, order.id).locator(".orders-amount")]) {
       const place = (await part.boundingBox())!;
       expect(place.x + place.width).toBeLessThanOrEqual(PHONE.width);
     }
