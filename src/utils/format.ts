@@ -67,12 +67,44 @@ export function avatarInitial(displayName: string | null | undefined, publicKey:
   return (publicKey ?? "").slice(0, SHORTEN.avatarKey);
 }
 
+/** Fraction digits an amount of 1 or more shows; below 1, the significant digits it shows. */
+export const AMOUNT_DISPLAY_DIGITS = 4;
+
+export interface AmountFormat {
+  /** Every digit the currency has (for a hover, a copy); default: the display precision. */
+  exact?: boolean;
+}
+
+/** `units` rounded (half away from zero) from `decimals` to `keep` fraction digits. */
+function roundUnits(units: bigint, decimals: number, keep: number): bigint {
+  if (keep >= decimals) return units;
+  const factor = 10n ** BigInt(decimals - keep);
+  const abs = units < 0n ? -units : units;
+  const rounded = (abs + factor / 2n) / factor;
+  return units < 0n ? -rounded : rounded;
+}
+
+/** How many fraction digits the display keeps: 4 of a large amount, 4 significant ones of an amount below 1. */
+function displayDigits(units: bigint, decimals: number): number {
+  const abs = units < 0n ? -units : units;
+  const base = 10n ** BigInt(decimals);
+  if (abs === 0n || abs >= base) return Math.min(AMOUNT_DISPLAY_DIGITS, decimals);
+  // Below 1: the zeros after the point, then the significant digits.
+  const leadingZeros = decimals - abs.toString().length;
+  return Math.min(leadingZeros + AMOUNT_DISPLAY_DIGITS, decimals);
+}
+
 /**
  * An amount held in the currency's base units (lamports, USDC micro-units, cents),
- * shown with the currency's decimals (default 2) and its symbol.
+ * shown with the currency's decimals (default 2) and its symbol: at most 4 decimals of an amount of
+ * 1 or more, 4 significant digits of a smaller one (`exact` keeps them all, for the hover).
  * Base units avoid floating point for money that settles on chain.
  */
-export function formatAmount(amount: number | string | bigint | null | undefined, currency?: Currency | null): string {
+export function formatAmount(
+  amount: number | string | bigint | null | undefined,
+  currency?: Currency | null,
+  format: AmountFormat = {},
+): string {
   const decimals = currency?.decimals ?? DEFAULT_CURRENCY_DECIMALS;
   const symbol = currency?.symbol ?? "";
   if (amount === null || amount === undefined || amount === "") return "N/A";
@@ -82,9 +114,22 @@ export function formatAmount(amount: number | string | bigint | null | undefined
   } catch {
     return "N/A";
   }
+  const keep = format.exact ? decimals : displayDigits(units, decimals);
   // At least two fraction digits (or all of them when fewer exist), thousands grouped.
-  const text = formatBaseUnits(units, decimals, { minFractionDigits: 2, grouping: true });
+  const text = formatBaseUnits(roundUnits(units, decimals, keep), keep, { minFractionDigits: 2, grouping: true });
   return symbol ? `${text} ${symbol}` : text;
+}
+
+/**
+ * A decimal text such as a payout's uiAmount ("7.5") as base units and decimals (75n, 1), exactly,
+ * with at least `minDecimals` decimals; null when it is not one.
+ */
+export function decimalUnits(value: string, minDecimals = 0): { units: bigint; decimals: number } | null {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, sign, whole, given = ""] = match;
+  const fraction = given.padEnd(minDecimals, "0");
+  return { units: BigInt(sign + whole + fraction), decimals: fraction.length };
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" });
@@ -114,9 +159,11 @@ const CLUSTER_LABELS: Readonly<Record<string, string>> = {
 export const clusterLabel = (cluster: string | null | undefined): string =>
   cluster ? (CLUSTER_LABELS[cluster] ?? cluster) : "Unknown cluster";
 
+/** Native SOL as a currency: lamports, 9 decimals. */
+export const SOL_CURRENCY: Currency = { symbol: "SOL", decimals: 9 };
+
 /** Lamports as SOL (9 decimals). */
-export const formatSol = (lamports: string | bigint | number | null | undefined): string =>
-  formatAmount(lamports, { symbol: "SOL", decimals: 9 });
+export const formatSol = (lamports: string | bigint | number | null | undefined): string => formatAmount(lamports, SOL_CURRENCY);
 
 const dayFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 

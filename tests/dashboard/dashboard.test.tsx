@@ -106,9 +106,9 @@ describe("settlement authority (beyond the core API)", () => {
     const card = await screen.findByRole("region", { name: "Settlement authority" });
     await within(card).findByText("Devnet");
     expect(card).toHaveTextContent(AUTHORITY);
-    expect(card).toHaveTextContent("0.0408356 SOL · enough for 10 settlements");
+    expect(card).toHaveTextContent("0.04084 SOL · enough for 10 settlements");
     expect(within(card).getByText("Low authority balance")).toBeInTheDocument();
-    expect(card).toHaveTextContent("It pays for only 10 more settlements' fees and rents (0.00408356 SOL each at most), fewer than 20.");
+    expect(card).toHaveTextContent("It pays for only 10 more settlements' fees and rents (0.004084 SOL each at most), fewer than 20.");
     expect(screen.getByRole("note", { name: "Cluster" })).toHaveTextContent("Devnet: settlements move test funds, not real money.");
     // One call serves the card and the banner.
     expect(api.requests("GET").filter(({ path }) => path === "/admin/authority")).toHaveLength(1);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   avatarInitial,
   disputeDeadline,
+  decimalUnits,
   formatAmount,
   formatDate,
   formatDay,
@@ -54,10 +55,33 @@ describe("format", () => {
     expect(formatAmount(1_250_000_000, { symbol: "SOL", decimals: 9 })).toBe("1.25 SOL");
     expect(formatAmount("1500000", { symbol: "USDC", decimals: 6 })).toBe("1.50 USDC");
     expect(formatAmount(1999, { symbol: "$" })).toBe("19.99 $");
-    expect(formatAmount(123456789, { symbol: "SOL", decimals: 9 })).toBe("0.123456789 SOL");
+    expect(formatAmount(123456789, { symbol: "SOL", decimals: 9 }, { exact: true })).toBe("0.123456789 SOL");
     expect(formatAmount(100000000000, { symbol: "USDC", decimals: 6 })).toBe("100,000.00 USDC");
     expect(formatAmount(null, { symbol: "SOL" })).toBe("N/A");
     expect(formatAmount("not a number", { symbol: "SOL" })).toBe("N/A");
+  });
+
+  it("shows at most 4 decimals of a large amount and 4 significant ones of a small one; exact keeps them all", () => {
+    const sol = { symbol: "SOL", decimals: 9 };
+    // The "99,637.96609328 SOL".
+    expect(formatAmount("99637966093280", sol)).toBe("99,637.9661 SOL");
+    expect(formatAmount("99637966093280", sol, { exact: true })).toBe("99,637.96609328 SOL");
+    expect(formatAmount(123456789, sol)).toBe("0.1235 SOL");
+    expect(formatAmount(2_039_280, sol)).toBe("0.002039 SOL");
+    expect(formatAmount(5000, sol)).toBe("0.000005 SOL");
+    expect(formatAmount(6650, sol)).toBe("0.00000665 SOL");
+    expect(formatAmount(9_999_999_999, sol)).toBe("10.00 SOL");
+    expect(formatAmount(-1_234_567_890, sol)).toBe("-1.2346 SOL");
+    expect(formatAmount(0, sol)).toBe("0.00 SOL");
+    expect(formatAmount(1999, { symbol: "$" })).toBe("19.99 $");
+  });
+
+  it("reads a decimal text (a payout's uiAmount) as base units and decimals, exactly", () => {
+    expect(decimalUnits("7.5")).toEqual({ units: 75n, decimals: 1 });
+    expect(decimalUnits("99637.96609328")).toEqual({ units: 9963796609328n, decimals: 8 });
+    expect(decimalUnits("12")).toEqual({ units: 12n, decimals: 0 });
+    expect(decimalUnits("1e5")).toBeNull();
+    expect(formatAmount(decimalUnits("99637.96609328")!.units, { symbol: "SOL", decimals: 8 })).toBe("99,637.9661 SOL");
   });
 
   it("formats dates en-US short, N/A when missing", () => {

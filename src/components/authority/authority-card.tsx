@@ -6,7 +6,8 @@ import { Alert } from "antd";
 import { AUTHORITY_LOW_SETTLEMENTS, SETTLEMENTS_COVERED_MAX } from "@contract";
 import { Address } from "@/components/value/address";
 import { QueryError } from "@/components/list/list-error";
-import { clusterLabel, formatSol } from "@/utils/format";
+import { Amount } from "@/components/value/amount";
+import { clusterLabel, formatSol, SOL_CURRENCY } from "@/utils/format";
 import { useAuthorityHealth } from "./use-authority-health";
 import "./authority.css";
 
@@ -33,7 +34,7 @@ export function AuthorityCard() {
           </dd>
           <dt>Balance</dt>
           <dd>
-            {formatSol(health.lamports)}
+            <Amount value={health.lamports} currency={SOL_CURRENCY} />
             <span className="authority-card__muted">
               {" · enough for "}
               {health.settlementsCovered >= SETTLEMENTS_COVERED_MAX ? "over " : ""}

@@ -5,10 +5,11 @@ import { RowAction } from "@/components/list/row-actions";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
+import { Amount } from "@/components/value/amount";
 import { CopyText } from "@/components/value/copy-text";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
-import { formatAmount, formatDate, head } from "@/utils/format";
+import { formatDate, head } from "@/utils/format";
 import type { Order } from "@contract";
 import { DisputeDeadline } from "./dispute-deadline";
 import { orderThumbnail, orderTitle } from "./order-text";
@@ -111,7 +112,7 @@ export function orderColumns(
       title: "Amount",
       key: "amount",
       align: "right",
-      render: (_, order) => <span className="orders-amount">{formatAmount(order.totalPrice, order.currency)}</span>,
+      render: (_, order) => <Amount className="orders-amount" value={order.totalPrice} currency={order.currency} />,
     },
     {
       title: "Status",

@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { Descriptions } from "antd";
 import type { DescriptionsProps } from "antd";
 import { Address } from "@/components/value/address";
+import { Amount } from "@/components/value/amount";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
-import { formatAmount, formatDate } from "@/utils/format";
+import { formatDate } from "@/utils/format";
 import type { Order } from "@contract";
 import { orderThumbnail, orderTitle } from "./order-text";
 
@@ -45,9 +46,9 @@ export function ProductSection({ order }: { order: Order }) {
     { key: "quantity", label: "Quantity", children: text(order.quantity) },
   ];
   if (snapshot?.price !== undefined && snapshot.price !== null) {
-    items.push({ key: "price", label: "Unit Price", children: formatAmount(snapshot.price, order.currency) });
+    items.push({ key: "price", label: "Unit Price", children: <Amount value={snapshot.price} currency={order.currency} /> });
   }
-  items.push({ key: "total", label: "Total Price", children: formatAmount(order.totalPrice, order.currency) });
+  items.push({ key: "total", label: "Total Price", children: <Amount value={order.totalPrice} currency={order.currency} /> });
   return (
     <DetailsSection id="product" title="Product Information">
       <div className="order-details__product">

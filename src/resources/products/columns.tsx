@@ -8,7 +8,7 @@ import { RowAction, RowActions } from "@/components/list/row-actions";
 import { RecordLink } from "@/components/record/record-link";
 import { FlagBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
-import { formatAmount } from "@/utils/format";
+import { Amount } from "@/components/value/amount";
 import type { Product } from "@contract";
 import type { ProductRowActions } from "./use-product-actions";
 
@@ -89,7 +89,7 @@ export function productColumns(actions: ProductRowActions): ColumnsType<Product>
       key: "price",
       title: "Price",
       align: "right",
-      render: (_, product) => <span className="product-price">{formatAmount(product.price, product.currency)}</span>,
+      render: (_, product) => <Amount className="product-price" value={product.price} currency={product.currency} />,
     },
     { key: "category", title: "Category", render: (_, product) => product.category || "N/A" },
     {

@@ -8,7 +8,8 @@ import { RecordFrame } from "@/components/record/record-frame";
 import { RecordLink } from "@/components/record/record-link";
 import type { RoutedRecord } from "@/components/routing/use-record-route";
 import { FlagBadge } from "@/components/value/badges";
-import { formatAmount, formatDate } from "@/utils/format";
+import { formatDate } from "@/utils/format";
+import { Amount } from "@/components/value/amount";
 import { Picture } from "@/components/value/picture";
 
 export function ProductShowDrawer({ details }: { details: RoutedRecord<Product> }) {
@@ -61,7 +62,7 @@ function ProductShow({ product }: { product: Product }) {
         bordered
         items={[
           { key: "description", label: "Description", children: product.description?.trim() || "N/A" },
-          { key: "price", label: "Price", children: formatAmount(product.price, product.currency) },
+          { key: "price", label: "Price", children: <Amount value={product.price} currency={product.currency} /> },
           { key: "category", label: "Category", children: product.category || "N/A" },
           { key: "stock", label: "Stock", children: product.stockQuantity },
           { key: "featured", label: "Featured", children: product.isFeatured ? "Yes" : "No" },

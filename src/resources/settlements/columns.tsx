@@ -4,6 +4,7 @@ import type { ColumnsType } from "antd/es/table";
 import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
+import { PayoutAmount } from "@/components/value/amount";
 import { CopyText } from "@/components/value/copy-text";
 import { Badge, type BadgeColor } from "@/components/value/badges";
 import { Hint } from "@/components/value/hint";
@@ -86,7 +87,7 @@ function Decision({ settlement }: { settlement: Settlement }) {
       </span>
       {payouts?.map((payout) => (
         <span key={payout.party} className="orders-amount">
-          {PARTY[payout.party]} receives {payout.uiAmount} {payout.symbol}
+          {PARTY[payout.party]} receives <PayoutAmount payout={payout} />
         </span>
       ))}
       {adminNotes ? <QuotedReason text={adminNotes} /> : null}
