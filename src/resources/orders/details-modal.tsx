@@ -1,6 +1,6 @@
 // The Order Details modal, the order's URL (/orders/:id): read off the list row when the page
 // holds it, else by GET /admin/orders/:id (a shared or reloaded link). A successful dispute
-// resolution closes it after DISPUTE_MODAL_CLOSE_MS.
+// resolution closes it after DISPUTE_MODAL_CLOSE_MS, leaving its outcome in a notification.
 import { useEffect, useState } from "react";
 import { Modal } from "antd";
 import { useIsMutating } from "@tanstack/react-query";
@@ -25,6 +25,7 @@ import {
   ShippingSection,
   ShopSection,
 } from "./details-sections";
+import { showResolvedNotice, type ResolveOutcome } from "./resolved-notice";
 import { OrderTimeline } from "./timeline";
 
 interface Props {
@@ -52,11 +53,15 @@ export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) 
     if (isOpen) setSnapshot(order);
   } else if (order && order.id !== snapshot?.id) setSnapshot(order);
   const shown = !isOpen ? snapshot : snapshot?.id === details.id ? snapshot : null;
-  const [resolved, setResolved] = useState(false);
-  if (!isOpen && resolved) setResolved(false);
+  const [resolved, setResolved] = useState<ResolveOutcome | null>(null);
+  if (!isOpen && resolved) setResolved(null);
 
-  // The list re-renders while the success shows; the timer must not restart each time.
-  const closeResolved = useStableCallback(onResolved);
+  // The list re-renders while the success shows; the timer must not restart each time. The outcome
+  // outlives the dialog as a notification.
+  const closeResolved = useStableCallback(() => {
+    if (resolved && shown) showResolvedNotice(shown.id, resolved);
+    onResolved();
+  });
   useEffect(() => {
     if (!resolved) return;
     const timer = setTimeout(closeResolved, DISPUTE_MODAL_CLOSE_MS);
@@ -66,7 +71,7 @@ export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) 
   // A settlement in flight cannot be called back: keep the modal until the server answers.
   const settling = useIsMutating({ mutationKey: resolveDisputeKey(shown?.id ?? "") }) > 0;
   // Closed by hand after a success: the list must still show the new status.
-  const close = resolved ? onResolved : onClose;
+  const close = resolved ? closeResolved : onClose;
 
   return (
     <Modal
@@ -110,7 +115,7 @@ export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) 
                   { key: "description", label: "Description", children: shown.disputeDescription?.trim() || "N/A" },
                 ]}
               >
-                <DisputeResolveForm key={shown.id} order={shown} onSuccess={() => setResolved(true)} />
+                <DisputeResolveForm key={shown.id} order={shown} onSuccess={setResolved} />
               </DetailsSection>
             ) : null}
             <BlockchainSection order={shown} />

@@ -29,6 +29,7 @@ import {
 } from "./dispute-options";
 import { PayoutPreviewPanel, usePayoutPreview } from "./payout-preview";
 import { RefundSplit } from "./refund-split";
+import type { ResolveOutcome } from "./resolved-notice";
 import { DecisionNotSigned, useDecisionSigner, type SigningStage } from "./use-decision-signer";
 
 interface FormValues {
@@ -49,10 +50,12 @@ const BUTTON_TEXT: Record<Exclude<SigningStage, "idle">, string> = {
   signing: "Waiting for your wallet...",
 };
 
+export const NOTES_NEEDED = "Enter the admin notes to resolve";
+
 /** Lets the details modal see a settlement in flight (it must not close under it). */
 export const resolveDisputeKey = (orderId: string) => ["orders", "resolve-dispute", orderId];
 
-export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSuccess: () => void }) {
+export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSuccess: (outcome: ResolveOutcome) => void }) {
   const [form] = Form.useForm<FormValues>();
   const { confirm, holder } = useConfirm();
   const resolution = Form.useWatch("resolution", form) ?? DEFAULT_RESOLUTION;
@@ -75,6 +78,10 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
   const pending = mutation.isPending;
   const busy = pending || signing;
   const done = mutation.isSuccess;
+  const notesMissing = notes.trim() === "";
+  // The one reason the form does not already say in place (a blocked preview has its alert).
+  const whyDisabled = notesMissing && !busy && !done ? NOTES_NEEDED : null;
+  const whyDisabledId = `dispute-why-disabled-${order.id}`;
 
   const submit = async (values: FormValues) => {
     if (preview.blocked) return;
@@ -104,7 +111,7 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
         successNotification: false,
         errorNotification: false,
       },
-      { onSuccess },
+      { onSuccess: (response) => onSuccess(response.data) },
     );
   };
 
@@ -118,7 +125,6 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
         disabled={busy || done}
         initialValues={{ resolution: DEFAULT_RESOLUTION, refundPercentage: DEFAULT_REFUND_PERCENT, adminNotes: "" }}
         onFinish={(values) => void submit(values)}
-        requiredMark={false}
       >
         <Form.Item name="resolution" label="Resolution">
           <Radio.Group className="dispute-form__options">
@@ -137,7 +143,8 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
           </Form.Item>
         ) : null}
 
-        <Form.Item name="adminNotes" label="Admin Notes" rules={[antdRule(fields.adminNotes)]}>
+        {/* Marked required by hand: the rule is the shared zod one, which antd cannot read a "required" from. */}
+        <Form.Item name="adminNotes" label="Admin Notes" required rules={[antdRule(fields.adminNotes)]}>
           <Input.TextArea
             rows={4}
             maxLength={ADMIN_NOTES_MAX}
@@ -170,10 +177,17 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
           htmlType="submit"
           block
           loading={busy}
-          disabled={busy || done || notes.trim() === "" || preview.blocked}
+          disabled={busy || done || notesMissing || preview.blocked}
+          aria-describedby={whyDisabled ? whyDisabledId : undefined}
         >
           {signer.stage !== "idle" ? BUTTON_TEXT[signer.stage] : pending ? "Processing Transaction..." : "Resolve Dispute"}
         </Button>
+        {/* A disabled button takes no hover, so why it is disabled is said under it. */}
+        {whyDisabled ? (
+          <p id={whyDisabledId} className="dispute-form__why-disabled">
+            {whyDisabled}
+          </p>
+        ) : null}
       </Form>
     </div>
   );

@@ -36,6 +36,9 @@ export const RESOLVE_FAILED = "Failed to resolve dispute";
 export const PROPOSED_TEXT =
   "Payout proposed: it now waits for a second admin to approve it on the Settlements screen. Nothing was sent yet.";
 
+/** The success text up to its shortened signature (the notification links the signature). */
+export const RESOLVED_LEAD = "Dispute resolved successfully! Transaction: ";
+
 export function resolvedText(transactionSignature: string): string {
-  return `Dispute resolved successfully! Transaction: ${transactionSignature.slice(0, SHORTEN.signature)}...`;
+  return `${RESOLVED_LEAD}${transactionSignature.slice(0, SHORTEN.signature)}...`;
 }

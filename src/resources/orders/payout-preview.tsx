@@ -9,7 +9,9 @@ import { useCustom, type HttpError } from "@refinedev/core";
 import { errorMessage } from "@/components/list/list-error";
 import { endpoints } from "@/providers/endpoints";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
-import { formatSol } from "@/utils/format";
+import { Amount, PayoutAmount } from "@/components/value/amount";
+import { Hint } from "@/components/value/hint";
+import { SOL_CURRENCY } from "@/utils/format";
 import type { PayoutPreview, ResolveDisputeRequest } from "@contract";
 
 /** The resolve body; its notes may be left out (not written yet). */
@@ -77,6 +79,12 @@ export function usePayoutPreview(orderId: string, body: PreviewBody | undefined)
 
 const PARTY_LABEL = { buyer: "Buyer receives", seller: "Seller receives" } as const;
 
+// What the preview's rentLamports is (server/settlement/chain.ts, previewSettlement): the rent-exempt
+// minimum of each recipient's token account the payout must create, which the authority pays.
+const RENT_LABEL = "Rent of the new token accounts (paid by the marketplace authority)";
+const RENT_HINT =
+  "The rent-exempt deposit of the buyer's or seller's token account for this token, which the transaction creates because it does not exist yet. The marketplace authority's wallet pays it, not the escrow: the payouts above are not reduced by it. It is 0 when the accounts already exist.";
+
 /** The payouts of the previewed resolution, the network fee and rent, or why it would fail. */
 export function PayoutPreviewPanel({ state }: { state: PayoutPreviewState }) {
   const { available, preview, loading, error } = state;
@@ -103,23 +111,35 @@ export function PayoutPreviewPanel({ state }: { state: PayoutPreviewState }) {
               ...preview.payouts.map((payout) => ({
                 key: payout.party,
                 label: PARTY_LABEL[payout.party],
-                children: (
-                  <span className="orders-amount">
-                    {payout.uiAmount} {payout.symbol}
-                  </span>
-                ),
+                children: <PayoutAmount className="orders-amount" payout={payout} />,
               })),
               {
                 key: "fee",
                 label: "Network fee",
                 children: (
                   <span className="orders-amount">
-                    {formatSol(preview.networkFeeLamports)}
-                    {preview.priorityFeeLamports ? ` (priority fee ${formatSol(preview.priorityFeeLamports)} included)` : null}
+                    <Amount value={preview.networkFeeLamports} currency={SOL_CURRENCY} />
+                    {preview.priorityFeeLamports ? (
+                      <>
+                        {" (priority fee "}
+                        <Amount value={preview.priorityFeeLamports} currency={SOL_CURRENCY} />
+                        {" included)"}
+                      </>
+                    ) : null}
                   </span>
                 ),
               },
-              { key: "rent", label: "Rent", children: <span className="orders-amount">{formatSol(preview.rentLamports)}</span> },
+              {
+                key: "rent",
+                label: (
+                  <Hint title={RENT_HINT}>
+                    <span className="payout-preview__term" tabIndex={0}>
+                      {RENT_LABEL}
+                    </span>
+                  </Hint>
+                ),
+                children: <Amount className="orders-amount" value={preview.rentLamports} currency={SOL_CURRENCY} />,
+              },
             ]}
           />
           {preview.simulation.ok ? null : (

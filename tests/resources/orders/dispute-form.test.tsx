@@ -1,4 +1,4 @@
-import { act, fireEvent, render, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_NOTES_MAX, type Order, type PayoutPreview } from "@contract";
@@ -146,6 +146,18 @@ describe("dispute resolve form", () => {
     expect(slider).toHaveAttribute("aria-valuenow", "80");
   });
 
+  it("marks Admin Notes required and says why Resolve is disabled until they are written", async () => {
+    const { form, user } = await openForm();
+    const label = within(form).getByText("Admin Notes").closest("label")!;
+    expect(label).toHaveClass("ant-form-item-required");
+    expect(submitButton(form)).toBeDisabled();
+    expect(submitButton(form)).toHaveAccessibleDescription("Enter the admin notes to resolve");
+    await writeNotes(user, form, "Reviewed");
+    expect(submitButton(form)).toBeEnabled();
+    expect(submitButton(form)).not.toHaveAccessibleDescription("Enter the admin notes to resolve");
+    expect(within(form).queryByText("Enter the admin notes to resolve")).not.toBeInTheDocument();
+  });
+
   it("counts the notes as x/2000 and caps them at 2000 characters", async () => {
     const { form, user } = await openForm();
     expect(within(form).getByText(`0/${ADMIN_NOTES_MAX}`)).toBeInTheDocument();
@@ -290,19 +302,51 @@ describe("dispute resolve form", () => {
     expect(within(detailsDialog()!).queryByRole("button", { name: "Close" })).not.toBeInTheDocument();
     const listCallsBefore = listQueries().length;
 
-    await act(async () => answer.resolve([200, { data: { transactionSignature: SIGNATURE, cluster: "localnet" } }]));
+    await act(async () => answer.resolve([200, { data: { transactionSignature: SIGNATURE, cluster: "devnet" } }]));
     const success = await within(form).findByText(`Dispute resolved successfully! Transaction: ${SIGNATURE.slice(0, 8)}...`);
     expect(success).toBeInTheDocument();
     // Still open while the success shows; nothing refreshed yet.
     expect(detailsDialog()!).toBeInTheDocument();
     expect(listQueries()).toHaveLength(listCallsBefore);
 
+    expect(document.querySelector(".ant-notification-notice")).toBeNull();
+    // Every state the details dialog passes through from here: one without the order is a shell.
+    const shells: string[] = [];
+    const watcher = new MutationObserver(() => {
+      for (const dialog of screen.queryAllByRole("dialog", { hidden: true }))
+        if (dialog.textContent?.includes("Order Details") && !dialog.textContent.includes("Product Information"))
+          shells.push(dialog.textContent.slice(0, 80));
+    });
+    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
+
     await act(async () => {
       await vi.advanceTimersByTimeAsync(DISPUTE_MODAL_CLOSE_MS);
     });
     await waitFor(() => expect(detailsDialog()).toBeUndefined());
+    // However it closed (animated or not), no frame showed an empty "Order Details" shell.
+    expect(shells).toEqual([]);
+    watcher.disconnect();
     await waitFor(() => expect(listQueries().length).toBeGreaterThan(listCallsBefore));
     expect(listQueries().at(-1)).toEqual({ page: "1", limit: "20" });
+
+    // The outcome stays once the dialog has gone: a notification that waits to be closed, with the transaction.
+    const notice = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>(".ant-notification-notice");
+      if (!found) throw new Error("no notification yet");
+      return found;
+    });
+    expect(notice).toHaveTextContent(`Order ${order.id.slice(0, 8)}`);
+    expect(notice).toHaveTextContent(`Dispute resolved successfully! Transaction: ${SIGNATURE.slice(0, 8)}...`);
+    expect(within(notice).getByRole("link", { name: "View on Solana Explorer" })).toHaveAttribute(
+      "href",
+      `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`,
+    );
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(notice).toBeInTheDocument();
+    await user.click(notice.querySelector<HTMLElement>(".ant-notification-notice-close")!);
+    await waitFor(() => expect(notice).not.toBeInTheDocument());
   });
 
   it("shows the server's message on failure and keeps the notes (and the details) open for another try", async () => {
@@ -370,18 +414,18 @@ describe("dispute resolve form", () => {
     await user.clear(box);
     await user.type(box, "30");
     // Before the notes are written: the body without them.
-    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives7.5 USDC"));
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives7.50 USDC"));
     expect(previews().at(-1)).toEqual({ resolution: "PARTIAL_REFUND", refundPercentage: 30 });
     const region = previewRegion(form)!;
-    expect(region).toHaveTextContent("Seller receives17.5 USDC");
+    expect(region).toHaveTextContent("Seller receives17.50 USDC");
     expect(region).toHaveTextContent("Network fee0.000005 SOL");
-    expect(region).toHaveTextContent("Rent0.00203928 SOL");
+    expect(region).toHaveTextContent("Rent of the new token accounts (paid by the marketplace authority)0.002039 SOL");
     // Then the very body the resolve would send.
     await writeNotes(user, form, "Half broken");
     await waitFor(() =>
       expect(previews().at(-1)).toEqual({ resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 30 }),
     );
-    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives7.5 USDC"));
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives7.50 USDC"));
     const asked = previews().length;
 
     // Three steps of the slider, one preview (of 33%), shown as running until it answers.
@@ -403,6 +447,29 @@ describe("dispute resolve form", () => {
     expect(sentBodies(api)).toEqual([
       { url: RESOLVE_PATH(order), body: { resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 33 } },
     ]);
+  });
+
+  it("rounds a payout to 4 decimals with the exact amount on hover, and says what the rent is", async () => {
+    const { form, user } = await openForm(disputedOrder(), undefined, (fake, disputed) =>
+      fake.post(PREVIEW_PATH(disputed), () => [
+        200,
+        {
+          data: {
+            ...previewOf({ resolution: "RELEASE_TO_SELLER" }),
+            payouts: [
+              { party: "seller", wallet: "w", tokenAccount: "a", amount: "99637966093280", uiAmount: "99637.96609328", symbol: "SOL" },
+            ],
+          },
+        },
+      ]),
+    );
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Seller receives99,637.9661 SOL"));
+    const amount = within(previewRegion(form)!).getByText("99,637.9661 SOL");
+    await user.hover(amount);
+    expect(await screen.findByRole("tooltip", { name: "99,637.96609328 SOL" })).toBeInTheDocument();
+    const rent = within(previewRegion(form)!).getByText(/^Rent of the new token accounts/);
+    await user.hover(rent);
+    expect(await screen.findByRole("tooltip", { name: /buyer's or seller's token account.*does not exist yet/ })).toBeInTheDocument();
   });
 
   it("says how much of the network fee is the priority fee bid on a cluster with a fee market", async () => {
@@ -441,7 +508,7 @@ describe("dispute resolve form", () => {
     expect(dialogWith(CONFIRM_TITLE)).toBeUndefined();
 
     await user.click(within(form).getByRole("radio", { name: /Refund Buyer/ }));
-    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives25 USDC"));
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives25.00 USDC"));
     expect(within(form).queryByRole("alert")).not.toBeInTheDocument();
     expect(submitButton(form)).toBeEnabled();
     expect(sentBodies(api)).toHaveLength(0);
