@@ -181,6 +181,17 @@ describe("Marketplace Configuration", () => {
     expect(request.query).toEqual({});
   });
 
+  it("not initialized: says disputes are settled without the configuration, and what initializing changes", async () => {
+    const api = marketplaceApi();
+    await openMarketplace(api);
+    const action = screen.getByText("Action Required").closest<HTMLElement>(".ant-alert")!;
+    // Settlement is signed by the marketplace authority, configuration or not (server/services/orders.ts).
+    expect(action).not.toHaveTextContent("dispute resolution need it");
+    expect(action).toHaveTextContent("Disputes are resolved and escrows paid out without it");
+    expect(action).toHaveTextContent("records the dispute resolution limit");
+    expect(action).toHaveTextContent("gives each open dispute its deadline");
+  });
+
   it("links to the explorer only when the signatures live on a public cluster", async () => {
     const api = marketplaceApi({ ...initialized, cluster: null });
     await openMarketplace(api);
