@@ -86,7 +86,7 @@ export function StatusCard({ status, onInitialize, initializing }: StatusCardPro
               <p className="marketplace-action__text">
                 The marketplace configuration does not exist on chain yet. Disputes are resolved and escrows paid out without it: the
                 marketplace authority signs those transactions either way. Initializing records the dispute resolution limit and the report
-                threshold on chain, once; the limit gives each open dispute its deadline in Orders (none is shown until then).
+                threshold on chain, once; the limit gives each open dispute its deadline in Orders.
               </p>
               <Button type="primary" icon={<RocketOutlined />} loading={initializing} onClick={onInitialize}>
                 Initialize Marketplace

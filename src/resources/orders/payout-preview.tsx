@@ -81,9 +81,9 @@ const PARTY_LABEL = { buyer: "Buyer receives", seller: "Seller receives" } as co
 
 // What the preview's rentLamports is (server/settlement/chain.ts, previewSettlement): the rent-exempt
 // minimum of each recipient's token account the payout must create, which the authority pays.
-const RENT_LABEL = "Rent of the new token accounts (paid by the marketplace authority)";
+const RENT_LABEL = "Token account rent (paid by the authority)";
 const RENT_HINT =
-  "The rent-exempt deposit of the buyer's or seller's token account for this token, which the transaction creates because it does not exist yet. The marketplace authority's wallet pays it, not the escrow: the payouts above are not reduced by it. It is 0 when the accounts already exist.";
+  "The rent-exempt deposit of the buyer's or seller's token account, which this transaction creates because it does not exist yet. The marketplace authority pays it, not the escrow: the payouts are not reduced by it. 0 when the accounts exist.";
 
 /** The payouts of the previewed resolution, the network fee and rent, or why it would fail. */
 export function PayoutPreviewPanel({ state }: { state: PayoutPreviewState }) {

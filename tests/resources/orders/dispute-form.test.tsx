@@ -419,7 +419,7 @@ describe("dispute resolve form", () => {
     const region = previewRegion(form)!;
     expect(region).toHaveTextContent("Seller receives17.50 USDC");
     expect(region).toHaveTextContent("Network fee0.000005 SOL");
-    expect(region).toHaveTextContent("Rent of the new token accounts (paid by the marketplace authority)0.002039 SOL");
+    expect(region).toHaveTextContent("Token account rent (paid by the authority)0.002039 SOL");
     // Then the very body the resolve would send.
     await writeNotes(user, form, "Half broken");
     await waitFor(() =>
@@ -467,7 +467,7 @@ describe("dispute resolve form", () => {
     const amount = within(previewRegion(form)!).getByText("99,637.9661 SOL");
     await user.hover(amount);
     expect(await screen.findByRole("tooltip", { name: "99,637.96609328 SOL" })).toBeInTheDocument();
-    const rent = within(previewRegion(form)!).getByText(/^Rent of the new token accounts/);
+    const rent = within(previewRegion(form)!).getByText(/^Token account rent/);
     await user.hover(rent);
     expect(await screen.findByRole("tooltip", { name: /buyer's or seller's token account.*does not exist yet/ })).toBeInTheDocument();
   });
