@@ -18,6 +18,7 @@ import { expectAccessible } from "./support/axe.ts";
 import { allOrdersPageOf, IN_DISPUTE_URL } from "./support/orders.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 import { newContext } from "./support/browser.ts";
+import { decimalUnits, formatAmount } from "../../src/utils/format.ts";
 import { scaled, STARTUP_MS } from "../support/wait.ts";
 
 const admin = createTestWallet("E2E Settlement Admin");
@@ -58,7 +59,11 @@ describe("settlement from the console", () => {
           resolution: "PARTIAL_REFUND",
           refundPercentage: percent,
         });
-        return payouts.map((p) => `${p.party === "buyer" ? "Buyer" : "Seller"} receives\t${p.uiAmount} ${p.symbol}`);
+        // As the console writes an amount (formatAmount's display precision).
+        return payouts.map((p) => {
+          const { units, decimals } = decimalUnits(p.uiAmount, 2)!;
+          return `${p.party === "buyer" ? "Buyer" : "Seller"} receives\t${formatAmount(units, { symbol: p.symbol, decimals })}`;
+        });
       };
       const shown = async () => (await preview.locator(".ant-descriptions-row").allInnerTexts()).slice(0, 2);
       await form.getByRole("spinbutton", { name: "Refund percentage" }).fill("30");
@@ -76,6 +81,11 @@ describe("settlement from the console", () => {
       await confirm.getByRole("button", { name: "Resolve Dispute" }).click();
       await form.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\.$/).waitFor();
       await dialog.waitFor({ state: "hidden" });
+      // The outcome stays once the details have closed: a notification with the transaction, closed by hand.
+      const notice = admin2.locator(".ant-notification-notice").filter({ hasText: `Order ${short}: dispute resolved` });
+      await notice.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\./).waitFor();
+      await notice.locator(".ant-notification-notice-close").click();
+      await notice.waitFor({ state: "detached" });
 
       const audit = await db().selectFrom("auditLog").selectAll().where("targetId", "=", order.id).executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ adminPublicKey: demo, reason: "Scratched on arrival: 30% back to the buyer." });

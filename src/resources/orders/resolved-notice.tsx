@@ -14,7 +14,8 @@ export type ResolveOutcome = ResolveDisputeResponse | PayoutProposal;
 
 export function showResolvedNotice(orderId: string, outcome: ResolveOutcome) {
   const order = `Order ${orderId.slice(0, SHORTEN.orderId)}`;
-  const key = `dispute-resolved-${orderId}`;
+  // One at a time: the next resolution's takes its place, so they do not pile up over the list's actions.
+  const key = "dispute-resolved";
   if ("settlementId" in outcome) {
     notification.open({ key, type: "info", duration: 0, message: `${order}: payout proposed`, description: PROPOSED_TEXT });
     return;
