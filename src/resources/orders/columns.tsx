@@ -145,7 +145,7 @@ function OrderSummary({ order, limit }: { order: Order; limit: number | undefine
       <span className="orders-summary__title" title={title}>
         {title}
       </span>
-      <span className="orders-amount">{formatAmount(order.totalPrice, order.currency)}</span>
+      <Amount className="orders-amount" value={order.totalPrice} currency={order.currency} />
       <DisputeDeadline order={order} limit={limit} />
     </div>
   );
