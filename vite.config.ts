@@ -1,4 +1,5 @@
-import { defineConfig } from "vite";
+import { execFileSync } from "node:child_process";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 import { fileURLToPath, URL } from "node:url";
@@ -35,10 +36,51 @@ const benchPlainDefines = Object.fromEntries(
   Object.entries(BENCH_PLAIN_FLAGS).map(([letter, name]) => [`__BENCH_PLAIN_${name}__`, JSON.stringify(BENCH_PLAIN.includes(letter))]),
 );
 
+const COLOR_MODES = ["light", "dark"] as const;
+
+/**
+ * antd's styles for each colour mode as a stylesheet made at build time (scripts/antd-styles.tsx says
+ * why), linked first in index.html so that the app's own CSS comes after them, as when antd inserts
+ * them itself. Each link is for the OS's mode (`media`), so only that one holds up the first paint;
+ * public/color-mode.js then keeps the one of the mode in effect and turns the other off for good.
+ */
+function antdStyles(): Plugin {
+  const assets: Partial<Record<(typeof COLOR_MODES)[number], string>> = {};
+  return {
+    name: "antd-styles",
+    apply: "build",
+    buildStart() {
+      const printed = execFileSync(process.execPath, ["--import", "tsx", "scripts/antd-styles.tsx"], {
+        env: { ...process.env, NODE_ENV: "production" },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const styles = JSON.parse(printed.toString()) as Record<(typeof COLOR_MODES)[number], string>;
+      for (const mode of COLOR_MODES) {
+        assets[mode] = this.emitFile({ type: "asset", name: `antd-${mode}.css`, source: styles[mode] });
+      }
+    },
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, { bundle }) {
+        return COLOR_MODES.map((mode) => {
+          const asset = Object.values(bundle ?? {}).find((file) => file.type === "asset" && file.names.includes(`antd-${mode}.css`));
+          if (!asset) throw new Error(`antd-${mode}.css is missing from the build`);
+          return {
+            tag: "link",
+            attrs: { rel: "stylesheet", href: `/${asset.fileName}`, media: `(prefers-color-scheme: ${mode})`, "data-antd-styles": mode },
+            injectTo: "head-prepend" as const,
+          };
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   define: benchPlainDefines,
   plugins: [
     react(),
+    antdStyles(),
     // Brotli and gzip copies next to each file, made once at build time: the server sends the one the
     // browser accepts (@fastify/static's preCompressed) without compressing on every request.
     compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),

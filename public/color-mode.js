@@ -14,4 +14,12 @@
   }
   document.documentElement.setAttribute("data-theme", mode);
   document.documentElement.style.colorScheme = mode;
+  // antd's styles made at build time, one file per mode (vite.config.ts). The mode's own file stays
+  // for the page's life, whatever the OS does later (antd reads once which styles the file holds: a
+  // file turned off after that would leave its components unstyled); the other is dropped before
+  // the browser spends time on it.
+  document.querySelectorAll("link[data-antd-styles]").forEach(function (link) {
+    if (link.getAttribute("data-antd-styles") === mode) link.media = "all";
+    else link.remove();
+  });
 })();
