@@ -176,6 +176,8 @@ export const productSchema = z
     isDeleted: z.boolean().optional(),
     deletedAt: optionalTime,
     deleteReason: optionalText,
+    /** Beyond the core API: the admin who deleted it (from the audit trail), while it is deleted. */
+    deletedBy: z.object({ publicKey: base58, displayName: optionalText }).nullish(),
     images: z.array(productImageSchema).optional(),
     createdAt: time.optional(),
     updatedAt: time.optional(),

@@ -100,10 +100,16 @@ type Responses = Record<number, z.ZodType>;
 export function listRoute<Q extends z.ZodType, T extends z.ZodType>(
   app: RouteApp,
   about: About,
-  route: { querystring: Q; item: T; list: (query: z.output<Q>) => Promise<z.output<ReturnType<typeof pagedListSchema<T>>>> },
+  route: {
+    querystring: Q;
+    item: T;
+    list: (query: z.output<Q>) => Promise<z.output<ReturnType<typeof pagedListSchema<T>>>>;
+    /** The list's path under the module's prefix; "" (the prefix itself) unless given. */
+    url?: string;
+  },
 ): void {
-  const { querystring, item, list } = route;
-  app.get("", { schema: { ...about, querystring, response: { ...ok(pagedListSchema(item)), ...errors(400) } } }, async (request) => ({
+  const { querystring, item, list, url = "" } = route;
+  app.get(url, { schema: { ...about, querystring, response: { ...ok(pagedListSchema(item)), ...errors(400) } } }, async (request) => ({
     data: await list(request.query as z.output<Q>),
   }));
 }

@@ -7,7 +7,18 @@ import {
   reasonSchema,
 } from "../../contract/index.ts";
 import { BEYOND_SPEC, changeRoute, documentedAs, getOneRoute, listRoute, readRoute, type RoutePlugin } from "../http/route-schema.ts";
-import { getProduct, listProducts, productCategories, restoreProduct, setActive, setFeatured, softDelete } from "../services/products.ts";
+import {
+  getProduct,
+  listDeletedProducts,
+  listProducts,
+  NOT_DELETED,
+  productCategories,
+  restoreProduct,
+  setActive,
+  setFeatured,
+  SHOP_GONE,
+  softDelete,
+} from "../services/products.ts";
 
 const about = documentedAs("Products");
 const NOT_WHILE_DELETED = "The product is deleted: restore it first";
@@ -18,6 +29,18 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
     querystring: productListQuerySchema,
     item: productSchema,
     list: (query) => listProducts(ctx, query),
+  });
+
+  const trash = about(
+    "listDeletedProducts",
+    "List deleted products, with who deleted each, when and why (beyond the core API)",
+    BEYOND_SPEC,
+  );
+  listRoute(app, trash, {
+    url: "/deleted",
+    querystring: productListQuerySchema,
+    item: productSchema,
+    list: (query) => listDeletedProducts(ctx, query),
   });
 
   changeRoute(app, "PATCH", "/:id", about("setProductActive", "Enable or disable a product, with a reason"), {
@@ -45,7 +68,7 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
     body: reasonSchema,
     item: productSchema,
     change: (id, { reason }, admin) => restoreProduct(ctx, admin, id, reason),
-    conflict: "The product is not deleted",
+    conflict: `${NOT_DELETED}; or: ${SHOP_GONE}`,
   });
 };
 

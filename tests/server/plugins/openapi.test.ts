@@ -101,6 +101,7 @@ const BEYOND_SPEC_CALLS = [
   "POST /admin/orders/{id}/resolve-dispute/decision",
   "POST /admin/orders/{id}/resolve-dispute/preview",
   "POST /admin/products/{id}/restore",
+  "GET /admin/products/deleted",
   "GET /tokens/admin/{id}/risk",
   "GET /tokens/admin/mint-risk",
   "GET /healthz",
@@ -370,10 +371,20 @@ describe("every call the console makes is in the document", () => {
       expect(list.parameters, `${name}: query ${key}`).toContainEqual(expect.objectContaining({ in: "query", name: key }));
     }
     for (const field of entry.filters) {
+      // A view's filter is not sent: it reads a path of its own, checked below.
+      if (Object.hasOwn(entry.views, field)) continue;
       expect(list.parameters, `${name}: filter ${field}`).toContainEqual(expect.objectContaining({ in: "query", name: field }));
     }
     expect(listing.result.data).toEqual([recordExample]);
     expect(typeof listing.result.total).toBe("number");
+
+    for (const [field, path] of Object.entries(entry.views)) {
+      const view = reached("GET", path);
+      const filters = [{ field, operator: "eq" as const, value: "true" }];
+      const viewing = await captured(example(successSchema(view)), () => dataProvider.getList({ resource: name, filters }));
+      expect(viewing.seen, `${name}: view ${field}`).toMatchObject({ method: "GET", path });
+      expect(viewing.result.data).toEqual([recordExample]);
+    }
 
     const single: ["one" | "create" | "update" | "remove", Method, () => Promise<{ data: unknown }>][] = [
       ["one", "GET", () => dataProvider.getOne({ resource: name, id: SAMPLE_ID })],
