@@ -59,6 +59,11 @@ export interface ResourceApi {
    * the `sort` query parameter for each direction. An undeclared sort is not sent.
    */
   sorts?: Readonly<Record<string, { asc?: string; desc?: string }>>;
+  /**
+   * Beyond the core API: lists read from another path while one of the `query` filters is "true",
+   * by that filter (products: `deleted` reads the trash); that filter itself is not sent.
+   */
+  views?: Readonly<Record<string, string>>;
   /** GET one record. */
   one?: string;
   /** POST a new record. */

@@ -17,7 +17,9 @@ export const products = defineResource({
   // Read at the public path; changed (isActive + reason) and soft-deleted under /admin.
   api: {
     list: "/admin/products",
-    query: ["category", "isFeatured"],
+    query: ["category", "isFeatured", "deleted"],
+    // Beyond the core API: the Deleted filter reads the trash, with who deleted each product.
+    views: { deleted: "/admin/products/deleted" },
     one: "/products/:id",
     update: "/admin/products/:id",
     remove: "/admin/products/:id",

@@ -22,6 +22,8 @@ export interface ResourceRow {
   filters: readonly string[];
   /** Refine sorter field → the `sort` query value of each direction; other sorters are not sent. */
   sorts: NonNullable<ResourceApi["sorts"]>;
+  /** A filter field → the list path read while it is "true" (never sent itself). */
+  views: NonNullable<ResourceApi["views"]>;
   read: ListReader;
   one?: Path;
   create?: string;
@@ -74,6 +76,7 @@ function rowOf(api: ResourceApi): ResourceRow {
     list: api.list,
     filters: api.query ?? [],
     sorts: api.sorts ?? {},
+    views: api.views ?? {},
     read: api.listShape === "data+meta" ? readDataWithMeta : readPaged,
     one: withId(api.one),
     create: api.create,
@@ -134,10 +137,19 @@ function sortValue(entry: ResourceRow, sorters: CrudSort[] | undefined): string 
 function listQuery(entry: ResourceRow, pagination?: Pagination, filters?: CrudFilter[], sorters?: CrudSort[]) {
   const values = eqFilterValues(filters);
   const query = pageQuery(pagination);
-  for (const field of entry.filters) if (values[field] !== undefined) query[field] = values[field];
+  for (const field of entry.filters) {
+    if (values[field] !== undefined && !Object.hasOwn(entry.views, field)) query[field] = values[field];
+  }
   const sort = sortValue(entry, sorters);
   if (sort !== undefined) query.sort = sort;
   return query;
+}
+
+/** The list's path: a view's while its filter is "true" (the products' trash), else the list's own. */
+function listPath(entry: ResourceRow, filters: CrudFilter[] | undefined): string {
+  const values = eqFilterValues(filters);
+  const view = Object.keys(entry.views).find((field) => values[field] === "true");
+  return view === undefined ? entry.list : entry.views[view];
 }
 
 // Screens may pass either an `endpoints.*` path or one already prefixed with useApiUrl().
@@ -167,7 +179,9 @@ export const dataProvider: DataProvider = {
   getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
     const entry = entryFor(resource);
     const signal = meta?.signal instanceof AbortSignal ? meta.signal : undefined;
-    const { data, total } = entry.read(await http.get(entry.list, { params: listQuery(entry, pagination, filters, sorters), signal }));
+    const { data, total } = entry.read(
+      await http.get(listPath(entry, filters), { params: listQuery(entry, pagination, filters, sorters), signal }),
+    );
     return { data: data as TData[], total };
   },
 

@@ -51,7 +51,7 @@ describe("the table, read from the resources config", () => {
     );
     expect(resources.users.filters).toEqual(["role", "verified", "disabled"]);
     // The search over the loaded page is a filter of the screen, never a query parameter.
-    expect(resources.products.filters).toEqual(["category", "isFeatured"]);
+    expect(resources.products.filters).toEqual(["category", "isFeatured", "deleted"]);
     expect(resources.tokens.filters).toEqual([]);
     expect(resources.shops.filters).toEqual(["search", "category", "isActive", "isVerified"]);
     expect(resources.orders.filters).toEqual(["filter"]);
@@ -97,6 +97,18 @@ describe("getList: path, query and response reading per resource", () => {
       filters: [eq("category", "Books"), eq("isFeatured", false)],
     });
     expectSent({ method: "GET", path: "/admin/products", query: { page: "1", limit: "20", category: "Books", isFeatured: "false" } });
+  });
+
+  it("products: the Deleted filter reads the trash's path (beyond the core API) with the other filters, never sending itself", async () => {
+    replyData(page([{ id: "p9" }], 1));
+    await dataProvider.getList({ resource: "products", pagination: firstPage, filters: [eq("deleted", "true"), eq("category", "Books")] });
+    expectSent({ method: "GET", path: "/admin/products/deleted", query: { page: "1", limit: "20", category: "Books" } });
+  });
+
+  it("products: the Deleted filter off reads the listed products", async () => {
+    replyData(page([{ id: "p1" }], 1));
+    await dataProvider.getList({ resource: "products", pagination: firstPage, filters: [eq("deleted", "")] });
+    expectSent({ method: "GET", path: "/admin/products", query: { page: "1", limit: "20" } });
   });
 
   it("shops: category, isActive, isVerified, search; reads data + meta.total", async () => {

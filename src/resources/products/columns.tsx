@@ -1,14 +1,18 @@
 // The Product Management table columns: image, title with description, price, category,
-// stock, the featured star, status and the row actions.
+// stock, the featured star, status and the row actions; in the trash (the Deleted filter), who
+// deleted each product, when and why, and Restore.
 import { Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { CheckCircleOutlined, DeleteOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
+import { CheckCircleOutlined, DeleteOutlined, RollbackOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
 import { Hint } from "@/components/value/hint";
 import { RowAction, RowActions } from "@/components/list/row-actions";
 import { RecordLink } from "@/components/record/record-link";
 import { FlagBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
 import { Amount } from "@/components/value/amount";
+import { Address } from "@/components/value/address";
+import { SHORTEN } from "@/config";
+import { formatDate, head } from "@/utils/format";
 import type { Product } from "@contract";
 import type { ProductRowActions } from "./use-product-actions";
 
@@ -70,7 +74,53 @@ function ProductActions({ product, actions }: { product: Product; actions: Produ
   );
 }
 
-export function productColumns(actions: ProductRowActions): ColumnsType<Product> {
+/** Who deleted the product: their display name, else their shortened wallet (the full one on hover). */
+export function DeletedBy({ product }: { product: Product }) {
+  const by = product.deletedBy;
+  if (!by) return <span>an unknown admin</span>;
+  return <Address value={by.publicKey} display={by.displayName || head(by.publicKey, SHORTEN.sidebarKey)} />;
+}
+
+/** When, by whom and why a product was deleted: the trash's column. */
+function Deletion({ product }: { product: Product }) {
+  return (
+    <div className="product-deletion">
+      <span>
+        {formatDate(product.deletedAt)} by <DeletedBy product={product} />
+      </span>
+      <span className="product-deletion__reason">{product.deleteReason || "No reason given"}</span>
+    </div>
+  );
+}
+
+function RestoreAction({ product, actions }: { product: Product; actions: ProductRowActions }) {
+  return (
+    <RowActions>
+      <RowAction
+        hint="Restore"
+        label={`Restore "${product.title}"`}
+        icon={<RollbackOutlined />}
+        loading={actions.busy(product.id) === "restore"}
+        onClick={() => void actions.restore(product)}
+      />
+    </RowActions>
+  );
+}
+
+export function productColumns(actions: ProductRowActions, { trash = false } = {}): ColumnsType<Product> {
+  const listed = listedColumns(actions);
+  if (!trash) return listed;
+  // The trash keeps what names the product, adds what its deletion was, and offers only Restore.
+  return [
+    ...listed.filter((column) => NAMING.includes(String(column.key))),
+    { key: "deleted", title: "Deleted", render: (_, product) => <Deletion product={product} /> },
+    { key: "actions", title: "Actions", fixed: "right", render: (_, product) => <RestoreAction product={product} actions={actions} /> },
+  ];
+}
+
+const NAMING = ["image", "title", "price", "category"];
+
+function listedColumns(actions: ProductRowActions): ColumnsType<Product> {
   return [
     { key: "image", title: "Image", width: 72, render: (_, product) => <ProductThumb product={product} /> },
     {

@@ -1,5 +1,6 @@
 // Product Management's filters: a search box that only narrows the rows already loaded (its
-// text is never sent), and the Category and Featured filters the API applies. The categories
+// text is never sent), and the Category and Featured filters the API applies; beyond the core API,
+// Deleted shows the trash instead of the listed products (list.tsx leaves it out when the API lacks it). The categories
 // come from the API (use-categories.ts) and are added to the Category select at run time.
 import { choices, type ListFilter } from "@/components/list/filters";
 import type { Product } from "@contract";
@@ -20,4 +21,8 @@ export const PRODUCT_FILTERS: readonly ListFilter<Product>[] = [
     label: "Featured",
     options: choices("All Products", ["true", "Featured Only"], ["false", "Not Featured"]),
   },
+  { kind: "select", field: "deleted", label: "Show", prefix: true, options: choices("Listed", ["true", "Deleted"]) },
 ];
+
+/** The Deleted filter's field: the products' trash (`views` in contract/resources/products.ts). */
+export const DELETED_FIELD = "deleted";

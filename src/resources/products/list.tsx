@@ -1,7 +1,9 @@
 // Product Management: the admin product list with its Category and Featured filters (kept
 // in the URL), a search box over the loaded page, the row actions, and each product's own URL
-// (/products/:id, a drawer over the list, a lazy dialog: loaded on first use).
+// (/products/:id, a drawer over the list, a lazy dialog: loaded on first use). Beyond the core API,
+// the Deleted filter shows the trash, where a product is restored with a reason.
 import { useMemo } from "react";
+import { filterValue } from "@/components/list/filters";
 import { useInvalidate } from "@refinedev/core";
 import type { Product } from "@contract";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
@@ -15,9 +17,10 @@ import { useListPaletteActions } from "@/components/palette/list-actions";
 import { useProductBulkActions } from "./bulk";
 import { productColumns } from "./columns";
 import { PRODUCT_EXPORT } from "./export";
-import { PRODUCT_FILTERS } from "./filters";
+import { DELETED_FIELD, PRODUCT_FILTERS } from "./filters";
 import { useProductCategories } from "./use-categories";
 import { useProductActions } from "./use-product-actions";
+import { useProductTrash } from "./use-trash";
 import "./products.css";
 
 const ProductShowDrawer = lazyDialog(() => import("./show-drawer"), "ProductShowDrawer");
@@ -25,20 +28,23 @@ const ProductShowDrawer = lazyDialog(() => import("./show-drawer"), "ProductShow
 const productTitle = (product: Product) => product.title;
 
 const PAGE = { title: "Product Management", subtitle: "Manage products and featured listings", emptyText: "No products found" };
+const WITHOUT_TRASH = PRODUCT_FILTERS.filter((filter) => filter.kind !== "select" || filter.field !== DELETED_FIELD);
 
 export function ProductList() {
   const table = useListTable<Product>("products");
   const categories = useProductCategories();
-  const filters = useFilterBar(table, PRODUCT_FILTERS, {
+  const trash = useProductTrash();
+  const inTrash = trash.available && filterValue(table.filters, DELETED_FIELD) === "true";
+  const filters = useFilterBar(table, trash.available ? PRODUCT_FILTERS : WITHOUT_TRASH, {
     name: "product",
     label: "Filter products",
     moreOptions: { category: categories },
   });
   const actions = useProductActions(categories.refetch);
-  const { busy, toggleFeatured, toggleActive, remove } = actions;
+  const { busy, toggleFeatured, toggleActive, remove, restore } = actions;
   const columns = useMemo(
-    () => productColumns({ busy, toggleFeatured, toggleActive, remove }),
-    [busy, toggleFeatured, toggleActive, remove],
+    () => productColumns({ busy, toggleFeatured, toggleActive, remove, restore }, { trash: inTrash }),
+    [busy, toggleFeatured, toggleActive, remove, restore, inTrash],
   );
   const view = useListView("products", table, columns, { columns: PRODUCT_EXPORT, keep: filters.keep });
   const invalidate = useInvalidate();
@@ -59,7 +65,7 @@ export function ProductList() {
     <ListPage {...PAGE} filters={filters.bar} view={view} table={table} dataSource={filters.rows} size="middle" bulk={bulk}>
       {actions.holders}
       {bulk.holders}
-      <ProductShowDrawer.Host active={details.id !== undefined} details={details} />
+      <ProductShowDrawer.Host active={details.id !== undefined} details={details} restore={trash.available ? restore : undefined} />
     </ListPage>
   );
 }

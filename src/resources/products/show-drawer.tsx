@@ -1,7 +1,9 @@
 // A product's own page, /products/:id: a drawer over the list with what the row cannot hold (every
 // image, the full description, the status reason, deletion, dates) and its admin history. Read by
-// GET /products/:id when the page does not hold it; the row actions stay in the list.
-import { Descriptions, Drawer, Grid } from "antd";
+// GET /products/:id when the page does not hold it; the row actions stay in the list, but a deleted
+// product offers Restore here (beyond the core API: left out when the API has no trash).
+import { Button, Descriptions, Drawer, Grid } from "antd";
+import { RollbackOutlined } from "@ant-design/icons";
 import type { Product } from "@contract";
 import { AuditHistory } from "@/components/history/audit-history";
 import { RecordFrame } from "@/components/record/record-frame";
@@ -11,8 +13,15 @@ import { FlagBadge } from "@/components/value/badges";
 import { formatDate } from "@/utils/format";
 import { Amount } from "@/components/value/amount";
 import { Picture } from "@/components/value/picture";
+import { DeletedBy } from "./columns";
 
-export function ProductShowDrawer({ details }: { details: RoutedRecord<Product> }) {
+interface ProductShowProps {
+  details: RoutedRecord<Product>;
+  /** Restore with a reason (use-product-actions.tsx); undefined when the API has no trash. */
+  restore?: (product: Product) => Promise<boolean>;
+}
+
+export function ProductShowDrawer({ details, restore }: ProductShowProps) {
   const wide = Grid.useBreakpoint().md === true;
   const product = details.record;
   return (
@@ -23,6 +32,13 @@ export function ProductShowDrawer({ details }: { details: RoutedRecord<Product> 
       width={wide ? 560 : "100%"}
       destroyOnHidden
       className="product-show"
+      extra={
+        product?.isDeleted && restore ? (
+          <Button aria-label={`Restore "${product.title}"`} icon={<RollbackOutlined />} onClick={() => void restore(product)}>
+            Restore
+          </Button>
+        ) : null
+      }
     >
       <RecordFrame
         section="Products"
@@ -74,11 +90,9 @@ function ProductShow({ product }: { product: Product }) {
           ...(product.statusReason ? [{ key: "reason", label: "Status reason", children: product.statusReason }] : []),
           ...(product.isDeleted
             ? [
-                {
-                  key: "deleted",
-                  label: "Deleted",
-                  children: `${formatDate(product.deletedAt)} · ${product.deleteReason || "no reason given"}`,
-                },
+                { key: "deleted", label: "Deleted", children: formatDate(product.deletedAt) },
+                ...(product.deletedBy ? [{ key: "deletedBy", label: "Deleted by", children: <DeletedBy product={product} /> }] : []),
+                { key: "deleteReason", label: "Deletion reason", children: product.deleteReason || "No reason given" },
               ]
             : []),
           ...(product.shopId

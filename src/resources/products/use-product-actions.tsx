@@ -1,6 +1,7 @@
 // The row actions of Product Management, each pessimistic (the server answers before the table
 // changes): the featured star, enable/disable and delete behind a confirmation and a reason prompt,
-// and — beyond the core API — an Undo for a deletion while the server offers the restore call.
+// and — beyond the core API — an Undo for a deletion while the server offers the restore call, and
+// Restore with a reason for a product in the trash (the same call).
 import { useCallback, useState, type ReactNode } from "react";
 import { Button, notification } from "antd";
 import { useCustomMutation, useDelete, useInvalidate, useUpdate, type HttpError } from "@refinedev/core";
@@ -12,7 +13,7 @@ import type { Product } from "@contract";
 import "@/components/antd/setup";
 import { useStableCallback } from "@/utils/use-stable-callback";
 
-export type ProductAction = "feature" | "active" | "delete";
+export type ProductAction = "feature" | "active" | "delete" | "restore";
 
 /** The restore call travels with a reason like every product change; this one says where it came from. */
 export const UNDO_REASON = "Deletion undone from the console";
@@ -41,11 +42,21 @@ export const activeReasonLabel = (active: boolean) => `Reason for ${active ? "en
 /** The enable/disable body (PATCH /admin/products/:id): the flag and its reason. */
 export const activeValues = (active: boolean, reason: string) => ({ isActive: active, reason });
 
+/** The restore call (POST /admin/products/:id/restore), Undo's and Restore's: the product back, with a reason. */
+const restoreRequest = (product: Product, reason: string) => ({
+  url: endpoints.productRestore(product.id),
+  method: "post" as const,
+  values: { reason },
+  successNotification: { type: "success" as const, message: `"${product.title}" was restored` },
+});
+
 export interface ProductActions {
   busy: (id: string) => ProductAction | undefined;
   toggleFeatured: (product: Product) => Promise<void>;
   toggleActive: (product: Product) => Promise<void>;
   remove: (product: Product) => Promise<void>;
+  /** Restores a deleted product after a confirmation and a reason; resolves whether it was restored. */
+  restore: (product: Product) => Promise<boolean>;
   /** The prompt and notification holders; render once in the screen. */
   holders: ReactNode;
 }
@@ -143,10 +154,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
       "delete",
       () =>
         custom({
-          url: endpoints.productRestore(product.id),
-          method: "post",
-          values: { reason: UNDO_REASON },
-          successNotification: { type: "success", message: `"${product.title}" was restored` },
+          ...restoreRequest(product, UNDO_REASON),
           errorNotification: (error?: HttpError) => {
             if (error?.statusCode === 404) return false;
             return failure(`Could not restore "${product.title}"`)(error);
@@ -184,6 +192,26 @@ export function useProductActions(onChanged: () => void): ProductActions {
     if (deleted) showDeleted(product, !isKnownMissing(queryClient, RESTORE_CALL));
   });
 
+  const restore = useStableCallback(async (product: Product) => {
+    const reason = await ask({
+      confirmText: `Restore "${product.title}"? It is listed again as it was before its deletion.`,
+      reasonLabel: "Reason for restoring (required):",
+      okText: "Restore",
+    });
+    if (reason === null) return false;
+    const restored = await run(
+      product.id,
+      "restore",
+      () =>
+        // A 409 says why (another admin restored it already, its shop is gone): shown as the description.
+        custom({ ...restoreRequest(product, reason), errorNotification: failure(`Could not restore "${product.title}"`) }),
+      { custom: true },
+    );
+    // The open record reads the product again: it is no longer deleted.
+    void invalidate({ resource: "products", id: product.id, invalidates: ["detail"] });
+    return restored;
+  });
+
   // Stable while nothing is pending, like the handlers: the rows render again only when one is busy.
   const busy = useCallback((id: string) => pending[id], [pending]);
   return {
@@ -191,6 +219,7 @@ export function useProductActions(onChanged: () => void): ProductActions {
     toggleFeatured,
     toggleActive,
     remove,
+    restore,
     holders: (
       <>
         {promptHolder}
