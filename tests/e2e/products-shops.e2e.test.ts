@@ -95,7 +95,7 @@ describe("Product Management in the browser", () => {
     expect(stored).toEqual({ isActive: 0, statusReason: "E2E: listing under review" });
   });
 
-  it("deletes a product with a reason, and it is gone after a reload", async () => {
+  it("deletes a product with a reason, it is gone after a reload, and is restored with a reason from Deleted", async () => {
     await openList(page, "/products", "Product Management");
     const target = (await firstPageProducts())[2];
     await rowButton(page, target.id, `Delete "${target.title}"`).click();
@@ -119,6 +119,31 @@ describe("Product Management in the browser", () => {
     const stored = await storedRow("products", target.id, ["deletedAt", "deleteReason"]);
     expect(stored.deletedAt).not.toBeNull();
     expect(stored.deleteReason).toBe("E2E: duplicate listing");
+
+    // The trash (beyond the core API): the Deleted filter lists it with who, when and why; Restore asks for a reason.
+    await page.locator(".ant-select", { has: page.getByRole("combobox", { name: "Show" }) }).click();
+    await page.locator('.ant-select-item-option[title="Deleted"]').click();
+    const trashed = row(page, target.id);
+    await trashed.getByText("E2E: duplicate listing").waitFor();
+    await screenshot(page, "products-deleted-filter");
+    await rowButton(page, target.id, `Restore "${target.title}"`).click();
+    await answerReasonPrompt(
+      page,
+      `Restore "${target.title}"? It is listed again as it was before its deletion.`,
+      "Reason for restoring (required):",
+      "Restore",
+      "E2E: the duplicate was the other one",
+    );
+    await page.getByText(`"${target.title}" was restored`).waitFor();
+    await trashed.waitFor({ state: "detached" });
+    expect(await storedRow("products", target.id, ["deletedAt", "deleteReason"])).toEqual({ deletedAt: null, deleteReason: null });
+    const audit = await db()
+      .selectFrom("auditLog")
+      .select(["reason"])
+      .where("targetId", "=", target.id)
+      .where("action", "=", "product.restore")
+      .execute();
+    expect(audit).toEqual([{ reason: "E2E: the duplicate was the other one" }]);
   });
 });
 
