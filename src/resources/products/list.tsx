@@ -2,8 +2,8 @@
 // in the URL), a search box over the loaded page, the row actions, and each product's own URL
 // (/products/:id, a drawer over the list, a lazy dialog: loaded on first use). Beyond the core API,
 // the Deleted filter shows the trash, where a product is restored with a reason.
-import { useMemo } from "react";
-import { filterValue } from "@/components/list/filters";
+import { useEffect, useMemo } from "react";
+import { filterValue, withFilter } from "@/components/list/filters";
 import { useInvalidate } from "@refinedev/core";
 import type { Product } from "@contract";
 import { useBulk } from "@/components/list/bulk/bulk-bar";
@@ -34,7 +34,13 @@ export function ProductList() {
   const table = useListTable<Product>("products");
   const categories = useProductCategories();
   const trash = useProductTrash();
-  const inTrash = trash.available && filterValue(table.filters, DELETED_FIELD) === "true";
+  const askedForTrash = filterValue(table.filters, DELETED_FIELD) === "true";
+  const inTrash = trash.available && askedForTrash;
+  const { filters: current, setFilters } = table;
+  // A link into the trash opened against an API without one: the listed products instead.
+  useEffect(() => {
+    if (askedForTrash && !trash.available) setFilters(withFilter(current, DELETED_FIELD, ""), "replace");
+  }, [askedForTrash, trash.available, current, setFilters]);
   const filters = useFilterBar(table, trash.available ? PRODUCT_FILTERS : WITHOUT_TRASH, {
     name: "product",
     label: "Filter products",
@@ -62,7 +68,16 @@ export function ProductList() {
   useListPaletteActions(table, { resource: "products", searchId: "product-filter-search" });
 
   return (
-    <ListPage {...PAGE} filters={filters.bar} view={view} table={table} dataSource={filters.rows} size="middle" bulk={bulk}>
+    // The bulk actions change listed products: the trash offers only Restore, one by one.
+    <ListPage
+      {...PAGE}
+      filters={filters.bar}
+      view={view}
+      table={table}
+      dataSource={filters.rows}
+      size="middle"
+      bulk={inTrash ? undefined : bulk}
+    >
       {actions.holders}
       {bulk.holders}
       <ProductShowDrawer.Host active={details.id !== undefined} details={details} restore={trash.available ? restore : undefined} />

@@ -61,6 +61,8 @@ describe("Product Management: the trash (Deleted filter)", () => {
     expect(row).toHaveTextContent("Counterfeit report");
     expect(row).toHaveTextContent(`${formatDate(VASE.deletedAt)} by Dana Admin`);
     expect(within(row).queryByRole("button", { name: 'Delete "Broken Vase"' })).not.toBeInTheDocument();
+    // The bulk actions change listed products: no selection column in the trash.
+    expect(within(row).queryByRole("checkbox")).not.toBeInTheDocument();
 
     api.post("/admin/products/p9/restore", [
       200,
@@ -100,5 +102,12 @@ describe("Product Management: the trash (Deleted filter)", () => {
     expect(within(drawer).queryByRole("button", { name: 'Restore "Broken Vase"' })).not.toBeInTheDocument();
     expect(screen.queryByText(/not found/i)).not.toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Featured" })).toBeInTheDocument();
+  });
+
+  it("opens a link into the trash against an API without one (404) on the listed products", async () => {
+    const api = openProducts({ path: "/products?filters[0][field]=deleted&filters[0][operator]=eq&filters[0][value]=true", trash: false });
+    expect(await screen.findByText("Desk Lamp")).toBeInTheDocument();
+    expect(api.requests("GET", "/admin/products").at(-1)?.query).not.toHaveProperty("deleted");
+    expect(screen.queryByRole("combobox", { name: "Show" })).not.toBeInTheDocument();
   });
 });
