@@ -80,7 +80,9 @@ export default defineConfig({
   define: benchPlainDefines,
   plugins: [
     react(),
-    antdStyles(),
+    // ANTD_RUNTIME_STYLES=1 builds without the files (antd writes every style in the browser), to
+    // measure what they save: npm run bench:first-load -- --against <that build>.
+    ...(process.env.ANTD_RUNTIME_STYLES === "1" ? [] : [antdStyles()]),
     // Brotli and gzip copies next to each file, made once at build time: the server sends the one the
     // browser accepts (@fastify/static's preCompressed) without compressing on every request.
     compression({ algorithms: ["brotliCompress", "gzip"], threshold: 1024 }),
