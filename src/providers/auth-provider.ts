@@ -162,6 +162,7 @@ function signedOut(before: AuthState): CheckResponse {
 
 async function validate(): Promise<CheckResponse> {
   const before = authStore.get();
+  const generation = authStore.generation();
   let answer: ValidateResponse | undefined;
   try {
     answer = (await http.get<ValidateResponse>(endpoints.auth.validate)).data;
@@ -176,6 +177,8 @@ async function validate(): Promise<CheckResponse> {
     return { authenticated: false, redirectTo: LOGIN_PATH };
   }
   if (answer?.valid !== true || !answer.user?.publicKey) return signedOut(before);
+  // A sign-out since the request left wins over its answer; a sign-in after that owns its own session.
+  if (authStore.generation() !== generation) return signedOut(before);
   refresh(answer.user);
   return { authenticated: true };
 }

@@ -47,6 +47,9 @@ function read(): AuthState {
 }
 
 let current: AuthState = read();
+// Bumped by every sign-out: an answer to a request that left before it belongs to the ended session
+// and must not sign the admin back in (a session check in flight when a 410 ended the session).
+let generation = 0;
 
 function write(next: AuthState) {
   current = next;
@@ -60,7 +63,12 @@ export const authStore = {
   get: (): AuthState => current,
   /** Signing in stores the user with `isAdmin` added. */
   signIn: (user: Omit<SessionUser, "isAdmin">, isAdmin: boolean) => write({ user: { ...user, isAdmin }, isAuthenticated: true }),
-  clear: () => write(SIGNED_OUT),
+  clear: () => {
+    generation += 1;
+    write(SIGNED_OUT);
+  },
+  /** Which sign-out era this is: compare before and after a request to see whether a sign-out came between. */
+  generation: (): number => generation,
   /** Re-reads storage (another tab signed out, or a test changed it). */
   reload: () => {
     current = read();

@@ -6,7 +6,7 @@ import type { SolanaSignInInput } from "@solana/wallet-standard-features";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
 import { authProvider, fetchSignInInput, LOGIN_ERRORS, type WalletLoginParams } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
-import { NETWORK_ERROR_MESSAGE } from "@/providers/http";
+import { http, NETWORK_ERROR_MESSAGE } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
 import { makeWalletKey } from "../support/ed25519";
 import { fakeApiForThisFile } from "../support/fake-api";
@@ -302,6 +302,24 @@ describe("authProvider.check", () => {
     answer();
     expect(await pending).toEqual({ authenticated: true });
     expect(authStore.get().user?.id).toBe("u-2");
+  });
+
+  it("stays signed out when a 410 on a list call lands while a session check is in flight that then answers 200", async () => {
+    authStore.signIn(admin, true);
+    let release!: () => void;
+    mock.get("/auth/validate", () => new Promise((resolve) => (release = () => resolve([200, { data: { valid: true, user: admin } }]))));
+    mock.get("/admin/products", [410, { message: "Session expired" }]);
+    const pending = authProvider.check();
+    await waitFor(() => expect(release).toBeTypeOf("function"));
+
+    await expect(http.get("/admin/products")).rejects.toMatchObject({ statusCode: 410 });
+    expect(authStore.get().isAuthenticated).toBe(false);
+    release(); // the session check left before the sign-out: its 200 must not sign the admin back in
+
+    expect(await pending).toEqual({ authenticated: false, logout: true, redirectTo: "/login" });
+    expect(authStore.get()).toEqual({ user: null, isAuthenticated: false });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.auth) ?? "{}").isAuthenticated).toBe(false);
+    expect(toLogin).toHaveBeenCalled();
   });
 
   it("shares one request between concurrent checks", async () => {
