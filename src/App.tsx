@@ -2,7 +2,7 @@
 // chunks; everything imported here is on the path of every first load (/login included), so nothing
 // here may bring in antd or @refinedev/antd (see docs/performance.md, "Bundle budgets").
 import { lazy, Suspense } from "react";
-import { Route, Routes } from "react-router";
+import { matchRoutes, Route, Routes, useLocation } from "react-router";
 import { DocumentTitleHandler } from "@refinedev/react-router";
 import { AppProviders } from "@/app-providers";
 import { AppStatus } from "@/components/app-status";
@@ -15,9 +15,23 @@ import { documentTitle } from "@/components/routing/document-title";
 import { NotFoundPage } from "@/pages/not-found";
 import { reactQuery } from "@/providers/query-policy";
 import { WalletSetup } from "@/providers/wallet";
-import { adminRoutes, screens } from "@/resources";
+import { screens } from "@/resources";
 
 const LoginPage = lazy(() => import("@/pages/login"));
+
+/**
+ * Every path but /login: the admin screens (which the layout's screen stack routes, as descendant
+ * routes under this "*"), or Not Found, without a session, for a path no screen declares.
+ */
+function AdminOrNotFound() {
+  const location = useLocation();
+  if (!matchRoutes(screens, location)) return <NotFoundPage />;
+  return (
+    <AuthGuard>
+      <AdminLayout screens={screens} />
+    </AuthGuard>
+  );
+}
 
 export default function App() {
   return (
@@ -27,16 +41,7 @@ export default function App() {
           <Suspense fallback={<AppStatus />}>
             <Routes>
               <Route path="/login" element={<LoginPage />} />
-              <Route
-                element={
-                  <AuthGuard>
-                    <AdminLayout screens={screens} />
-                  </AuthGuard>
-                }
-              >
-                {adminRoutes.map(({ path }) => (path === "/" ? <Route key={path} index /> : <Route key={path} path={path} />))}
-              </Route>
-              <Route path="*" element={<NotFoundPage />} />
+              <Route path="*" element={<AdminOrNotFound />} />
             </Routes>
           </Suspense>
           <DocumentTitleHandler handler={documentTitle} />

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { BrowserRouter } from "react-router";
 import { Refine, type NotificationProvider, type RefineProps } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
+import { adminRouterProvider } from "@/components/routing/router-provider";
 import { SectionsContext } from "@/components/routing/sections";
 import { authProvider } from "@/providers/auth-provider";
 import { dataProvider } from "@/providers/data-provider";
@@ -23,7 +23,7 @@ export function AppProviders({ children, notificationProvider, options }: Props)
       <Refine
         dataProvider={dataProvider}
         authProvider={authProvider}
-        routerProvider={routerProvider}
+        routerProvider={adminRouterProvider}
         notificationProvider={notificationProvider}
         resources={resources}
         options={{ ...options, disableTelemetry: true }}

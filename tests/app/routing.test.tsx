@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { alice, deferred, mockApi, renderApp, signedInApi } from "./support";
 
 describe("auth guard", () => {
@@ -60,5 +60,27 @@ describe("routes", () => {
     expect(await screen.findByText("Only authorized wallets can access this dashboard.")).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Sections" })).not.toBeInTheDocument();
     expect(window.location.pathname).toBe("/login");
+  });
+});
+
+describe("the route tree", () => {
+  // React Router's own warnings: a leaf route without an element, descendant routes under a parent
+  // without a trailing "*", a location no route matches.
+  const routerWarning = /Matched leaf route|descendant <Routes>|No routes matched|React Router/;
+
+  it.each([
+    ["/", "Dashboard"],
+    ["/tokens", "Token Management"],
+    ["/users", "User Management"],
+    ["/orders", "Order Management"],
+    ["/marketplace", "Marketplace Configuration"],
+  ])("renders %s signed in without a React Router warning", async (path, heading) => {
+    const warn = vi.spyOn(console, "warn");
+    const error = vi.spyOn(console, "error");
+    signedInApi();
+    renderApp(path);
+    expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+    const said = [...warn.mock.calls, ...error.mock.calls].map((args) => args.map(String).join(" "));
+    expect(said.filter((text) => routerWarning.test(text))).toEqual([]);
   });
 });
