@@ -7,11 +7,13 @@ import { compileFirst, renderApp, setupUser, signedInApi } from "./support";
 import { makeOrder, page, findDialogWith, openDetails } from "../resources/orders/support";
 import { carol, USERS, serveUsers } from "../resources/users/support";
 import { paged, product } from "../resources/products/fixtures";
+import { shop, shopPage } from "../resources/shops/fixtures";
 
 compileFirst(
   () => import("@/resources/orders/list"),
   () => import("@/resources/users/list"),
   () => import("@/resources/products/list"),
+  () => import("@/resources/shops/list"),
 );
 
 const filterValue = () => new URLSearchParams(window.location.search).get("filters[0][value]");
@@ -108,5 +110,35 @@ describe("record URLs", () => {
     // arrived: only the path is this test's; the query is the list's, as on any arrival.
     await waitFor(() => expect(window.location.pathname).toBe("/products"));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  // A bad record URL says it once, plainly: no second "Error (status code: 404)", no form, nothing to save.
+  async function expectOneMissingRecordError(message: string) {
+    const dialog = await findDialogWith("This record does not exist");
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+    expect(within(dialog).queryByRole("textbox")).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: /save|update/i })).not.toBeInTheDocument();
+    expect(screen.queryByText(/status code/i)).not.toBeInTheDocument();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+  }
+
+  it.each([
+    ["users", "/users/does-not-exist", "/users/does-not-exist", "User not found"],
+    ["shops", "/shops/does-not-exist", "/admin/shops/does-not-exist", "Shop not found"],
+    ["products", "/products/does-not-exist", "/products/does-not-exist", "Product not found"],
+    ["orders", "/orders/does-not-exist", "/admin/orders/does-not-exist", "Order not found"],
+  ])("a bad %s record URL shows one clear error, without a form or a live Save", async (_section, url, apiPath, message) => {
+    const api = signedInApi();
+    serveUsers(api, USERS);
+    api.get("/admin/users/stats", [200, { data: { totalUsers: USERS.length } }]);
+    api.get("/admin/shops", [200, shopPage([shop("s1")])]);
+    api.get("/admin/products", [200, paged([])]);
+    api.get("/products/categories", [200, { data: [] }]);
+    api.get("/admin/orders", [200, page([])]);
+    api.get("/admin/audit", [404, { message: "Not found" }]);
+    api.get(apiPath, [404, { message }]);
+    renderApp(url);
+    await expectOneMissingRecordError(message);
   });
 });

@@ -8,11 +8,11 @@
 // exports a component returning useEditModal({ ..., request }), which the screen mounts, with the
 // screen's latest request, on the first opening.
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
-import { Alert, Form, Modal, Spin } from "antd";
+import { Alert, Button, Form, Modal, Spin } from "antd";
 import { useModalForm } from "@refinedev/antd";
-import { useResourceParams, type BaseRecord, type HttpError } from "@refinedev/core";
+import { useOne, useResourceParams, type BaseRecord, type HttpError } from "@refinedev/core";
 import { AuditHistory, type AuditTargetType } from "@/components/history/audit-history";
-import { RecordCrumbs } from "@/components/record/record-frame";
+import { RecordFrame } from "@/components/record/record-frame";
 import type { EditRequest } from "@/components/forms/edit-dialog";
 import { useRecordRoute } from "@/components/routing/use-record-route";
 import "@/components/antd/setup";
@@ -70,7 +70,17 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   recordName,
   request,
 }: EditModalOptions<TRecord, TValues, TBody>): ReactElement {
-  const fromRow = action === "create" || source === "row";
+  const route = useRecordRoute(resource);
+  // A routed edit reads its record itself, as every record URL does (useRoutedRecord): a record that
+  // cannot be read is said once, in the dialog, where Refine's form would also pop a notification.
+  const ownRead = routed && action === "edit" && source === "fetch";
+  const read = useOne<TRecord, HttpError>({
+    resource,
+    id: route.id ?? "",
+    queryOptions: { enabled: ownRead && route.id !== undefined },
+    errorNotification: false,
+  });
+  const fromRow = action === "create" || source === "row" || ownRead;
   const [row, setRow] = useState<TRecord>();
   const [saveError, setSaveError] = useState<string>();
   const { modalProps, formProps, form, show, close, query, mutation, id, formLoading } = useModalForm<TRecord, HttpError, TBody>({
@@ -97,16 +107,24 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
 
   const fetched = query?.data?.data;
   const current = fetched && !query?.isPlaceholderData && String(fetched.id) === String(id) ? fetched : undefined;
-  const record = fromRow ? row : current;
+  const readRecord = ownRead && read.result && String(read.result.id) === route.id ? read.result : undefined;
+  const record = ownRead ? readRecord : fromRow ? row : current;
   // Refine resets the form to a record once it has arrived, in an effect after the render that
   // shows it: fields shown before that reset would lose a click or a keystroke made in between. So
   // they show from the render after it (this effect is declared after useModalForm's, so it runs
   // after that reset).
   const recordKey = record ? `${opens}:${String(record.id)}` : undefined;
   const [populated, setPopulated] = useState<string>();
+  // A record read here (not by Refine's form) puts its values in the form once it has arrived.
+  useEffect(() => {
+    if (ownRead && recordKey) form.resetFields();
+  }, [ownRead, recordKey, form]);
   useEffect(() => setPopulated(recordKey), [recordKey]);
   const ready = action === "create" || (record !== undefined && populated === recordKey);
   const loadError = !fromRow && query?.isError ? query.error?.message || `Could not load the ${noun}` : undefined;
+  // A record URL that names no record (or one that cannot be read) says so once, as every record URL
+  // does (RecordFrame: "This record does not exist", with Retry): no form, nothing to save.
+  const routedFailure = ownRead && route.id !== undefined && read.query.isError && !readRecord ? read.query.error : undefined;
   const initialValues = record ? (toFormValues ? toFormValues(record) : record) : undefined;
 
   function openHere(next?: TRecord) {
@@ -121,7 +139,6 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
     close();
   }
 
-  const route = useRecordRoute(resource);
   const routedId = routed ? route.id : undefined;
   const isOpen = modalProps.open === true;
   // The URL leads: a record id in it opens the modal for that record; none closes it.
@@ -171,37 +188,42 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
       okButtonProps={{ ...modalProps.okButtonProps, loading: mutation.isPending, disabled: !ready || formLoading }}
       // The form and its history scroll inside the dialog, so the button stays in view on short screens.
       classNames={{ body: "kit-edit-modal__body" }}
+      footer={routedFailure ? <Button onClick={cancel}>Close</Button> : undefined}
     >
       {routed && routedId !== undefined ? (
-        <RecordCrumbs
+        <RecordFrame
           section={sectionLabel}
           name={record && recordName ? recordName(record) : undefined}
           backHref={route.listHref}
           onBack={cancel}
+          error={routedFailure}
+          onRetry={() => void read.query.refetch()}
         />
       ) : null}
-      {loadError ? <Alert type="error" showIcon message={`Could not load the ${noun}`} description={loadError} /> : null}
+      {loadError && !routedFailure ? <Alert type="error" showIcon message={`Could not load the ${noun}`} description={loadError} /> : null}
       {saveError ? (
         <Alert className="kit-edit-modal__error" type="error" showIcon message={`Could not save the ${noun}`} description={saveError} />
       ) : null}
-      <Form<TValues>
-        {...(formProps as object)}
-        // Two modals of one resource (create and edit) may be mounted: the name keeps their field ids apart.
-        name={`${resource}-${action}`}
-        initialValues={initialValues as never}
-        onFinish={(values) => void submit(values)}
-        layout="vertical"
-      >
-        {ready ? (
-          fields(record)
-        ) : loadError ? null : (
-          <div className="kit-edit-modal__loading">
-            <span role="status" aria-label={`Loading ${noun}`}>
-              <Spin />
-            </span>
-          </div>
-        )}
-      </Form>
+      {routedFailure ? null : (
+        <Form<TValues>
+          {...(formProps as object)}
+          // Two modals of one resource (create and edit) may be mounted: the name keeps their field ids apart.
+          name={`${resource}-${action}`}
+          initialValues={initialValues as never}
+          onFinish={(values) => void submit(values)}
+          layout="vertical"
+        >
+          {ready ? (
+            fields(record)
+          ) : loadError ? null : (
+            <div className="kit-edit-modal__loading">
+              <span role="status" aria-label={`Loading ${noun}`}>
+                <Spin />
+              </span>
+            </div>
+          )}
+        </Form>
+      )}
       {history && record && modalProps.open ? <AuditHistory targetType={history} targetId={String(record.id)} /> : null}
     </Modal>
   );
