@@ -3,12 +3,15 @@
 // the mint would meet (a refusal and why, or its warnings). An API without the call (404) shows
 // nothing, and the console stops asking for the session.
 import { useEffect } from "react";
-import { Alert, Form } from "antd";
+import { Alert, Checkbox, Form } from "antd";
 import { useCustom } from "@refinedev/core";
 import { endpoints } from "@/providers/endpoints";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { fields, type MintRiskReport } from "@contract";
 import { Lines, PROGRAM_LABEL } from "./risk";
+
+const confirmed = (_rule: unknown, checked: unknown) =>
+  checked === true ? Promise.resolve() : Promise.reject(new Error("Confirm that this mint should be added unverified"));
 
 export function MintLookup() {
   const form = Form.useFormInstance();
@@ -40,6 +43,24 @@ export function MintLookup() {
         message="This mint will be refused"
         description={<Lines items={report.refusals} />}
       />
+    );
+  }
+  if (report.verdict === "unverified") {
+    // The server could not read this mint (no chain, or one holding only the seed's mints): adding it
+    // is the admin's call, made deliberately. The field is the form's own, never sent (toTokenBody).
+    return (
+      <>
+        <Alert
+          className="token-mint-lookup"
+          type="warning"
+          showIcon
+          message="The chain could not confirm this mint"
+          description={<Lines items={report.warnings} />}
+        />
+        <Form.Item name="addUnverified" valuePropName="checked" rules={[{ validator: confirmed }]}>
+          <Checkbox>Add it although the chain could not confirm this mint</Checkbox>
+        </Form.Item>
+      </>
     );
   }
   const found = report.program ? `${PROGRAM_LABEL[report.program]} mint, ${report.decimals} decimals` : "Not found on chain";

@@ -139,4 +139,35 @@ describe("Token risk (beyond the core API)", () => {
     expect((within(modal).getByLabelText("Decimals") as HTMLInputElement).value).toBe("");
     expect(within(modal).queryByRole("alert")).not.toBeInTheDocument();
   });
+
+  it("asks for a confirmation before adding a mint the chain could not confirm, and adds it once confirmed", async () => {
+    const api = tokensApi([USDC]);
+    const unverified: MintRiskReport = {
+      ...REPORT,
+      program: null,
+      decimals: null,
+      freezeAuthority: null,
+      extensions: [],
+      verdict: "unverified",
+      refusals: [],
+      warnings: ["Unverified: the in-process chain holds only the seed's mints, so this mint could not be checked"],
+    };
+    api.get("/tokens/admin/mint-risk", [200, { data: unverified }]);
+    api.post("/tokens/admin", [201, { data: { ...USDC, id: "t-new", mintAddress: NEW_MINT, symbol: "NEW", name: "New Coin" } }]);
+    renderApp("/tokens");
+    const modal = await openCreate();
+    await pasteMint(modal, NEW_MINT);
+    const confirm = await within(modal).findByRole("checkbox", { name: /Add it although the chain could not confirm this mint/ });
+    await userEvent.type(within(modal).getByLabelText("Symbol"), "NEW");
+    await userEvent.type(within(modal).getByLabelText("Name"), "New Coin");
+    await userEvent.type(within(modal).getByLabelText("Decimals"), "6");
+    await userEvent.click(within(modal).getByRole("button", { name: "Create" }));
+    expect(await within(modal).findByText("Confirm that this mint should be added unverified")).toBeInTheDocument();
+    expect(api.requests("POST")).toHaveLength(0);
+
+    await userEvent.click(confirm);
+    await userEvent.click(within(modal).getByRole("button", { name: "Create" }));
+    await waitFor(() => expect(api.requests("POST")).toHaveLength(1));
+    expect(Object.keys(api.requests("POST")[0].body as object).sort()).toEqual(["decimals", "logoUrl", "mintAddress", "name", "symbol"]);
+  });
 });
