@@ -3,17 +3,59 @@
 // the mint would meet (a refusal and why, or its warnings). An API without the call (404) shows
 // nothing, and the console stops asking for the session.
 import { useEffect } from "react";
-import { Alert, Checkbox, Form } from "antd";
-import { useCustom } from "@refinedev/core";
+import { Alert, Button, Checkbox, Form } from "antd";
+import { useCustom, useList, useUpdate, type HttpError } from "@refinedev/core";
 import { endpoints } from "@/providers/endpoints";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
-import { fields, type MintRiskReport } from "@contract";
+import { fields, type MintRiskReport, type Token } from "@contract";
 import { Lines, PROGRAM_LABEL } from "./risk";
+
+/**
+ * A mint already on the whitelist's first page (GET /tokens/admin, what the Tokens screen shows) is
+ * said while typing, not after Create: an inactive one offers its re-activation (PATCH isActive).
+ */
+export function ListedMint({ mintAddress }: { mintAddress: string }) {
+  const { result } = useList<Token, HttpError>({ resource: "tokens", errorNotification: false });
+  const { mutate, mutation } = useUpdate<Token, HttpError, Pick<Token, "isActive">>();
+  const listed = mintAddress ? result.data.find((token) => token.mintAddress === mintAddress) : undefined;
+  if (!listed) return null;
+  if (listed.isActive) {
+    return <Alert className="token-mint-lookup" type="error" showIcon message={`Already listed as ${listed.symbol}`} />;
+  }
+  return (
+    <Alert
+      className="token-mint-lookup"
+      type="warning"
+      showIcon
+      message={`Already listed as ${listed.symbol}, inactive`}
+      description="Re-activate it instead of adding it again."
+      action={
+        <Button
+          size="small"
+          loading={mutation.isPending}
+          onClick={() => mutate({ resource: "tokens", id: listed.id, values: { isActive: true }, mutationMode: "pessimistic" })}
+        >
+          {`Re-activate ${listed.symbol}`}
+        </Button>
+      }
+    />
+  );
+}
 
 const confirmed = (_rule: unknown, checked: unknown) =>
   checked === true ? Promise.resolve() : Promise.reject(new Error("Confirm that this mint should be added unverified"));
 
 export function MintLookup() {
+  const mintAddress = String(Form.useWatch("mintAddress", Form.useFormInstance()) ?? "").trim();
+  return (
+    <>
+      {fields.newMintAddress.safeParse(mintAddress).success ? <ListedMint mintAddress={mintAddress} /> : null}
+      <MintOnChain />
+    </>
+  );
+}
+
+function MintOnChain() {
   const form = Form.useFormInstance();
   const mintAddress = String(Form.useWatch("mintAddress", form) ?? "").trim();
   const valid = fields.newMintAddress.safeParse(mintAddress).success;

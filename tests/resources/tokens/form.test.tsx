@@ -146,7 +146,8 @@ describe("Add New Token / Edit Token modal", () => {
       logoUrl: "https://example.com/jup.png",
     });
     expect(await screen.findByText("Jupiter")).toBeInTheDocument();
-    expect(tokenListCalls(api)).toHaveLength(2);
+    // The screen's read, the form's look for the typed mint among the listed tokens, the refresh.
+    expect(tokenListCalls(api)).toHaveLength(3);
 
     await openCreate();
     expect(valuesOf(modal)).toEqual({ mint: "", symbol: "", name: "", decimals: "", logo: "" });

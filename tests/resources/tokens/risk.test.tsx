@@ -170,4 +170,18 @@ describe("Token risk (beyond the core API)", () => {
     await waitFor(() => expect(api.requests("POST")).toHaveLength(1));
     expect(Object.keys(api.requests("POST")[0].body as object).sort()).toEqual(["decimals", "logoUrl", "mintAddress", "name", "symbol"]);
   });
+
+  it("says while typing that a mint is listed but inactive, and re-activates that token through PATCH isActive", async () => {
+    const inactive = { ...BONK, isActive: false };
+    const api = tokensApi([USDC, inactive]);
+    api.patch(`/tokens/admin/${BONK.id}`, [200, { data: { ...inactive, isActive: true } }]);
+    renderApp("/tokens");
+    const modal = await openCreate();
+    await pasteMint(modal, BONK.mintAddress);
+    expect(await within(modal).findByText(`Already listed as ${BONK.symbol}, inactive`)).toBeInTheDocument();
+    await userEvent.click(within(modal).getByRole("button", { name: `Re-activate ${BONK.symbol}` }));
+    await waitFor(() => expect(api.requests("PATCH")).toHaveLength(1));
+    expect(api.requests("PATCH")[0]).toMatchObject({ path: `/tokens/admin/${BONK.id}`, body: { isActive: true } });
+    expect(api.requests("POST")).toHaveLength(0);
+  });
 });
