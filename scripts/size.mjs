@@ -130,7 +130,9 @@ for (const row of rows) console.log(line(row));
 if (walletAfter.length) {
   const [min, max] = [Math.min(...walletAfter), Math.max(...walletAfter)];
   const range = min === max ? kB(min) : `${kB(min)}–${kB(max)}`;
-  console.log(`\nLoaded where a screen signs, after its first render: the wallet adapter (${walletEngine}), ${range} kB beyond a route's first load.`);
+  console.log(
+    `\nLoaded where a screen signs, after its first render: the wallet adapter (${walletEngine}), ${range} kB beyond a route's first load.`,
+  );
 }
 console.log(`Admin chunks loaded by /login: ${loginAdmin.length ? loginAdmin.join(", ") : "none"}.`);
 if (showFiles) console.log(`\n${details.join("\n")}`);
