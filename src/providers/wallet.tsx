@@ -2,7 +2,7 @@
 // and the wallet errors.
 // Wallet Standard wallets (Phantom, Backpack, the demo wallet...) are detected on their own; Solflare is
 // added explicitly because its adapter also covers Solflare's non-Standard paths (web and MetaMask snap).
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
 import { WalletNotReadyError, type WalletError } from "@solana/wallet-adapter-base";
 import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-react";
 import { WalletModalContext, type WalletModalContextState } from "@solana/wallet-adapter-react-ui";
@@ -89,20 +89,9 @@ let demoWalletLoad: Promise<boolean> | null = null;
 const registerDemoWalletOnce = () => void (demoWalletLoad ??= loadDemoWallet());
 
 // The adapter's machinery (web3.js, the mobile wallet protocol, the Standard wallet bridge) is a third of
-// the console's JavaScript, and no screen needs it to draw. It loads once a screen that uses the wallet
-// asks for it (useWalletAdapter: the login page, a dispute decision's signer), beside that screen's first
-// render: a signed-in page opened fresh never waits on it, and on a phone's CPU its evaluation (some
-// 100-300 ms of the first load's blocking time) is not spent where no signature is asked for. Until
-// it has loaded, the wallet reads as not connected, and a "Select Wallet" click waits for it.
+// the console's JavaScript, and no screen needs it to draw: it loads beside the first render, not before
+// it. Until it has, the wallet reads as not connected, and a "Select Wallet" click waits for it.
 const WalletEngine = lazy(() => import("@/providers/wallet-engine"));
-
-const WalletDemand = createContext<() => void>(() => undefined);
-
-/** For a screen that uses the wallet: loads the adapter if it is not there yet (see WalletEngine above). */
-export function useWalletAdapter(): void {
-  const want = useContext(WalletDemand);
-  useEffect(want, [want]);
-}
 
 const notReady = () => Promise.reject(new WalletNotReadyError());
 const LOADING_WALLET: WalletContextState = {
@@ -126,19 +115,11 @@ const LOADING_WALLET: WalletContextState = {
 export function WalletSetup({ children }: { children: ReactNode }) {
   const [error, setError] = useState<WalletError | null>(null);
   const [engine, setEngine] = useState<WalletEngineState | null>(null);
-  const [wanted, setWanted] = useState(false);
-  const want = useCallback(() => setWanted(true), []);
   // A "Select Wallet" click before the engine is there: the modal opens as soon as it is.
   const openWhenReady = useRef(false);
   const loadingModal = useMemo<WalletModalContextState>(
-    () => ({
-      visible: false,
-      setVisible: (open) => {
-        openWhenReady.current = open;
-        if (open) want();
-      },
-    }),
-    [want],
+    () => ({ visible: false, setVisible: (open) => void (openWhenReady.current = open) }),
+    [],
   );
 
   const onReady = useCallback((next: WalletEngineState) => {
@@ -156,21 +137,12 @@ export function WalletSetup({ children }: { children: ReactNode }) {
     <>
       <WalletContext.Provider value={engine?.wallet ?? LOADING_WALLET}>
         <WalletModalContext.Provider value={engine?.modal ?? loadingModal}>
-          <WalletErrorContext.Provider value={errorState}>
-            <WalletDemand.Provider value={want}>{children}</WalletDemand.Provider>
-          </WalletErrorContext.Provider>
+          <WalletErrorContext.Provider value={errorState}>{children}</WalletErrorContext.Provider>
         </WalletModalContext.Provider>
       </WalletContext.Provider>
-      {wanted && (
-        <Suspense fallback={null}>
-          <WalletEngine
-            localStorageKey={STORAGE_KEYS.walletName}
-            onChange={onReady}
-            onError={setError}
-            onMounted={registerDemoWalletOnce}
-          />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <WalletEngine localStorageKey={STORAGE_KEYS.walletName} onChange={onReady} onError={setError} onMounted={registerDemoWalletOnce} />
+      </Suspense>
     </>
   );
 }

@@ -13,7 +13,7 @@ import { authStore } from "@/providers/auth-store";
 import { endpoints } from "@/providers/endpoints";
 import type { ApiHttpError } from "@/providers/http";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
-import { useWalletAdapter, walletErrorMessage } from "@/providers/wallet";
+import { walletErrorMessage } from "@/providers/wallet";
 import { shortWallet } from "@/utils/format";
 
 const CALL = "resolveDisputeDecision";
@@ -35,7 +35,6 @@ export interface DecisionSigner {
 
 export function useDecisionSigner(orderId = ""): DecisionSigner {
   const missing = useKnownMissing(CALL);
-  useWalletAdapter();
   const { wallet } = useWallet();
   const { setVisible: showWallets } = useWalletModal();
   const { mutation, mutateAsync } = useCustomMutation<DecisionChallenge, ApiHttpError, ResolveDisputeRequest>();
