@@ -159,8 +159,11 @@ describe("a resource added in three lines, in the real console against the real 
     await page.goto(`${origin}/payouts`);
     const [pending] = await payoutsInOrder("PENDING");
     await rowButton(page, pending.id, `Mark the payout to ${pending.shopName} paid`).click();
-    await row(page, pending.id).getByText("PAID").waitFor();
-    expect((await db().selectFrom("payouts").select("status").where("id", "=", pending.id).executeTakeFirstOrThrow()).status).toBe("PAID");
+    await row(page, pending.id).getByText("PAID", { exact: true }).waitFor();
+    // Awaited, not read once: under load the row's text was seen before the stored status read PAID.
+    await expect
+      .poll(async () => (await db().selectFrom("payouts").select("status").where("id", "=", pending.id).executeTakeFirstOrThrow()).status)
+      .toBe("PAID");
 
     const audited = await db()
       .selectFrom("auditLog")
