@@ -42,10 +42,9 @@ const COLOR_MODES = ["light", "dark"] as const;
  * antd's styles for each colour mode as a stylesheet made at build time (scripts/antd-styles.tsx says
  * why), linked first in index.html so that the app's own CSS comes after them, as when antd inserts
  * them itself. Each link is for the OS's mode (`media`), so only that one holds up the first paint;
- * public/color-mode.js then keeps the one of the mode in effect and turns the other off for good.
+ * public/color-mode.js then keeps the one of the mode in effect and drops the other.
  */
 function antdStyles(): Plugin {
-  const assets: Partial<Record<(typeof COLOR_MODES)[number], string>> = {};
   return {
     name: "antd-styles",
     apply: "build",
@@ -55,9 +54,7 @@ function antdStyles(): Plugin {
         maxBuffer: 64 * 1024 * 1024,
       });
       const styles = JSON.parse(printed.toString()) as Record<(typeof COLOR_MODES)[number], string>;
-      for (const mode of COLOR_MODES) {
-        assets[mode] = this.emitFile({ type: "asset", name: `antd-${mode}.css`, source: styles[mode] });
-      }
+      for (const mode of COLOR_MODES) this.emitFile({ type: "asset", name: `antd-${mode}.css`, source: styles[mode] });
     },
     transformIndexHtml: {
       order: "post",

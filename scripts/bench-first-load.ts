@@ -25,7 +25,7 @@ type Sample = Record<keyof typeof METRICS, number>;
 interface Target {
   name: string;
   origin: string;
-  storageState: Awaited<ReturnType<Awaited<ReturnType<Browser["newContext"]>>["storageState"]>>;
+  storageState: BrowserContextOptions["storageState"];
 }
 
 async function signedIn(browser: Browser, name: string, origin: string): Promise<Target> {
