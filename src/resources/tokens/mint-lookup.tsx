@@ -3,12 +3,15 @@
 // the mint would meet (a refusal and why, or its warnings). An API without the call (404) shows
 // nothing, and the console stops asking for the session.
 import { useEffect } from "react";
-import { Alert, Button, Checkbox, Form } from "antd";
+import { Alert, Button, Checkbox, Form, type AlertProps } from "antd";
 import { useCustom, useList, useUpdate, type HttpError } from "@refinedev/core";
 import { endpoints } from "@/providers/endpoints";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { fields, type MintRiskReport, type Token } from "@contract";
 import { Lines, PROGRAM_LABEL } from "./risk";
+
+/** What the form says of the mint typed, under its field. */
+const MintAlert = (props: Omit<AlertProps, "className" | "showIcon">) => <Alert className="token-mint-lookup" showIcon {...props} />;
 
 /**
  * A mint already on the whitelist's first page (GET /tokens/admin, what the Tokens screen shows) is
@@ -20,13 +23,11 @@ export function ListedMint({ mintAddress }: { mintAddress: string }) {
   const listed = mintAddress ? result.data.find((token) => token.mintAddress === mintAddress) : undefined;
   if (!listed) return null;
   if (listed.isActive) {
-    return <Alert className="token-mint-lookup" type="error" showIcon message={`Already listed as ${listed.symbol}`} />;
+    return <MintAlert type="error" message={`Already listed as ${listed.symbol}`} />;
   }
   return (
-    <Alert
-      className="token-mint-lookup"
+    <MintAlert
       type="warning"
-      showIcon
       message={`Already listed as ${listed.symbol}, inactive`}
       description="Re-activate it instead of adding it again."
       action={
@@ -77,28 +78,14 @@ function MintOnChain() {
 
   if (unavailable || notFound || !report) return null;
   if (report.verdict === "reject") {
-    return (
-      <Alert
-        className="token-mint-lookup"
-        type="error"
-        showIcon
-        message="This mint will be refused"
-        description={<Lines items={report.refusals} />}
-      />
-    );
+    return <MintAlert type="error" message="This mint will be refused" description={<Lines items={report.refusals} />} />;
   }
   if (report.verdict === "unverified") {
     // The server could not read this mint (no chain, or one holding only the seed's mints): adding it
     // is the admin's call, made deliberately. The field is the form's own, never sent (toTokenBody).
     return (
       <>
-        <Alert
-          className="token-mint-lookup"
-          type="warning"
-          showIcon
-          message="The chain could not confirm this mint"
-          description={<Lines items={report.warnings} />}
-        />
+        <MintAlert type="warning" message="The chain could not confirm this mint" description={<Lines items={report.warnings} />} />
         <Form.Item name="addUnverified" valuePropName="checked" rules={[{ validator: confirmed }]}>
           <Checkbox>Add it although the chain could not confirm this mint</Checkbox>
         </Form.Item>
@@ -106,14 +93,8 @@ function MintOnChain() {
     );
   }
   const found = report.program ? `${PROGRAM_LABEL[report.program]} mint, ${report.decimals} decimals` : "Not found on chain";
-  if (report.warnings.length === 0) return <Alert className="token-mint-lookup" type="success" showIcon message={found} />;
+  if (report.warnings.length === 0) return <MintAlert type="success" message={found} />;
   return (
-    <Alert
-      className="token-mint-lookup"
-      type={report.verdict === "warn" ? "warning" : "info"}
-      showIcon
-      message={found}
-      description={<Lines items={report.warnings} />}
-    />
+    <MintAlert type={report.verdict === "warn" ? "warning" : "info"} message={found} description={<Lines items={report.warnings} />} />
   );
 }
