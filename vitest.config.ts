@@ -68,7 +68,12 @@ const ONCE_ON_POSTGRES = ["tests/server/deploy-guide.test.ts", "tests/server/ins
  * Console files that need a page of their own: they replace a module the others share (vi.mock), or
  * test what happens once per page load (the demo wallet's registration).
  */
-const OWN_PAGE_FILES = ["tests/app/adding-a-resource.test.tsx", "tests/pages/login.test.tsx", "tests/providers/wallet-setup.test.tsx"];
+const OWN_PAGE_FILES = [
+  "tests/app/adding-a-resource.test.tsx",
+  "tests/pages/login.test.tsx",
+  "tests/providers/wallet-setup.test.tsx",
+  "tests/providers/wallet-ready.test.tsx",
+];
 
 /**
  * The console in the browser it is built for: Debian's Chromium, headless; the API is answered by

@@ -41,8 +41,8 @@ const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 
 const layout = "src/components/layout/admin-layout.tsx";
-// The wallet adapter: loaded beside the first render of every route, so not counted in a route's
-// first load but reported apart.
+// The wallet adapter: loaded beside the first render of a screen that signs with the wallet (the login
+// page, a dispute decision), so not counted in a route's first load but reported apart.
 const walletEngine = "src/providers/wallet-engine.tsx";
 
 // What each route renders first, besides the entry: its lazy modules, by source path. The list
@@ -130,7 +130,9 @@ for (const row of rows) console.log(line(row));
 if (walletAfter.length) {
   const [min, max] = [Math.min(...walletAfter), Math.max(...walletAfter)];
   const range = min === max ? kB(min) : `${kB(min)}–${kB(max)}`;
-  console.log(`\nLoaded after first render: the wallet adapter (${walletEngine}), ${range} kB beyond each route's first load.`);
+  console.log(
+    `\nLoaded where a screen signs, after its first render: the wallet adapter (${walletEngine}), ${range} kB beyond a route's first load.`,
+  );
 }
 console.log(`Admin chunks loaded by /login: ${loginAdmin.length ? loginAdmin.join(", ") : "none"}.`);
 if (showFiles) console.log(`\n${details.join("\n")}`);

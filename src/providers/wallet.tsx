@@ -2,7 +2,7 @@
 // and the wallet errors.
 // Wallet Standard wallets (Phantom, Backpack, the demo wallet...) are detected on their own; Solflare is
 // added explicitly because its adapter also covers Solflare's non-Standard paths (web and MetaMask snap).
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { WalletNotReadyError, type WalletError } from "@solana/wallet-adapter-base";
 import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-react";
 import { WalletModalContext, type WalletModalContextState } from "@solana/wallet-adapter-react-ui";
@@ -70,28 +70,65 @@ export function useWalletError(): WalletErrorState {
 
 /**
  * Asks the server for its demo keypair (outside <Refine>, so with the HTTP client); only a keypair
- * that checks out registers the demo wallet. Resolves true if it did.
+ * that checks out registers the demo wallet. Resolves with its name if it did.
  */
-export async function loadDemoWallet(): Promise<boolean> {
+export async function loadDemoWallet(): Promise<string | null> {
   try {
     const { data } = await http.get<DemoWalletKeypair>(endpoints.demoWallet);
     const { registerDemoWallet } = await import("@/providers/demo-wallet");
-    registerDemoWallet(data);
-    return true;
+    return registerDemoWallet(data).name;
   } catch {
     // 404 (not a demo server), offline or a bad keypair: the wallet list simply stays as detected.
-    return false;
+    return null;
   }
 }
 
 // Once per page: StrictMode's double effects or a remount must not register a second demo wallet.
-let demoWalletLoad: Promise<boolean> | null = null;
-const registerDemoWalletOnce = () => void (demoWalletLoad ??= loadDemoWallet());
+let demoWalletStarted = false;
+let demoWalletSettled: (name: string | null) => void = () => undefined;
+/** Settles once the demo wallet was asked for: with its name if it registered. */
+const demoWalletAsked = new Promise<string | null>((resolve) => (demoWalletSettled = resolve));
+function registerDemoWalletOnce() {
+  if (demoWalletStarted) return;
+  demoWalletStarted = true;
+  void loadDemoWallet().then(demoWalletSettled);
+}
 
 // The adapter's machinery (web3.js, the mobile wallet protocol, the Standard wallet bridge) is a third of
-// the console's JavaScript, and no screen needs it to draw: it loads beside the first render, not before
-// it. Until it has, the wallet reads as not connected, and a "Select Wallet" click waits for it.
+// the console's JavaScript, and no screen needs it to draw. It loads once a screen that uses the wallet
+// asks for it (the login page, a dispute decision's signer), beside that screen's first render: a
+// signed-in list opened fresh never evaluates it, which on a phone's CPU is 100-300 ms of the first
+// load's blocking time. Until it has loaded the wallet reads as not connected; a "Select Wallet" click
+// waits for it, and a signer awaits it (useWalletReady).
 const WalletEngine = lazy(() => import("@/providers/wallet-engine"));
+
+/** Loads the adapter if it is not there yet, and resolves with its state once the remembered wallet is selected. */
+type WalletReady = () => Promise<WalletEngineState>;
+const WalletReadyContext = createContext<WalletReady>(() => Promise.reject(new WalletNotReadyError()));
+
+/** For a screen that uses the wallet: starts loading the adapter as the screen mounts. */
+export function useWalletAdapter(): WalletReady {
+  const ready = useContext(WalletReadyContext);
+  useEffect(() => void ready().catch(() => undefined), [ready]);
+  return ready;
+}
+
+/**
+ * Whether the adapter has done what it does on its own with the wallet remembered from the last
+ * sign-in: listed the demo wallet if one registered, then selected the remembered wallet, or found it
+ * is not installed (then nothing will be selected).
+ */
+function rememberedSettled({ wallet, wallets }: WalletContextState, storageKey: string, demo: string | null): boolean {
+  if (demo && !wallets.some((listed) => listed.adapter.name === demo)) return false;
+  let remembered: unknown = null;
+  try {
+    remembered = JSON.parse(localStorage.getItem(storageKey) ?? "null");
+  } catch {
+    return true;
+  }
+  if (typeof remembered !== "string") return true;
+  return wallet?.adapter.name === remembered || !wallets.some((listed) => listed.adapter.name === remembered);
+}
 
 const notReady = () => Promise.reject(new WalletNotReadyError());
 const LOADING_WALLET: WalletContextState = {
@@ -115,19 +152,40 @@ const LOADING_WALLET: WalletContextState = {
 export function WalletSetup({ children }: { children: ReactNode }) {
   const [error, setError] = useState<WalletError | null>(null);
   const [engine, setEngine] = useState<WalletEngineState | null>(null);
+  const [wanted, setWanted] = useState(false);
   // A "Select Wallet" click before the engine is there: the modal opens as soon as it is.
   const openWhenReady = useRef(false);
   const loadingModal = useMemo<WalletModalContextState>(
-    () => ({ visible: false, setVisible: (open) => void (openWhenReady.current = open) }),
+    () => ({
+      visible: false,
+      setVisible: (open) => {
+        openWhenReady.current = open;
+        if (open) setWanted(true);
+      },
+    }),
     [],
   );
 
+  // What the adapter last handed up, and who waits for its next state (useWalletReady).
+  const latest = useRef<WalletEngineState | null>(null);
+  const waiting = useRef<Array<() => void>>([]);
   const onReady = useCallback((next: WalletEngineState) => {
+    latest.current = next;
     setEngine(next);
+    for (const wake of waiting.current.splice(0)) wake();
     if (openWhenReady.current) {
       openWhenReady.current = false;
       next.modal.setVisible(true);
     }
+  }, []);
+
+  const ready = useCallback<WalletReady>(async () => {
+    setWanted(true);
+    const nextState = () => new Promise<void>((wake) => waiting.current.push(wake));
+    while (!latest.current) await nextState();
+    const demo = await demoWalletAsked;
+    while (!rememberedSettled(latest.current.wallet, STORAGE_KEYS.walletName, demo)) await nextState();
+    return latest.current;
   }, []);
 
   const clearError = useCallback(() => setError(null), []);
@@ -137,12 +195,21 @@ export function WalletSetup({ children }: { children: ReactNode }) {
     <>
       <WalletContext.Provider value={engine?.wallet ?? LOADING_WALLET}>
         <WalletModalContext.Provider value={engine?.modal ?? loadingModal}>
-          <WalletErrorContext.Provider value={errorState}>{children}</WalletErrorContext.Provider>
+          <WalletErrorContext.Provider value={errorState}>
+            <WalletReadyContext.Provider value={ready}>{children}</WalletReadyContext.Provider>
+          </WalletErrorContext.Provider>
         </WalletModalContext.Provider>
       </WalletContext.Provider>
-      <Suspense fallback={null}>
-        <WalletEngine localStorageKey={STORAGE_KEYS.walletName} onChange={onReady} onError={setError} onMounted={registerDemoWalletOnce} />
-      </Suspense>
+      {wanted && (
+        <Suspense fallback={null}>
+          <WalletEngine
+            localStorageKey={STORAGE_KEYS.walletName}
+            onChange={onReady}
+            onError={setError}
+            onMounted={registerDemoWalletOnce}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

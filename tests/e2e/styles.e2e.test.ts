@@ -3,7 +3,8 @@
 // files were made for), a first load of a list writes no antd style in the page, and every element of it
 // looks exactly as when antd writes its styles itself (asking for less motion changes the theme's tokens,
 // so antd does: the looks the console had before the files). A mode chosen against the OS's keeps only
-// that mode's file, and looks the same too.
+// that mode's file, and looks the same too. And a first load leaves the wallet adapter's chunk alone
+// until a screen that signs asks for it (src/providers/wallet.tsx).
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { consoleServer, page, signedInForThisFile } from "./support/session.ts";
@@ -111,5 +112,22 @@ describe("antd's styles made at build time", () => {
     ).toEqual(["dark"]);
     expect(firstDifference(written, await looks(page))).toBeNull();
     await page.evaluate(() => localStorage.removeItem("admin.colorMode"));
+  });
+});
+
+describe("the wallet adapter on a first load", () => {
+  it("is not fetched by a signed-in list, and is by the screen that signs with the wallet", async () => {
+    const fetched: string[] = [];
+    const listen = (request: { url(): string }) => void (request.url().includes("/wallet-engine-") && fetched.push(request.url()));
+    page.on("request", listen);
+    try {
+      await open(page, { path: "/orders", os: "light" }, true);
+      expect(fetched, "the adapter's chunk fetched by a list").toEqual([]);
+
+      await page.goto(`${consoleServer.origin}/login`);
+      await expect.poll(() => fetched.length, { message: "the login page asks for the adapter" }).toBeGreaterThan(0);
+    } finally {
+      page.off("request", listen);
+    }
   });
 });

@@ -252,10 +252,11 @@ describe("loadDemoWallet", () => {
     const { keypair, signer } = demoKeypair();
     mock.get("/demo/wallet", [200, { data: keypair }]);
 
-    expect(await loadDemoWallet()).toBe(true);
+    const name = await loadDemoWallet();
 
     expect(mock.requests("GET").map((r) => r.path)).toEqual(["/demo/wallet"]);
     expect(registered).toHaveLength(1);
+    expect(name).toBe(registered[0].name);
     const wallet = registered[0] as DemoWallet;
     expect(wallet.name).toBe("Local demo admin wallet");
     const [account] = (await wallet.features["standard:connect"].connect()).accounts;
@@ -273,7 +274,7 @@ describe("loadDemoWallet", () => {
     const error = vi.spyOn(console, "error");
     const warn = vi.spyOn(console, "warn");
 
-    expect(await loadDemoWallet()).toBe(false);
+    expect(await loadDemoWallet()).toBeNull();
 
     expect(registered).toHaveLength(0);
     expect(error).not.toHaveBeenCalled();

@@ -1,11 +1,12 @@
-// WalletSetup draws the screens before the wallet adapter has loaded (it is a chunk of its own): the
-// wallet reads as not connected meanwhile, and a "Select Wallet" click made then is not lost.
+// WalletSetup draws the screens before the wallet adapter has loaded (it is a chunk of its own), and
+// loads it only once a screen asks for it: the wallet reads as not connected meanwhile, and a "Select
+// Wallet" click made then is not lost.
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { useWallet } from "@solana/wallet-adapter-react";
 import { useWalletModal } from "@solana/wallet-adapter-react-ui";
-import { WalletSetup } from "@/providers/wallet";
+import { useWalletAdapter, WalletSetup } from "@/providers/wallet";
 import { compileChunks } from "../support/compile-first";
 import { makeWalletKey } from "../support/ed25519";
 import { fakeApiForThisFile } from "../support/fake-api";
@@ -13,7 +14,9 @@ import { fakeApiForThisFile } from "../support/fake-api";
 // The adapter's chunk arrives when the test says so.
 let release: () => void = () => undefined;
 const arrived = new Promise<void>((resolve) => (release = resolve));
+const engine = vi.hoisted(() => ({ asked: false }));
 vi.mock("@/providers/wallet-engine", async (importOriginal) => {
+  engine.asked = true;
   await arrived;
   return importOriginal();
 });
@@ -40,7 +43,23 @@ function Probe() {
   );
 }
 
+function SignsWithTheWallet() {
+  useWalletAdapter();
+  return <p>signs</p>;
+}
+
 describe("WalletSetup", () => {
+  // That a page without such a screen never asks for it is checked in the built console, where the
+  // adapter is a chunk whose request can be watched (tests/e2e/styles.e2e.test.ts).
+  it("asks for the adapter once a screen that uses the wallet is drawn", async () => {
+    render(
+      <WalletSetup>
+        <SignsWithTheWallet />
+      </WalletSetup>,
+    );
+    await waitFor(() => expect(engine.asked).toBe(true));
+  });
+
   it("draws before the adapter has loaded, opens the wallet list for a click made meanwhile, and lists the demo wallet", async () => {
     const key = await makeWalletKey();
     mock.get("/demo/wallet", [200, { data: { publicKey: key.address, secretKey: key.secretKey, label: "Held Demo Wallet" } }]);

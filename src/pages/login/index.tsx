@@ -7,7 +7,7 @@ import { WalletMultiButton } from "@solana/wallet-adapter-react-ui";
 import { APP_TITLE } from "@/config";
 import { fetchSignInInput, LOGIN_ERRORS, loginErrorMessage, type WalletLoginParams } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
-import { useWalletError, walletErrorMessage } from "@/providers/wallet";
+import { useWalletAdapter, useWalletError, walletErrorMessage } from "@/providers/wallet";
 import "./login.css";
 
 const HOME = "/";
@@ -43,6 +43,7 @@ function ShieldIcon() {
 }
 
 export function LoginPage() {
+  useWalletAdapter();
   const wallet = useWallet();
   const { publicKey, connected, connecting, signMessage, signIn, connect, disconnect } = wallet;
   const { error: walletError, clearError: clearWalletError } = useWalletError();

@@ -6,14 +6,12 @@
 import { useState } from "react";
 import bs58 from "bs58";
 import { useCustomMutation } from "@refinedev/core";
-import { useWallet } from "@solana/wallet-adapter-react";
-import { useWalletModal } from "@solana/wallet-adapter-react-ui";
 import type { DecisionChallenge, ResolveDisputeRequest, SignedDecision } from "@contract";
 import { authStore } from "@/providers/auth-store";
 import { endpoints } from "@/providers/endpoints";
 import type { ApiHttpError } from "@/providers/http";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
-import { walletErrorMessage } from "@/providers/wallet";
+import { useWalletAdapter, walletErrorMessage } from "@/providers/wallet";
 import { shortWallet } from "@/utils/format";
 
 const CALL = "resolveDisputeDecision";
@@ -35,8 +33,8 @@ export interface DecisionSigner {
 
 export function useDecisionSigner(orderId = ""): DecisionSigner {
   const missing = useKnownMissing(CALL);
-  const { wallet } = useWallet();
-  const { setVisible: showWallets } = useWalletModal();
+  // Loads the adapter as the signing screen opens; a signature waits for it and the remembered wallet.
+  const walletReady = useWalletAdapter();
   const { mutation, mutateAsync } = useCustomMutation<DecisionChallenge, ApiHttpError, ResolveDisputeRequest>();
   useRememberMissing(CALL, mutation.error);
   const [stage, setStage] = useState<SigningStage>("idle");
@@ -61,9 +59,10 @@ export function useDecisionSigner(orderId = ""): DecisionSigner {
   };
 
   const signWithWallet = async (message: string): Promise<string> => {
-    const adapter = wallet?.adapter;
+    const { wallet, modal } = await walletReady();
+    const adapter = wallet.wallet?.adapter;
     if (!adapter) {
-      showWallets(true);
+      modal.setVisible(true);
       throw new DecisionNotSigned(`${NOT_SENT}: choose your wallet in the window that opened, then resolve again`);
     }
     try {
