@@ -59,6 +59,8 @@ type Seeder = (
 export interface StartOptions {
   /** The resource modules to serve (default: server/resources/index.ts's; a test adds one). */
   resourceModules?: AppContext["resourceModules"];
+  /** The clock (default Date.now); a test fixes it so the seeded data and every stamp stay put. */
+  now?: () => number;
 }
 
 /** The demo-data seeder (server/seed/index.ts, export seedDatabase), when that module exists. */
@@ -76,9 +78,11 @@ export async function startServer(
   const config = loadConfig(env);
   const settlement = { ...settlementOptions(env, config.dataDir), fees: config.priorityFees };
   // Opening the data folder (database, demo wallet, chain) is where a read-only or full disk shows.
-  const ctx = await createContext(config, { settlement, resourceModules: options.resourceModules }).catch((error: unknown) => {
-    throw dataFolderError(error, config.dataDir);
-  });
+  const ctx = await createContext(config, { settlement, resourceModules: options.resourceModules, now: options.now }).catch(
+    (error: unknown) => {
+      throw dataFolderError(error, config.dataDir);
+    },
+  );
   // The seeder fills only an empty database, so calling it at every start also covers a first run
   // that stopped half-way. Never in production unless asked (SEED_DEMO_DATA).
   const seed = config.seedDemoData ? await findSeeder() : null;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
-import { startConsoleServer, type ConsoleServer } from "./server.ts";
+import { startConsoleServer, type ConsoleServer, type ConsoleServerOptions } from "./server.ts";
 import { openWithWallet, signIn } from "./screens.ts";
 import type { Selectable } from "kysely";
 import type { Database } from "../../../server/db/schema.ts";
@@ -43,8 +43,13 @@ export const chain = () => consoleServer.server.ctx.settlementBackend!;
  * files that sign in themselves (or not at all).
  */
 export function consoleForThisFile(...admins: TestWallet[]): void {
+  consoleWithOptionsForThisFile({ adminWallets: admins.map((admin) => admin.address) });
+}
+
+/** As consoleForThisFile, with the server started as `options` say (a fixed clock, a derived demo wallet). */
+export function consoleWithOptionsForThisFile(options: ConsoleServerOptions): void {
   beforeAll(async () => {
-    consoleServer = await startConsoleServer({ adminWallets: admins.map((admin) => admin.address) });
+    consoleServer = await startConsoleServer(options);
     browser = await launchBrowser();
   });
   afterAll(() => closeConsole({ browser, consoleServer }));

@@ -3,7 +3,7 @@
 // with WebCrypto Ed25519, so the server checks a real signature made by a real key. Asked to, it also
 // offers `solana:signIn` (connect and sign in one step), writing the text from the app's input with
 // the reference builder of @solana/wallet-standard-util, as wallets do.
-import { generateKeyPairSync, type KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
 import bs58 from "bs58";
 
@@ -18,13 +18,27 @@ export interface TestWallet {
 export interface TestWalletOptions {
   /** Offer `solana:signIn` besides `solana:signMessage` (default: no, as many wallets). */
   signIn?: boolean;
+  /** Derive the key from this text instead of drawing it: the same wallet, address included, every run. */
+  seed?: string;
 }
 
-export function createTestWallet(name: string, { signIn = false }: TestWalletOptions = {}): TestWallet {
-  const { publicKey, privateKey } = generateKeyPairSync("ed25519");
+export function createTestWallet(name: string, { signIn = false, seed }: TestWalletOptions = {}): TestWallet {
+  const { publicKey, privateKey } = seed === undefined ? generateKeyPairSync("ed25519") : keyPairFromSeed(seed);
   const jwk = privateKey.export({ format: "jwk" }) as { d: string; x: string };
   const address = bs58.encode(Buffer.from(publicKey.export({ format: "jwk" }).x as string, "base64url"));
   return { name, address, privateKey, initScript: buildInitScript(name, address, jwk, signIn) };
+}
+
+/** The Ed25519 key pair whose 32-byte secret seed is the SHA-256 of `text`. */
+export function keyPairFromSeed(text: string): { publicKey: KeyObject; privateKey: KeyObject } {
+  // PKCS#8 wraps an Ed25519 seed behind this fixed 16-byte header (RFC 8410).
+  const header = Buffer.from("302e020100300506032b657004220420", "hex");
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([header, createHash("sha256").update(text).digest()]),
+    format: "der",
+    type: "pkcs8",
+  });
+  return { publicKey: createPublicKey(privateKey), privateKey };
 }
 
 function buildInitScript(name: string, address: string, jwk: { d: string; x: string }, offersSignIn: boolean): string {
