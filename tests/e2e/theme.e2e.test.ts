@@ -6,17 +6,23 @@
 // again; no screen trips the console's Content-Security-Policy. With every host but the server's
 // blocked, the seeded product and shop pictures still load. Light mode's axe checks are in each
 // screen's own file. Screenshots go to test-results/e2e/ when asked for (E2E_SCREENSHOTS=1).
+// The same sweep is the visual regression guard: each screen's viewport, dark and then light (the OS
+// turned light, which "system" follows without a reload), at 1440×900 and 390×844, is compared with
+// its baseline in tests/e2e/baselines/ (support/visual.ts; the server's clock and the page's stand
+// still, the wallets are derived from fixed texts, so the seeded data paint the same pixels each run).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { RESOURCES } from "../../contract/resources/index.ts";
-import { browser, consoleForThisFile, consoleServer } from "./support/session.ts";
+import { browser, consoleServer, consoleWithOptionsForThisFile } from "./support/session.ts";
 import { DESKTOP, expectNoPolicyViolations, openDialog, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
+import { BASELINE_DESKTOP, differenceFromBaseline, FIXED_NOW, type LookOptions } from "./support/visual.ts";
 
-const admin = createTestWallet("E2E Theme Admin");
+// Its address is on screen (the header, the users list): the same every run.
+const admin = createTestWallet("E2E Theme Admin", { seed: "e2e theme admin" });
 
-consoleForThisFile(admin);
+consoleWithOptionsForThisFile({ adminWallets: [admin.address], now: FIXED_NOW, demoWalletSeed: "e2e theme demo wallet" });
 
 interface Screen {
   name: string;
@@ -146,11 +152,31 @@ async function expectLight(page: Page, where: string) {
   expect(luminance(background), `${where}: content background ${background}`).toBeGreaterThan(0.8);
 }
 
+/**
+ * Opens `screen` with the OS dark. The light pass leaves the OS light: it is turned dark again once
+ * the next page has replaced the screen, so the screen left behind is not repainted dark for nothing
+ * (the console follows the OS live, whenever the change lands).
+ */
 async function open(page: Page, screen: Screen) {
-  await page.goto(`${consoleServer.origin}${screen.path}`);
+  await page.goto(`${consoleServer.origin}${screen.path}`, { waitUntil: "commit" });
+  await page.emulateMedia({ colorScheme: "dark" });
   const heading = page.getByRole("heading", { name: screen.heading, level: 1 });
   await (screen.heading === undefined ? heading.first() : heading).waitFor();
   await screen.then?.(page);
+}
+
+/**
+ * The screen against its baselines (support/visual.ts), dark as the sweep opened it, then light: the
+ * OS turned light, which "system" follows without a reload, so the light pass costs a repaint and a
+ * screenshot rather than another visit. Both are compared before either is reported. The OS is left
+ * light: `open` (and the toggle's test) turn it dark again.
+ */
+async function differencesDarkAndLight(page: Page, name: string, look?: LookOptions): Promise<string[]> {
+  const dark = await differenceFromBaseline(page, `${name}-dark`, look);
+  await page.emulateMedia({ colorScheme: "light" });
+  await expectLight(page, `${name}, the OS turned light`);
+  const light = await differenceFromBaseline(page, `${name}-light`, look);
+  return [dark, light].filter((difference) => difference !== null);
 }
 
 const modeButton = (page: Page, name: string) => page.getByRole("group", { name: "Colour mode" }).getByRole("button", { name });
@@ -168,7 +194,8 @@ const chosen = (page: Page, name: string) =>
 const PHONE_AXE_SCREEN = "dashboard";
 
 async function toggleSwitchesAndFollowsTheOs(page: Page) {
-  await page.goto(`${consoleServer.origin}/`);
+  await page.goto(`${consoleServer.origin}/`, { waitUntil: "commit" });
+  await page.emulateMedia({ colorScheme: "dark" });
   await page.getByText("Total Users").waitFor();
   await chosen(page, "Follow the system's mode");
 
@@ -228,28 +255,31 @@ async function dialogsAndNotificationsAreDark(page: Page) {
 // One browser context per size for the whole sweep: its page shows /login signed out, then signs
 // in once and visits every screen, then the toggle (which ends where it started: "system", the OS
 // dark). Each check is a test of its own, so a busy machine slows the sweep down without running
-// one test past its timeout.
+// one test past its timeout. The page's clock stands where the server's does, from before its first load.
 describe("with the OS in dark mode", () => {
   for (const [size, viewport] of [
-    ["desktop", DESKTOP],
+    ["desktop", BASELINE_DESKTOP],
     ["phone", PHONE],
   ] as const) {
     describe(size, () => {
       let page: Page;
       beforeAll(async () => {
         page = await openWithWallet(browser, admin, viewport, "dark");
+        await page.clock.setFixedTime(FIXED_NOW);
       });
       afterAll(async () => {
         await page?.context().close();
       });
 
-      it("the sign-in page is dark and passes axe", async () => {
+      it("the sign-in page is dark, passes axe, and looks as its baselines, dark and light", async () => {
         await page.goto(`${consoleServer.origin}/login`);
         await page.getByRole("button", { name: "Select Wallet" }).waitFor();
         await expectDark(page, `login ${size}`);
         await expectAccessible(page, `login dark ${size}`);
         await expectNoPolicyViolations(page, `login ${size}`);
         await screenshot(page, `dark-login-${size}`);
+        // Its backdrop's soft gradients make a 1 MB PNG per mode: flattened, the card is what is compared.
+        expect(await differencesDarkAndLight(page, `login-${size}`, { style: ".login-page { background: none !important; }" })).toEqual([]);
       });
 
       describe("signed in", () => {
@@ -259,12 +289,13 @@ describe("with the OS in dark mode", () => {
 
         for (const screen of SCREENS) {
           const axe = size === "desktop" || screen.name === PHONE_AXE_SCREEN;
-          it(`${screen.name} is dark${axe ? " and passes axe" : ""}`, async () => {
+          it(`${screen.name} is dark${axe ? ", passes axe" : ""} and looks as its baselines, dark and light`, async () => {
             await open(page, screen);
             await screenshot(page, `dark-${screen.name.replace(/ /g, "-")}-${size}`);
             await expectDark(page, `${screen.name} ${size}`);
             if (axe) await expectAccessible(page, `${screen.name} dark ${size}`);
             await expectNoPolicyViolations(page, `${screen.name} ${size}`);
+            expect(await differencesDarkAndLight(page, `${screen.name.replace(/ /g, "-")}-${size}`)).toEqual([]);
           });
         }
 
