@@ -17,7 +17,7 @@ import { browser, consoleServer, consoleWithOptionsForThisFile } from "./support
 import { DESKTOP, expectNoPolicyViolations, openDialog, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
-import { BASELINE_DESKTOP, differenceFromBaseline, FIXED_NOW, type LookOptions } from "./support/visual.ts";
+import { BASELINE_DESKTOP, captureViewport, differenceFromBaseline, FIXED_NOW, type LookOptions } from "./support/visual.ts";
 
 // Its address is on screen (the header, the users list): the same every run.
 const admin = createTestWallet("E2E Theme Admin", { seed: "e2e theme admin" });
@@ -172,10 +172,12 @@ async function open(page: Page, screen: Screen) {
  * light: `open` (and the toggle's test) turn it dark again.
  */
 async function differencesDarkAndLight(page: Page, name: string, look?: LookOptions): Promise<string[]> {
-  const dark = await differenceFromBaseline(page, `${name}-dark`, look);
+  const darkShot = await captureViewport(page, look);
   await page.emulateMedia({ colorScheme: "light" });
+  // Compared while the browser repaints.
+  const dark = differenceFromBaseline(`${name}-dark`, darkShot);
   await expectLight(page, `${name}, the OS turned light`);
-  const light = await differenceFromBaseline(page, `${name}-light`, look);
+  const light = differenceFromBaseline(`${name}-light`, await captureViewport(page, look));
   return [dark, light].filter((difference) => difference !== null);
 }
 

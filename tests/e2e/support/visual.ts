@@ -39,16 +39,22 @@ export interface LookOptions {
   style?: string;
 }
 
-/**
- * Compares the page's viewport with the baseline `name`; writes it as the baseline instead when
- * updating. Returns what is wrong (for the caller to assert, after its other modes), or null.
- */
-export async function differenceFromBaseline(page: Page, name: string, { mask = [], style }: LookOptions = {}): Promise<string | null> {
+/** The page's viewport as a PNG, once it has settled: what differenceFromBaseline compares. */
+export async function captureViewport(page: Page, { mask = [], style }: LookOptions = {}): Promise<Buffer> {
   await settled(page);
   await visibleImagesLoaded(page);
+  await canvasesStill(page);
   // A pointer left over a button would show its hover and, a moment later, its tooltip.
   await page.mouse.move(0, 0);
-  const shot = await page.screenshot({ animations: "disabled", caret: "hide", scale: "css", mask, maskColor: "#ff00ff", style });
+  return page.screenshot({ animations: "disabled", caret: "hide", scale: "css", mask, maskColor: "#ff00ff", style });
+}
+
+/**
+ * Compares a captured viewport with the baseline `name`; writes it as the baseline instead when
+ * updating. Returns what is wrong (for the caller to assert, after its other modes), or null.
+ * Synchronous: the caller may have the browser repaint meanwhile.
+ */
+export function differenceFromBaseline(name: string, shot: Buffer): string | null {
   const baselinePath = join(BASELINE_DIR, `${name}.png`);
   if (UPDATE_BASELINES) {
     mkdirSync(BASELINE_DIR, { recursive: true });
@@ -86,6 +92,34 @@ function keep(name: string, kind: "actual" | "diff", png: Buffer): string {
 /** Chromium's PNG without its (opaque) alpha channel and deflated harder: the baselines are committed. */
 function recompressed(png: Buffer): Buffer {
   return PNG.sync.write(PNG.sync.read(png), { colorType: 2, deflateLevel: 9, deflateStrategy: 1 });
+}
+
+/** How long the canvases in view must not have changed to count as drawn. */
+const CANVAS_STILL_MS = 250;
+
+/**
+ * Waits until the canvases in view (the dashboard's charts) have not changed for CANVAS_STILL_MS: G2
+ * draws and animates them by script, after the theme or the data changed, which `settled` cannot
+ * see. The page's Date stands still; performance.now() does not.
+ */
+async function canvasesStill(page: Page): Promise<void> {
+  await page.waitForFunction(
+    ({ stillMs, key }) => {
+      const inView = (box: DOMRect) => box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth && box.width > 0;
+      const canvases = Array.from(document.querySelectorAll("canvas")).filter((canvas) => inView(canvas.getBoundingClientRect()));
+      if (canvases.length === 0) return true;
+      const drawn = canvases.map((canvas) => canvas.toDataURL()).join(" ");
+      const seen = window as unknown as Record<string, { drawn: string; since: number } | undefined>;
+      const last = seen[key];
+      if (last?.drawn !== drawn) {
+        seen[key] = { drawn, since: performance.now() };
+        return false;
+      }
+      return performance.now() - last.since >= stillMs;
+    },
+    { stillMs: CANVAS_STILL_MS, key: `__canvasesStill${Math.random()}` },
+    { polling: 50 },
+  );
 }
 
 /** Waits until every picture in view has loaded (or failed): lazy ones load as they come into view. */
