@@ -55,47 +55,25 @@ interface Section {
   filter?: { select: string; option: string; back: string; listPath: string } | { toggle: string };
 }
 
+/** A list section timed with one of its selects: the option timed, the one to go back to, and the API path it reads. */
+const list = (label: string, select: string, option: string, back: string, listPath: string): Section => ({
+  label,
+  path: `/${label.toLowerCase()}`,
+  first: ROW,
+  filter: { select, option, back, listPath: `/api/v1${listPath}` },
+});
+
 // The sidebar's sections, in its order; the bench checks the sidebar shows each (and names any it does not time).
 const SECTIONS: Section[] = [
   { label: "Dashboard", path: "/", first: '[data-testid="stat-totalUsers"]' },
   { label: "Tokens", path: "/tokens", first: ROW, filter: { toggle: "Show inactive" } },
-  {
-    label: "Users",
-    path: "/users",
-    first: ROW,
-    filter: { select: "Verified", option: "Not Verified", back: "All", listPath: "/api/v1/users" },
-  },
-  {
-    label: "Products",
-    path: "/products",
-    first: ROW,
-    filter: { select: "Featured", option: "Featured Only", back: "All Products", listPath: "/api/v1/admin/products" },
-  },
-  {
-    label: "Shops",
-    path: "/shops",
-    first: ROW,
-    filter: { select: "Active status", option: "Active", back: "All", listPath: "/api/v1/admin/shops" },
-  },
-  {
-    label: "Orders",
-    path: "/orders",
-    first: ROW,
-    filter: { select: "Filter orders by status", option: "Completed", back: "All Orders", listPath: "/api/v1/admin/orders" },
-  },
+  list("Users", "Verified", "Not Verified", "All", "/users"),
+  list("Products", "Featured", "Featured Only", "All Products", "/admin/products"),
+  list("Shops", "Active status", "Active", "All", "/admin/shops"),
+  list("Orders", "Filter orders by status", "Completed", "All Orders", "/admin/orders"),
   // Every settlement the fixture makes is confirmed: the one filter can only list the same rows or none.
-  {
-    label: "Settlements",
-    path: "/settlements",
-    first: ROW,
-    filter: { select: "Filter settlements by status", option: "Pending", back: "All Settlements", listPath: "/api/v1/admin/settlements" },
-  },
-  {
-    label: "Activity",
-    path: "/activity",
-    first: ROW,
-    filter: { select: "Action", option: "Dispute resolved", back: "All", listPath: "/api/v1/admin/audit" },
-  },
+  list("Settlements", "Filter settlements by status", "Pending", "All Settlements", "/admin/settlements"),
+  list("Activity", "Action", "Dispute resolved", "All", "/admin/audit"),
   { label: "Marketplace", path: "/marketplace", first: ".marketplace-card .marketplace-state" },
   { label: "Floor", path: "/bench-floor", first: ROW },
 ];
