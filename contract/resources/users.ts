@@ -10,5 +10,12 @@ export const users = defineResource({
     "user.update": { label: "User updated", history: "Updated" },
     "user.deactivate": { label: "User deactivated", history: "Deactivated" },
   },
-  api: { list: "/users", query: ["role", "verified", "disabled"], one: "/users/:id", update: "/users/:id" },
+  api: {
+    list: "/users",
+    query: ["search", "role", "verified", "disabled"],
+    // The SPEC's search by name, email or wallet: it takes no other filter.
+    search: "/users/search/:term",
+    one: "/users/:id",
+    update: "/users/:id",
+  },
 });

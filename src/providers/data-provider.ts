@@ -24,6 +24,10 @@ export interface ResourceRow {
   sorts: NonNullable<ResourceApi["sorts"]>;
   /** A filter field → the list path read while it is "true" (never sent itself). */
   views: NonNullable<ResourceApi["views"]>;
+  /** The searched list's path for a `search` filter's text; the other filters are then not sent. */
+  search?: (term: string) => string;
+  /** Query parameters the answer repeats as applied: handed on as the list's `applied`. */
+  echoes: readonly string[];
   read: ListReader;
   one?: Path;
   create?: string;
@@ -77,6 +81,8 @@ function rowOf(api: ResourceApi): ResourceRow {
     filters: api.query ?? [],
     sorts: api.sorts ?? {},
     views: api.views ?? {},
+    search: api.search === undefined ? undefined : (term) => api.search!.replace(":term", encodeURIComponent(term)),
+    echoes: api.echoes ?? [],
     read: api.listShape === "data+meta" ? readDataWithMeta : readPaged,
     one: withId(api.one),
     create: api.create,
@@ -138,7 +144,9 @@ function listQuery(entry: ResourceRow, pagination?: Pagination, filters?: CrudFi
   const values = eqFilterValues(filters);
   const query = pageQuery(pagination);
   for (const field of entry.filters) {
-    if (values[field] !== undefined && !Object.hasOwn(entry.views, field)) query[field] = values[field];
+    // A searched list's text goes in its path (listRequest), never as a parameter of the list.
+    const searchPath = field === "search" && entry.search !== undefined;
+    if (values[field] !== undefined && !Object.hasOwn(entry.views, field) && !searchPath) query[field] = values[field];
   }
   const sort = sortValue(entry, sorters);
   if (sort !== undefined) query.sort = sort;
@@ -150,6 +158,21 @@ function listPath(entry: ResourceRow, filters: CrudFilter[] | undefined): string
   const values = eqFilterValues(filters);
   const view = Object.keys(entry.views).find((field) => values[field] === "true");
   return view === undefined ? entry.list : entry.views[view];
+}
+
+/** The request of one page: the searched list's (page and limit only) while the search has text. */
+function listRequest(entry: ResourceRow, pagination?: Pagination, filters?: CrudFilter[], sorters?: CrudSort[]) {
+  const term = eqFilterValues(filters).search?.trim();
+  if (entry.search && term) return { path: entry.search(term), params: pageQuery(pagination) };
+  return { path: listPath(entry, filters), params: listQuery(entry, pagination, filters, sorters) };
+}
+
+/** The declared parameters the answer repeats as applied; undefined when it repeats none (an API without them). */
+function appliedOf(entry: ResourceRow, response: AxiosResponse): Record<string, unknown> | undefined {
+  const page: unknown = response.data;
+  if (!isRecord(page)) return undefined;
+  const repeated = entry.echoes.filter((field) => Object.hasOwn(page, field));
+  return repeated.length === 0 ? undefined : Object.fromEntries(repeated.map((field) => [field, page[field]]));
 }
 
 // Screens may pass either an `endpoints.*` path or one already prefixed with useApiUrl().
@@ -179,10 +202,11 @@ export const dataProvider: DataProvider = {
   getList: async <TData extends BaseRecord = BaseRecord>({ resource, pagination, filters, sorters, meta }: GetListParams) => {
     const entry = entryFor(resource);
     const signal = meta?.signal instanceof AbortSignal ? meta.signal : undefined;
-    const { data, total } = entry.read(
-      await http.get(listPath(entry, filters), { params: listQuery(entry, pagination, filters, sorters), signal }),
-    );
-    return { data: data as TData[], total };
+    const { path, params } = listRequest(entry, pagination, filters, sorters);
+    const response = await http.get(path, { params, signal });
+    const { data, total } = entry.read(response);
+    const applied = appliedOf(entry, response);
+    return { data: data as TData[], total, ...(applied && { applied }) };
   },
 
   getOne: async ({ resource, id }) => ({ data: (await http.get(pathFor(resource, "one")(id))).data }),

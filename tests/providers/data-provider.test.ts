@@ -49,7 +49,7 @@ describe("the table, read from the resources config", () => {
     expect(Object.keys(resources)).toEqual(
       expect.arrayContaining(["activity", "orders", "products", "settlements", "shops", "tokens", "users"]),
     );
-    expect(resources.users.filters).toEqual(["role", "verified", "disabled"]);
+    expect(resources.users.filters).toEqual(["search", "role", "verified", "disabled"]);
     // The search over the loaded page is a filter of the screen, never a query parameter.
     expect(resources.products.filters).toEqual(["category", "isFeatured", "deleted"]);
     expect(resources.tokens.filters).toEqual([]);
@@ -82,6 +82,17 @@ describe("getList: path, query and response reading per resource", () => {
       filters: [eq("role", "ADMIN"), eq("verified", true), eq("disabled", "all")],
     });
     expectSent({ method: "GET", path: "/users", query: { page: "1", limit: "20", role: "ADMIN", verified: "true" } });
+  });
+
+  it("users: a search reads GET /users/search/{term} with page and limit only, the term one path segment", async () => {
+    replyData(page([{ id: "u1" }], 1));
+    const result = await dataProvider.getList({
+      resource: "users",
+      pagination: { currentPage: 2, pageSize: 20 },
+      filters: [eq("search", " ann/b@x.io "), eq("role", "ADMIN")],
+    });
+    expectSent({ method: "GET", path: "/users/search/ann%2Fb%40x.io", query: { page: "2", limit: "20" } });
+    expect(result).toEqual({ data: [{ id: "u1" }], total: 1 });
   });
 
   it("users: disabled=false is a real filter, not an empty one", async () => {

@@ -13,6 +13,7 @@ import {
   withFilter,
   type FilterOption,
   type ListFilter,
+  type SearchFilter,
   type SelectFilter,
   type ToggleFilter,
 } from "@/components/list/filters";
@@ -135,6 +136,7 @@ function SelectBox({
   value,
   options,
   loading,
+  disabled,
   onChange,
 }: {
   filter: SelectFilter;
@@ -142,6 +144,7 @@ function SelectBox({
   value: string;
   options: readonly FilterOption[];
   loading?: boolean;
+  disabled?: boolean;
   onChange: (value: string) => void;
 }) {
   return (
@@ -149,6 +152,7 @@ function SelectBox({
       className="list-filters__select"
       id={id}
       aria-label={filter.label}
+      disabled={disabled}
       prefix={filter.prefix ? <span className="list-filters__prefix">{filter.label}:</span> : undefined}
       value={value}
       loading={loading}
@@ -217,6 +221,11 @@ export function useFilterBar<Row>(
   const rows = useMemo(() => (keep ? (loaded ?? []).filter(keep) : undefined), [loaded, keep]);
 
   const idOf = (key: string) => `${name}-filter-${key}`;
+  // A search that takes no other filter, while it holds text: the others wait, disabled, with its note.
+  const alone = filters.find(
+    (filter): filter is SearchFilter =>
+      filter.kind === "search" && filter.alone !== undefined && !!filterValue(table.filters, filter.field),
+  );
   const bar = (
     <div className="list-filters" role="search" aria-label={label}>
       {filters.map((filter) => {
@@ -230,6 +239,7 @@ export function useFilterBar<Row>(
                 value={unknown.includes(filter) ? ALL : filterValue(table.filters, filter.field)}
                 options={optionsOf(filter)}
                 loading={moreOptions[filter.field]?.loading}
+                disabled={alone !== undefined}
                 onChange={(value) => apply(table, { [filter.field]: value })}
               />
             );
@@ -282,6 +292,11 @@ export function useFilterBar<Row>(
           }
         }
       })}
+      {alone ? (
+        <span className="list-filters__hint list-filters__note" role="note">
+          {alone.alone}
+        </span>
+      ) : null}
     </div>
   );
 

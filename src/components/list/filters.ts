@@ -44,6 +44,11 @@ export interface SelectFilter extends SentFilter {
 export interface SearchFilter extends SentFilter {
   kind: "search";
   placeholder: string;
+  /**
+   * The search takes no other filter (the API searches the whole list): while it holds text the
+   * other filters are disabled and this note says why.
+   */
+  alone?: string;
 }
 
 /** Narrows the rows already loaded: the typed text is never sent, nor kept in the URL. */

@@ -27,7 +27,7 @@ const PAGE = { title: "User Management", subtitle: "Manage users and permissions
 export function UserList() {
   const table = useListTable<User>("users");
   const filters = useFilterBar(table, USER_FILTERS, { name: "user", label: "Filter users" });
-  useListPaletteActions(table, { resource: "users" });
+  useListPaletteActions(table, { resource: "users", searchId: "user-filter-search" });
   const editor = useEditDialog<User>(UserEditModal, { resource: "users", routed: true });
   const { deactivate, deactivatingId, holder } = useDeactivateUser();
   const refresh = useRefreshUsers();

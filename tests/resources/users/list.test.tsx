@@ -14,7 +14,7 @@ import {
   selectedText,
   signedInApi,
 } from "../../app/support";
-import { findRow, listQueries, openUsers, serveUsers, USERS } from "./support";
+import { findRow, KEY_C, listQueries, openUsers, serveUsers, USERS } from "./support";
 
 const FIRST_PAGE = { page: "1", limit: "20" };
 
@@ -157,6 +157,43 @@ describe("User Management list", () => {
     await choose(user, "Verified", "All");
     await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, disabled: "false" }));
     expect(selectedText("Status")).toBe("Active");
+  });
+
+  it("searches by name, email or wallet through GET /users/search/{term}, the other filters disabled meanwhile", async () => {
+    const user = userEvent.setup();
+    const api = openUsers();
+    await findRow("Carol Diaz");
+    await choose(user, "Role", "User");
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, role: "USER" }));
+    expect(screen.queryByRole("note")).not.toBeInTheDocument();
+
+    const box = screen.getByRole("textbox", { name: "Search users" });
+    await user.type(box, "carol@");
+    // The SPEC's search takes page and limit only: the role is not sent with it.
+    await waitFor(() =>
+      expect(api.requests("GET", /^\/users\/search\//).map(({ path, query }) => ({ path, query }))).toEqual([
+        { path: "/users/search/carol%40", query: FIRST_PAGE },
+      ]),
+    );
+    await findRow("Carol Diaz");
+    await waitFor(() => expect(screen.queryByText("Erin Ford")).not.toBeInTheDocument());
+    expect(screen.getByRole("note")).toHaveTextContent(
+      "A search looks through every user: Role, Verified and Status apply again once it is cleared.",
+    );
+    for (const name of ["Role", "Verified", "Status"]) {
+      expect(screen.getByRole("combobox", { name })).toBeDisabled();
+    }
+    expect(box).toHaveFocus();
+
+    // By wallet too; cleared, the list is filtered by role again.
+    await user.clear(box);
+    await user.type(box, KEY_C.slice(0, 10));
+    await findRow("Erin Ford");
+    await waitFor(() => expect(screen.queryByText("Carol Diaz")).not.toBeInTheDocument());
+    await user.clear(box);
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, role: "USER" }));
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Role" })).toBeEnabled());
+    expect(screen.queryByRole("note")).not.toBeInTheDocument();
   });
 
   it("keeps filters and page in the URL, and a fresh load of that URL restores the same view", async () => {

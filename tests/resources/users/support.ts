@@ -75,10 +75,24 @@ export function serveUsers(api: FakeApi, users: User[] = USERS, options: { total
   });
 }
 
+/** A GET /users/search/:term that answers like the API: name, email or wallet holding the term. */
+export function serveUserSearch(api: FakeApi, users: User[] = USERS) {
+  api.get(/^\/users\/search\/[^/]+$/, ({ path, query: params }) => {
+    const term = decodeURIComponent(path.split("/").pop() ?? "").toLowerCase();
+    const page = Number(params.page ?? 1);
+    const limit = Number(params.limit ?? 10);
+    const matching = users.filter((user) =>
+      [user.displayName, user.contactInfo, user.publicKey].some((field) => field?.toLowerCase().includes(term)),
+    );
+    return [200, { data: { items: matching, total: matching.length, page, limit, totalPages: Math.ceil(matching.length / limit) } }];
+  });
+}
+
 /** A signed-in admin on /users (or another path) with the users list served. */
 export function openUsers(path = "/users", users: User[] = USERS, options: { total?: number } = {}) {
   const api = signedInApi();
   serveUsers(api, users, options);
+  serveUserSearch(api, users);
   api.get("/admin/users/stats", [200, { data: { totalUsers: users.length } }]);
   api.get("/admin/audit", [200, { data: { items: [], total: 0, page: 1, limit: 10, totalPages: 0 } }]);
   renderApp(path);
