@@ -101,6 +101,8 @@ export const orderListQuerySchema = z.object({
   filter: z.preprocess(absent, z.enum(ORDER_FILTERS, { error: M.orderFilter }).optional()),
   /** Beyond the core API: `deadline` puts the DISPUTED orders first, the oldest dispute (nearest deadline) first. */
   sort: z.preprocess(absent, z.enum(ORDER_SORTS, { error: M.orderSort }).optional()),
+  /** Beyond the core API: an id's start (the 8-character short id) or part of the buyer's or seller's wallet. */
+  search: textParam("Search"),
 });
 
 /** Beyond the core API: GET /admin/settlements. */
@@ -170,6 +172,7 @@ export const orderDailyStatsQuerySchema = z.object({
 
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 export type OrderSort = (typeof ORDER_SORTS)[number];
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ShopListQuery = z.output<typeof shopListQuerySchema>;

@@ -13,7 +13,7 @@ import {
   payoutProposalSchema,
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
-import type { z } from "zod";
+import { z } from "zod";
 import { BEYOND_SPEC, documentedAs, error, errors, getOneRoute, listRoute, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { orderDailyStats } from "../services/order-daily-stats.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
@@ -37,10 +37,13 @@ const askedBeforeResolving = <T extends z.ZodType>(payload: T, conflict: string)
 });
 
 export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
-  listRoute(app, about("listOrders", "List orders, optionally one filter's"), {
+  listRoute(app, about("listOrders", "List orders, optionally one filter's (sort and search are beyond the core API)"), {
     querystring: orderListQuerySchema,
     item: orderSchema,
     list: (query) => listOrders(ctx, query),
+    echoes: {
+      search: z.string().nullable().meta({ description: "The search applied, null for none (beyond the core API)" }),
+    },
   });
 
   readRoute(app, "/stats", about("orderStats", "Order statistics"), { payload: orderStatsSchema, read: () => orderStats(ctx) });

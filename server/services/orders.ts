@@ -1,17 +1,17 @@
 // Orders: the counted, filtered list; detail; stats; and dispute resolution through the settlement
 // port, by way of the settlement queue (dispute-settlement.ts).
-import { ORDER_FILTERS, ORDER_STATUSES, type DisputeResolutionInput, type OrderFilter, type OrderSort } from "../../contract/index.ts";
+import { ORDER_FILTERS, ORDER_STATUSES, type DisputeResolutionInput, type OrderListQuery } from "../../contract/index.ts";
 import { sql } from "kysely";
 import type { Db } from "../db/connection.ts";
 import { engineOf } from "../db/engine.ts";
-import { ORDER_STATUS_COUNT, orderFilterCondition, orderListName } from "../db/list-families.ts";
+import { LIST_ORDER, ORDER_STATUS_COUNT, orderFilterCondition, orderListName } from "../db/list-families.ts";
 import type { OrderRow } from "../db/schema.ts";
 import { conflict, unavailable } from "../http/errors.ts";
 import { findById, json } from "./context.ts";
 import { claimOrder, openPayout, settleDispute } from "./dispute-settlement.ts";
 import { proposalOf, proposePayout } from "./payout-approvals.ts";
 import { approvalsRequired, assertMayDecide } from "./payout-rules.ts";
-import { countOf, paged, type Paged } from "./paging.ts";
+import { contains, countOf, paged, pageOf, startsWith, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
 import { decidedPayouts, type Decision } from "./settlement-rows.ts";
@@ -75,10 +75,14 @@ const BY_DEADLINE = [
   sql`CASE WHEN status = 'DISPUTED' THEN "disputeRaisedAt" END`,
 ];
 
-export async function listOrders(
-  ctx: ServiceContext,
-  q: { page: number; limit: number; filter?: OrderFilter; sort?: OrderSort },
-): Promise<Paged<OrderBody>> {
+export async function listOrders(ctx: ServiceContext, q: OrderListQuery): Promise<Paged<OrderBody> & { search: string | null }> {
+  const page = q.search === undefined ? await countedOrders(ctx, q) : await searchedOrders(ctx, q, q.search);
+  // Repeated as applied: an API that ignores `search` leaves it out, and the console hides its box.
+  return { ...page, search: q.search ?? null };
+}
+
+/** A page of one of the counted lists (every order, or one filter's). */
+async function countedOrders(ctx: ServiceContext, q: OrderListQuery): Promise<Paged<OrderBody>> {
   const { filter } = q;
   const engine = engineOf(ctx.db);
   const { rows, total } = await ctx.lists.page({
@@ -90,6 +94,22 @@ export async function listOrders(
     limit: q.limit,
   });
   return paged(rows.map(toOrder), total, q.page, q.limit);
+}
+
+/**
+ * A searched page, counted directly (the counted lists hold no searches): the orders whose id starts
+ * with `text` (the short id shown everywhere) or whose buyer's or seller's wallet holds it, within
+ * the filter, in the list's order.
+ */
+async function searchedOrders(ctx: ServiceContext, q: OrderListQuery, text: string): Promise<Paged<OrderBody>> {
+  const { filter } = q;
+  const engine = engineOf(ctx.db);
+  const query = ctx.db
+    .selectFrom("orders")
+    .where((eb) => eb.or([startsWith("id", text), contains("buyerWalletAddress", text), contains("sellerWalletAddress", text)]))
+    .$if(filter !== undefined, (qb) => qb.where(orderFilterCondition(filter!, engine)));
+  const rows = (q.sort === "deadline" ? BY_DEADLINE : []).reduce((qb, key) => qb.orderBy(key, "asc"), query.selectAll());
+  return pageOf(query, rows.orderBy(LIST_ORDER, "desc"), q, (found) => found.map(toOrder));
 }
 
 const findOrder = (db: Db, id: string) => findById(db, "orders", id);

@@ -39,9 +39,12 @@ export async function pageOf<DB, CountTB extends keyof DB, TB extends keyof DB, 
   return paged(await toItems(list), total, q.page, q.limit);
 }
 
+/** `text` with the LIKE wildcards % _ and \ taken literally (use with ESCAPE '\'). */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** A LIKE pattern matching `text` anywhere, with % _ and \ taken literally (use with ESCAPE '\'). */
 function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${literal(text)}%`;
 }
 
 /**
@@ -50,4 +53,9 @@ function containsPattern(text: string): string {
  */
 export function contains(column: string, text: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) LIKE lower(${containsPattern(text)}) ESCAPE '\\'`;
+}
+
+/** `column` starts with `text`, whatever the case (as typed, like `contains`). */
+export function startsWith(column: string, text: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) LIKE lower(${`${literal(text)}%`}) ESCAPE '\\'`;
 }

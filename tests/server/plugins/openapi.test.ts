@@ -371,8 +371,8 @@ describe("every call the console makes is in the document", () => {
       expect(list.parameters, `${name}: query ${key}`).toContainEqual(expect.objectContaining({ in: "query", name: key }));
     }
     for (const field of entry.filters) {
-      // A view's filter is not sent: it reads a path of its own, checked below.
-      if (Object.hasOwn(entry.views, field)) continue;
+      // A view's filter is not sent, nor a searched list's search: each reads a path of its own, checked below.
+      if (Object.hasOwn(entry.views, field) || (field === "search" && entry.search)) continue;
       expect(list.parameters, `${name}: filter ${field}`).toContainEqual(expect.objectContaining({ in: "query", name: field }));
     }
     expect(listing.result.data).toEqual([recordExample]);
@@ -384,6 +384,18 @@ describe("every call the console makes is in the document", () => {
       const viewing = await captured(example(successSchema(view)), () => dataProvider.getList({ resource: name, filters }));
       expect(viewing.seen, `${name}: view ${field}`).toMatchObject({ method: "GET", path });
       expect(viewing.result.data).toEqual([recordExample]);
+    }
+
+    if (entry.search) {
+      const path = entry.search("alice");
+      const search = reached("GET", path);
+      const filters = [{ field: "search", operator: "eq" as const, value: "alice" }];
+      const searching = await captured(example(successSchema(search)), () => dataProvider.getList({ resource: name, filters }));
+      expect(searching.seen, `${name}: search`).toMatchObject({ method: "GET", path });
+      for (const key of Object.keys(searching.seen.query)) {
+        expect(search.parameters, `${name}: search query ${key}`).toContainEqual(expect.objectContaining({ in: "query", name: key }));
+      }
+      expect(searching.result.data).toEqual([recordExample]);
     }
 
     const single: ["one" | "create" | "update" | "remove", Method, () => Promise<{ data: unknown }>][] = [

@@ -114,6 +114,48 @@ describe("GET /admin/orders", () => {
     expect(refused.body.errors).toEqual([{ field: "sort", message: MESSAGES.orderSort }]);
   });
 
+  it("search= finds orders by the start of their id (the 8-character short id) or by buyer or seller wallet, within the filter, and says it applied it", async () => {
+    const [order] = await raw().all<{ id: string; buyerWalletAddress: string; sellerWalletAddress: string }>(
+      `SELECT id, "buyerWalletAddress", "sellerWalletAddress" FROM orders WHERE status = 'DISPUTED' ORDER BY rowid LIMIT 1`,
+    );
+    const search = async (text: string, more = "") => {
+      const res = await api.get(`/admin/orders?search=${encodeURIComponent(text)}${more}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.data;
+    };
+
+    // The short id, whatever its case: the order (and any other whose id starts so).
+    const short = order.id.slice(0, 8);
+    const byShortId = await search(short.toUpperCase());
+    expect(byShortId.items.map((o: { id: string }) => o.id)).toEqual(await idsWhere(`lower(id) LIKE '${short.toLowerCase()}%'`));
+    expect(byShortId).toMatchObject({ total: byShortId.items.length, page: 1, limit: 20, search: short.toUpperCase() });
+    // The middle of an id is not its short id.
+    expect((await search(order.id.slice(9, 17))).items.map((o: { id: string }) => o.id)).not.toContain(order.id);
+
+    // Part of either wallet; with a filter, only that filter's orders; paged like any list.
+    for (const wallet of [order.buyerWalletAddress, order.sellerWalletAddress]) {
+      const part = wallet.slice(3, 15);
+      const matching = `("buyerWalletAddress" LIKE '%${part}%' OR "sellerWalletAddress" LIKE '%${part}%' OR lower(id) LIKE lower('${part}%'))`;
+      expect(await allPages(`search=${part}`, 1)).toEqual(await idsWhere(matching));
+      const disputed = await idsWhere(`${matching} AND ${FILTERS.in_dispute}`);
+      expect(disputed).toContain(order.id);
+      expect(await allPages(`search=${part}&filter=in_dispute`, 2)).toEqual(disputed);
+      // Sorted by deadline: the same orders, the oldest dispute first.
+      const byDeadline = await allPages(`search=${part}&filter=in_dispute&sort=deadline`, 2);
+      expect([...byDeadline].sort()).toEqual([...disputed].sort());
+      const raised = await raw().all<{ id: string; disputeRaisedAt: string }>(
+        `SELECT id, "disputeRaisedAt" FROM orders WHERE ${FILTERS.in_dispute}`,
+      );
+      const raisedAt = (id: string) => raised.find((row) => row.id === id)?.disputeRaisedAt ?? "~";
+      expect(byDeadline.map(raisedAt)).toEqual(byDeadline.map(raisedAt).sort());
+    }
+
+    // Text matched as typed: % and _ are no wildcards. Without a search the answer says none applied.
+    expect(await search("%")).toMatchObject({ items: [], total: 0, totalPages: 0 });
+    expect(await search("_")).toMatchObject({ items: [], total: 0 });
+    expect((await api.get("/admin/orders?limit=1")).body.data).toMatchObject({ total: 1500, search: null });
+  });
+
   it("keeps totals and pages right after inserts and status changes", async () => {
     await createOrderRecord(server.ctx.db, { status: "DISPUTED", createdAt: new Date(server.ctx.now()).toISOString() });
     const sql = raw();
@@ -140,6 +182,8 @@ describe("GET /admin/orders", () => {
       ["page=0", "page", MESSAGES.page],
       ["page=abc", "page", MESSAGES.page],
       ["limit=101", "limit", MESSAGES.limit],
+      [`search=${"a".repeat(101)}`, "search", MESSAGES.textTooLong],
+      ["search=%00abc", "search", MESSAGES.controlCharacters("Search")],
     ]) {
       const res = await api.get(`/admin/orders?${query}`);
       expect(res.status, query).toBe(400);
