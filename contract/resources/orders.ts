@@ -15,7 +15,12 @@ export const orders = defineResource({
   },
   api: {
     list: "/admin/orders",
-    query: ["filter"],
+    query: [
+      // Beyond the core API: an order's short id or a wallet (an API without it is told by its answer, `echoes`).
+      "search",
+      "filter",
+    ],
+    echoes: ["search"],
     // Beyond the core API: sort=deadline (the Deadline column; an API without it ignores it).
     sorts: { deadline: { asc: "deadline" satisfies OrderSort } },
     one: "/admin/orders/:id",

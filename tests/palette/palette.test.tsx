@@ -1,7 +1,8 @@
 // The command palette against the fake API: Ctrl+K opens it on the sections the sidebar shows; typed
 // text is looked up once typing pauses, as a user (the core API's user search), a product and a shop
-// (their lists' search) and, when it could be one, an order id; the hits open their record; what the
-// API lacks or refuses adds nothing and says nothing.
+// (their lists' search) and an order by its short id or a wallet (the orders list's search, or its
+// first page narrowed where the API cannot search); the hits open their record; nothing is asked that
+// answers 404 for want of the record; what the API lacks or refuses adds nothing and says nothing.
 import { render, screen, waitFor, within } from "@testing-library/react";
 import { page as browserPage } from "vitest/browser";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
@@ -24,6 +25,8 @@ const USER: Partial<User> = {
 const SHOP: Partial<Shop> = { id: "s-7", name: "Alice's Attic", category: "Vintage" };
 const UNRELATED: Partial<Product> = { id: "p-1", title: "Desk lamp", category: "Home" };
 const ORDER_ID = "ord12345-1111-4222-8333-444455556666";
+const SELLER_KEY = "Se11erKey2222222222222222222222222222222222";
+const ORDER: Partial<Order> = { id: ORDER_ID, status: "DISPUTED", buyerWalletAddress: "B".repeat(44), sellerWalletAddress: SELLER_KEY };
 
 const paged = <T,>(items: T[]) => ({ data: { items, total: items.length, page: 1, limit: 4, totalPages: 1 } });
 
@@ -74,7 +77,7 @@ describe("command palette", () => {
     expect(api.requests("GET", /^\/users\/search\//).map((request) => request.path)).toEqual(["/users/search/alice"]);
     expect(api.requests("GET", "/admin/products").map((request) => request.query)).toEqual([{ search: "alice", limit: "4" }]);
     expect(api.requests("GET", "/admin/shops").map((request) => request.query)).toEqual([{ page: "1", limit: "4", search: "alice" }]);
-    // "alice" cannot be an order id: no order was asked for.
+    // No order's own path was asked for (only the list, which the fake lacks here).
     expect(api.requests("GET", /^\/admin\/orders\/(?!stats\/)/)).toEqual([]);
 
     while (!within(dialog).getByRole("option", { selected: true }).textContent?.includes("Open user")) await user.keyboard("{ArrowDown}");
@@ -83,22 +86,92 @@ describe("command palette", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
   });
 
-  it("opens an order by its id; lookups the API refuses add nothing and say nothing", async () => {
+  it("finds an order by its short id or a wallet through the list's search, and asks no call that answers 404", async () => {
     const api = signedInApi();
-    api.get(`/admin/orders/${ORDER_ID}`, [200, { data: { id: ORDER_ID, status: "DISPUTED" } satisfies Partial<Order> }]);
+    const other: Partial<Order> = { id: "ffee0011-1111-4222-8333-444455556666", status: "ACTIVE", buyerWalletAddress: "Z".repeat(44) };
+    // The reference API: the search applied (an id's start or part of a wallet), and repeated.
+    api.get("/admin/orders", ({ query }) => {
+      const text = query.search ?? "";
+      const found = [ORDER, other].filter(
+        (o) => o.id!.startsWith(text) || [o.buyerWalletAddress, o.sellerWalletAddress].some((w) => w?.includes(text)),
+      );
+      return [200, { data: { ...paged(found).data, search: query.search ?? null } }];
+    });
+    api.get(/^\/users\/search\//, [200, paged([])]);
+    api.get("/admin/products", [200, paged([])]);
+    api.get("/admin/shops", [200, { data: [], meta: { total: 0 } }]);
+    const user = setupUser();
+    renderApp("/");
+    const dialog = await openPalette(user);
+    const before = api.requests().length;
+
+    await user.keyboard("ord12345");
+    const hit = await within(dialog).findByRole("option", { name: /Open order ord12345\.\.\./ });
+    expect(hit).toHaveTextContent("DISPUTED");
+    expect(options(dialog).filter((text) => text?.startsWith("Open"))).toEqual([hit.textContent]);
+
+    await user.keyboard("{Control>}a{/Control}{Backspace}");
+    await user.keyboard(SELLER_KEY.slice(0, 12));
+    await within(dialog).findByRole("option", { name: /Open order ord12345\.\.\./ });
+    expect(options(dialog).some((text) => text?.includes("ffee0011"))).toBe(false);
+
+    // Once per pause, only calls the API has: the list searched, never an order's own path.
+    const asked = api.requests().slice(before);
+    const searches = asked.filter((request) => request.path === "/admin/orders" && request.query.search !== undefined);
+    expect(searches.map((request) => request.query)).toEqual([
+      { search: "ord12345", limit: "20" },
+      { search: SELLER_KEY.slice(0, 12), limit: "20" },
+    ]);
+    expect(asked.filter((request) => /^\/admin\/orders\/(?!stats)/.test(request.path))).toEqual([]);
+  });
+
+  it("against an API without the orders search (SPEC only), narrows its first page, opens a whole id by its own path, and says nothing of refusals", async () => {
+    const api = signedInApi();
+    const unrelated: Partial<Order> = { id: "ffee0011-1111-4222-8333-444455556666", status: "ACTIVE" };
+    const older = "abcd0000-1111-4222-8333-444455556666";
+    // The search ignored: the first page as it is, without the search repeated.
+    api.get("/admin/orders", [200, paged([ORDER, unrelated])]);
+    api.get(`/admin/orders/${older}`, [200, { data: { id: older, status: "COMPLETED" } satisfies Partial<Order> }]);
     api.get(/^\/users\/search\//, [500, { message: "Search is down" }]);
     api.get("/admin/products", [400, { message: "Bad search" }]);
     api.get("/admin/shops", [404, { message: "Not found" }]);
     const user = setupUser();
     renderApp("/");
     const dialog = await openPalette(user);
-    await user.keyboard(ORDER_ID);
+
+    await user.keyboard("ORD123");
     const hit = await within(dialog).findByRole("option", { name: /Open order ord12345\.\.\./ });
-    expect(hit).toHaveTextContent("DISPUTED");
-    await waitFor(() => expect(api.requests("GET", "/admin/shops")).toHaveLength(1));
     expect(options(dialog).filter((text) => text?.startsWith("Open"))).toEqual([hit.textContent]);
+    expect(api.requests("GET", /^\/admin\/orders\/(?!stats)/)).toEqual([]);
+
+    // A whole id that is not on the first page: its own path, the one call the API has for it.
+    await user.keyboard("{Control>}a{/Control}{Backspace}");
+    await user.keyboard(older);
+    const found = await within(dialog).findByRole("option", { name: /Open order abcd0000\.\.\./ });
+    expect(found).toHaveTextContent("COMPLETED");
+    expect(api.requests("GET", /^\/admin\/orders\/(?!stats)/).map((request) => request.path)).toEqual([`/admin/orders/${older}`]);
     expect(document.querySelector(".ant-notification-notice")).toBeNull();
     expect(within(dialog).queryByText(/down|Bad search/)).not.toBeInTheDocument();
+  });
+
+  it("finds a user by name, email or wallet through the SPEC's user search", async () => {
+    const api = signedInApi();
+    const email = "alice@example.com";
+    api.get(/^\/users\/search\//, (request) => {
+      const term = decodeURIComponent(request.path.split("/").pop() ?? "").toLowerCase();
+      const matches = [USER.displayName, email, USER.publicKey].some((field) => field!.toLowerCase().includes(term));
+      return [200, paged(matches ? [USER] : [])];
+    });
+    api.get("/admin/orders", [200, paged([])]);
+    const user = setupUser();
+    renderApp("/");
+    const dialog = await openPalette(user);
+    for (const text of ["cooper", email, USER.publicKey!.slice(0, 12)]) {
+      await user.keyboard("{Control>}a{/Control}{Backspace}");
+      await user.keyboard(text);
+      await waitFor(() => expect(api.requests("GET", /^\/users\/search\//).at(-1)?.path).toBe(`/users/search/${encodeURIComponent(text)}`));
+      await within(dialog).findByRole("option", { name: /Open user Alice Cooper/ });
+    }
   });
 
   it("opens on the first Ctrl+K or Search click even before it has loaded, with the screen's actions", async () => {

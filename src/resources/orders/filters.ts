@@ -1,9 +1,14 @@
-// Order Management's status filter. Its value travels as the `filter` query parameter;
-// "All Orders" sends none.
+// Order Management's filters: beyond the core API a search by short id or wallet (list.tsx leaves
+// it out when the API's answers do not repeat it), and the status filter, whose value travels as the
+// `filter` query parameter ("All Orders" sends none).
 import { choices, type ListFilter } from "@/components/list/filters";
 import type { Order, OrderFilter } from "@contract";
 
+/** The search's field: sent as `search`, and repeated in the answers of an API that applies it. */
+export const SEARCH_FIELD = "search";
+
 export const ORDER_FILTERS: readonly ListFilter<Order>[] = [
+  { kind: "search", field: SEARCH_FIELD, label: "Search orders", placeholder: "Search by order id or wallet..." },
   {
     kind: "select",
     field: "filter",

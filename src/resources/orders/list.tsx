@@ -1,4 +1,4 @@
-// Order Management: the orders, filtered by status, with the details modal and the dispute
+// Order Management: the orders, searched by short id or wallet (beyond the core API) and filtered by status, with the details modal and the dispute
 // resolve form. The filter and the page live in the URL, so a view is shareable; so does the open
 // order (/orders/:id). The details, with their forms, are a lazy dialog: loaded on first use.
 import { useMemo } from "react";
@@ -16,16 +16,20 @@ import { withFilter } from "@/components/list/filters";
 import { DEADLINE_SORT, orderColumns } from "./columns";
 import { useDisputeLimit } from "./dispute-deadline";
 import { orderExport } from "./export";
-import { ORDER_FILTERS } from "./filters";
+import { ORDER_FILTERS, SEARCH_FIELD } from "./filters";
+import { useOrderSearch } from "./use-search";
 import "./orders.css";
 
 const OrderDetailsModal = lazyDialog(() => import("./details-modal"), "OrderDetailsModal");
+
+const WITHOUT_SEARCH = ORDER_FILTERS.filter((filter) => filter.kind !== "search" || filter.field !== SEARCH_FIELD);
 
 const PAGE = { title: "Order Management", subtitle: "View and manage marketplace orders, resolve disputes", emptyText: "No orders found" };
 
 export function OrderList() {
   const table = useListTable<Order>("orders");
-  const filters = useFilterBar(table, ORDER_FILTERS, { name: "order", label: "Filter orders" });
+  const search = useOrderSearch(table);
+  const filters = useFilterBar(table, search.available ? ORDER_FILTERS : WITHOUT_SEARCH, { name: "order", label: "Filter orders" });
   // The details are the order's URL (/orders/:id), over the list.
   const details = useRoutedRecord<Order>("orders", table.tableQuery.data?.data);
   const openOrder = details.open;

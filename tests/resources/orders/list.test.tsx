@@ -136,6 +136,49 @@ describe("Order Management list", () => {
     await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "20", filter: "new" }));
   });
 
+  it("searches by short id or wallet where the API repeats the search it applied, beside the status filter", async () => {
+    const other = "0therWa11etAddress33333333333333333333333333";
+    const orders = [makeOrder(), makeOrder({ buyerWalletAddress: other, productSnapshot: { title: "Trezor Model T" } })];
+    const [first, second] = orders;
+    // The reference API: an id's start or part of a wallet, and the search repeated (null for none).
+    const { listQueries } = ordersApi(({ search }) => {
+      const found = orders.filter(
+        (o) => !search || o.id.startsWith(search) || [o.buyerWalletAddress, o.sellerWalletAddress].some((w) => w?.includes(search)),
+      );
+      return [200, { data: { ...page(found).data, search: search ?? null } }];
+    });
+    const user = userEvent.setup();
+    openOrders("/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=new");
+    await screen.findByText("Trezor Model T");
+    const box = await screen.findByRole("textbox", { name: "Search orders" });
+
+    await user.type(box, first.id.slice(0, 8));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "20", filter: "new", search: first.id.slice(0, 8) }));
+    await waitFor(() => expect(screen.queryByText("Trezor Model T")).not.toBeInTheDocument());
+    expect(screen.getByText("Ledger Nano X")).toBeInTheDocument();
+
+    await user.clear(box);
+    await user.type(box, other.slice(0, 10));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "20", filter: "new", search: other.slice(0, 10) }));
+    await waitFor(() => expect(screen.queryByText("Ledger Nano X")).not.toBeInTheDocument());
+    expect(screen.getByText("Trezor Model T")).toBeInTheDocument();
+    // The status filter stays usable beside it.
+    expect(screen.getByRole("combobox", { name: "Filter orders by status" })).toBeEnabled();
+    expect(second.id).not.toBe(first.id);
+  });
+
+  it("shows no search against an API whose answers do not repeat it (SPEC only), and drops a linked search it ignored", async () => {
+    const { listQueries } = ordersApi(() => [200, page([makeOrder()])]);
+    openOrders("/orders?currentPage=1&pageSize=20&filters[0][field]=search&filters[0][operator]=eq&filters[0][value]=ord00001");
+    await screen.findByText("Ledger Nano X");
+    // Asked once with the link's search; that answer did not apply it: the list as it is, without the box.
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "20" }));
+    expect(listQueries()[0]).toEqual({ page: "1", limit: "20", search: "ord00001" });
+    expect(screen.getByRole("combobox", { name: "Filter orders by status" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Search orders" })).not.toBeInTheDocument();
+    expect(window.location.search).not.toContain("search");
+  });
+
   it("shows a load error with Retry instead of an empty table", async () => {
     let calls = 0;
     ordersApi(() => (++calls <= 2 ? [500, { message: "Orders are down" }] : [200, page([makeOrder()])]));
