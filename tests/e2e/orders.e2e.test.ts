@@ -1,5 +1,6 @@
 // Order Management in the built console against the reference server: the seeded orders load in
-// the server's order, the In Dispute filter makes a URL that reopens as the same view, a disputed
+// the server's order, the In Dispute filter makes a URL that reopens as the same view and is searched by
+// short id and wallet, a disputed
 // order's details open with the resolve form, and each of the three resolutions submitted from the
 // UI settles: the success text names the stored signature, the transaction is confirmed on the
 // in-process chain, the audit keeps the signed decision, and the order shows its new status. Checked
@@ -179,6 +180,20 @@ describe("Order Management in the browser", () => {
     await expect(
       page.locator(".ant-select", { has: page.getByRole("combobox", { name: "Filter orders by status" }) }).innerText(),
     ).resolves.toBe("In Dispute");
+
+    // Searched within the filter: by the short id the list shows, then by part of a seller's wallet.
+    const search = page.getByRole("textbox", { name: "Search orders" });
+    const target = disputed[1];
+    await search.fill(target.id.slice(0, 8));
+    await page.waitForURL(/filters\[\d\]\[field\]=search/);
+    await expect.poll(() => rowKeys(page)).toEqual([target.id]);
+    const part = target.sellerWalletAddress.slice(2, 12);
+    await search.fill(part);
+    const bySeller = disputed.filter((order) =>
+      [order.buyerWalletAddress, order.sellerWalletAddress].some((wallet) => wallet.includes(part)),
+    );
+    await expect.poll(() => rowKeys(page)).toEqual(bySeller.slice(0, PAGE_SIZE).map((order) => order.id));
+    await screenshot(page, "orders-searched");
   });
 
   it("opens a disputed order's details with its sections and the resolve form", async () => {

@@ -1,4 +1,5 @@
-// User Management in the built console against the reference server: the seeded users load, a
+// User Management in the built console against the reference server: the seeded users load and are
+// searched by email and wallet, a
 // role filter and page 2 chosen in the UI make a URL that reopens as the same view, a user is
 // edited and another deactivated with a reason (both still there after a reload, the reason in the
 // History), and the screen passes axe at desktop and phone sizes. Screenshots go to
@@ -56,6 +57,23 @@ describe("User Management in the browser", () => {
 
     await expectAccessible(page, "users desktop");
     await screenshot(page, "users-desktop");
+
+    // The SPEC's search, by email and by part of a wallet; the other filters wait meanwhile.
+    const search = page.getByRole("textbox", { name: "Search users" });
+    const target = all.find((user) => user.contactInfo)!;
+    await search.fill(target.contactInfo!);
+    await expect.poll(() => rowKeys(page)).toContain(target.id);
+    await expect.poll(() => page.getByRole("combobox", { name: "Role" }).isDisabled()).toBe(true);
+    const part = target.publicKey.slice(4, 14);
+    await search.fill(part);
+    const byWallet = all.filter(
+      (user) =>
+        user.publicKey.toLowerCase().includes(part.toLowerCase()) ||
+        user.displayName?.toLowerCase().includes(part.toLowerCase()) ||
+        user.contactInfo?.toLowerCase().includes(part.toLowerCase()),
+    );
+    await expect.poll(() => rowKeys(page)).toEqual(byWallet.slice(0, PAGE_SIZE).map((user) => user.id));
+    await screenshot(page, "users-searched");
   });
 
   it("filters by role, goes to page 2, and that URL opened fresh shows the same view", async () => {
