@@ -1,9 +1,11 @@
 // The command palette in the built console against the reference server: Ctrl+K, "Orders", Enter
-// goes to /orders; a user found by name opens at its URL; a screen's own action runs from it; the
+// goes to /orders; a user found by name and an order by its short id open at their URLs (no lookup
+// answering 404 on the way); a screen's own action runs from it; the
 // sidebar's Search button opens it on a phone; keyboard only throughout, and axe while it is open,
 // at desktop and 390 x 844.
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { sql } from "kysely";
+import type { Page, Response } from "playwright-core";
 import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openWithWallet, PHONE, screenshot, settled, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
@@ -70,6 +72,33 @@ describe("the command palette", () => {
     // The record's own URL: its Edit User dialog over the list.
     await page.waitForURL((url) => url.pathname === `/users/${user.id}`);
     await page.locator(".ant-modal", { hasText: "Edit User" }).getByLabel("Display Name").waitFor();
+  });
+
+  it("finds an order by its short id, typed key by key with no call answering 404, and opens it at its URL", async () => {
+    // An order far from the first page: found by the API's search, not by the page at hand.
+    const order = await db()
+      .selectFrom("orders")
+      .select("id")
+      .orderBy(sql`rowid`, "asc")
+      .executeTakeFirstOrThrow();
+    const short = order.id.slice(0, 8);
+    await page.goto(`${consoleServer.origin}/`);
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    await openWithKeys(page);
+    const refused: string[] = [];
+    const watch = (response: Response) => {
+      if (response.url().includes("/api/v1/") && response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    };
+    page.on("response", watch);
+    await page.keyboard.type(short, { delay: 120 });
+    const hit = palette(page).getByRole("option", { name: `Open order ${short}...` });
+    await hit.waitFor();
+    page.off("response", watch);
+    expect(refused).toEqual([]);
+    for (let step = 0; step < 20 && (await active(page).innerText()) !== (await hit.innerText()); step++)
+      await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === `/orders/${order.id}`);
   });
 
   it("runs the current screen's action: Orders' 'Show disputed orders'", async () => {
