@@ -58,6 +58,20 @@ export const decisionChallengeSchema = z
 
 // ---- Settlement queue: GET /admin/settlements, POST /admin/settlements/{id}/retry ----
 
+export const settlementAmountsSchema = z
+  .object({
+    buyer: baseUnits.meta({ description: "What the buyer received, or is to receive" }),
+    seller: baseUnits.meta({ description: "What the seller received, or is to receive" }),
+    mint: base58.nullable().meta({ description: "The order's token; null for native SOL" }),
+    symbol: text,
+    decimals: count,
+  })
+  .meta({
+    id: "SettlementAmounts",
+    description:
+      "A dispute payout's split in the order's token: once confirmed, what the chain paid; before, what the decision pays (a proposal's previewed amounts, else the split of the order's total)",
+  });
+
 export const settlementSchema = z
   .object({
     id: text,
@@ -74,6 +88,7 @@ export const settlementSchema = z
     refundPercentage: z.number().int().nullish(),
     adminNotes: text.nullish().meta({ description: "The reason the deciding admin gave" }),
     payouts: z.array(payoutSchema).nullish().meta({ description: "A proposal's previewed amounts, as they were when it was proposed" }),
+    amounts: settlementAmountsSchema.nullish().meta({ description: "A dispute payout's amounts; null for the marketplace initialization" }),
     expiresAt: time.nullish().meta({ description: "A proposal's end: past it, it can no longer be approved" }),
     approvedBy: base58.nullish().meta({ description: "The second admin wallet that approved the proposal" }),
     computeUnitLimit: count
@@ -102,6 +117,28 @@ export const approvalResultSchema = z
   .meta({ id: "ApprovalResult", description: "The approved payout's transaction and its settlement's status" });
 
 export const settlementListSchema = z.object({ items: z.array(settlementSchema), total: count });
+
+// ---- Totals paid: GET /admin/settlements/totals ----
+
+export const settlementTotalSchema = z
+  .object({
+    mint: base58.nullable().meta({ description: "Null for native SOL" }),
+    symbol: text,
+    decimals: count,
+    buyer: baseUnits.meta({ description: "Paid to buyers (refunds)" }),
+    seller: baseUnits.meta({ description: "Paid to sellers" }),
+    total: baseUnits.meta({ description: "Both together: what left the escrows" }),
+    payouts: count.meta({ description: "How many confirmed payouts" }),
+  })
+  .meta({ id: "SettlementTotal" });
+
+export const settlementTotalsSchema = z
+  .object({
+    from: time.nullable().meta({ description: "The period's start as asked (inclusive); null: since the first payout" }),
+    to: time.nullable().meta({ description: "The period's end as asked (inclusive); null: up to now" }),
+    tokens: z.array(settlementTotalSchema).meta({ description: "One per token paid in the period, the most payouts first" }),
+  })
+  .meta({ id: "SettlementTotals", description: "The dispute payouts confirmed in a period, summed per token (beyond the core API)" });
 
 // ---- Reconciliation: GET /admin/reconciliation, npm run reconcile ----
 
@@ -143,6 +180,9 @@ export type Payout = z.infer<typeof payoutSchema>;
 export type DecisionChallenge = z.infer<typeof decisionChallengeSchema>;
 export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 export type Settlement = z.infer<typeof settlementSchema>;
+export type SettlementAmounts = z.infer<typeof settlementAmountsSchema>;
+export type SettlementTotal = z.infer<typeof settlementTotalSchema>;
+export type SettlementTotals = z.infer<typeof settlementTotalsSchema>;
 export type PayoutProposal = z.infer<typeof payoutProposalSchema>;
 export type ApprovalResult = z.infer<typeof approvalResultSchema>;
 export type Mismatch = z.infer<typeof mismatchSchema>;

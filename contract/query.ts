@@ -165,6 +165,11 @@ export const auditQuerySchema = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.auditRange, path: ["to"] });
 
+/** Beyond the core API: GET /admin/settlements/totals, the payouts confirmed in a period (either end may be open). */
+export const settlementTotalsQuerySchema = z
+  .object({ from: timeParam("From", "start"), to: timeParam("To", "end") })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.auditRange, path: ["to"] });
+
 /** Beyond the core API: GET /admin/orders/stats/daily, the dashboard's charts. */
 export const orderDailyStatsQuerySchema = z.object({
   days: intParam(1, DAILY_STATS_DAYS.max, DAILY_STATS_DAYS.default, M.days),
@@ -177,6 +182,7 @@ export type UserListQuery = z.output<typeof userListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ShopListQuery = z.output<typeof shopListQuerySchema>;
 export type AuditQuery = z.output<typeof auditQuerySchema>;
+export type SettlementTotalsQuery = z.output<typeof settlementTotalsQuerySchema>;
 
 /** GET /auth/nonce: the wallet asking (its form is checked by the call itself). */
 export const nonceQuerySchema = z.object({ publicKey: z.string().max(64).optional() });

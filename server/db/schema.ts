@@ -217,6 +217,13 @@ export interface SettlementsTable extends SignedDecisionColumns {
   priorityFeeLamports: ColumnType<number | null, number | null | undefined, number | null>;
   /** How many times the latest transaction's signed bytes were broadcast. */
   broadcasts: ColumnType<number, number | undefined, number>;
+  /**
+   * A confirmed dispute payout's shares in base units as the chain paid them (migration 018; written
+   * as decimal text to stay exact), and when any settlement was confirmed.
+   */
+  paidBuyer: ColumnType<number | null, string | number | null | undefined, string | number | null>;
+  paidSeller: ColumnType<number | null, string | number | null | undefined, string | number | null>;
+  confirmedAt: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }

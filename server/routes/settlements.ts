@@ -7,10 +7,13 @@ import {
   settlementListSchema,
   settlementRetrySchema,
   settlementSchema,
+  settlementTotalsQuerySchema,
+  settlementTotalsSchema,
 } from "../../contract/index.ts";
 import { changeRoute, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { approvePayout, rejectPayout } from "../services/payout-approvals.ts";
 import { toSettlement } from "../services/settlement-rows.ts";
+import { settlementTotals } from "../services/settlement-totals.ts";
 import { listSettlements, retrySettlement } from "../services/settlements.ts";
 
 // The settlement queue: every dispute payout and marketplace initialization, and the retry of a
@@ -29,6 +32,22 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
       },
     },
     async (request) => ({ data: await listSettlements(ctx, request.query) }),
+  );
+
+  // What the dispute payouts confirmed in a period paid, per token: the Settlements screen's totals.
+  app.get(
+    "/totals",
+    {
+      schema: {
+        ...about(
+          "settlementTotals",
+          "The dispute payouts confirmed in a period (from/to inclusive, either open), summed per token (beyond the core API)",
+        ),
+        querystring: settlementTotalsQuerySchema,
+        response: { ...ok(settlementTotalsSchema), ...errors(400) },
+      },
+    },
+    async (request) => ({ data: await settlementTotals(ctx, request.query) }),
   );
 
   // Under the rules in force now: the same checks as a first attempt (a dispute's order must still be

@@ -26,7 +26,9 @@ import {
   openSettlement,
   releaseClaim,
   releaseUnsent,
+  splitOf,
   type Decision,
+  type PaidShares,
 } from "./settlement-rows.ts";
 
 /** What each resolution leaves the order as. */
@@ -158,6 +160,13 @@ async function recordFailure(ctx: ServiceContext, orderId: string, rowId: string
   });
 }
 
+/** What the chain says it paid each party; a port that does not say paid the decision's split of the order's total. */
+function paidShares(order: OrderRow, decision: Decision, result: SettlementResult): PaidShares | null {
+  if (result.buyerAmount !== undefined && result.sellerAmount !== undefined)
+    return { buyer: BigInt(result.buyerAmount), seller: BigInt(result.sellerAmount) };
+  return splitOf(order.totalPrice, decision.resolution, decision.refundPercentage);
+}
+
 /** After confirmation: the order's status and resolution, the row, and the audit entry, together. */
 async function recordSettled(
   ctx: ServiceContext,
@@ -188,7 +197,7 @@ async function recordSettled(
       .where("id", "=", order.id)
       .where("settlementStatus", "=", "PENDING")
       .executeTakeFirst();
-    await markConfirmed(trx, ctx, row.id, result.transactionSignature, result.cluster);
+    await markConfirmed(trx, ctx, row.id, result.transactionSignature, result.cluster, paidShares(order, decision, result));
     if (numUpdatedRows !== 1n) {
       // The request and the re-check can both see the same confirmation: the first one records it.
       const current = await findById(trx, "orders", order.id);

@@ -3,11 +3,12 @@
 // marketplace.ts). Every move is conditional on the state it leaves, so two actors (a request and the
 // re-check) can never both move the same row.
 import type { SelectQueryBuilder } from "kysely";
-import type { DisputeResolution, Payout, SettlementKind } from "../../contract/index.ts";
+import type { DisputeResolution, Payout, SettlementAmounts, SettlementKind } from "../../contract/index.ts";
 import { engineOf } from "../db/engine.ts";
-import type { Database, Db, SettlementRow } from "../db/schema.ts";
+import type { Database, Db, OrderRow, SettlementRow } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
 import { isoNow, json } from "./context.ts";
+import { splitAmount, toSplit } from "../settlement/escrow.ts";
 import type { ComputeBudget } from "../settlement/fees.ts";
 import type { AdminIdentity, DecidedPayout, ServiceContext, SignedProof } from "./ports.ts";
 
@@ -23,8 +24,57 @@ export interface Decision {
 
 export const IN_FLIGHT = "A settlement of this order is already in progress or done";
 
-/** The API's record of a settlement (contract/money.ts settlementSchema). */
-export function toSettlement(row: SettlementRow) {
+/** What a settlement's amounts are told in: its order's total and token. */
+export type OrderMoney = Pick<OrderRow, "totalPrice" | "currencyMint" | "currencySymbol" | "currencyDecimals">;
+
+/** Each party's share of a dispute payout, in base units. */
+export interface PaidShares {
+  buyer: bigint;
+  seller: bigint;
+}
+
+/** The split of the order's total that a decision states (what settlement/escrow.ts pays of it); null for one it cannot split. */
+export function splitOf(totalPrice: number | string, resolution: DisputeResolution, refundPercentage: number | null): PaidShares | null {
+  try {
+    const shares = splitAmount(BigInt(totalPrice), toSplit(resolution, refundPercentage));
+    return { buyer: shares.buyerAmount, seller: shares.sellerAmount };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A dispute payout's shares: what the chain paid once confirmed, else what its decision pays (a
+ * proposal's or a signed text's amounts, else the split of the order's total).
+ */
+function sharesOf(row: SettlementRow, order: OrderMoney): PaidShares | null {
+  if (row.paidBuyer !== null && row.paidSeller !== null) return { buyer: BigInt(row.paidBuyer), seller: BigInt(row.paidSeller) };
+  const decided = decidedPayoutsOf(row);
+  if (decided) {
+    const of = (party: Payout["party"]) => decided.find((p) => p.party === party)?.amount ?? 0n;
+    return { buyer: of("buyer"), seller: of("seller") };
+  }
+  return row.resolution ? splitOf(order.totalPrice, row.resolution, row.refundPercentage) : null;
+}
+
+/** The amounts the list shows of a dispute payout, in its order's token (null without an order). */
+export function amountsOf(row: SettlementRow, order: OrderMoney | null): SettlementAmounts | null {
+  const shares = row.kind === "dispute_payout" && order ? sharesOf(row, order) : null;
+  if (!shares || !order) return null;
+  return {
+    buyer: shares.buyer.toString(),
+    seller: shares.seller.toString(),
+    mint: order.currencyMint,
+    symbol: order.currencySymbol,
+    decimals: order.currencyDecimals,
+  };
+}
+
+/**
+ * The API's record of a settlement (contract/money.ts settlementSchema); given its order's money (null:
+ * none), the payout's amounts too (the list's rows).
+ */
+export function toSettlement(row: SettlementRow, order?: OrderMoney | null) {
   return {
     id: row.id,
     orderId: row.orderId,
@@ -40,6 +90,7 @@ export function toSettlement(row: SettlementRow) {
     refundPercentage: row.refundPercentage,
     adminNotes: row.adminNotes,
     payouts: row.payouts === null ? null : json<Payout[]>(row.payouts),
+    ...(order !== undefined ? { amounts: amountsOf(row, order) } : {}),
     expiresAt: row.expiresAt,
     approvedBy: row.approvedBy,
     computeUnitLimit: row.computeUnitLimit,
@@ -142,6 +193,9 @@ export async function openSettlement(
     approvalSignature: null,
     ...budgetColumns(null),
     broadcasts: 0,
+    paidBuyer: null,
+    paidSeller: null,
+    confirmedAt: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -241,7 +295,7 @@ export async function markFailed(
 
 /**
  * Ends a row as confirmed, by `signature` when known (idempotent: the request and the re-check may
- * both see the same confirmation).
+ * both see the same confirmation), with what a dispute payout paid each party.
  */
 export async function markConfirmed(
   trx: Db,
@@ -249,10 +303,21 @@ export async function markConfirmed(
   id: string,
   signature: string | null,
   cluster: string | null,
+  paid: PaidShares | null = null,
 ): Promise<void> {
+  const now = isoNow(ctx);
+  const shares = paid ? { paidBuyer: paid.buyer.toString(), paidSeller: paid.seller.toString() } : {};
   await trx
     .updateTable("settlements")
-    .set({ status: "confirmed", ...(signature ? { signature } : {}), cluster, lastError: null, updatedAt: isoNow(ctx) })
+    .set({
+      status: "confirmed",
+      ...(signature ? { signature } : {}),
+      cluster,
+      lastError: null,
+      ...shares,
+      confirmedAt: now,
+      updatedAt: now,
+    })
     .where("id", "=", id)
     .where("status", "in", ["pending", "submitted"])
     .execute();

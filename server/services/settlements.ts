@@ -39,7 +39,17 @@ export async function listSettlements(
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .execute();
-  return { items: rows.map(toSettlement), total };
+  // The page's orders, for each payout's amounts in its token.
+  const orderIds = [...new Set(rows.flatMap((row) => (row.orderId ? [row.orderId] : [])))];
+  const orders = orderIds.length
+    ? await ctx.db
+        .selectFrom("orders")
+        .select(["id", "totalPrice", "currencyMint", "currencySymbol", "currencyDecimals"])
+        .where("id", "in", orderIds)
+        .execute()
+    : [];
+  const money = new Map(orders.map((order) => [order.id, order]));
+  return { items: rows.map((row) => toSettlement(row, money.get(row.orderId ?? "") ?? null)), total };
 }
 
 /** A retry's outcome: the row sent again (200), or, under four eyes, the new proposal it became (202). */

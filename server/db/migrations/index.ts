@@ -16,6 +16,7 @@ import * as m014 from "./014_token_risk.ts";
 import * as m015 from "./015_settlement_fees.ts";
 import * as m016 from "./016_decision_payouts.ts";
 import * as m017 from "./017_audit_changes.ts";
+import * as m018 from "./018_settlement_paid.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "015_settlement_fees": m015,
   "016_decision_payouts": m016,
   "017_audit_changes": m017,
+  "018_settlement_paid": m018,
 };
