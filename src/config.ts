@@ -21,6 +21,8 @@ export const SIDEBAR_TITLE = "Admin";
 export const MARKETPLACE_POLL_MS = 5000;
 /** Beyond the core API: how often the Settlements screen re-reads while a settlement is pending or submitted. */
 export const SETTLEMENTS_POLL_MS = 5000;
+/** Beyond the core API: the Settlements screen's totals paid cover the last this many days until the admin picks others. */
+export const SETTLEMENT_TOTALS_DAYS = 30;
 /**
  * Beyond the core API: live updates. Against an API without the event stream the open disputes'
  * count is polled this often; a stream that failed is opened again after a wait that doubles up to

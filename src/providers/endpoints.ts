@@ -51,6 +51,8 @@ export const endpoints = {
   settlementRetry: (id: Id) => `/admin/settlements/${seg(id)}/retry`,
   settlementApprove: (id: Id) => `/admin/settlements/${seg(id)}/approve`,
   settlementReject: (id: Id) => `/admin/settlements/${seg(id)}/reject`,
+  /** Beyond the core API: the payouts confirmed in a period, summed per token (a 404 hides the totals). */
+  settlementTotals: "/admin/settlements/totals",
   reconciliation: "/admin/reconciliation",
   audit: "/admin/audit",
   /** Beyond the core API: the admins the audit trail names (the Activity screen's admin filter). */

@@ -4,6 +4,7 @@
 // proposer; Reconcile compares the orders' escrows with the chain.
 import { useEffect, useMemo } from "react";
 import { useInvalidate } from "@refinedev/core";
+import { Grid } from "antd";
 import { SETTLEMENTS_POLL_MS, SHORTEN } from "@/config";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListPage } from "@/components/list/list-page";
@@ -21,6 +22,7 @@ import { SETTLEMENT_FILTERS } from "./filters";
 import { useDecisionSigner } from "../orders/use-decision-signer";
 import { decisionBody, useProposalActions } from "./proposals";
 import { useSettlementReconcile } from "./reconcile";
+import { SettlementTotals } from "./totals";
 import "./settlements.css";
 
 const inFlight = (settlement: Settlement) => settlement.status === "pending" || settlement.status === "submitted";
@@ -77,9 +79,11 @@ export function SettlementList() {
   const { me, approve, reject, busy } = proposals;
   const reconcile = useSettlementReconcile();
   usePaletteActions([{ id: "reconcile", name: "Reconcile escrows", keywords: "chain check settlements", perform: reconcile.run }]);
+  // Below antd's `sm` (576 px): the phone's reduced set.
+  const phone = Grid.useBreakpoint().sm === false;
   const columns = useMemo(
-    () => settlementColumns({ onRetry: (row) => void retry(row), retrying, proposals: { me, approve, reject, busy } }),
-    [retry, retrying, me, approve, reject, busy],
+    () => settlementColumns({ onRetry: (row) => void retry(row), retrying, proposals: { me, approve, reject, busy }, phone }),
+    [retry, retrying, me, approve, reject, busy, phone],
   );
   const view = useListView("settlements", table, columns, { columns: SETTLEMENT_EXPORT });
 
@@ -93,7 +97,20 @@ export function SettlementList() {
   }, [waiting, refetch]);
 
   return (
-    <ListPage {...PAGE} actions={reconcile.button} notice={reconcile.outcome} filters={filters.bar} view={view} table={table} size="middle">
+    <ListPage
+      {...PAGE}
+      actions={reconcile.button}
+      notice={
+        <>
+          <SettlementTotals />
+          {reconcile.outcome}
+        </>
+      }
+      filters={filters.bar}
+      view={view}
+      table={table}
+      size="middle"
+    >
       {holder}
       {proposals.holder}
     </ListPage>

@@ -1,9 +1,23 @@
-// Beyond the core API: the Settlements screen, against the fake API: the queue with its links, the
-// status filter, Retry with a reason, Reconcile, and the whole section hidden when the API lacks it.
+// Beyond the core API: the Settlements screen, against the fake API: the queue with its links and
+// amounts, the status filter, Retry with a reason, Reconcile, the totals paid, a phone's reduced set,
+// and the whole section (or the totals alone) hidden when the API lacks it.
 import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import type { Reconciliation, Settlement } from "@contract";
-import { alice, changes, choose, columnTitles, compileFirst, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { page as browserPage } from "vitest/browser";
+import type { Reconciliation, Settlement, SettlementTotals } from "@contract";
+import {
+  alice,
+  changes,
+  choose,
+  columnTitles,
+  compileFirst,
+  PHONE,
+  renderApp,
+  setupUser,
+  setViewportWidth,
+  sidebarSections,
+  signedInApi,
+} from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/settlements/list"));
@@ -58,6 +72,10 @@ async function retryFailed(user: ReturnType<typeof setupUser>, reason: string) {
   await user.click(within(reasonStep).getByRole("button", { name: "Retry" }));
 }
 
+/** A row's amounts cell, line by line. */
+const amountsOf = (rowKey: string) =>
+  [...document.querySelectorAll(`tr[data-row-key='${rowKey}'] .settlements-amounts > span`)].map((line) => line.textContent).join("|");
+
 const listQueries = (api: FakeApi) => api.requests("GET", "/admin/settlements").map((request) => request.query);
 const rowOf = (text: string) => screen.getByText(text).closest("tr")!;
 
@@ -74,19 +92,7 @@ describe("Settlements", () => {
     );
     // The sidebar's probe is the screen's own first query: asked once.
     expect(listQueries(api)).toEqual([{ page: "1", limit: "20" }]);
-    expect(columnTitles()).toEqual([
-      "Kind",
-      "Order",
-      "Status",
-      "Decision",
-      "Requested by",
-      "Attempts",
-      "Signature",
-      "Last error",
-      "Created",
-      "Updated",
-      "Actions",
-    ]);
+    expect(columnTitles()).toEqual(["Order", "Status", "Amounts", "Decision", "Requested by", "Transaction", "Updated", "Actions"]);
 
     const confirmed = within(
       screen
@@ -94,7 +100,6 @@ describe("Settlements", () => {
         .find((node) => node.closest("tr"))!
         .closest("tr")!,
     );
-    expect(confirmed.getByText("Dispute payout")).toBeInTheDocument();
     expect(confirmed.getByText(`${ORDER_ID.slice(0, 8)}...`)).toBeInTheDocument();
     expect(confirmed.getByText(`${SIGNATURE.slice(0, 8)}...`)).toBeInTheDocument();
     expect(confirmed.getByRole("link", { name: /explorer/i })).toHaveAttribute(
@@ -113,7 +118,7 @@ describe("Settlements", () => {
 
     const failed = within(rowOf("Blockhash expired twice"));
     expect(failed.getByText("Failed")).toBeInTheDocument();
-    expect(failed.getByRole("cell", { name: "2" })).toBeInTheDocument();
+    expect(failed.getByText("2 attempts")).toBeInTheDocument();
     api.post("/admin/settlements/s-2/retry", [200, { data: { ...FAILED, status: "pending", lastError: null } }]);
     // An API that writes no decisions to sign: the retry goes unsigned.
     api.post(`/admin/orders/${ORDER_ID}/resolve-dispute/decision`, [404, { message: "Not found" }]);
@@ -189,14 +194,15 @@ describe("Settlements", () => {
     const resent = await screen.findByText("· sent 3×");
     expect(resent.closest("tr")).toHaveAttribute("data-row-key", "s-9");
     const cell = resent.parentElement!;
-    expect(cell).toHaveTextContent("2 · sent 3×");
+    expect(cell).toHaveTextContent("2 attempts · sent 3×");
     await setupUser().hover(cell);
     expect(await screen.findByRole("tooltip")).toHaveTextContent(
       "latest transaction sent 3 times (re-broadcast until it landed or expired); priority fee 0.00000165 SOL (50000 micro-lamports × 33000 compute units, 30000 used)",
     );
     // One broadcast and no fee market (in-process): the attempts alone, no hint.
     const once = within(document.querySelector("tr[data-row-key='s-8']") as HTMLElement);
-    expect(once.getByRole("cell", { name: "1" }).querySelector("span")).toBeNull();
+    expect(once.getByText("1 attempt")).not.toHaveAttribute("tabindex");
+    expect(once.queryByText(/sent/)).not.toBeInTheDocument();
   });
 
   it("shows proposed payouts with the proposer, the amounts and the reason; another admin approves or rejects one, the proposer neither", async () => {
@@ -245,8 +251,8 @@ describe("Settlements", () => {
     await screen.findAllByText("Awaiting approval");
     const row = within(document.querySelector("tr[data-row-key='p-1']") as HTMLElement);
     expect(row.getByText("Partial Refund (30% to the buyer)")).toBeInTheDocument();
-    expect(row.getByText("Buyer receives 0.45 USDC")).toBeInTheDocument();
-    expect(row.getByText("Seller receives 1.05 USDC")).toBeInTheDocument();
+    // The proposal's previewed payouts, from a server that sends no `amounts`.
+    expect(amountsOf("p-1")).toBe("Buyer 0.45 USDC|Seller 1.05 USDC|Not paid yet");
     // The proposer's words quoted under a fixed caption, as the signed text quotes them.
     const reason = row.getByText("Arrived damaged");
     expect(reason.tagName).toBe("BLOCKQUOTE");
@@ -284,7 +290,7 @@ describe("Settlements", () => {
     const clean: Reconciliation = { checkedAt: "2025-03-10T12:00:00.000Z", cluster: "localnet", ordersChecked: 42, mismatches: [] };
     api.get("/admin/reconciliation", [200, { data: clean }]);
     renderApp("/settlements");
-    await screen.findByText("Dispute payout");
+    await screen.findByText(`${ORDER_ID.slice(0, 8)}...`);
     expect(api.requests("GET", "/admin/reconciliation")).toHaveLength(0);
 
     await user.click(screen.getByRole("button", { name: /Reconcile/ }));
@@ -342,5 +348,149 @@ describe("Settlements", () => {
     expect(sidebarSections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"]);
     expect(screen.queryByRole("heading", { name: "Settlements" })).not.toBeInTheDocument();
     expect(api.requests("GET", "/admin/settlements")).toHaveLength(1);
+  });
+});
+
+describe("Settlements: the money", () => {
+  const SOL = { mint: null, symbol: "SOL", decimals: 9 };
+  const USDC = { mint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v", symbol: "USDC", decimals: 6 };
+  const REFUNDED = settlement({
+    id: "s-1",
+    resolution: "REFUND_BUYER",
+    amounts: { ...SOL, buyer: "99637966093280", seller: "0" },
+  });
+  const SPLIT_FAILED = settlement({
+    id: "s-2",
+    orderId: "ordSPLIT0-1111-4222-8333-444455556666",
+    status: "failed",
+    attempts: 2,
+    signature: null,
+    lastError: "Blockhash expired twice",
+    resolution: "PARTIAL_REFUND",
+    refundPercentage: 30,
+    amounts: { ...USDC, buyer: "450000", seller: "1050000" },
+  });
+  const TOTALS: SettlementTotals = {
+    from: null,
+    to: null,
+    tokens: [
+      { ...SOL, buyer: "2500000000", seller: "1000000000", total: "3500000000", payouts: 3 },
+      { ...USDC, buyer: "450000", seller: "1050000", total: "1500000", payouts: 1 },
+    ],
+  };
+
+  const inView = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return box.width > 0 && box.left >= 0 && box.right <= window.innerWidth;
+  };
+
+  it("shows what each party received in the token with its symbol, exactly on hover, and what a failed payout did not pay", async () => {
+    settlementsApi([REFUNDED, SPLIT_FAILED]);
+    const user = setupUser();
+    renderApp("/settlements");
+
+    await screen.findByText("Blockhash expired twice");
+    expect(amountsOf("s-1")).toBe("Buyer 99,637.9661 SOL|Seller 0.00 SOL");
+    expect(amountsOf("s-2")).toBe("Buyer 0.45 USDC|Seller 1.05 USDC|Not paid");
+    await user.hover(screen.getByText("99,637.9661 SOL"));
+    expect(await screen.findByRole("tooltip")).toHaveTextContent("99,637.96609328 SOL");
+  });
+
+  it("opens the order from its id", async () => {
+    const api = settlementsApi([REFUNDED]);
+    api.get(`/admin/orders/${ORDER_ID}`, [404, { message: "Order not found" }]);
+    const user = setupUser();
+    renderApp("/settlements");
+
+    const link = await screen.findByRole("link", { name: `Open order ${ORDER_ID.slice(0, 8)}...` });
+    expect(link).toHaveTextContent(`${ORDER_ID.slice(0, 8)}...`);
+    await user.click(link);
+    await waitFor(() => expect(window.location.pathname).toBe(`/orders/${ORDER_ID}`));
+  });
+
+  it("fits every column, Actions included, in a 1440 px window without sideways scrolling", async () => {
+    await browserPage.viewport(1440, 900);
+    onTestFinished(() => browserPage.viewport(414, 896));
+    const proposal = settlement({
+      id: "p-1",
+      status: "awaiting_approval",
+      attempts: 0,
+      signature: null,
+      requestedBy: "8zK1ProposerOtherAdmin1111111111111111111111",
+      resolution: "PARTIAL_REFUND",
+      refundPercentage: 30,
+      adminNotes: "The parcel arrived damaged and the seller did not answer the buyer's messages for two weeks",
+      expiresAt: "2025-03-13T10:00:00.000Z",
+      amounts: { ...SOL, buyer: "29891389827984", seller: "69746576265296" },
+    });
+    settlementsApi([REFUNDED, SPLIT_FAILED, proposal]);
+    setViewportWidth(1440);
+    renderApp("/settlements");
+
+    const approve = await screen.findByRole("button", { name: /^Approve the payout/ });
+    const scroller = approve.closest(".ant-table-content")!;
+    await waitFor(() => expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth));
+    expect(inView(approve)).toBe(true);
+    expect(inView(screen.getByRole("columnheader", { name: "Actions" }))).toBe(true);
+  });
+
+  it("keeps each settlement's status and amounts in view on a 390 px phone, without sideways scrolling", async () => {
+    await browserPage.viewport(390, 844);
+    onTestFinished(() => browserPage.viewport(414, 896));
+    settlementsApi([REFUNDED, SPLIT_FAILED]);
+    setViewportWidth(PHONE);
+    renderApp("/settlements");
+
+    const retry = await screen.findByRole("button", { name: /^Retry settlement/ });
+    expect(columnTitles()).toEqual(["Settlement", "Actions"]);
+    const row = within(retry.closest("tr")!);
+    const scroller = retry.closest(".ant-table-content")!;
+    await waitFor(() => expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth));
+    expect(inView(row.getByText("Failed"))).toBe(true);
+    expect(inView(row.getByText("0.45 USDC"))).toBe(true);
+    expect(inView(row.getByRole("link", { name: /^Open order/ }))).toBe(true);
+    expect(inView(retry)).toBe(true);
+    expect(inView(screen.getByText("99,637.9661 SOL"))).toBe(true);
+  });
+
+  it("totals what was paid per token over the last 30 days, then over the days the admin picks", async () => {
+    const api = settlementsApi([REFUNDED]);
+    api.get("/admin/settlements/totals", [200, { data: TOTALS }]);
+    const user = setupUser();
+    renderApp("/settlements");
+
+    const totals = await screen.findByRole("region", { name: "Paid out" });
+    await within(totals).findByText("3.50 SOL");
+    expect(totals).toHaveTextContent("to buyers 2.50 SOL, to sellers 1.00 SOL · 3 payouts");
+    expect(totals).toHaveTextContent("1.50 USDC");
+    expect(totals).toHaveTextContent("to buyers 0.45 USDC, to sellers 1.05 USDC · 1 payout");
+    const [first] = api.requests("GET", "/admin/settlements/totals").map((request) => request.query);
+    const days = (Date.parse(first.to) - Date.parse(first.from)) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+    expect(Date.parse(first.to)).toBeGreaterThan(Date.now());
+
+    api.get("/admin/settlements/totals", [200, { data: { ...TOTALS, tokens: [] } }]);
+    const period = within(totals).getByRole("group", { name: "Period of the totals paid" });
+    const [start, end] = within(period).getAllByRole("textbox");
+    await user.clear(start);
+    await user.type(start, "2025-03-01");
+    await user.clear(end);
+    await user.type(end, "2025-03-10{Enter}");
+    expect(await within(totals).findByText("No payouts confirmed in this period")).toBeInTheDocument();
+    const last = api.requests("GET", "/admin/settlements/totals").at(-1)!.query;
+    expect(new Date(last.from).toDateString()).toBe(new Date(2025, 2, 1).toDateString());
+    expect(new Date(last.to).toDateString()).toBe(new Date(2025, 2, 10).toDateString());
+  });
+
+  it("hides the totals when the API has no such call (404), and asks once", async () => {
+    const api = settlementsApi([REFUNDED]);
+    api.get("/admin/settlements/totals", [404, { message: "Not found" }]);
+    renderApp("/settlements");
+
+    await screen.findByText("Buyer");
+    await waitFor(() => expect(api.requests("GET", "/admin/settlements/totals")).toHaveLength(1));
+    expect(screen.queryByRole("region", { name: "Paid out" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Could not load the totals/)).not.toBeInTheDocument();
+    expect(amountsOf("s-1")).toBe("Buyer 99,637.9661 SOL|Seller 0.00 SOL");
   });
 });
