@@ -8,9 +8,10 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { PublicKey } from "@solana/web3.js";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { verifySolanaSignature } from "../../server/auth/signature.ts";
 import { previewDisputeResolution } from "../../server/services/preview.ts";
+import { settlementTotals } from "../../server/services/settlement-totals.ts";
 import { configAddress } from "../../server/settlement/index.ts";
 import { browser, chain, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openDialog, openWithWallet, screenshot, signIn, PHONE, row, rowButton } from "./support/screens.ts";
@@ -106,6 +107,26 @@ describe("settlement from the console", () => {
       const settlement = await db().selectFrom("settlements").selectAll().where("orderId", "=", order.id).executeTakeFirstOrThrow();
       expect(settlement).toMatchObject({ status: "confirmed", decisionSignature: audit.decisionSignature });
       await expect.poll(() => row(admin2, settlement.id).innerText()).toContain("Confirmed");
+
+      // What each party received as the chain paid it, in the order's token; the totals paid over the
+      // last 30 days count it with the rest of that token's payouts; the order id opens the order.
+      const currency = { symbol: order.currencySymbol, decimals: order.currencyDecimals };
+      const words = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ").trim();
+      expect(await words(row(admin2, settlement.id).locator(".settlements-amounts"))).toBe(
+        `Buyer ${formatAmount(settlement.paidBuyer, currency)} Seller ${formatAmount(settlement.paidSeller, currency)}`,
+      );
+      const { tokens } = await settlementTotals(consoleServer.server.ctx, { from: undefined, to: undefined });
+      const paid = tokens.find((token) => token.symbol === order.currencySymbol)!;
+      const totals = admin2.getByRole("region", { name: "Paid out" });
+      await expect
+        .poll(() => words(totals))
+        .toContain(`${formatAmount(paid.total, currency)} to buyers ${formatAmount(paid.buyer, currency)}`);
+      await row(admin2, settlement.id)
+        .getByRole("link", { name: `Open order ${short}...` })
+        .click();
+      // The record link keeps the list's query string (page, filters): the path is the order's.
+      await admin2.waitForURL((url) => url.pathname === `/orders/${order.id}`);
+      await dialog.waitFor();
     } finally {
       await context.close();
     }
