@@ -5,7 +5,8 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES, type Settlement, type SettlementTotals } from "../../../contract/index.ts";
 import { down as undo018, up as migrate018 } from "../../../server/db/migrations/018_settlement_paid.ts";
-import type { OrderRow } from "../../../server/db/schema.ts";
+import type { OrderRow, SettlementRow } from "../../../server/db/schema.ts";
+import { amountsOf } from "../../../server/services/settlement-rows.ts";
 import type { TestClient, TestServer } from "../support/harness.ts";
 import { fundDispute, startSeededSettlementServer } from "../support/settlement-support.ts";
 
@@ -149,5 +150,44 @@ describe("migration 018", () => {
     await migrate018(db);
     expect(await rows()).toEqual(paid.map((row) => ({ ...row, confirmedAt: row.updatedAt })));
     expect(await totals()).toEqual(before);
+  });
+});
+
+describe("a payout's amounts before it is paid", () => {
+  const order = { totalPrice: 1_000_000, currencyMint: null, currencySymbol: "SOL", currencyDecimals: 9 };
+  const row = (values: Partial<SettlementRow>): SettlementRow => ({
+    ...({} as SettlementRow),
+    kind: "dispute_payout",
+    status: "pending",
+    resolution: "PARTIAL_REFUND",
+    refundPercentage: 25,
+    payouts: null,
+    paidBuyer: null,
+    paidSeller: null,
+    ...values,
+  });
+
+  it("are a proposal's previewed amounts, parties it does not pay receiving nothing", () => {
+    const payouts = [{ party: "seller", wallet: "W", tokenAccount: "T", amount: "999000", uiAmount: "0.000999", symbol: "SOL" }];
+    expect(amountsOf(row({ status: "awaiting_approval", payouts: JSON.stringify(payouts) }), order)).toEqual({
+      buyer: "0",
+      seller: "999000",
+      mint: null,
+      symbol: "SOL",
+      decimals: 9,
+    });
+  });
+
+  it("are the decision's split of the order's total when nothing else states them", () => {
+    expect(amountsOf(row({}), order)).toMatchObject({ buyer: "250000", seller: "750000" });
+    expect(amountsOf(row({ resolution: "RELEASE_TO_SELLER", refundPercentage: null }), order)).toMatchObject({
+      buyer: "0",
+      seller: "1000000",
+    });
+  });
+
+  it("are none for the marketplace initialization, or without the order", () => {
+    expect(amountsOf(row({ kind: "marketplace_initialization", resolution: null }), null)).toBeNull();
+    expect(amountsOf(row({}), null)).toBeNull();
   });
 });
