@@ -138,6 +138,7 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   settlementRetry: [{ method: "POST", data: "Settlement" }], // the Settlements screen's Retry
   settlementApprove: [{ method: "POST", data: "ApprovalResult" }], // settlements/proposals.tsx
   settlementReject: [{ method: "POST", data: "Settlement" }], // settlements/proposals.tsx
+  settlementTotals: [{ method: "GET", data: "SettlementTotals" }], // settlements/totals.tsx
   reconciliation: [{ method: "GET", data: "Reconciliation" }], // settlements/reconcile.tsx
   liveEvents: [{ method: "GET", data: "DisputesEvent" }], // providers/live-updates.ts (its probe; the stream itself is text/event-stream)
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
