@@ -57,6 +57,13 @@ export const textParam = (label: string) =>
       .optional(),
   );
 
+/**
+ * Beyond the core API: a list narrowed to the records of one other record (a user's orders, a shop's
+ * products), the record links' lists. Its id, matched exactly.
+ */
+const recordParam = (label: string) =>
+  textParam(label).meta({ "x-beyond-spec": true, description: `${label}: only the records of that record (beyond the core API)` });
+
 export const pageParams = (defaultLimit: number = PAGE_SIZE) => ({
   page: intParam(1, Number.MAX_SAFE_INTEGER, 1, M.page),
   limit: intParam(1, LIMIT_MAX, defaultLimit, M.limit),
@@ -86,6 +93,7 @@ export const productListQuerySchema = z.object({
   /** Beyond the core API: soft-deleted products are hidden unless asked for (to restore them). */
   includeDeleted: boolParam,
   search: textParam("Search"),
+  shopId: recordParam("Shop id"),
 });
 
 export const shopListQuerySchema = z.object({
@@ -94,6 +102,7 @@ export const shopListQuerySchema = z.object({
   isActive: boolParam,
   isVerified: boolParam,
   search: textParam("Search"),
+  sellerId: recordParam("Seller id"),
 });
 
 export const orderListQuerySchema = z.object({
@@ -103,6 +112,11 @@ export const orderListQuerySchema = z.object({
   sort: z.preprocess(absent, z.enum(ORDER_SORTS, { error: M.orderSort }).optional()),
   /** Beyond the core API: an id's start (the 8-character short id) or part of the buyer's or seller's wallet. */
   search: textParam("Search"),
+  /** Beyond the core API: the orders of one buyer or seller (a user id: the user's wallet), of one shop, of one product. */
+  buyerId: recordParam("Buyer id"),
+  sellerId: recordParam("Seller id"),
+  shopId: recordParam("Shop id"),
+  productId: recordParam("Product id"),
 });
 
 /** Beyond the core API: GET /admin/settlements. */

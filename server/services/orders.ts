@@ -76,7 +76,7 @@ const BY_DEADLINE = [
 ];
 
 export async function listOrders(ctx: ServiceContext, q: OrderListQuery): Promise<Paged<OrderBody> & { search: string | null }> {
-  const page = q.search === undefined ? await countedOrders(ctx, q) : await searchedOrders(ctx, q, q.search);
+  const page = isNarrowed(q) ? await narrowedOrders(ctx, q) : await countedOrders(ctx, q);
   // Repeated as applied: an API that ignores `search` leaves it out, and the console hides its box.
   return { ...page, search: q.search ?? null };
 }
@@ -96,20 +96,34 @@ async function countedOrders(ctx: ServiceContext, q: OrderListQuery): Promise<Pa
   return paged(rows.map(toOrder), total, q.page, q.limit);
 }
 
+/** Whether the list is narrowed beyond its filter (beyond the core API): searched, or one user's, shop's or product's orders. */
+const isNarrowed = (q: OrderListQuery) =>
+  q.search !== undefined || q.buyerId !== undefined || q.sellerId !== undefined || q.shopId !== undefined || q.productId !== undefined;
+
 /**
- * A searched page, counted directly (the counted lists hold no searches): the orders whose id starts
- * with `text` (the short id shown everywhere) or whose buyer's or seller's wallet holds it, within
- * the filter, in the list's order.
+ * A narrowed page. No trigger-kept count names such a list: it is counted directly and paged with
+ * OFFSET, in the list's own order, within the filter. A search matches an id's start (the short id
+ * shown everywhere) or part of the buyer's or seller's wallet; a buyer or seller is a user id,
+ * matched through the user's wallet (what an order stores).
  */
-async function searchedOrders(ctx: ServiceContext, q: OrderListQuery, text: string): Promise<Paged<OrderBody>> {
-  const { filter } = q;
+function narrowedOrders(ctx: ServiceContext, q: OrderListQuery): Promise<Paged<OrderBody>> {
+  const { filter, search } = q;
   const engine = engineOf(ctx.db);
-  const query = ctx.db
-    .selectFrom("orders")
-    .where((eb) => eb.or([startsWith("id", text), contains("buyerWalletAddress", text), contains("sellerWalletAddress", text)]))
-    .$if(filter !== undefined, (qb) => qb.where(orderFilterCondition(filter!, engine)));
-  const rows = (q.sort === "deadline" ? BY_DEADLINE : []).reduce((qb, key) => qb.orderBy(key, "asc"), query.selectAll());
-  return pageOf(query, rows.orderBy(LIST_ORDER, "desc"), q, (found) => found.map(toOrder));
+  const walletOf = (id: string) => ctx.db.selectFrom("users").select("publicKey").where("id", "=", id);
+  let query = ctx.db.selectFrom("orders");
+  if (filter) query = query.where(orderFilterCondition(filter, engine));
+  if (search !== undefined) {
+    query = query.where((eb) =>
+      eb.or([startsWith("id", search), contains("buyerWalletAddress", search), contains("sellerWalletAddress", search)]),
+    );
+  }
+  if (q.buyerId !== undefined) query = query.where("buyerWalletAddress", "in", walletOf(q.buyerId));
+  if (q.sellerId !== undefined) query = query.where("sellerWalletAddress", "in", walletOf(q.sellerId));
+  if (q.shopId !== undefined) query = query.where("shopId", "=", q.shopId);
+  if (q.productId !== undefined) query = query.where("productId", "=", q.productId);
+  let rows = query.selectAll();
+  for (const key of q.sort === "deadline" ? BY_DEADLINE : []) rows = rows.orderBy(key, "asc");
+  return pageOf(query, rows.orderBy(LIST_ORDER, "desc"), q, (list) => list.map(toOrder));
 }
 
 const findOrder = (db: Db, id: string) => findById(db, "orders", id);

@@ -102,6 +102,7 @@ function pageOfProducts(ctx: ServiceContext, q: ProductListQuery, scope: "listed
   if (q.isFeatured !== undefined) query = query.where("isFeatured", "=", flag(q.isFeatured));
   if (q.isActive !== undefined) query = query.where("isActive", "=", flag(q.isActive));
   if (q.search !== undefined) query = query.where(contains("title", q.search));
+  if (q.shopId !== undefined) query = query.where("shopId", "=", q.shopId);
   const ordered = scope === "deleted" ? query.selectAll().orderBy("deletedAt", "desc") : query.selectAll().orderBy("createdAt", "desc");
   return pageOf(query, ordered.orderBy("id", "desc"), q, (rows) => withImages(ctx.db, rows));
 }

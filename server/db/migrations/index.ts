@@ -17,6 +17,7 @@ import * as m015 from "./015_settlement_fees.ts";
 import * as m016 from "./016_decision_payouts.ts";
 import * as m017 from "./017_audit_changes.ts";
 import * as m018 from "./018_settlement_paid.ts";
+import * as m019 from "./019_record_links.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "016_decision_payouts": m016,
   "017_audit_changes": m017,
   "018_settlement_paid": m018,
+  "019_record_links": m019,
 };

@@ -60,6 +60,7 @@ function filtered<O>(query: SelectQueryBuilder<Database, "shops", O>, q: ShopLis
   if (q.category !== undefined) out = out.where("shops.category", "=", q.category);
   if (q.isActive !== undefined) out = out.where("shops.isActive", "=", flag(q.isActive));
   if (q.isVerified !== undefined) out = out.where("shops.isVerified", "=", flag(q.isVerified));
+  if (q.sellerId !== undefined) out = out.where("shops.sellerId", "=", q.sellerId);
   if (q.search !== undefined) {
     const text = q.search;
     out = out.where((eb) => eb.or([contains("shops.name", text), contains("shops.slug", text)]));
