@@ -19,6 +19,11 @@ export const orders = defineResource({
       // Beyond the core API: an order's short id or a wallet (an API without it is told by its answer, `echoes`).
       "search",
       "filter",
+      // Beyond the core API: one record's orders (the records' links); the console sends them only to an API that lists them.
+      "buyerId",
+      "sellerId",
+      "shopId",
+      "productId",
     ],
     echoes: ["search"],
     // Beyond the core API: sort=deadline (the Deadline column; an API without it ignores it).

@@ -17,7 +17,13 @@ export const products = defineResource({
   // Read at the public path; changed (isActive + reason) and soft-deleted under /admin.
   api: {
     list: "/admin/products",
-    query: ["category", "isFeatured", "deleted"],
+    query: [
+      "category",
+      "isFeatured",
+      "deleted",
+      // Beyond the core API: one shop's products (the shop's link).
+      "shopId",
+    ],
     // Beyond the core API: the Deleted filter reads the trash, with who deleted each product.
     views: { deleted: "/admin/products/deleted" },
     one: "/products/:id",

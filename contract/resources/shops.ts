@@ -12,7 +12,14 @@ export const shops = defineResource({
   api: {
     list: "/admin/shops",
     listShape: "data+meta",
-    query: ["search", "category", "isActive", "isVerified"],
+    query: [
+      "search",
+      "category",
+      "isActive",
+      "isVerified",
+      // Beyond the core API: the shops one user owns (the user's link).
+      "sellerId",
+    ],
     one: "/admin/shops/:id",
     update: "/admin/shops/:id",
   },

@@ -64,4 +64,9 @@ export const endpoints = {
    */
   liveEvents: "/admin/events",
   demoWallet: "/demo/wallet",
+  /**
+   * Beyond the core API: the API's published contract (OpenAPI), read for the list filters it
+   * applies beyond the core API (the records' links); a 404 means none.
+   */
+  openApi: "/openapi.json",
 } as const;

@@ -23,6 +23,10 @@ export const shortMint = (mint: string | null | undefined) => middle(mint, SHORT
 /** The wallet adapter's own style: 4 at each end, two dots between. */
 export const shortWallet = (address: string | null | undefined) => middle(address, SHORTEN.walletAddress, SHORTEN.walletAddress, "..");
 
+/** A user named in a link or a filter: the display name, else the shortened wallet. */
+export const userLabel = (user: { displayName?: string | null; publicKey?: string | null }) =>
+  user.displayName?.trim() || shortWallet(user.publicKey);
+
 /** A length of time in its two largest units, e.g. "2d 4h", "3h", "3h 5m", "12m"; "under 1m" below a minute. */
 export function formatDuration(ms: number): string {
   const minutes = Math.floor(Math.abs(ms) / 60_000);

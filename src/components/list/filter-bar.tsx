@@ -18,6 +18,7 @@ import {
   type ToggleFilter,
 } from "@/components/list/filters";
 import { useStableCallback } from "@/utils/use-stable-callback";
+import { RecordFilterTag } from "./record-filter-tag";
 import "./filter-bar.css";
 
 // Only the lists with a date range load the date picker.
@@ -266,6 +267,12 @@ export function useFilterBar<Row>(
                 />
               </Suspense>
             );
+          case "record": {
+            const id = filterValue(table.filters, filter.field);
+            return id ? (
+              <RecordFilterTag key={filter.field} filter={filter} id={id} onRemove={() => apply(table, { [filter.field]: ALL })} />
+            ) : null;
+          }
           case "find":
             return (
               <TextBox

@@ -82,10 +82,27 @@ export interface DateRangeFilter {
   label: string;
 }
 
-export type ListFilter<Row> = SelectFilter | SearchFilter | DateRangeFilter | FindFilter<Row> | ToggleFilter<Row>;
+/**
+ * The list narrowed to one other record's rows (a user's orders, a shop's products), beyond the core
+ * API: set by that record's link (filtered-list-link.tsx), never by a control. While set, the bar
+ * shows it as a removable tag naming the record, read from `resource` (a user, a shop...); an API
+ * that does not apply it (list-filter-support.ts) has it dropped, so the list never claims a filter
+ * it did not get.
+ */
+export interface RecordFilter extends SentFilter {
+  kind: "record";
+  /** The resource of the record the list is narrowed to. */
+  resource: string;
+  /** The list's own resource, whose call must take `field`. */
+  list: string;
+  /** The record's name on the tag. */
+  nameOf: (record: never) => string | null | undefined;
+}
 
-export const isSent = <Row>(filter: ListFilter<Row>): filter is SelectFilter | SearchFilter | DateRangeFilter =>
-  filter.kind === "select" || filter.kind === "search" || filter.kind === "dates";
+export type ListFilter<Row> = SelectFilter | SearchFilter | DateRangeFilter | RecordFilter | FindFilter<Row> | ToggleFilter<Row>;
+
+export const isSent = <Row>(filter: ListFilter<Row>): filter is SelectFilter | SearchFilter | DateRangeFilter | RecordFilter =>
+  filter.kind === "select" || filter.kind === "search" || filter.kind === "dates" || filter.kind === "record";
 
 /**
  * What the filters over loaded rows (find, toggle) let through, given their current values: the

@@ -1,13 +1,18 @@
-// The Order Details modal's sections, each a labelled region read off the row's order.
+// The Order Details modal's sections, each a labelled region read off the row's order. The order
+// links to its product, its shop, and its buyer's and seller's user records (all core calls).
 import type { ReactNode } from "react";
 import { Descriptions } from "antd";
 import type { DescriptionsProps } from "antd";
+import { useCustom, type HttpError } from "@refinedev/core";
+import { itemsOf } from "@/components/palette/record-lookup";
+import { RecordLink } from "@/components/record/record-link";
+import { endpoints } from "@/providers/endpoints";
 import { Address } from "@/components/value/address";
 import { Amount } from "@/components/value/amount";
 import { OrderStatusBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
-import { formatDate } from "@/utils/format";
-import type { Order } from "@contract";
+import { formatDate, userLabel } from "@/utils/format";
+import type { Order, PagedList, User } from "@contract";
 import { orderThumbnail, orderTitle } from "./order-text";
 
 type Items = NonNullable<DescriptionsProps["items"]>;
@@ -41,7 +46,17 @@ export function ProductSection({ order }: { order: Order }) {
   const image = orderThumbnail(order);
   const snapshot = order.productSnapshot;
   const items: Items = [
-    { key: "title", label: "Title", children: orderTitle(order) },
+    {
+      key: "title",
+      label: "Title",
+      children: order.productId ? (
+        <RecordLink resource="products" id={order.productId}>
+          {orderTitle(order)}
+        </RecordLink>
+      ) : (
+        orderTitle(order)
+      ),
+    },
     { key: "description", label: "Description", children: text(snapshot?.description) },
     { key: "quantity", label: "Quantity", children: text(order.quantity) },
   ];
@@ -64,8 +79,18 @@ export function ShopSection({ order }: { order: Order }) {
   const name = shop?.name ? (
     <span className="order-details__shop">
       <Picture className="order-details__shop-logo" src={shop.logo} alt="" size={24} />
-      {shop.name}
+      {order.shopId ? (
+        <RecordLink resource="shops" id={order.shopId}>
+          {shop.name}
+        </RecordLink>
+      ) : (
+        shop.name
+      )}
     </span>
+  ) : order.shopId ? (
+    <RecordLink resource="shops" id={order.shopId}>
+      Open the shop
+    </RecordLink>
   ) : (
     NA
   );
@@ -85,12 +110,49 @@ function wallet(value: string | null | undefined, order: Order) {
   return <Address value={value} display={value ?? ""} kind="address" cluster={order.cluster} />;
 }
 
+/** Users holding this wallet are few (one, in any marketplace): the search's first page covers them. */
+const WALLET_MATCHES = 10;
+
+/**
+ * The user whose wallet is `wallet`, found by the users' search (GET /users/search/{term}, a core
+ * call matching the wallet), or undefined while it is not known or when no user holds it.
+ */
+function useUserOfWallet(wallet: string | null | undefined): User | undefined {
+  const { query } = useCustom<PagedList<User>, HttpError>({
+    url: endpoints.userSearch(wallet ?? ""),
+    method: "get",
+    config: { query: { limit: WALLET_MATCHES } },
+    // A user that cannot be found is simply not linked.
+    errorNotification: false,
+    queryOptions: { enabled: Boolean(wallet), retry: false },
+  });
+  return itemsOf<User>(query.data?.data).find((user) => user.publicKey === wallet);
+}
+
+/** The party's user record, as a row of its section, once found. */
+function userItem(user: User | undefined): Items {
+  if (!user) return [];
+  return [
+    {
+      key: "user",
+      label: "User",
+      children: (
+        <RecordLink resource="users" id={user.id}>
+          {userLabel(user)}
+        </RecordLink>
+      ),
+    },
+  ];
+}
+
 export function BuyerSection({ order }: { order: Order }) {
+  const user = useUserOfWallet(order.buyerWalletAddress);
   return (
     <DetailsSection
       id="buyer"
       title="Buyer"
       items={[
+        ...userItem(user),
         { key: "wallet", label: "Wallet", children: wallet(order.buyerWalletAddress, order) },
         { key: "contact", label: "Contact", children: text(order.buyerContactInfo) },
         { key: "address", label: "Shipping Address", children: text(order.buyerShippingAddress) },
@@ -100,11 +162,13 @@ export function BuyerSection({ order }: { order: Order }) {
 }
 
 export function SellerSection({ order }: { order: Order }) {
+  const user = useUserOfWallet(order.sellerWalletAddress);
   return (
     <DetailsSection
       id="seller"
       title="Seller"
       items={[
+        ...userItem(user),
         { key: "wallet", label: "Wallet", children: wallet(order.sellerWalletAddress, order) },
         { key: "contact", label: "Contact", children: text(order.sellerContactInfo) },
       ]}

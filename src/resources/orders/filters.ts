@@ -1,8 +1,10 @@
 // Order Management's filters: beyond the core API a search by short id or wallet (list.tsx leaves
 // it out when the API's answers do not repeat it), and the status filter, whose value travels as the
-// `filter` query parameter ("All Orders" sends none).
+// `filter` query parameter ("All Orders" sends none). Beyond the core API too, a record's link
+// narrows the list to that buyer's, seller's, shop's or product's orders.
 import { choices, type ListFilter } from "@/components/list/filters";
-import type { Order, OrderFilter } from "@contract";
+import { userLabel } from "@/utils/format";
+import type { Order, OrderFilter, Product, Shop } from "@contract";
 
 /** The search's field: sent as `search`, and repeated in the answers of an API that applies it. */
 export const SEARCH_FIELD = "search";
@@ -20,5 +22,17 @@ export const ORDER_FILTERS: readonly ListFilter<Order>[] = [
       ["in_dispute" satisfies OrderFilter, "In Dispute"],
       ["completed" satisfies OrderFilter, "Completed"],
     ),
+  },
+  // Beyond the core API: one record's orders, set by that record's link.
+  { kind: "record", field: "buyerId", label: "Buyer", resource: "users", list: "orders", nameOf: userLabel },
+  { kind: "record", field: "sellerId", label: "Seller", resource: "users", list: "orders", nameOf: userLabel },
+  { kind: "record", field: "shopId", label: "Shop", resource: "shops", list: "orders", nameOf: (shop: Shop) => shop.name },
+  {
+    kind: "record",
+    field: "productId",
+    label: "Product",
+    resource: "products",
+    list: "orders",
+    nameOf: (product: Product) => product.title,
   },
 ];

@@ -3,7 +3,7 @@
 // Deleted shows the trash instead of the listed products (list.tsx leaves it out when the API lacks it). The categories
 // come from the API (use-categories.ts) and are added to the Category select at run time.
 import { choices, type ListFilter } from "@/components/list/filters";
-import type { Product } from "@contract";
+import type { Product, Shop } from "@contract";
 
 export const PRODUCT_FILTERS: readonly ListFilter<Product>[] = [
   {
@@ -22,6 +22,8 @@ export const PRODUCT_FILTERS: readonly ListFilter<Product>[] = [
     options: choices("All Products", ["true", "Featured Only"], ["false", "Not Featured"]),
   },
   { kind: "select", field: "deleted", label: "Show", prefix: true, options: choices("Listed", ["true", "Deleted"]) },
+  // Beyond the core API: one shop's products, set by the shop's link.
+  { kind: "record", field: "shopId", label: "Shop", resource: "shops", list: "products", nameOf: (shop: Shop) => shop.name },
 ];
 
 /** The Deleted filter's field: the products' trash (`views` in contract/resources/products.ts). */

@@ -1,10 +1,12 @@
 // A product's own page, /products/:id: a drawer over the list with what the row cannot hold (every
 // image, the full description, the status reason, deletion, dates) and its admin history. Read by
 // GET /products/:id when the page does not hold it; the row actions stay in the list, but a deleted
-// product offers Restore here (beyond the core API: left out when the API has no trash).
+// product offers Restore here (beyond the core API: left out when the API has no trash). It names
+// and links its shop.
 import { Button, Descriptions, Drawer, Grid } from "antd";
 import { RollbackOutlined } from "@ant-design/icons";
-import type { Product } from "@contract";
+import { useOne, type HttpError } from "@refinedev/core";
+import type { Product, Shop } from "@contract";
 import { AuditHistory } from "@/components/history/audit-history";
 import { RecordFrame } from "@/components/record/record-frame";
 import { RecordLink } from "@/components/record/record-link";
@@ -55,6 +57,16 @@ export function ProductShowDrawer({ details, restore }: ProductShowProps) {
   );
 }
 
+/** The product's shop by name (GET /admin/shops/:id, a core call), a link to it; until then, or if it cannot be read, "Open the shop". */
+function ProductShop({ shopId }: { shopId: string }) {
+  const { result } = useOne<Shop, HttpError>({ resource: "shops", id: shopId, errorNotification: false, queryOptions: { retry: false } });
+  return (
+    <RecordLink resource="shops" id={shopId}>
+      {result?.name || "Open the shop"}
+    </RecordLink>
+  );
+}
+
 function ProductShow({ product }: { product: Product }) {
   const images = product.images ?? [];
   return (
@@ -100,11 +112,7 @@ function ProductShow({ product }: { product: Product }) {
                 {
                   key: "shop",
                   label: "Shop",
-                  children: (
-                    <RecordLink resource="shops" id={product.shopId}>
-                      Open the shop
-                    </RecordLink>
-                  ),
+                  children: <ProductShop shopId={product.shopId} />,
                 },
               ]
             : []),

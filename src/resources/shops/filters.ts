@@ -1,6 +1,7 @@
 // Shop Management's filters, all applied by the API: free-text search (sent once typing pauses),
-// category, active status and verified.
+// category, active status and verified; beyond the core API, the owner (set by a user's link).
 import { choices, type ListFilter } from "@/components/list/filters";
+import { userLabel } from "@/utils/format";
 import { SHOP_CATEGORIES, type Shop } from "@contract";
 
 export const SHOP_FILTERS: readonly ListFilter<Shop>[] = [
@@ -26,4 +27,6 @@ export const SHOP_FILTERS: readonly ListFilter<Shop>[] = [
     prefix: true,
     options: choices("All", ["true", "Verified"], ["false", "Not Verified"]),
   },
+  // Beyond the core API: the shops one user owns, set by the user's link.
+  { kind: "record", field: "sellerId", label: "Owner", resource: "users", list: "shops", nameOf: userLabel },
 ];

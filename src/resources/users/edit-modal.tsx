@@ -1,5 +1,5 @@
 // The 'Edit User' modal: GET /users/:id fills the form, PATCH /users/:id saves it, and
-// the user's admin history shows below. The save also refreshes the counts and the history. A lazy
+// the user's orders and shops (beyond the core API, user-records.tsx) and admin history show below. The save also refreshes the counts and the history. A lazy
 // dialog of the Users screen (list.tsx), which it opens at /users/:id.
 import { Form, Input, Select, Switch } from "antd";
 import type { EditDialogProps } from "@/components/forms/edit-dialog";
@@ -9,6 +9,7 @@ import { fields, type User } from "@contract";
 import { userName } from "./columns";
 import { ROLE_OPTIONS } from "./filters";
 import { useRefreshUsers } from "./refresh";
+import { UserRecords } from "./user-records";
 import { userUpdateBody, type UserFormValues, type UserUpdateBody } from "./update-body";
 
 const rules = antdRules({
@@ -59,6 +60,7 @@ export function UserEditModal({ request }: EditDialogProps<User>) {
         <Form.Item label="Status" name="status" rules={rules.status}>
           <Input autoComplete="off" />
         </Form.Item>
+        {user ? <UserRecords user={user} /> : null}
       </>
     ),
   });
