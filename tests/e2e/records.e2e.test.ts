@@ -42,6 +42,43 @@ describe("record URLs and table settings", () => {
     await expect.poll(() => page.locator(".ant-modal:visible").count()).toBe(0);
   });
 
+  it("follows an order to its buyer, and the buyer to their orders as buyer, shown as a removable filter", async () => {
+    const order = await disputedOrder();
+    const { buyerWalletAddress } = await db()
+      .selectFrom("orders")
+      .select("buyerWalletAddress")
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    const buyer = await db()
+      .selectFrom("users")
+      .select(["id", "displayName"])
+      .where("publicKey", "=", buyerWalletAddress)
+      .executeTakeFirstOrThrow();
+    const bought = await db().selectFrom("orders").select("id").where("buyerWalletAddress", "=", buyerWalletAddress).execute();
+    const name = buyer.displayName?.trim() || `${buyerWalletAddress.slice(0, 4)}..${buyerWalletAddress.slice(-4)}`;
+
+    await page.goto(`${consoleServer.origin}/orders/${order.id}`);
+    const dialog = await openDialog(page, `Order Details · ${order.id.slice(0, 8)}`);
+    await dialog.getByRole("region", { name: "Buyer" }).getByRole("link", { name }).click();
+    await page.waitForURL((url) => url.pathname === `/users/${buyer.id}`);
+    const record = await openDialog(page, "Edit User");
+    const orders = `${bought.length.toLocaleString("en-US")} ${bought.length === 1 ? "order" : "orders"}`;
+    await record.getByRole("link", { name: `${orders} as buyer` }).click();
+
+    await page.waitForURL((url) => url.pathname === "/orders" && url.search.includes(buyer.id));
+    await page.getByRole("group", { name: `Buyer: ${name}` }).waitFor();
+    await expect.poll(() => page.locator(".ant-table-tbody tr[data-row-key]").count()).toBe(Math.min(bought.length, 20));
+    const shown = await page
+      .locator(".ant-table-tbody tr[data-row-key]")
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-row-key")));
+    expect(bought.map((row) => row.id)).toEqual(expect.arrayContaining(shown));
+    // The filter survives a reload (it is in the URL) and is removed by its button.
+    await page.reload();
+    const tag = page.getByRole("group", { name: `Buyer: ${name}` });
+    await tag.getByRole("button", { name: "Remove the Buyer filter" }).click();
+    await page.waitForURL((url) => url.pathname === "/orders" && !url.search.includes(buyer.id));
+  });
+
   it("/users/:id shows the user's Edit User dialog after a reload", async () => {
     const user = await namedUser();
     await page.goto(`${consoleServer.origin}/users/${user.id}`);
