@@ -66,8 +66,12 @@ export function UserRecords({ user }: { user: User }) {
     });
   if (shops) items.push({ key: "shops", label: "Shops", children: <ShopLinks user={user} found={shops} /> });
   if (items.length === 0) return null;
+  // Drawn as the record's other section under the form, its history (kit.css).
   return (
-    <section className="user-records" aria-label="Orders and shops">
+    <section className="kit-history user-records" aria-labelledby="user-records-title">
+      <h3 className="kit-history__title" id="user-records-title">
+        Orders and shops
+      </h3>
       <Descriptions size="small" bordered column={1} items={items} />
     </section>
   );
