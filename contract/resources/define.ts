@@ -69,12 +69,6 @@ export interface ResourceApi {
    * asked with `page` and `limit` only: the other filters do not apply to a search (users).
    */
   search?: `/${string}/:term`;
-  /**
-   * Beyond the core API: query parameters the list's answer repeats beside its items as it applied
-   * them (null when not asked). An API that ignores one leaves it out, and the list then hides the
-   * filter that sends it (orders: `search`).
-   */
-  echoes?: readonly string[];
   /** GET one record. */
   one?: string;
   /** POST a new record. */

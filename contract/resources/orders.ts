@@ -16,7 +16,7 @@ export const orders = defineResource({
   api: {
     list: "/admin/orders",
     query: [
-      // Beyond the core API: an order's short id or a wallet (an API without it is told by its answer, `echoes`).
+      // Beyond the core API: an order's short id or a wallet (shown where the API's document lists it).
       "search",
       "filter",
       // Beyond the core API: one record's orders (the records' links); the console sends them only to an API that lists them.
@@ -25,7 +25,6 @@ export const orders = defineResource({
       "shopId",
       "productId",
     ],
-    echoes: ["search"],
     // Beyond the core API: sort=deadline (the Deadline column; an API without it ignores it).
     sorts: { deadline: { asc: "deadline" satisfies OrderSort } },
     one: "/admin/orders/:id",

@@ -97,22 +97,19 @@ type Id = z.output<typeof idParamsSchema>["id"];
 type Responses = Record<number, z.ZodType>;
 
 /** GET "": a page of `item`s for the query; 400 names a bad query field. */
-export function listRoute<Q extends z.ZodType, T extends z.ZodType, E extends z.ZodRawShape = Record<never, never>>(
+export function listRoute<Q extends z.ZodType, T extends z.ZodType>(
   app: RouteApp,
   about: About,
   route: {
     querystring: Q;
     item: T;
-    list: (query: z.output<Q>) => Promise<z.output<ReturnType<typeof pagedListSchema<T>>> & { [K in keyof NoInfer<E>]: z.output<E[K]> }>;
+    list: (query: z.output<Q>) => Promise<z.output<ReturnType<typeof pagedListSchema<T>>>>;
     /** The list's path under the module's prefix; "" (the prefix itself) unless given. */
     url?: string;
-    /** Beyond the core API: query parameters the answer repeats beside its items as it applied them. */
-    echoes?: E;
   },
 ): void {
-  const { querystring, item, list, url = "", echoes } = route;
-  const payload = echoes ? pagedListSchema(item).extend(echoes) : pagedListSchema(item);
-  app.get(url, { schema: { ...about, querystring, response: { ...ok(payload), ...errors(400) } } }, async (request) => ({
+  const { querystring, item, list, url = "" } = route;
+  app.get(url, { schema: { ...about, querystring, response: { ...ok(pagedListSchema(item)), ...errors(400) } } }, async (request) => ({
     data: await list(request.query as z.output<Q>),
   }));
 }

@@ -13,7 +13,7 @@ import {
   payoutProposalSchema,
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
-import { z } from "zod";
+import type { z } from "zod";
 import { BEYOND_SPEC, documentedAs, error, errors, getOneRoute, listRoute, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { orderDailyStats } from "../services/order-daily-stats.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
@@ -41,9 +41,6 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
     querystring: orderListQuerySchema,
     item: orderSchema,
     list: (query) => listOrders(ctx, query),
-    echoes: {
-      search: z.string().nullable().meta({ description: "The search applied, null for none (beyond the core API)" }),
-    },
   });
 
   readRoute(app, "/stats", about("orderStats", "Order statistics"), { payload: orderStatsSchema, read: () => orderStats(ctx) });

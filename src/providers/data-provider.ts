@@ -26,8 +26,6 @@ export interface ResourceRow {
   views: NonNullable<ResourceApi["views"]>;
   /** The searched list's path for a `search` filter's text; the other filters are then not sent. */
   search?: (term: string) => string;
-  /** Query parameters the answer repeats as applied: handed on as the list's `applied`. */
-  echoes: readonly string[];
   read: ListReader;
   one?: Path;
   create?: string;
@@ -82,7 +80,6 @@ function rowOf(api: ResourceApi): ResourceRow {
     sorts: api.sorts ?? {},
     views: api.views ?? {},
     search: api.search === undefined ? undefined : (term) => api.search!.replace(":term", encodeURIComponent(term)),
-    echoes: api.echoes ?? [],
     read: api.listShape === "data+meta" ? readDataWithMeta : readPaged,
     one: withId(api.one),
     create: api.create,
@@ -167,14 +164,6 @@ function listRequest(entry: ResourceRow, pagination?: Pagination, filters?: Crud
   return { path: listPath(entry, filters), params: listQuery(entry, pagination, filters, sorters) };
 }
 
-/** The declared parameters the answer repeats as applied; undefined when it repeats none (an API without them). */
-function appliedOf(entry: ResourceRow, response: AxiosResponse): Record<string, unknown> | undefined {
-  const page: unknown = response.data;
-  if (!isRecord(page)) return undefined;
-  const repeated = entry.echoes.filter((field) => Object.hasOwn(page, field));
-  return repeated.length === 0 ? undefined : Object.fromEntries(repeated.map((field) => [field, page[field]]));
-}
-
 // Screens may pass either an `endpoints.*` path or one already prefixed with useApiUrl().
 function relativeToApi(url: string): string {
   return url.startsWith(`${API_URL}/`) ? url.slice(API_URL.length) : url;
@@ -205,8 +194,7 @@ export const dataProvider: DataProvider = {
     const { path, params } = listRequest(entry, pagination, filters, sorters);
     const response = await http.get(path, { params, signal });
     const { data, total } = entry.read(response);
-    const applied = appliedOf(entry, response);
-    return { data: data as TData[], total, ...(applied && { applied }) };
+    return { data: data as TData[], total };
   },
 
   getOne: async ({ resource, id }) => ({ data: (await http.get(pathFor(resource, "one")(id))).data }),

@@ -8,6 +8,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
 import type { FakeApi } from "../support/fake-api";
+import { serveDocument } from "../support/api-document";
 import { compileFirst, renderApp, setupUser, signedInApi } from "./support";
 import { BUYER, findDialogWith, makeOrder, page, section, SELLER } from "../resources/orders/support";
 import { carol, dave, serveUser, serveUsers, USERS } from "../resources/users/support";
@@ -20,14 +21,6 @@ compileFirst(
   () => import("@/resources/products/list"),
   () => import("@/resources/shops/list"),
 );
-
-/** The API's published document, listing the query parameters of each list call. */
-function serveDocument(api: FakeApi, lists: Record<string, string[]>) {
-  const paths = Object.fromEntries(
-    Object.entries(lists).map(([path, names]) => [path, { get: { parameters: names.map((name) => ({ name, in: "query" })) } }]),
-  );
-  api.get("/openapi.json", [200, { openapi: "3.1.0", paths }]);
-}
 
 const FULL_DOCUMENT = {
   "/admin/orders": ["page", "limit", "filter", "buyerId", "sellerId", "shopId", "productId"],

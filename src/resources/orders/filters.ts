@@ -1,12 +1,12 @@
 // Order Management's filters: beyond the core API a search by short id or wallet (list.tsx leaves
-// it out when the API's answers do not repeat it), and the status filter, whose value travels as the
+// it out where the API's document does not list it), and the status filter, whose value travels as the
 // `filter` query parameter ("All Orders" sends none). Beyond the core API too, a record's link
 // narrows the list to that buyer's, seller's, shop's or product's orders.
 import { choices, type ListFilter } from "@/components/list/filters";
 import { userLabel } from "@/utils/format";
 import type { Order, OrderFilter, Product, Shop } from "@contract";
 
-/** The search's field: sent as `search`, and repeated in the answers of an API that applies it. */
+/** The search's field, sent as `search`. */
 export const SEARCH_FIELD = "search";
 
 export const ORDER_FILTERS: readonly ListFilter<Order>[] = [

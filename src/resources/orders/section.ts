@@ -18,9 +18,6 @@ export const orderMatches = (order: Order, text: string): boolean =>
   contains(order.buyerWalletAddress, text) ||
   contains(order.sellerWalletAddress, text);
 
-/** Whether the list's answer repeats the search it applied (beyond the core API: the API searched). */
-const searched = (data: unknown): boolean => typeof data === "object" && data !== null && Object.hasOwn(data, "search");
-
 export const ordersSection = defineSection("orders", {
   load: screen(() => import("./list"), "OrderList"),
   filters: ORDER_FILTERS,
@@ -33,7 +30,7 @@ export const ordersSection = defineSection("orders", {
       query: { search: text, limit: PAGE_SIZE },
     });
     let found = itemsOf<Order>(data).filter((order) => orderMatches(order, text));
-    if (found.length === 0 && !searched(data) && FULL_ID.test(text)) {
+    if (found.length === 0 && FULL_ID.test(text)) {
       const one = await provider.getOne<Order>({ resource: "orders", id: text }).catch(() => undefined);
       found = one?.data?.id ? [one.data] : [];
     }

@@ -5,6 +5,8 @@ import { page as browserPage } from "vitest/browser";
 import { endpoints } from "@/providers/endpoints";
 import { choose, columnTitles, PHONE, retryFailedList, setViewportWidth } from "../../app/support";
 import { makeOrder, openDetails, openOrders, ordersApi, page, section, BUYER, SELLER } from "./support";
+import { serveDocument } from "../../support/api-document";
+import type { FakeApi } from "../../support/fake-api";
 
 const shortDateTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 
@@ -136,17 +138,18 @@ describe("Order Management list", () => {
     await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "20", filter: "new" }));
   });
 
-  it("searches by short id or wallet where the API repeats the search it applied, beside the status filter", async () => {
+  it("searches by short id or wallet where the API's document lists the search, beside the status filter", async () => {
     const other = "0therWa11etAddress33333333333333333333333333";
     const orders = [makeOrder(), makeOrder({ buyerWalletAddress: other, productSnapshot: { title: "Trezor Model T" } })];
     const [first, second] = orders;
-    // The reference API: an id's start or part of a wallet, and the search repeated (null for none).
-    const { listQueries } = ordersApi(({ search }) => {
+    // The reference API: an id's start or part of a wallet.
+    const { api, listQueries } = ordersApi(({ search }) => {
       const found = orders.filter(
         (o) => !search || o.id.startsWith(search) || [o.buyerWalletAddress, o.sellerWalletAddress].some((w) => w?.includes(search)),
       );
-      return [200, { data: { ...page(found).data, search: search ?? null } }];
+      return [200, page(found)];
     });
+    serveDocument(api, { "/admin/orders": ["page", "limit", "filter", "search"] });
     const user = userEvent.setup();
     openOrders("/orders?currentPage=1&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=new");
     await screen.findByText("Trezor Model T");
@@ -167,13 +170,16 @@ describe("Order Management list", () => {
     expect(second.id).not.toBe(first.id);
   });
 
-  it("shows no search against an API whose answers do not repeat it (SPEC only), and drops a linked search it ignored", async () => {
-    const { listQueries } = ordersApi(() => [200, page([makeOrder()])]);
+  it.each([
+    ["has no published document (SPEC only)", (api: FakeApi) => api.get("/openapi.json", [404, { message: "Not found" }])],
+    ["publishes no search on the list", (api: FakeApi) => serveDocument(api, { "/admin/orders": ["page", "limit", "filter"] })],
+  ])("shows no search against an API that %s, and drops a linked search", async (_, publish) => {
+    const { api, listQueries } = ordersApi(() => [200, page([makeOrder()])]);
+    publish(api);
     openOrders("/orders?currentPage=1&pageSize=20&filters[0][field]=search&filters[0][operator]=eq&filters[0][value]=ord00001");
     await screen.findByText("Ledger Nano X");
-    // Asked once with the link's search; that answer did not apply it: the list as it is, without the box.
+    // The link's search dropped once the document says the API would ignore it: the list as it is, without the box.
     await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "20" }));
-    expect(listQueries()[0]).toEqual({ page: "1", limit: "20", search: "ord00001" });
     expect(screen.getByRole("combobox", { name: "Filter orders by status" })).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Search orders" })).not.toBeInTheDocument();
     expect(window.location.search).not.toContain("search");

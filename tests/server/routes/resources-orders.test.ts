@@ -114,7 +114,7 @@ describe("GET /admin/orders", () => {
     expect(refused.body.errors).toEqual([{ field: "sort", message: MESSAGES.orderSort }]);
   });
 
-  it("search= finds orders by the start of their id (the 8-character short id) or by buyer or seller wallet, within the filter, and says it applied it", async () => {
+  it("search= finds orders by the start of their id (the 8-character short id) or by buyer or seller wallet, within the filter", async () => {
     const [order] = await raw().all<{ id: string; buyerWalletAddress: string; sellerWalletAddress: string }>(
       `SELECT id, "buyerWalletAddress", "sellerWalletAddress" FROM orders WHERE status = 'DISPUTED' ORDER BY rowid LIMIT 1`,
     );
@@ -128,7 +128,7 @@ describe("GET /admin/orders", () => {
     const short = order.id.slice(0, 8);
     const byShortId = await search(short.toUpperCase());
     expect(byShortId.items.map((o: { id: string }) => o.id)).toEqual(await idsWhere(`lower(id) LIKE '${short.toLowerCase()}%'`));
-    expect(byShortId).toMatchObject({ total: byShortId.items.length, page: 1, limit: 20, search: short.toUpperCase() });
+    expect(byShortId).toMatchObject({ total: byShortId.items.length, page: 1, limit: 20 });
     // The middle of an id is not its short id.
     expect((await search(order.id.slice(9, 17))).items.map((o: { id: string }) => o.id)).not.toContain(order.id);
 
@@ -150,10 +150,9 @@ describe("GET /admin/orders", () => {
       expect(byDeadline.map(raisedAt)).toEqual(byDeadline.map(raisedAt).sort());
     }
 
-    // Text matched as typed: % and _ are no wildcards. Without a search the answer says none applied.
+    // Text matched as typed: % and _ are no wildcards.
     expect(await search("%")).toMatchObject({ items: [], total: 0, totalPages: 0 });
     expect(await search("_")).toMatchObject({ items: [], total: 0 });
-    expect((await api.get("/admin/orders?limit=1")).body.data).toMatchObject({ total: 1500, search: null });
   });
 
   it("keeps totals and pages right after inserts and status changes", async () => {
