@@ -40,12 +40,15 @@ export interface ListTableOptions {
    * QUERY_CACHE.staleTimeMs or until a change of theirs, or a live event, invalidates them.
    */
   reloadOnOpen?: boolean;
+  /** The sort while the URL names none (the orders' dispute queue: the nearest deadline first). */
+  initialSorters?: CrudSort[];
 }
 
 /** What every list asks of Refine's table hook, whichever one the build uses. */
-function listOptions(resource: string, { reloadOnOpen = false }: ListTableOptions = {}, enteredAt: number) {
+function listOptions(resource: string, { reloadOnOpen = false, initialSorters }: ListTableOptions = {}, enteredAt: number) {
   return {
     resource,
+    ...(initialSorters ? { sorters: { initial: initialSorters } } : {}),
     // Read before the admin came here (the sidebar's probe, an earlier visit, a hover's preload):
     // read again. Read since (a direct link's one read): as it is.
     ...(reloadOnOpen

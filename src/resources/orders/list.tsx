@@ -3,7 +3,7 @@
 // order (/orders/:id). The details, with their forms, are a lazy dialog: loaded on first use.
 import { useMemo } from "react";
 import { Grid } from "antd";
-import { useInvalidate } from "@refinedev/core";
+import { useInvalidate, useParsed, type CrudFilter, type CrudSort } from "@refinedev/core";
 import type { Order, OrderFilter } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListPage } from "@/components/list/list-page";
@@ -12,7 +12,8 @@ import { useListView } from "@/components/list/settings/use-list-view";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
-import { withFilter } from "@/components/list/filters";
+import { filterValue, withFilter } from "@/components/list/filters";
+import { useStableCallback } from "@/utils/use-stable-callback";
 import { DEADLINE_SORT, orderColumns } from "./columns";
 import { useDisputeLimit } from "./dispute-deadline";
 import { orderExport } from "./export";
@@ -26,10 +27,27 @@ const WITHOUT_SEARCH = ORDER_FILTERS.filter((filter) => filter.kind !== "search"
 
 const PAGE = { title: "Order Management", subtitle: "View and manage marketplace orders, resolve disputes", emptyText: "No orders found" };
 
+/** The dispute queue's own sort: the nearest deadline first, i.e. the most overdue dispute first. */
+const DISPUTE_QUEUE_SORTERS: CrudSort[] = [{ field: DEADLINE_SORT, order: "asc" }];
+const IN_DISPUTE: OrderFilter = "in_dispute";
+
 export function OrderList() {
-  const table = useListTable<Order>("orders");
+  // In Dispute opens sorted by deadline (a URL without a sort, or the filter chosen); the admin may
+  // drop or change that sort like any other.
+  const parsed = useParsed();
+  const opensInDispute = filterValue(parsed.params?.filters ?? [], "filter") === IN_DISPUTE;
+  const table = useListTable<Order>("orders", { initialSorters: opensInDispute ? DISPUTE_QUEUE_SORTERS : undefined });
   const search = useOrderSearch(table);
-  const filters = useFilterBar(table, search.available ? ORDER_FILTERS : WITHOUT_SEARCH, { name: "order", label: "Filter orders" });
+  const { setFilters, setSorters } = table;
+  const filterTo = useStableCallback((next: CrudFilter[], behavior?: "merge" | "replace") => {
+    const entering = filterValue(next, "filter") === IN_DISPUTE && filterValue(table.filters, "filter") !== IN_DISPUTE;
+    setFilters(next, behavior);
+    if (entering) setSorters(DISPUTE_QUEUE_SORTERS);
+  });
+  const filters = useFilterBar({ ...table, setFilters: filterTo }, search.available ? ORDER_FILTERS : WITHOUT_SEARCH, {
+    name: "order",
+    label: "Filter orders",
+  });
   // The details are the order's URL (/orders/:id), over the list.
   const details = useRoutedRecord<Order>("orders", table.tableQuery.data?.data);
   const openOrder = details.open;
@@ -44,7 +62,7 @@ export function OrderList() {
       name: "Show disputed orders",
       keywords: "in dispute resolve",
       perform: () => {
-        table.setFilters(withFilter(table.filters, "filter", "in_dispute" satisfies OrderFilter), "replace");
+        filterTo(withFilter(table.filters, "filter", IN_DISPUTE), "replace");
         table.setCurrentPage(1);
       },
     },

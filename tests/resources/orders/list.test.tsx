@@ -88,11 +88,12 @@ describe("Order Management list", () => {
   });
 
   it.each([
-    ["New Orders (Not Shipped)", "new"],
-    ["Ongoing (Shipped)", "ongoing"],
-    ["In Dispute", "in_dispute"],
-    ["Completed", "completed"],
-  ])("filter %s sends filter=%s and goes back to page 1", async (label, value) => {
+    ["New Orders (Not Shipped)", "new", {}],
+    ["Ongoing (Shipped)", "ongoing", {}],
+    // The dispute queue: the nearest deadline (the most overdue) first.
+    ["In Dispute", "in_dispute", { sort: "deadline" }],
+    ["Completed", "completed", {}],
+  ])("filter %s sends filter=%s and goes back to page 1", async (label, value, sorted) => {
     const { listQueries } = ordersApi((query) => [200, page([makeOrder()], 45, Number(query.page))]);
     const user = userEvent.setup();
     openOrders("/orders?currentPage=3&pageSize=20");
@@ -102,7 +103,7 @@ describe("Order Management list", () => {
     await chooseFilter(user, label);
     await waitFor(() => expect(listQueries()).toHaveLength(2));
     // One request, already on page 1: no page-3 request with the new filter slips out first.
-    expect(listQueries()[1]).toEqual({ page: "1", limit: "20", filter: value });
+    expect(listQueries()[1]).toEqual({ page: "1", limit: "20", filter: value, ...sorted });
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     const url = new URL(window.location.href);
     expect(url.searchParams.get("currentPage")).toBe("1");
@@ -123,8 +124,27 @@ describe("Order Management list", () => {
     const { listQueries } = ordersApi((query) => [200, page([makeOrder()], 60, Number(query.page))]);
     openOrders("/orders?currentPage=2&pageSize=20&filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute");
     expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
-    expect(listQueries()).toEqual([{ page: "2", limit: "20", filter: "in_dispute" }]);
+    expect(listQueries()).toEqual([{ page: "2", limit: "20", filter: "in_dispute", sort: "deadline" }]);
     expect(screen.getByRole("combobox", { name: "Filter orders by status" }).closest(".ant-select")).toHaveTextContent("In Dispute");
+  });
+
+  it("sorts In Dispute by deadline by default, most overdue first, and the admin can drop that sort", async () => {
+    const { api, listQueries } = ordersApi(() => [
+      200,
+      page([makeOrder({ status: "DISPUTED", disputeRaisedAt: "2025-03-01T00:00:00.000Z" })]),
+    ]);
+    api.get(endpoints.marketplaceStatus, [200, { data: { initialized: true, disputeResolutionLimit: 3 * 86_400 } }]);
+    const user = userEvent.setup();
+    openOrders("/orders?filters[0][field]=filter&filters[0][operator]=eq&filters[0][value]=in_dispute");
+    const header = await screen.findByRole("columnheader", { name: /Deadline/ });
+    await screen.findByText("Ledger Nano X");
+    // One request, already sorted: no newest-first page is asked for first.
+    expect(listQueries()).toEqual([{ page: "1", limit: "20", filter: "in_dispute", sort: "deadline" }]);
+    expect(header).toHaveAttribute("aria-sort", "ascending");
+
+    await user.click(header);
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "20", filter: "in_dispute" }));
+    expect(screen.getByRole("columnheader", { name: /Deadline/ })).not.toHaveAttribute("aria-sort");
   });
 
   it("pages with Previous / Next, keeping the filter", async () => {
