@@ -291,6 +291,11 @@ export const orderStatsSchema = z
     completedOrders: count,
     recentOrders: count,
     byStatus: z.record(z.string(), count),
+    /** Beyond the core API: DISPUTED orders past their deadline; null while the marketplace has no limit. */
+    overdueDisputes: count.nullable().optional().meta({
+      description:
+        "Beyond the core API: the DISPUTED orders open longer than the marketplace's dispute resolution limit; null while it has none.",
+    }),
   })
   .meta({ id: "OrderStats" });
 

@@ -151,7 +151,18 @@ export async function orderStats(ctx: ServiceContext) {
     completedOrders: totals[orderListName("completed")],
     recentOrders: recent,
     byStatus,
+    overdueDisputes: await overdueDisputes(ctx),
   };
+}
+
+/** The disputes open longer than the marketplace's dispute resolution limit; null without one (no deadlines). */
+async function overdueDisputes(ctx: ServiceContext): Promise<number | null> {
+  // The recorded configuration only: the chain's own status (marketplaceStatus) never carries a limit.
+  const config = await ctx.db.selectFrom("marketplaceConfig").select("disputeResolutionLimit").where("id", "=", 1).executeTakeFirst();
+  const limit = config?.disputeResolutionLimit;
+  if (typeof limit !== "number" || limit <= 0) return null;
+  const deadlinePassedIfRaisedBefore = new Date(ctx.now() - limit * 1000).toISOString();
+  return countOf(ctx.db.selectFrom("orders").where("status", "=", "DISPUTED").where("disputeRaisedAt", "<", deadlinePassedIfRaisedBefore));
 }
 
 /**

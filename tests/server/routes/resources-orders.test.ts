@@ -220,12 +220,49 @@ describe("GET /admin/orders/:id and /admin/orders/stats", () => {
       disputedOrders: await count(FILTERS.in_dispute),
       completedOrders: await count(FILTERS.completed),
       recentOrders: await count(`"createdAt" >= '${since}'`),
+      // Beyond the core API: no dispute resolution limit, no deadline to be past.
+      overdueDisputes: null,
       byStatus: Object.fromEntries(
         await Promise.all(
           ["ACTIVE", "DISPUTED", "COMPLETED", "CANCELLED", "REFUNDED"].map(async (s) => [s, await count(`status = '${s}'`)]),
         ),
       ),
     });
+  });
+});
+
+describe("GET /admin/orders/stats: the overdue disputes (beyond the core API)", () => {
+  const setLimit = async (limitSeconds: number | null) => {
+    const db = server.ctx.db;
+    const updated = await db
+      .updateTable("marketplaceConfig")
+      .set({ disputeResolutionLimit: limitSeconds })
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n)
+      await db.insertInto("marketplaceConfig").values({ id: 1, initialized: 0, disputeResolutionLimit: limitSeconds }).execute();
+  };
+
+  it("counts the disputes open longer than the marketplace's dispute resolution limit, as plain SQL does", async () => {
+    const raised = await raw().all<{ disputeRaisedAt: string }>(
+      `SELECT "disputeRaisedAt" FROM orders WHERE status = 'DISPUTED' AND "disputeRaisedAt" IS NOT NULL ORDER BY "disputeRaisedAt"`,
+    );
+    // A limit that puts the middle dispute's deadline a minute from now: about half are past theirs.
+    const middle = Date.parse(raised[Math.floor(raised.length / 2)].disputeRaisedAt);
+    const limitSeconds = Math.floor((server.ctx.now() - middle) / 1000) + 60;
+    await setLimit(limitSeconds);
+    try {
+      const cutoff = new Date(server.ctx.now() - limitSeconds * 1000).toISOString();
+      const overdue = (await idsWhere(`status = 'DISPUTED' AND "disputeRaisedAt" < '${cutoff}'`)).length;
+      const open = (await idsWhere(FILTERS.in_dispute)).length;
+      expect(overdue).toBeGreaterThan(0);
+      expect(overdue).toBeLessThan(open);
+      const res = await api.get("/admin/orders/stats");
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ disputedOrders: open, overdueDisputes: overdue });
+    } finally {
+      await setLimit(null);
+    }
   });
 });
 
