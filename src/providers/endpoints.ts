@@ -21,6 +21,8 @@ export const endpoints = {
   /** Users whose display name, email or wallet holds the term (the command palette's lookup). */
   userSearch: (term: string) => `/users/search/${seg(term)}`,
   userStats: "/admin/users/stats",
+  /** The orders' counts; beyond the core API it adds the overdue disputes (the dashboard's Open Disputes). */
+  orderStats: "/admin/orders/stats",
   /** Beyond the core API: the dashboard's charts (orders and disputes per day, volume by token, status mix). */
   orderDailyStats: "/admin/orders/stats/daily",
 

@@ -201,3 +201,70 @@ describe("settlement authority (beyond the core API)", () => {
     }
   });
 });
+
+describe("open disputes", () => {
+  const stats = (overrides: Record<string, unknown> = {}) => ({
+    data: {
+      totalOrders: 900,
+      newOrders: 10,
+      ongoingOrders: 20,
+      disputedOrders: 71,
+      completedOrders: 700,
+      recentOrders: 40,
+      byStatus: {},
+      ...overrides,
+    },
+  });
+
+  it("counts the open disputes and the overdue ones, and the count opens the dispute queue, most overdue first", async () => {
+    const api = openDashboard();
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 3 } }]);
+    api.get("/admin/orders/stats", [200, stats({ overdueDisputes: 70 })]);
+    api.get("/admin/orders", [200, { data: { items: [], total: 0, page: 1, limit: 20, totalPages: 0 } }]);
+    const user = userEvent.setup();
+    renderApp("/");
+
+    const card = await screen.findByRole("region", { name: "Open Disputes" });
+    expect(within(card).getByTestId("stat-disputedOrders")).toHaveTextContent("71");
+    const overdue = within(card).getByRole("link", { name: /70 overdue/ });
+    await user.click(overdue);
+    await screen.findByRole("heading", { name: "Order Management", level: 1 });
+    const url = new URL(window.location.href);
+    expect(url.searchParams.get("filters[0][value]")).toBe("in_dispute");
+    expect(url.searchParams.get("sorters[0][field]")).toBe("deadline");
+    await waitFor(() =>
+      expect(api.requests("GET", "/admin/orders").map((request) => request.query)).toContainEqual({
+        page: "1",
+        limit: "20",
+        filter: "in_dispute",
+        sort: "deadline",
+      }),
+    );
+  });
+
+  it("against an API without the overdue count (the core API) shows the open disputes alone, still opening the queue", async () => {
+    const api = openDashboard();
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 3 } }]);
+    api.get("/admin/orders/stats", [200, stats()]);
+    renderApp("/");
+
+    const card = await screen.findByRole("region", { name: "Open Disputes" });
+    expect(within(card).getByTestId("stat-disputedOrders")).toHaveTextContent("71");
+    expect(card).not.toHaveTextContent(/overdue/);
+    expect(within(card).getByRole("link", { name: /Open the dispute queue/ })).toHaveAttribute(
+      "href",
+      expect.stringContaining("in_dispute"),
+    );
+  });
+
+  it("hides itself without a word when the order statistics do not load", async () => {
+    const api = openDashboard();
+    api.get("/admin/users/stats", [200, { data: { totalUsers: 3 } }]);
+    api.get("/admin/orders/stats", [404, { message: "Not found" }]);
+    renderApp("/");
+    await screen.findByRole("region", { name: "Total Users" });
+    await waitFor(() => expect(api.requests("GET").some(({ path }) => path === "/admin/orders/stats")).toBe(true));
+    expect(screen.queryByRole("region", { name: "Open Disputes" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-// The dashboard: user statistics from GET /admin/users/stats; below them, the order charts and
+// The dashboard: user statistics from GET /admin/users/stats; below them, the open disputes, the order charts and
 // the settlement authority's health where the API has them.
 import { useCustom, type HttpError } from "@refinedev/core";
 import { APP_TITLE } from "@/config";
@@ -8,6 +8,7 @@ import { PageHeader } from "@/components/page-header";
 import { endpoints } from "@/providers/endpoints";
 import type { UserStats } from "@contract";
 import { ChartsSection } from "./charts-section";
+import { DisputesCard } from "./disputes-card";
 import { StatCards, StatCardsLoading } from "./stat-cards";
 import "./dashboard.css";
 
@@ -32,6 +33,7 @@ export function DashboardPage() {
     <>
       <PageHeader title="Dashboard" subtitle={`Welcome to ${APP_TITLE}`} />
       {body}
+      <DisputesCard />
       <ChartsSection />
       <AuthorityCard />
     </>

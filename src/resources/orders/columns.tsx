@@ -14,8 +14,9 @@ import type { Order } from "@contract";
 import { DisputeDeadline } from "./dispute-deadline";
 import { orderThumbnail, orderTitle } from "./order-text";
 
-/** The sorter field of the Deadline column (the data provider sends it as `sort=deadline`). */
-export const DEADLINE_SORT = "deadline";
+import { DEADLINE_SORT } from "./deadline-sort";
+
+export { DEADLINE_SORT };
 
 export interface OrderColumnOptions {
   /** The marketplace's dispute resolution limit (seconds); without it there is no Deadline column. */

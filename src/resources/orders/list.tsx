@@ -3,8 +3,8 @@
 // order (/orders/:id). The details, with their forms, are a lazy dialog: loaded on first use.
 import { useMemo } from "react";
 import { Grid } from "antd";
-import { useInvalidate, useParsed, type CrudFilter, type CrudSort } from "@refinedev/core";
-import type { Order, OrderFilter } from "@contract";
+import { useInvalidate, useParsed, type CrudFilter } from "@refinedev/core";
+import type { Order } from "@contract";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListPage } from "@/components/list/list-page";
 import { sortOrderOf, useListTable } from "@/components/list/list-table";
@@ -18,6 +18,7 @@ import { DEADLINE_SORT, orderColumns } from "./columns";
 import { useDisputeLimit } from "./dispute-deadline";
 import { orderExport } from "./export";
 import { ORDER_FILTERS, SEARCH_FIELD } from "./filters";
+import { DISPUTE_QUEUE_SORTERS, IN_DISPUTE } from "./queue";
 import { useOrderSearch } from "./use-search";
 import "./orders.css";
 
@@ -26,10 +27,6 @@ const OrderDetailsModal = lazyDialog(() => import("./details-modal"), "OrderDeta
 const WITHOUT_SEARCH = ORDER_FILTERS.filter((filter) => filter.kind !== "search" || filter.field !== SEARCH_FIELD);
 
 const PAGE = { title: "Order Management", subtitle: "View and manage marketplace orders, resolve disputes", emptyText: "No orders found" };
-
-/** The dispute queue's own sort: the nearest deadline first, i.e. the most overdue dispute first. */
-const DISPUTE_QUEUE_SORTERS: CrudSort[] = [{ field: DEADLINE_SORT, order: "asc" }];
-const IN_DISPUTE: OrderFilter = "in_dispute";
 
 export function OrderList() {
   // In Dispute opens sorted by deadline (a URL without a sort, or the filter chosen); the admin may
