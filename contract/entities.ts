@@ -279,6 +279,10 @@ export const orderSchema = z
     shippedAt: optionalTime,
     completedAt: optionalTime,
     updatedAt: optionalTime,
+    assignedTo: base58
+      .nullish()
+      .meta({ description: "Beyond the core API: the wallet of the admin who took the dispute; null while nobody has." }),
+    assignedAt: optionalTime.meta({ description: "Beyond the core API: when the dispute was taken." }),
   })
   .meta({ id: "Order" });
 
@@ -298,6 +302,14 @@ export const orderStatsSchema = z
     }),
   })
   .meta({ id: "OrderStats" });
+
+/** Beyond the core API: GET /admin/orders/assignments, the disputes the session's admin holds and those nobody does. */
+export const orderAssignmentsSchema = z
+  .object({
+    mine: count.meta({ description: "DISPUTED orders the session's admin took" }),
+    unassigned: count.meta({ description: "DISPUTED orders nobody took" }),
+  })
+  .meta({ id: "OrderAssignments", description: "The disputes taken by the session's admin, and those nobody took (beyond the core API)." });
 
 export const resolveDisputeResponseSchema = z
   .object({ transactionSignature: base58, cluster: text.optional(), order: orderSchema.optional() })
@@ -404,6 +416,7 @@ export type Order = z.infer<typeof orderSchema>;
 /** ORDER_STATUSES are the statuses seen; any other is shown neutrally. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number] | string;
 export type OrderStats = z.infer<typeof orderStatsSchema>;
+export type OrderAssignments = z.infer<typeof orderAssignmentsSchema>;
 export type ResolveDisputeResponse = z.infer<typeof resolveDisputeResponseSchema>;
 export type MarketplaceStatus = z.infer<typeof marketplaceStatusSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

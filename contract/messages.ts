@@ -41,6 +41,7 @@ export const MESSAGES = {
   days: `Days must be a whole number from 1 to ${DAILY_STATS_DAYS.max}`,
   orderFilter: "Filter must be one of new, ongoing, in_dispute, completed",
   orderSort: "Sort must be deadline",
+  orderAssignee: "Assignee must be one of me, none",
   settlementStatus: "status must be one of awaiting_approval, pending, submitted, confirmed, failed, rejected, expired",
   textTooLong: "Must be at most 100 characters",
   auditAdmin: "Admin must be a wallet address",

@@ -7,6 +7,8 @@ import { fields, isSolanaAddress, plainText, SETTLEMENT_QUEUE_STATUSES, USER_ROL
 
 export const ORDER_FILTERS = ["new", "ongoing", "in_dispute", "completed"] as const;
 export const LIMIT_MAX = 100;
+/** Beyond the core API: the orders list's filter by who took a dispute (the session's admin, or nobody). */
+export const ORDER_ASSIGNEES = ["me", "none"] as const;
 /** The orders list's sorts beyond its own order (newest first). */
 export const ORDER_SORTS = ["deadline"] as const;
 
@@ -117,6 +119,8 @@ export const orderListQuerySchema = z.object({
   sellerId: recordParam("Seller id"),
   shopId: recordParam("Shop id"),
   productId: recordParam("Product id"),
+  /** Beyond the core API: `me`, the orders the session's admin took; `none`, those nobody took. */
+  assignee: choiceParam(ORDER_ASSIGNEES, M.orderAssignee),
 });
 
 /** Beyond the core API: GET /admin/settlements. */
@@ -192,6 +196,7 @@ export const orderDailyStatsQuerySchema = z.object({
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+export type OrderAssignee = (typeof ORDER_ASSIGNEES)[number];
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 export type ShopListQuery = z.output<typeof shopListQuerySchema>;

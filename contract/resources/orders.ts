@@ -12,6 +12,9 @@ export const orders = defineResource({
     "order.note": { label: "Order note added" },
     // Its history adds the resolution from the entry's values after.
     "order.resolve_dispute": { label: "Dispute resolved", history: "Dispute resolved" },
+    // Beyond the core API: an admin takes a dispute, or lets it go (before → after: assignedTo).
+    "order.assign": { label: "Dispute taken", history: "Dispute taken" },
+    "order.release": { label: "Dispute released", history: "Dispute released" },
   },
   api: {
     list: "/admin/orders",
@@ -19,6 +22,8 @@ export const orders = defineResource({
       // Beyond the core API: an order's short id or a wallet (shown where the API's document lists it).
       "search",
       "filter",
+      // Beyond the core API: the disputes the admin took, or nobody took.
+      "assignee",
       // Beyond the core API: one record's orders (the records' links); the console sends them only to an API that lists them.
       "buyerId",
       "sellerId",

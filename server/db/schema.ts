@@ -166,6 +166,9 @@ export interface OrdersTable {
   updatedAt: string;
   /** The cluster of escrowPDA and the signatures (null while the order has no chain data). */
   cluster: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The admin (wallet) who took the dispute, and when (migration 020); null while nobody holds it. */
+  assignedTo: ColumnType<string | null, string | null | undefined, string | null>;
+  assignedAt: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

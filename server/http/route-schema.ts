@@ -103,14 +103,15 @@ export function listRoute<Q extends z.ZodType, T extends z.ZodType>(
   route: {
     querystring: Q;
     item: T;
-    list: (query: z.output<Q>) => Promise<z.output<ReturnType<typeof pagedListSchema<T>>>>;
+    /** The page for the query, asked by the session's admin (an "Assigned to me" filter reads them). */
+    list: (query: z.output<Q>, admin: AdminIdentity) => Promise<z.output<ReturnType<typeof pagedListSchema<T>>>>;
     /** The list's path under the module's prefix; "" (the prefix itself) unless given. */
     url?: string;
   },
 ): void {
   const { querystring, item, list, url = "" } = route;
   app.get(url, { schema: { ...about, querystring, response: { ...ok(pagedListSchema(item)), ...errors(400) } } }, async (request) => ({
-    data: await list(request.query as z.output<Q>),
+    data: await list(request.query as z.output<Q>, request.admin),
   }));
 }
 

@@ -17,6 +17,7 @@ import { eventRoutes } from "./events.ts";
 import { marketplaceRoutes } from "./marketplace.ts";
 import { orderRoutes } from "./orders.ts";
 import { orderTimelineRoutes } from "./order-timeline.ts";
+import { orderAssigneeRoutes } from "./order-assignee.ts";
 import { adminProductRoutes, productRoutes } from "./products.ts";
 import { reconciliationRoutes } from "./reconciliation.ts";
 import { settlementRoutes } from "./settlements.ts";
@@ -68,6 +69,7 @@ export const resourceRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   await app.register(productRoutes, { prefix: "/products", ctx });
   await app.register(orderRoutes, { prefix: "/admin/orders", ctx });
   await app.register(orderTimelineRoutes, { prefix: "/admin/orders", ctx });
+  await app.register(orderAssigneeRoutes, { prefix: "/admin/orders", ctx });
   await app.register(marketplaceRoutes, { prefix: "/admin/marketplace", ctx });
   await app.register(servedAs(resourceNamed("activity"), auditRoutes), { prefix: "/admin/audit", ctx });
   await app.register(servedAs(resourceNamed("settlements"), settlementRoutes), { prefix: "/admin/settlements", ctx });

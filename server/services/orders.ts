@@ -64,6 +64,8 @@ export function toOrder(row: OrderRow) {
     shippedAt: row.shippedAt,
     completedAt: row.completedAt,
     updatedAt: row.updatedAt,
+    assignedTo: row.assignedTo,
+    assignedAt: row.assignedAt,
   };
 }
 export type OrderBody = ReturnType<typeof toOrder>;
@@ -75,8 +77,8 @@ const BY_DEADLINE = [
   sql`CASE WHEN status = 'DISPUTED' THEN "disputeRaisedAt" END`,
 ];
 
-export function listOrders(ctx: ServiceContext, q: OrderListQuery): Promise<Paged<OrderBody>> {
-  return isNarrowed(q) ? narrowedOrders(ctx, q) : countedOrders(ctx, q);
+export function listOrders(ctx: ServiceContext, admin: AdminIdentity, q: OrderListQuery): Promise<Paged<OrderBody>> {
+  return isNarrowed(q) ? narrowedOrders(ctx, admin, q) : countedOrders(ctx, q);
 }
 
 /** A page of one of the counted lists (every order, or one filter's). */
@@ -94,18 +96,26 @@ async function countedOrders(ctx: ServiceContext, q: OrderListQuery): Promise<Pa
   return paged(rows.map(toOrder), total, q.page, q.limit);
 }
 
-/** Whether the list is narrowed beyond its filter (beyond the core API): searched, or one user's, shop's or product's orders. */
+/**
+ * Whether the list is narrowed beyond its filter (beyond the core API): searched, one user's, shop's
+ * or product's orders, or the disputes the admin took (or nobody took).
+ */
 const isNarrowed = (q: OrderListQuery) =>
-  q.search !== undefined || q.buyerId !== undefined || q.sellerId !== undefined || q.shopId !== undefined || q.productId !== undefined;
+  q.search !== undefined ||
+  q.buyerId !== undefined ||
+  q.sellerId !== undefined ||
+  q.shopId !== undefined ||
+  q.productId !== undefined ||
+  q.assignee !== undefined;
 
 /**
- * A narrowed page. No trigger-kept count names such a list: it is counted directly and paged with
- * OFFSET, in the list's own order, within the filter. A search matches an id's start (the short id
- * shown everywhere) or part of the buyer's or seller's wallet; a buyer or seller is a user id,
- * matched through the user's wallet (what an order stores).
+ * A narrowed page. No trigger-kept count names such a list (an assignee's would be per admin): it is
+ * counted directly and paged with OFFSET, in the list's own order, within the filter. A search
+ * matches an id's start (the short id shown everywhere) or part of the buyer's or seller's wallet; a
+ * buyer or seller is a user id, matched through the user's wallet (what an order stores).
  */
-function narrowedOrders(ctx: ServiceContext, q: OrderListQuery): Promise<Paged<OrderBody>> {
-  const { filter, search } = q;
+function narrowedOrders(ctx: ServiceContext, admin: AdminIdentity, q: OrderListQuery): Promise<Paged<OrderBody>> {
+  const { filter, search, assignee } = q;
   const engine = engineOf(ctx.db);
   const walletOf = (id: string) => ctx.db.selectFrom("users").select("publicKey").where("id", "=", id);
   let query = ctx.db.selectFrom("orders");
@@ -119,6 +129,8 @@ function narrowedOrders(ctx: ServiceContext, q: OrderListQuery): Promise<Paged<O
   if (q.sellerId !== undefined) query = query.where("sellerWalletAddress", "in", walletOf(q.sellerId));
   if (q.shopId !== undefined) query = query.where("shopId", "=", q.shopId);
   if (q.productId !== undefined) query = query.where("productId", "=", q.productId);
+  if (assignee === "me") query = query.where("assignedTo", "=", admin.publicKey);
+  if (assignee === "none") query = query.where("assignedTo", "is", null);
   let rows = query.selectAll();
   for (const key of q.sort === "deadline" ? BY_DEADLINE : []) rows = rows.orderBy(key, "asc");
   return pageOf(query, rows.orderBy(LIST_ORDER, "desc"), q, (list) => list.map(toOrder));

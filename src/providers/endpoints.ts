@@ -44,6 +44,10 @@ export const endpoints = {
   /** Beyond the core API: the order's timeline, and the internal notes admins add to it. */
   orderTimeline: (id: Id) => `/admin/orders/${seg(id)}/timeline`,
   orderNotes: (id: Id) => `/admin/orders/${seg(id)}/notes`,
+  /** Beyond the core API: who works the disputes; a 404 hides assignment (the Assignee column, filter and button). */
+  orderAssignments: "/admin/orders/assignments",
+  /** Beyond the core API: POST takes the dispute for the session's admin, DELETE releases it. */
+  orderAssignee: (id: Id) => `/admin/orders/${seg(id)}/assignee`,
 
   marketplaceStatus: "/admin/marketplace/status",
   marketplaceInitialize: "/admin/marketplace/initialize",

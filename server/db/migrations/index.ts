@@ -18,6 +18,7 @@ import * as m016 from "./016_decision_payouts.ts";
 import * as m017 from "./017_audit_changes.ts";
 import * as m018 from "./018_settlement_paid.ts";
 import * as m019 from "./019_record_links.ts";
+import * as m020 from "./020_order_assignees.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "017_audit_changes": m017,
   "018_settlement_paid": m018,
   "019_record_links": m019,
+  "020_order_assignees": m020,
 };

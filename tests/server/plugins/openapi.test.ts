@@ -99,6 +99,9 @@ const BEYOND_SPEC_CALLS = [
   "GET /admin/orders/{id}/timeline",
   "GET /admin/orders/stats/daily",
   "POST /admin/orders/{id}/notes",
+  "GET /admin/orders/assignments",
+  "POST /admin/orders/{id}/assignee",
+  "DELETE /admin/orders/{id}/assignee",
   "POST /admin/orders/{id}/resolve-dispute/decision",
   "POST /admin/orders/{id}/resolve-dispute/preview",
   "POST /admin/products/{id}/restore",
@@ -120,6 +123,12 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   userSearch: [{ method: "GET", data: "Page<User>" }], // components/palette/use-record-lookup.ts
   userStats: [{ method: "GET", data: "UserStats" }], // dashboard
   orderDailyStats: [{ method: "GET", data: "OrderDailyStats" }], // dashboard/charts
+  orderStats: [{ method: "GET", data: "OrderStats" }], // dashboard/disputes-card.tsx
+  orderAssignments: [{ method: "GET", data: "OrderAssignments" }], // orders/assignee.tsx
+  orderAssignee: [
+    { method: "POST", data: "Order" },
+    { method: "DELETE", data: "Order" },
+  ], // orders/assignee.tsx
   tokenInitializeSol: [{ method: "POST", data: "Token" }], // tokens/init-sol.tsx
   tokenRisk: [{ method: "GET", data: "MintRiskReport" }], // tokens/risk-report.tsx
   mintRisk: [{ method: "GET", data: "MintRiskReport" }], // tokens/mint-lookup.tsx
