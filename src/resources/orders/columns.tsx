@@ -11,6 +11,7 @@ import { OrderStatusBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
 import { formatDate, head } from "@/utils/format";
 import type { Order } from "@contract";
+import { AssigneeTag } from "./assignee";
 import { DisputeDeadline } from "./dispute-deadline";
 import { orderThumbnail, orderTitle } from "./order-text";
 
@@ -27,11 +28,13 @@ export interface OrderColumnOptions {
   viewIntent?: DialogIntent;
   /** A phone: the reduced set, each order's summary (id, status, title, amount, deadline) and its actions. */
   phone?: boolean;
+  /** Beyond the core API: who took each dispute (the session admin's wallet, to say "You"); no column without it. */
+  assignee?: { me: string | undefined };
 }
 
 export function orderColumns(
   onView: (order: Order) => void,
-  { disputeLimit, deadlineSort = null, viewIntent, phone = false }: OrderColumnOptions = {},
+  { disputeLimit, deadlineSort = null, viewIntent, phone = false, assignee }: OrderColumnOptions = {},
 ): ColumnsType<Order> {
   const actions: ColumnsType<Order>[number] = {
     title: "Actions",
@@ -50,7 +53,10 @@ export function orderColumns(
   };
   // Nine columns need a laptop: a phone gets what an admin works from without scrolling sideways.
   if (phone)
-    return [{ title: "Order", key: "summary", render: (_, order) => <OrderSummary order={order} limit={disputeLimit} /> }, actions];
+    return [
+      { title: "Order", key: "summary", render: (_, order) => <OrderSummary order={order} limit={disputeLimit} assignee={assignee} /> },
+      actions,
+    ];
   // Beyond the core API, so only when it has something to say: each dispute's time left, sortable.
   const deadline: ColumnsType<Order> =
     disputeLimit === undefined
@@ -66,6 +72,9 @@ export function orderColumns(
             render: (_, order) => <DisputeDeadline order={order} limit={disputeLimit} />,
           },
         ];
+  const assigneeColumn: ColumnsType<Order> = assignee
+    ? [{ title: "Assignee", key: "assignee", render: (_, order) => <AssigneeTag wallet={order.assignedTo} me={assignee.me} /> }]
+    : [];
   return [
     {
       title: "Order ID",
@@ -122,6 +131,7 @@ export function orderColumns(
       render: (status: Order["status"]) => <OrderStatusBadge status={status} />,
     },
     ...deadline,
+    ...assigneeColumn,
     {
       title: "Date",
       dataIndex: "createdAt",
@@ -133,7 +143,7 @@ export function orderColumns(
 }
 
 /** A phone's row: id and status, the product's title, the amount and, for a dispute, its deadline. */
-function OrderSummary({ order, limit }: { order: Order; limit: number | undefined }) {
+function OrderSummary({ order, limit, assignee }: { order: Order; limit: number | undefined; assignee: OrderColumnOptions["assignee"] }) {
   const title = orderTitle(order);
   return (
     <div className="orders-summary">
@@ -142,6 +152,7 @@ function OrderSummary({ order, limit }: { order: Order; limit: number | undefine
           {head(order.id, SHORTEN.orderId)}
         </CopyText>
         <OrderStatusBadge status={order.status} />
+        {assignee ? <AssigneeTag wallet={order.assignedTo} me={assignee.me} /> : null}
       </div>
       <span className="orders-summary__title" title={title}>
         {title}

@@ -11,6 +11,7 @@ import type { RoutedRecord } from "@/components/routing/use-record-route";
 import { formatDate } from "@/utils/format";
 import { useStableCallback } from "@/utils/use-stable-callback";
 import type { Order } from "@contract";
+import { AssigneeControl, useAssignments } from "./assignee";
 import { DisputeDeadline } from "./dispute-deadline";
 import { DisputeResolveForm, resolveDisputeKey } from "./dispute-form";
 import {
@@ -54,6 +55,7 @@ export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) 
   } else if (order && order.id !== snapshot?.id) setSnapshot(order);
   const shown = !isOpen ? snapshot : snapshot?.id === details.id ? snapshot : null;
   const [resolved, setResolved] = useState<ResolveOutcome | null>(null);
+  const assignable = useAssignments().available === true;
   if (!isOpen && resolved) setResolved(null);
 
   // The list re-renders while the success shows; the timer must not restart each time. The outcome
@@ -113,6 +115,9 @@ export function OrderDetailsModal({ details, onResolved, disputeLimit }: Props) 
                     ? []
                     : [{ key: "deadline", label: "Deadline", children: <DisputeDeadline order={shown} limit={disputeLimit} /> }]),
                   { key: "description", label: "Description", children: shown.disputeDescription?.trim() || "N/A" },
+                  ...(assignable
+                    ? [{ key: "assignee", label: "Assignee", children: <AssigneeControl key={shown.id} order={shown} /> }]
+                    : []),
                 ]}
               >
                 <DisputeResolveForm key={shown.id} order={shown} onSuccess={setResolved} />

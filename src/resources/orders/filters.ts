@@ -4,7 +4,7 @@
 // narrows the list to that buyer's, seller's, shop's or product's orders.
 import { choices, type ListFilter } from "@/components/list/filters";
 import { userLabel } from "@/utils/format";
-import type { Order, OrderFilter, Product, Shop } from "@contract";
+import type { Order, OrderAssignee, OrderFilter, Product, Shop } from "@contract";
 
 /** The search's field, sent as `search`. */
 export const SEARCH_FIELD = "search";
@@ -36,3 +36,14 @@ export const ORDER_FILTERS: readonly ListFilter<Order>[] = [
     nameOf: (product: Product) => product.title,
   },
 ];
+
+/**
+ * Beyond the core API: who took the dispute, sent as `assignee`; "Anyone" sends none. The list shows
+ * it only where the API has assignment (assignee.tsx).
+ */
+export const ASSIGNEE_FILTER: ListFilter<Order> = {
+  kind: "select",
+  field: "assignee",
+  label: "Filter orders by assignee",
+  options: choices("Anyone", ["me" satisfies OrderAssignee, "Assigned to me"], ["none" satisfies OrderAssignee, "Unassigned"]),
+};

@@ -14,10 +14,12 @@ import { useRoutedRecord } from "@/components/routing/use-record-route";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { filterValue, withFilter } from "@/components/list/filters";
 import { useStableCallback } from "@/utils/use-stable-callback";
+import { useSessionUser } from "@/components/layout/identity";
+import { useAssignments } from "./assignee";
 import { DEADLINE_SORT, orderColumns } from "./columns";
 import { useDisputeLimit } from "./dispute-deadline";
 import { orderExport } from "./export";
-import { ORDER_FILTERS, SEARCH_FIELD } from "./filters";
+import { ASSIGNEE_FILTER, ORDER_FILTERS, SEARCH_FIELD } from "./filters";
 import { DISPUTE_QUEUE_SORTERS, IN_DISPUTE } from "./queue";
 import { useOrderSearch } from "./use-search";
 import "./orders.css";
@@ -41,10 +43,16 @@ export function OrderList() {
     setFilters(next, behavior);
     if (entering) setSorters(DISPUTE_QUEUE_SORTERS);
   });
-  const filters = useFilterBar({ ...table, setFilters: filterTo }, search.available ? ORDER_FILTERS : WITHOUT_SEARCH, {
-    name: "order",
-    label: "Filter orders",
-  });
+  // Beyond the core API: the search where the API's document lists it; who took each dispute, and
+  // the filter by it, where the API has assignment.
+  const assignments = useAssignments();
+  const me = useSessionUser()?.publicKey;
+  const assignable = assignments.available === true;
+  const shownFilters = useMemo(
+    () => [...(search.available ? ORDER_FILTERS : WITHOUT_SEARCH), ...(assignable ? [ASSIGNEE_FILTER] : [])],
+    [search.available, assignable],
+  );
+  const filters = useFilterBar({ ...table, setFilters: filterTo }, shownFilters, { name: "order", label: "Filter orders" });
   // The details are the order's URL (/orders/:id), over the list.
   const details = useRoutedRecord<Order>("orders", table.tableQuery.data?.data);
   const openOrder = details.open;
@@ -65,8 +73,15 @@ export function OrderList() {
     },
   ]);
   const columns = useMemo(
-    () => orderColumns((order) => openOrder(order.id), { disputeLimit, deadlineSort, viewIntent: OrderDetailsModal.intent, phone }),
-    [openOrder, disputeLimit, deadlineSort, phone],
+    () =>
+      orderColumns((order) => openOrder(order.id), {
+        disputeLimit,
+        deadlineSort,
+        viewIntent: OrderDetailsModal.intent,
+        phone,
+        assignee: assignable ? { me } : undefined,
+      }),
+    [openOrder, disputeLimit, deadlineSort, phone, assignable, me],
   );
   const exported = useMemo(() => orderExport(disputeLimit), [disputeLimit]);
   const view = useListView("orders", table, columns, { columns: exported });

@@ -7,7 +7,7 @@ import { contains, itemsOf } from "@/components/palette/record-lookup";
 import { screen } from "@/components/routing/lazy-screen";
 import { head } from "@/utils/format";
 import { defineSection } from "../define";
-import { ORDER_FILTERS } from "./filters";
+import { ASSIGNEE_FILTER, ORDER_FILTERS } from "./filters";
 
 // A whole order id as the reference API makes them: worth one GET of that order when the API cannot search.
 const FULL_ID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
@@ -20,7 +20,11 @@ export const orderMatches = (order: Order, text: string): boolean =>
 
 export const ordersSection = defineSection("orders", {
   load: screen(() => import("./list"), "OrderList"),
-  filters: ORDER_FILTERS,
+  filters: [
+    ...ORDER_FILTERS,
+    // Beyond the core API, shown where the API has assignment.
+    ASSIGNEE_FILTER,
+  ],
   lookup: async (provider, text, limit) => {
     // Only the list is asked (an order's own path answers 404 to anything but a whole id). An API
     // without the search answers its first page, narrowed here.
