@@ -1,5 +1,5 @@
 // Who works a dispute (beyond the core API): an admin takes a dispute ("Assign to me") and releases
-// it; the Orders list shows the assignee and filters by it. All of it only where the API answers
+// it; the Orders list shows the assignee (under the status) and filters by it. All of it only where the API answers
 // GET /admin/orders/assignments: a core API answers 404, and assignment then hides itself for the
 // session without a word.
 import { useState } from "react";
@@ -37,9 +37,16 @@ export function useAssignments(): { available: boolean | undefined; mine: number
 /** "You", or the holder's shortened wallet (the whole one on hover); nothing while nobody holds it. */
 export function AssigneeTag({ wallet, me }: { wallet: string | null | undefined; me: string | undefined }) {
   if (!wallet) return null;
-  if (wallet === me) return <Badge color="processing">You</Badge>;
+  if (wallet === me)
+    return (
+      <Hint title="Taken by you">
+        <span>
+          <Badge color="processing">You</Badge>
+        </span>
+      </Hint>
+    );
   return (
-    <Hint title={wallet}>
+    <Hint title={`Taken by ${wallet}`}>
       <span className="mono">{head(wallet, SHORTEN.orderWallet)}</span>
     </Hint>
   );

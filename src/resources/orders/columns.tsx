@@ -72,9 +72,6 @@ export function orderColumns(
             render: (_, order) => <DisputeDeadline order={order} limit={disputeLimit} />,
           },
         ];
-  const assigneeColumn: ColumnsType<Order> = assignee
-    ? [{ title: "Assignee", key: "assignee", render: (_, order) => <AssigneeTag wallet={order.assignedTo} me={assignee.me} /> }]
-    : [];
   return [
     {
       title: "Order ID",
@@ -128,10 +125,15 @@ export function orderColumns(
       title: "Status",
       dataIndex: "status",
       key: "status",
-      render: (status: Order["status"]) => <OrderStatusBadge status={status} />,
+      // Who took the dispute goes under its status, not in a column of its own: the table fits a laptop.
+      render: (status: Order["status"], order) => (
+        <div className="orders-status">
+          <OrderStatusBadge status={status} />
+          {assignee ? <AssigneeTag wallet={order.assignedTo} me={assignee.me} /> : null}
+        </div>
+      ),
     },
     ...deadline,
-    ...assigneeColumn,
     {
       title: "Date",
       dataIndex: "createdAt",
