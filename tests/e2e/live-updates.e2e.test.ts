@@ -23,7 +23,8 @@ const badge = (within: Page | Locator) => within.getByRole("status", { name: /^\
 const badgeName = (n: number) => `${n} open ${n === 1 ? "dispute" : "disputes"}`;
 
 async function openDispute(): Promise<string> {
-  const order = await createOrderRecord(db(), { status: "DISPUTED", disputeRaisedAt: new Date().toISOString() });
+  // Raised long ago: In Dispute opens with the nearest deadline first, so it is on the first page.
+  const order = await createOrderRecord(db(), { status: "DISPUTED", disputeRaisedAt: "2001-01-01T00:00:00.000Z" });
   return order.id;
 }
 

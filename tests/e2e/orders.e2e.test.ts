@@ -24,7 +24,7 @@ import {
 } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
-import { allOrdersPageOf, IN_DISPUTE_URL, ordersInOrder, PAGE_SIZE } from "./support/orders.ts";
+import { allOrdersPageOf, disputeQueue, IN_DISPUTE_URL, ordersInOrder, PAGE_SIZE } from "./support/orders.ts";
 
 const admin = createTestWallet("E2E Orders Admin");
 
@@ -129,7 +129,12 @@ async function expectSettled(
   });
   expect(await chain().ledger.signatureStatus(stored.settlementSignature!)).toEqual({ state: "confirmed" });
   expect(await chain().ledger.getAccount(new PublicKey(order.escrowPDA!))).toBeNull();
-  const audit = await db().selectFrom("auditLog").selectAll().where("targetId", "=", order.id).executeTakeFirstOrThrow();
+  const audit = await db()
+    .selectFrom("auditLog")
+    .selectAll()
+    .where("targetId", "=", order.id)
+    .where("action", "=", "order.resolve_dispute")
+    .executeTakeFirstOrThrow();
   expect(audit).toMatchObject({ adminPublicKey: admin.address, decisionSignature: expect.any(String) });
   expect(audit.decisionMessage).toContain(`Order: ${order.id}`);
 
@@ -163,7 +168,8 @@ describe("Order Management in the browser", () => {
   });
 
   it("filters In Dispute from page 2, back on page 1, and the URL reopens the same view", async () => {
-    const disputed = await ordersInOrder("DISPUTED");
+    // In Dispute opens as the dispute queue: the oldest dispute (the nearest deadline) first.
+    const disputed = await disputeQueue();
     await openOrders(page, "/orders?currentPage=2&pageSize=20");
     await page.getByText(/^Page 2 of/).waitFor();
     await choose(page, "Filter orders by status", "In Dispute");
@@ -196,8 +202,47 @@ describe("Order Management in the browser", () => {
     await screenshot(page, "orders-searched");
   });
 
+  it("the dashboard's overdue count opens the dispute queue, most overdue first; a dispute taken there is under Assigned to me", async () => {
+    // This server's marketplace has no dispute resolution limit: one for this step, so disputes are overdue.
+    const limit = 7 * 86_400;
+    const updated = await db()
+      .updateTable("marketplaceConfig")
+      .set({ disputeResolutionLimit: limit })
+      .where("id", "=", 1)
+      .executeTakeFirst();
+    const inserted = updated.numUpdatedRows === 0n;
+    if (inserted) await db().insertInto("marketplaceConfig").values({ id: 1, initialized: 0, disputeResolutionLimit: limit }).execute();
+    try {
+      const queue = await disputeQueue();
+      await page.goto(`${consoleServer.origin}/`);
+      const card = page.getByRole("region", { name: "Open Disputes" });
+      await card.getByRole("link", { name: / overdue$/ }).click();
+      await page.waitForURL(/sorters\[0\]\[field\]=deadline/);
+      await row(page, queue[0].id).waitFor();
+      expect(await rowKeys(page)).toEqual(queue.slice(0, PAGE_SIZE).map((order) => order.id));
+      await screenshot(page, "orders-dispute-queue");
+
+      const dialog = await openDetails(page, queue[0].id);
+      const dispute = dialog.getByRole("region", { name: "Dispute Details" });
+      await dispute.getByRole("button", { name: "Assign to me" }).click();
+      await dispute.getByRole("button", { name: "Release" }).waitFor();
+      const stored = await db().selectFrom("orders").select("assignedTo").where("id", "=", queue[0].id).executeTakeFirstOrThrow();
+      expect(stored.assignedTo).toBe(admin.address);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await detailsDialog(page).waitFor({ state: "hidden" });
+
+      await choose(page, "Filter orders by assignee", "Assigned to me");
+      await page.waitForURL(/assignee/);
+      await expect.poll(() => rowKeys(page)).toEqual([queue[0].id]);
+      await screenshot(page, "orders-assigned-to-me");
+    } finally {
+      if (inserted) await db().deleteFrom("marketplaceConfig").where("id", "=", 1).execute();
+      else await db().updateTable("marketplaceConfig").set({ disputeResolutionLimit: null }).where("id", "=", 1).execute();
+    }
+  });
+
   it("opens a disputed order's details with its sections and the resolve form", async () => {
-    const [order] = await ordersInOrder("DISPUTED");
+    const [order] = await disputeQueue();
     await openOrders(page, IN_DISPUTE_URL);
     const dialog = await openDetails(page, order.id);
     for (const name of [
@@ -235,7 +280,7 @@ describe("Order Management in the browser", () => {
     ["REFUND_BUYER", "Refund Buyer", undefined, 100],
     ["PARTIAL_REFUND", "Partial Refund", 30, 30],
   ] as const)("resolves a dispute with %s from the UI", async (resolution, option, percent, storedPercent) => {
-    const [order] = await ordersInOrder("DISPUTED");
+    const [order] = await disputeQueue();
     await openOrders(page, IN_DISPUTE_URL);
     const dialog = await openDetails(page, order.id);
     const notes = `E2E ${resolution}: checked the evidence`;
@@ -247,7 +292,7 @@ describe("Order Management in the browser", () => {
   it("fits a 390 px phone: list and details, with axe", async () => {
     const phone = await openWithWallet(browser, admin, PHONE);
     await signIn(phone, consoleServer.origin, admin);
-    const [order] = await ordersInOrder("DISPUTED");
+    const [order] = await disputeQueue();
     await openOrders(phone, IN_DISPUTE_URL);
     await screenshot(phone, "orders-list-phone");
     await expectAccessible(phone, "orders list (phone)");

@@ -16,7 +16,7 @@ import { configAddress } from "../../server/settlement/index.ts";
 import { browser, chain, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openDialog, openWithWallet, screenshot, signIn, PHONE, row, rowButton } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { allOrdersPageOf, IN_DISPUTE_URL } from "./support/orders.ts";
+import { allOrdersPageOf, disputeQueue, IN_DISPUTE_URL } from "./support/orders.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 import { newContext } from "./support/browser.ts";
 import { decimalUnits, formatAmount } from "../../src/utils/format.ts";
@@ -39,13 +39,8 @@ describe("settlement from the console", () => {
       await admin2.getByRole("button", { name: /Connect$/ }).click();
       await admin2.waitForURL(`${consoleServer.origin}/`);
 
-      const order = await db()
-        .selectFrom("orders")
-        .selectAll()
-        .where("status", "=", "DISPUTED")
-        .orderBy(sql`rowid`, "desc")
-        .limit(1)
-        .executeTakeFirstOrThrow();
+      // The first of the dispute queue, as In Dispute opens (the nearest deadline first).
+      const [order] = await disputeQueue();
       const short = order.id.slice(0, 8);
       await admin2.goto(`${consoleServer.origin}${IN_DISPUTE_URL}`);
       await rowButton(admin2, order.id, `View details of order ${short}`).click();

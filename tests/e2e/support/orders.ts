@@ -15,6 +15,21 @@ export async function ordersInOrder(status?: OrderStatusValue) {
   return query.orderBy(sql`rowid`, "desc").execute();
 }
 
+/**
+ * The DISPUTED orders as the In Dispute view lists them by default (sort=deadline): the oldest dispute
+ * (the nearest deadline) first, one without a date last, then the list's own order (newest first).
+ */
+export async function disputeQueue() {
+  return db()
+    .selectFrom("orders")
+    .selectAll()
+    .where("status", "=", "DISPUTED")
+    .orderBy(sql`"disputeRaisedAt" IS NULL`)
+    .orderBy("disputeRaisedAt", "asc")
+    .orderBy(sql`rowid`, "desc")
+    .execute();
+}
+
 /** The All Orders URL of the page the server's newest-first order puts `id` on. */
 export async function allOrdersPageOf(id: string): Promise<string> {
   const { newer } = await db()
