@@ -22,13 +22,13 @@ export const orders = defineResource({
       // Beyond the core API: an order's short id or a wallet (shown where the API's document lists it).
       "search",
       "filter",
-      // Beyond the core API: the disputes the admin took, or nobody took.
-      "assignee",
       // Beyond the core API: one record's orders (the records' links); the console sends them only to an API that lists them.
       "buyerId",
       "sellerId",
       "shopId",
       "productId",
+      // Beyond the core API: the disputes the admin took, or nobody took.
+      "assignee",
     ],
     // Beyond the core API: sort=deadline (the Deadline column; an API without it ignores it).
     sorts: { deadline: { asc: "deadline" satisfies OrderSort } },

@@ -54,7 +54,7 @@ describe("the table, read from the resources config", () => {
     expect(resources.products.filters).toEqual(["category", "isFeatured", "deleted", "shopId"]);
     expect(resources.tokens.filters).toEqual([]);
     expect(resources.shops.filters).toEqual(["search", "category", "isActive", "isVerified", "sellerId"]);
-    expect(resources.orders.filters).toEqual(["search", "filter", "assignee", "buyerId", "sellerId", "shopId", "productId"]);
+    expect(resources.orders.filters).toEqual(["search", "filter", "buyerId", "sellerId", "shopId", "productId", "assignee"]);
     expect(resources.settlements.filters).toEqual(["status"]);
     // A date range is two parameters.
     expect(resources.activity.filters).toEqual(["admin", "action", "targetType", "from", "to"]);
