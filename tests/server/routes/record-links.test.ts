@@ -101,26 +101,11 @@ describe("GET /admin/orders narrowed to one record", () => {
     expect(await idsOf("/admin/orders?buyerId=nobody")).toEqual({ ids: [], total: 0 });
     expect(await idsOf("/admin/orders?productId=nothing")).toEqual({ ids: [], total: 0 });
   });
-
-  it.each(["buyerId", "sellerId", "shopId", "productId"])("a bad %s is a 400 naming it", async (field) => {
-    const res = await api.get(`/admin/orders?${field}=a%00b`);
-    expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
-    const long = await api.get(`/admin/orders?${field}=${"x".repeat(101)}`);
-    expect(long.status).toBe(400);
-    expect(long.body.errors).toEqual([{ field, message: MESSAGES.textTooLong }]);
-  });
 });
 
 describe("GET /admin/products?shopId", () => {
   it("lists only that shop's products", async () => {
     expect(await idsOf(`/admin/products?shopId=${shopA}`)).toEqual({ ids: [lamp], total: 1 });
-  });
-
-  it("a bad shopId is a 400 naming it", async () => {
-    const res = await api.get("/admin/products?shopId=a%01");
-    expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(["shopId"]);
   });
 });
 
@@ -131,11 +116,23 @@ describe("GET /admin/shops?sellerId", () => {
     expect(res.body.data.map((shop: { id: string }) => shop.id)).toEqual([shopA]);
     expect(res.body.meta).toMatchObject({ total: 1 });
   });
+});
 
-  it("a bad sellerId is a 400 naming it", async () => {
-    const res = await api.get("/admin/shops?sellerId=a%01");
+describe("a bad record filter", () => {
+  it.each([
+    ["/admin/orders", "buyerId"],
+    ["/admin/orders", "sellerId"],
+    ["/admin/orders", "shopId"],
+    ["/admin/orders", "productId"],
+    ["/admin/products", "shopId"],
+    ["/admin/shops", "sellerId"],
+  ])("on %s, a bad %s is a 400 naming it", async (list, field) => {
+    const res = await api.get(`${list}?${field}=a%00b`);
     expect(res.status).toBe(400);
-    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(["sellerId"]);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+    const long = await api.get(`${list}?${field}=${"x".repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual([{ field, message: MESSAGES.textTooLong }]);
   });
 });
 
