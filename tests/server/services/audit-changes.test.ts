@@ -2,7 +2,9 @@
 // histories): each changed field before and after, none that kept its value; the admin's display name and
 // the record's name beside their ids; entries written before the changes column still read as before; and
 // the signed-decision check of `npm run audit:verify` still holds with the new column.
+import type { Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuditLogTable } from "../../../server/db/schema.ts";
 import { seedDatabase } from "../../../server/seed/index.ts";
 import { recordAudit } from "../../../server/services/audit.ts";
 import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts";
@@ -46,6 +48,17 @@ async function history(targetType: string, targetId: string): Promise<Entry[]> {
 
 async function someId(table: "users" | "shops" | "products" | "tokens"): Promise<{ id: string }> {
   return server.ctx.db.selectFrom(table).select("id").orderBy("id").executeTakeFirstOrThrow();
+}
+
+type StoredAudit = Pick<Insertable<AuditLogTable>, "action" | "targetType" | "targetId"> & Partial<Insertable<AuditLogTable>>;
+
+/** Audit entries written straight to the table, as an older server or another admin left them: by this server's admin unless said. */
+async function storeAudit(...entries: StoredAudit[]): Promise<void> {
+  const by = { createdAt: "2026-11-01T00:00:00.000Z", adminPublicKey: server.adminWallet.publicKey };
+  await server.ctx.db
+    .insertInto("auditLog")
+    .values(entries.map((entry) => ({ ...by, ...entry })))
+    .execute();
 }
 
 describe("an audited change's fields", () => {
@@ -116,7 +129,6 @@ describe("the names beside the ids", () => {
       .orderBy("orders.id")
       .executeTakeFirstOrThrow();
     const shop = await server.ctx.db.selectFrom("shops").select(["id", "name"]).orderBy("id").executeTakeFirstOrThrow();
-    const admin = server.adminWallet.publicKey;
     const rows = [
       { targetType: "user", targetId: user.id },
       { targetType: "product", targetId: product.id },
@@ -125,8 +137,8 @@ describe("the names beside the ids", () => {
       { targetType: "shop", targetId: shop.id },
       { targetType: "product", targetId: "gone-for-good" },
       { targetType: "marketplace", targetId: "marketplace" },
-    ].map((row) => ({ ...row, createdAt: "2026-11-01T00:00:00.000Z", adminPublicKey: admin, action: "test.named" }));
-    await server.ctx.db.insertInto("auditLog").values(rows).execute();
+    ];
+    await storeAudit(...rows.map((row) => ({ ...row, action: "test.named" })));
 
     const res = await api.get(`/admin/audit?action=test.named&limit=20`);
     expect(res.status, res.text).toBe(200);
@@ -145,36 +157,24 @@ describe("the names beside the ids", () => {
 
   it("leaves the name null for an admin wallet without a user record", async () => {
     const product = await someId("products");
-    await server.ctx.db
-      .insertInto("auditLog")
-      .values({
-        createdAt: "2026-11-02T00:00:00.000Z",
-        adminPublicKey: "11111111111111111111111111111112",
-        action: "test.stranger",
-        targetType: "product",
-        targetId: product.id,
-      })
-      .execute();
+    const stranger = "11111111111111111111111111111112";
+    await storeAudit({ adminPublicKey: stranger, action: "test.stranger", targetType: "product", targetId: product.id });
     const res = await api.get(`/admin/audit?action=test.stranger`);
-    expect(res.body.data.items[0]).toMatchObject({ adminName: null, adminPublicKey: "11111111111111111111111111111112" });
+    expect(res.body.data.items[0]).toMatchObject({ adminName: null, adminPublicKey: stranger });
   });
 });
 
 describe("entries written before the changes column", () => {
   it("read as they were stored: their snapshots, no changes", async () => {
     const user = await someId("users");
-    await server.ctx.db
-      .insertInto("auditLog")
-      .values({
-        createdAt: "2026-10-01T00:00:00.000Z",
-        adminPublicKey: server.adminWallet.publicKey,
-        action: "user.update",
-        targetType: "user",
-        targetId: user.id,
-        before: JSON.stringify({ verified: false, disabled: false }),
-        after: JSON.stringify({ verified: true, disabled: false }),
-      })
-      .execute();
+    await storeAudit({
+      createdAt: "2026-10-01T00:00:00.000Z",
+      action: "user.update",
+      targetType: "user",
+      targetId: user.id,
+      before: JSON.stringify({ verified: false, disabled: false }),
+      after: JSON.stringify({ verified: true, disabled: false }),
+    });
     const entries = await history("user", user.id);
     const old = entries.find((e) => e.before !== null && (e.before as { disabled?: boolean }).disabled === false && e.changes === null);
     expect(old).toMatchObject({ before: { verified: false, disabled: false }, after: { verified: true, disabled: false }, changes: null });
