@@ -86,7 +86,7 @@ export const documentedAs =
   (operationId: string, summary: string, marks: Partial<typeof BEYOND_SPEC> = {}) => ({ tags: [tag], operationId, summary, ...marks });
 
 // ---- Routes many resources declare alike ----
-// The list, the one record, the read taking no input and the change to one record: declared once
+// The list, the one record, the read (of a query, or of nothing) and the change to one record: declared once
 // here, each module registers them on its own (encapsulated) instance with its schemas and services.
 // The type provider cannot resolve a generic schema's type: the helpers' signatures carry the types
 // (what Fastify validated is the query's, params' or body's schema output; the answer is `item`'s).
@@ -128,17 +128,17 @@ export function getOneRoute<T extends z.ZodType>(
   }));
 }
 
-/** GET `url` taking no input: `payload`, or one of `also`. */
-export function readRoute<T extends z.ZodType>(
+/** GET `url`: `payload`, read for the `querystring` when it takes one (400 names a bad query field), or one of `also`. */
+export function readRoute<T extends z.ZodType, Q extends z.ZodType = z.ZodUndefined>(
   app: RouteApp,
   url: string,
   about: About,
-  route: { payload: T; read: () => Promise<z.output<T>>; also?: ErrorStatus[] },
+  route: { payload: T; querystring?: Q; read: (query: z.output<Q>) => Promise<z.output<T>>; also?: ErrorStatus[] },
 ): void {
-  const { payload, read, also = [] } = route;
-  const response: Responses = { ...ok(payload), ...errors(...also) };
-  app.get(url, { schema: { ...about, response } }, async () => ({
-    data: await read(),
+  const { payload, querystring, read, also = [] } = route;
+  const response: Responses = { ...ok(payload), ...errors(...(querystring ? [400 as const] : []), ...also) };
+  app.get(url, { schema: { ...about, ...(querystring && { querystring }), response } }, async (request) => ({
+    data: await read(request.query as z.output<Q>),
   }));
 }
 

@@ -10,7 +10,7 @@ import {
   settlementTotalsQuerySchema,
   settlementTotalsSchema,
 } from "../../contract/index.ts";
-import { changeRoute, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { changeRoute, documentedAs, error, errors, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { approvePayout, rejectPayout } from "../services/payout-approvals.ts";
 import { toSettlement } from "../services/settlement-rows.ts";
 import { settlementTotals } from "../services/settlement-totals.ts";
@@ -22,33 +22,22 @@ import { listSettlements, retrySettlement } from "../services/settlements.ts";
 const about = documentedAs("Settlements");
 
 export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
-  app.get(
-    "",
-    {
-      schema: {
-        ...about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond the core API)"),
-        querystring: settlementListQuerySchema,
-        response: { ...ok(settlementListSchema), ...errors(400) },
-      },
-    },
-    async (request) => ({ data: await listSettlements(ctx, request.query) }),
-  );
+  readRoute(app, "", about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond the core API)"), {
+    payload: settlementListSchema,
+    querystring: settlementListQuerySchema,
+    read: (query) => listSettlements(ctx, query),
+  });
 
   // What the dispute payouts confirmed in a period paid, per token: the Settlements screen's totals.
-  app.get(
-    "/totals",
-    {
-      schema: {
-        ...about(
-          "settlementTotals",
-          "The dispute payouts confirmed in a period (from/to inclusive, either open), summed per token (beyond the core API)",
-        ),
-        querystring: settlementTotalsQuerySchema,
-        response: { ...ok(settlementTotalsSchema), ...errors(400) },
-      },
-    },
-    async (request) => ({ data: await settlementTotals(ctx, request.query) }),
+  const totals = about(
+    "settlementTotals",
+    "The dispute payouts confirmed in a period (from/to inclusive, either open), summed per token (beyond the core API)",
   );
+  readRoute(app, "/totals", totals, {
+    payload: settlementTotalsSchema,
+    querystring: settlementTotalsQuerySchema,
+    read: (query) => settlementTotals(ctx, query),
+  });
 
   // Under the rules in force now: the same checks as a first attempt (a dispute's order must still be
   // DISPUTED), a signed decision when they are required, and under four eyes a payout two current
