@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
 import {
@@ -14,6 +14,7 @@ import {
   selectedText,
   signedInApi,
 } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
 import { findRow, KEY_C, listQueries, openUsers, serveUsers, USERS } from "./support";
 
 const FIRST_PAGE = { page: "1", limit: "20" };
@@ -22,6 +23,12 @@ function columnTitles() {
   return within(screen.getByRole("table"))
     .getAllByRole("columnheader")
     .map((header) => header.textContent);
+}
+
+/** Picks `option` in the `select` filter and waits for the list request that makes: page 1 with `filters`. */
+async function chooseFilter(user: UserEvent, api: FakeApi, select: string, option: string, filters: Record<string, string>) {
+  await choose(user, select, option);
+  await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, ...filters }));
 }
 
 function many(count: number): User[] {
@@ -136,8 +143,7 @@ describe("User Management list", () => {
     await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: "2", limit: "20" }));
     const before = listQueries(api).length;
 
-    await choose(user, "Role", "Marketplace Authority");
-    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, role: "MARKETPLACE_AUTHORITY" }));
+    await chooseFilter(user, api, "Role", "Marketplace Authority", { role: "MARKETPLACE_AUTHORITY" });
     // Straight to page 1: no request for page 2 with the new filter on the way.
     expect(listQueries(api).slice(before)).toEqual([{ ...FIRST_PAGE, role: "MARKETPLACE_AUTHORITY" }]);
     expect(selectedText("Role")).toBe("Marketplace Authority");
@@ -148,14 +154,10 @@ describe("User Management list", () => {
     const api = openUsers();
     await findRow("Carol Diaz");
 
-    await choose(user, "Verified", "Not Verified");
-    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, verified: "false" }));
-    await choose(user, "Status", "Disabled");
-    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, verified: "false", disabled: "true" }));
-    await choose(user, "Status", "Active");
-    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, verified: "false", disabled: "false" }));
-    await choose(user, "Verified", "All");
-    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, disabled: "false" }));
+    await chooseFilter(user, api, "Verified", "Not Verified", { verified: "false" });
+    await chooseFilter(user, api, "Status", "Disabled", { verified: "false", disabled: "true" });
+    await chooseFilter(user, api, "Status", "Active", { verified: "false", disabled: "false" });
+    await chooseFilter(user, api, "Verified", "All", { disabled: "false" });
     expect(selectedText("Status")).toBe("Active");
   });
 
@@ -163,8 +165,7 @@ describe("User Management list", () => {
     const user = userEvent.setup();
     const api = openUsers();
     await findRow("Carol Diaz");
-    await choose(user, "Role", "User");
-    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ ...FIRST_PAGE, role: "USER" }));
+    await chooseFilter(user, api, "Role", "User", { role: "USER" });
     expect(screen.queryByRole("note")).not.toBeInTheDocument();
 
     const box = screen.getByRole("textbox", { name: "Search users" });
