@@ -8,24 +8,16 @@ import { render, screen } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
 import { STORAGE_KEYS } from "@/config";
 import { useWalletAdapter, WalletSetup } from "@/providers/wallet";
-import { compileChunks } from "../support/compile-first";
-import { makeWalletKey } from "../support/ed25519";
 import { fakeApiForThisFile } from "../support/fake-api";
+import { holdBackAdapter, serveDemoWallet } from "./support/held-adapter";
 
-let release: () => void = () => undefined;
-const arrived = new Promise<void>((resolve) => (release = resolve));
+const adapter = holdBackAdapter();
 vi.mock("@/providers/wallet-engine", async (importOriginal) => {
-  await arrived;
+  await adapter.arrived;
   return importOriginal();
 });
 
 const mock = fakeApiForThisFile();
-
-compileChunks(
-  () => import("@solana/wallet-adapter-react"),
-  () => import("@solana/wallet-adapter-react-ui"),
-  () => import("@solana/wallet-adapter-solflare"),
-);
 
 function Signer() {
   const ready = useWalletAdapter();
@@ -43,8 +35,7 @@ function Signer() {
 
 describe("useWalletAdapter", () => {
   it("answers a signer that asks before the adapter has loaded with the wallet remembered from the sign-in", async () => {
-    const key = await makeWalletKey();
-    mock.get("/demo/wallet", [200, { data: { publicKey: key.address, secretKey: key.secretKey, label: "Remembered Wallet" } }]);
+    await serveDemoWallet(mock, "Remembered Wallet");
     localStorage.setItem(STORAGE_KEYS.walletName, JSON.stringify("Remembered Wallet"));
     render(
       <WalletSetup>
@@ -54,7 +45,7 @@ describe("useWalletAdapter", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Sign" }));
     expect(mock.requests("GET", "/demo/wallet")).toHaveLength(0);
-    release();
+    adapter.release();
 
     expect(await screen.findByText("Remembered Wallet")).toBeInTheDocument();
     localStorage.removeItem(STORAGE_KEYS.walletName);

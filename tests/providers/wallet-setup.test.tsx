@@ -7,28 +7,19 @@ import { userEvent } from "@testing-library/user-event";
 import { useWallet } from "@solana/wallet-adapter-react";
 import { useWalletModal } from "@solana/wallet-adapter-react-ui";
 import { useWalletAdapter, WalletSetup } from "@/providers/wallet";
-import { compileChunks } from "../support/compile-first";
-import { makeWalletKey } from "../support/ed25519";
 import { fakeApiForThisFile } from "../support/fake-api";
+import { holdBackAdapter, serveDemoWallet } from "./support/held-adapter";
 
 // The adapter's chunk arrives when the test says so.
-let release: () => void = () => undefined;
-const arrived = new Promise<void>((resolve) => (release = resolve));
+const adapter = holdBackAdapter();
 const engine = vi.hoisted(() => ({ asked: false }));
 vi.mock("@/providers/wallet-engine", async (importOriginal) => {
   engine.asked = true;
-  await arrived;
+  await adapter.arrived;
   return importOriginal();
 });
 
 const mock = fakeApiForThisFile();
-
-// The adapter's own module is held back above; what it imports is loaded before the clock starts.
-compileChunks(
-  () => import("@solana/wallet-adapter-react"),
-  () => import("@solana/wallet-adapter-react-ui"),
-  () => import("@solana/wallet-adapter-solflare"),
-);
 
 function Probe() {
   const { connected, connecting } = useWallet();
@@ -61,8 +52,7 @@ describe("WalletSetup", () => {
   });
 
   it("draws before the adapter has loaded, opens the wallet list for a click made meanwhile, and lists the demo wallet", async () => {
-    const key = await makeWalletKey();
-    mock.get("/demo/wallet", [200, { data: { publicKey: key.address, secretKey: key.secretKey, label: "Held Demo Wallet" } }]);
+    await serveDemoWallet(mock, "Held Demo Wallet");
     render(
       <WalletSetup>
         <Probe />
@@ -80,7 +70,7 @@ describe("WalletSetup", () => {
     // for once the adapter listens, and is listed.
     expect(mock.requests("GET", "/demo/wallet")).toHaveLength(0);
 
-    release();
+    adapter.release();
     await waitFor(() => expect(document.querySelector(".wallet-adapter-modal")).not.toBeNull());
     expect(screen.getByText("not connected")).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: /Held Demo Wallet/ })).toBeInTheDocument();
