@@ -25,6 +25,14 @@ function columnTitles() {
     .map((header) => header.textContent);
 }
 
+/** The Users list opened on the default users and drawn, with a user to work it. */
+async function usersShown() {
+  const user = userEvent.setup();
+  const api = openUsers();
+  await findRow("Carol Diaz");
+  return { user, api };
+}
+
 /** Picks `option` in the `select` filter and waits for the list request that makes: page 1 with `filters`. */
 async function chooseFilter(user: UserEvent, api: FakeApi, select: string, option: string, filters: Record<string, string>) {
   await choose(user, select, option);
@@ -114,9 +122,7 @@ describe("User Management list", () => {
   });
 
   it("lists the Users screen's filter options", async () => {
-    const user = userEvent.setup();
-    openUsers();
-    await findRow("Carol Diaz");
+    const { user } = await usersShown();
 
     const optionsOf = async (name: string) => {
       const texts = (await openSelect(user, name)).map((option) => option.textContent);
@@ -150,9 +156,7 @@ describe("User Management list", () => {
   });
 
   it("maps Verified and Status to verified / disabled, and 'All' drops the param", async () => {
-    const user = userEvent.setup();
-    const api = openUsers();
-    await findRow("Carol Diaz");
+    const { user, api } = await usersShown();
 
     await chooseFilter(user, api, "Verified", "Not Verified", { verified: "false" });
     await chooseFilter(user, api, "Status", "Disabled", { verified: "false", disabled: "true" });
@@ -162,9 +166,7 @@ describe("User Management list", () => {
   });
 
   it("searches by name, email or wallet through GET /users/search/{term}, the other filters disabled meanwhile", async () => {
-    const user = userEvent.setup();
-    const api = openUsers();
-    await findRow("Carol Diaz");
+    const { user, api } = await usersShown();
     await chooseFilter(user, api, "Role", "User", { role: "USER" });
     expect(screen.queryByRole("note")).not.toBeInTheDocument();
 
