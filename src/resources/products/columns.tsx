@@ -129,9 +129,9 @@ function listedColumns(actions: ProductRowActions): ColumnsType<Product> {
       render: (_, product) => (
         <div className="product-title">
           <RecordLink resource="products" id={product.id}>
-            <span className="product-title__name">{product.title}</span>
+            <span className="kit-cell-name">{product.title}</span>
           </RecordLink>
-          {product.description ? <span className="product-title__description">{product.description}</span> : null}
+          {product.description ? <span className="kit-cell-detail product-title__description">{product.description}</span> : null}
         </div>
       ),
     },

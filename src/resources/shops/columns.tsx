@@ -25,7 +25,7 @@ export function ShopLogo({ shop }: { shop: Pick<Shop, "logo" | "name"> }) {
 export function ShopOwner({ seller, keyLength }: { seller: Shop["seller"]; keyLength: number }) {
   return (
     <div className="shop-owner">
-      <span className="shop-owner__name">{seller?.displayName || "Unknown"}</span>
+      <span className="kit-cell-name">{seller?.displayName || "Unknown"}</span>
       {seller?.publicKey ? <Address value={seller.publicKey} display={head(seller.publicKey, keyLength)} /> : null}
     </div>
   );
@@ -41,8 +41,8 @@ export function shopColumns(onEdit: (shop: Shop) => void, editIntent?: DialogInt
         <div className="shop-cell">
           <ShopLogo shop={shop} />
           <div className="shop-cell__text">
-            <span className="shop-cell__name">{shop.name}</span>
-            <span className="shop-cell__slug">{shop.slug}</span>
+            <span className="kit-cell-name">{shop.name}</span>
+            <span className="kit-cell-detail">{shop.slug}</span>
           </div>
         </div>
       ),
