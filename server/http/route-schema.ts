@@ -96,22 +96,27 @@ type RouteApp = Parameters<RoutePlugin<unknown>>[0];
 type Id = z.output<typeof idParamsSchema>["id"];
 type Responses = Record<number, z.ZodType>;
 
-/** GET "": a page of `item`s for the query; 400 names a bad query field. */
-export function listRoute<Q extends z.ZodType, T extends z.ZodType>(
+/** GET "": a page of `item`s for the query (and the path's `params`, when it has some); 400 names a bad field. */
+export function listRoute<Q extends z.ZodType, T extends z.ZodType, P extends z.ZodType = z.ZodUndefined>(
   app: RouteApp,
   about: About,
   route: {
     querystring: Q;
     item: T;
-    /** The page for the query, asked by the session's admin (an "Assigned to me" filter reads them). */
-    list: (query: z.output<Q>, admin: AdminIdentity) => Promise<z.output<ReturnType<typeof pagedListSchema<T>>>>;
+    /** The page for the query, asked by the session's admin (an "Assigned to me" filter reads them) at the path's params. */
+    list: (
+      query: z.output<Q>,
+      asked: { admin: AdminIdentity; params: z.output<P> },
+    ) => Promise<z.output<ReturnType<typeof pagedListSchema<T>>>>;
     /** The list's path under the module's prefix; "" (the prefix itself) unless given. */
     url?: string;
+    params?: P;
   },
 ): void {
-  const { querystring, item, list, url = "" } = route;
-  app.get(url, { schema: { ...about, querystring, response: { ...ok(pagedListSchema(item)), ...errors(400) } } }, async (request) => ({
-    data: await list(request.query as z.output<Q>, request.admin),
+  const { querystring, item, list, url = "", params } = route;
+  const schema = { ...about, ...(params && { params }), querystring, response: { ...ok(pagedListSchema(item)), ...errors(400) } };
+  app.get(url, { schema }, async (request) => ({
+    data: await list(request.query as z.output<Q>, { admin: request.admin, params: request.params as z.output<P> }),
   }));
 }
 

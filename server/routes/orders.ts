@@ -40,7 +40,7 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
   listRoute(app, about("listOrders", "List orders, optionally one filter's (sort and search are beyond the core API)"), {
     querystring: orderListQuerySchema,
     item: orderSchema,
-    list: (query, admin) => listOrders(ctx, admin, query),
+    list: (query, { admin }) => listOrders(ctx, admin, query),
   });
 
   readRoute(app, "/stats", about("orderStats", "Order statistics"), { payload: orderStatsSchema, read: () => orderStats(ctx) });

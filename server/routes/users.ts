@@ -1,5 +1,4 @@
 import {
-  pagedListSchema,
   reasonSchema,
   userListQuerySchema,
   userSchema,
@@ -8,7 +7,7 @@ import {
   userStatsSchema,
   userUpdateSchema,
 } from "../../contract/index.ts";
-import { changeRoute, documentedAs, errors, getOneRoute, listRoute, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
+import { changeRoute, documentedAs, getOneRoute, listRoute, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { deactivateUser, getUser, listUsers, searchUsers, updateUser, userStats } from "../services/users.ts";
 
 const about = documentedAs("Users");
@@ -21,18 +20,13 @@ export const userRoutes: RoutePlugin = async (app, { ctx }) => {
     list: (query) => listUsers(ctx, query),
   });
 
-  app.get(
-    "/search/:term",
-    {
-      schema: {
-        ...about("searchUsers", "Search users by display name, email or public key"),
-        params: userSearchParamsSchema,
-        querystring: userSearchQuerySchema,
-        response: { ...ok(pagedListSchema(userSchema)), ...errors(400) },
-      },
-    },
-    async (request) => ({ data: await searchUsers(ctx, request.params.term, request.query.page, request.query.limit) }),
-  );
+  listRoute(app, about("searchUsers", "Search users by display name, email or public key"), {
+    url: "/search/:term",
+    params: userSearchParamsSchema,
+    querystring: userSearchQuerySchema,
+    item: userSchema,
+    list: ({ page, limit }, { params }) => searchUsers(ctx, params.term, page, limit),
+  });
 
   getOneRoute(app, about("getUser", "One user"), { item: userSchema, get: (id) => getUser(ctx, id) });
 
