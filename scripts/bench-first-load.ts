@@ -6,12 +6,10 @@
 // With --against, a second build is served beside the first and the runs alternate between them.
 // Prints the median and the range of each path per build, with the script, style and layout durations
 // (wall time) beside. Reports, never judges.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContextOptions } from "playwright-core";
 import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
-import { signInWithDemoWallet, startBenchServer } from "./support/bench-console.ts";
+import { assertBuilt, PAGE_BENCH_OPTIONS, pageBenchOptions, signInWithDemoWallet, startBenchServer } from "./support/bench-console.ts";
 import { onCleanUp, runWithCleanUp } from "./support/clean-up.ts";
 
 const PHONE = { viewport: { width: 412, height: 823 } } satisfies BrowserContextOptions;
@@ -68,16 +66,10 @@ function line(label: string, samples: Sample[]): string {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: { runs: { type: "string" }, paths: { type: "string" }, build: { type: "string" }, against: { type: "string" } },
-  });
-  const runs = Number(values.runs ?? 7);
-  if (!Number.isSafeInteger(runs) || runs < 1) throw new Error("--runs takes a count of at least 1");
-  const paths = (values.paths ?? "/,/orders,/users").split(",");
-  const builds = [values.build ?? "dist", ...(values.against ? [values.against] : [])];
-  for (const dir of builds) {
-    if (!existsSync(join(dir, "index.html"))) throw new Error(`${dir}: no built console there (npm run build)`);
-  }
+  const { values } = parseArgs({ options: { ...PAGE_BENCH_OPTIONS, against: { type: "string" } } });
+  const { runs, paths, build } = pageBenchOptions(values, { runs: 7, paths: "/,/orders,/users" });
+  const builds = [build, ...(values.against ? [values.against] : [])];
+  if (values.against) assertBuilt(values.against);
 
   const browser = await chromium.launch(chromiumLaunchOptions());
   onCleanUp(() => browser.close());

@@ -7,13 +7,13 @@
 // run and the median of the scores and of LCP, TBT and CLS (--keep-reports keeps the JSON reports, to
 // read what an audit found). Reports, never judges.
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium.ts";
 import { freePort } from "../tests/support/free-port.ts";
-import { signInWithDemoWallet, startBenchServer } from "./support/bench-console.ts";
+import { PAGE_BENCH_OPTIONS, pageBenchOptions, signInWithDemoWallet, startBenchServer } from "./support/bench-console.ts";
 import { onCleanUp, runWithCleanUp, tempDir } from "./support/clean-up.ts";
 
 const LIGHTHOUSE = "lighthouse@12.8.2";
@@ -72,21 +72,11 @@ function line(label: string, run: Run): string {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: {
-      runs: { type: "string" },
-      presets: { type: "string" },
-      paths: { type: "string" },
-      build: { type: "string" },
-      "keep-reports": { type: "boolean" },
-    },
+    options: { ...PAGE_BENCH_OPTIONS, presets: { type: "string" }, "keep-reports": { type: "boolean" } },
   });
-  const runs = Number(values.runs ?? 3);
-  if (!Number.isSafeInteger(runs) || runs < 1) throw new Error("--runs takes a count of at least 1");
+  const { runs, paths, build: buildDir } = pageBenchOptions(values, { runs: 3, paths: "/login,/,/orders" });
   const presets = (values.presets ?? "mobile,desktop").split(",");
   if (presets.some((preset) => preset !== "mobile" && preset !== "desktop")) throw new Error("--presets takes mobile, desktop or both");
-  const paths = (values.paths ?? "/login,/,/orders").split(",");
-  const buildDir = values.build ?? "dist";
-  if (!existsSync(join(buildDir, "index.html"))) throw new Error(`${buildDir}: no built console there (npm run build, or --build <dir>)`);
 
   const reports = tempDir("bench-lighthouse-reports-", values["keep-reports"]);
   if (values["keep-reports"]) console.log(`Reports kept in ${reports}`);
