@@ -10,6 +10,7 @@ import { http, NETWORK_ERROR_MESSAGE } from "@/providers/http";
 import { navigation } from "@/providers/navigation";
 import { makeWalletKey } from "../support/ed25519";
 import { fakeApiForThisFile } from "../support/fake-api";
+import { SIGN_IN_INPUT } from "../support/sign-in-input";
 
 // Non-ASCII on purpose: the signed bytes must be the UTF-8 of the exact server text.
 const MESSAGE = (address: string) =>
@@ -176,16 +177,7 @@ describe("authProvider.login", () => {
 });
 
 describe("one-step sign-in (solana:signIn)", () => {
-  const INPUT = {
-    domain: "localhost:5173",
-    statement: "Sign in to the Marketplace Admin console.",
-    uri: "http://localhost:5173",
-    version: "1",
-    chainId: "devnet",
-    nonce: NONCE,
-    issuedAt: "2026-01-01T00:00:00.000Z",
-    expirationTime: "2026-01-01T00:05:00.000Z",
-  };
+  const INPUT = { ...SIGN_IN_INPUT, nonce: NONCE };
 
   /** A wallet's signIn: it writes the text from the input with its own address and signs it. */
   function walletSignIn(wallet: Awaited<ReturnType<typeof makeWalletKey>>) {

@@ -5,6 +5,7 @@
 import { createSignInMessageText, parseSignInMessageText, type SolanaSignInInputWithRequiredFields } from "@solana/wallet-standard-util";
 import type { SignInInputResponse as Input } from "../../../contract/index.ts";
 import { parseSignInMessage, signInMessageText } from "../../../server/auth/siws.ts";
+import { SIGN_IN_INPUT } from "../../support/sign-in-input.ts";
 import { startTestServer, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
 
 /** The fields a wallet writes into the text. */
@@ -170,17 +171,7 @@ describe("POST /auth/admin/verify with a wallet-written text", () => {
 });
 
 describe("the server's reading of a SIWS text", () => {
-  const input = {
-    domain: "localhost:5173",
-    address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
-    statement: "Sign in.",
-    uri: "http://localhost:5173",
-    version: "1",
-    chainId: "devnet",
-    nonce: "abcdef0123456789",
-    issuedAt: "2026-01-01T00:00:00.000Z",
-    expirationTime: "2026-01-01T00:05:00.000Z",
-  };
+  const input = { ...SIGN_IN_INPUT, address: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin" };
   const text = createSignInMessageText(input);
 
   it("writes what the reference builder writes, and reads back what the reference parser reads", () => {
