@@ -5,24 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/index.ts";
 import { createOrderRecord } from "../../../server/seed/records.ts";
-import { startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
-import { createTestWallet } from "../../support/api-client.ts";
+import { startWithTwoAdmins, type TestClient, type TestServer } from "../support/harness.ts";
 
 let server: TestServer;
 let api: TestClient;
 let other: TestClient;
 
-const second = createTestWallet();
-
 beforeAll(async () => {
-  server = await startTestServer({ extraAdminWallets: [second] });
-  api = await server.signIn();
-  other = await server.signIn(second);
-  await server.ctx.db
-    .updateTable("users")
-    .set({ displayName: "Dana Admin" })
-    .where("publicKey", "=", server.adminWallet.publicKey)
-    .execute();
+  ({ server, api, other } = await startWithTwoAdmins());
 });
 
 afterAll(async () => {

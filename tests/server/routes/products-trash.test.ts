@@ -5,25 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/index.ts";
 import { createProductRecord, createShopRecord, createUserRecord } from "../../../server/seed/records.ts";
-import { startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
-import { createTestWallet } from "../../support/api-client.ts";
+import type { TestWallet } from "../../support/api-client.ts";
+import { startWithTwoAdmins, type TestClient, type TestServer } from "../support/harness.ts";
 
 let server: TestServer;
 let api: TestClient;
 let other: TestClient;
+let second: TestWallet;
 let shopId: string;
 
-const second = createTestWallet();
-
 beforeAll(async () => {
-  server = await startTestServer({ extraAdminWallets: [second] });
-  api = await server.signIn();
-  other = await server.signIn(second);
-  await server.ctx.db
-    .updateTable("users")
-    .set({ displayName: "Dana Admin" })
-    .where("publicKey", "=", server.adminWallet.publicKey)
-    .execute();
+  ({ server, api, other, otherWallet: second } = await startWithTwoAdmins());
   const seller = await createUserRecord(server.ctx.db, { displayName: "Sam Seller" });
   shopId = (await createShopRecord(server.ctx.db, { sellerId: seller.id, name: "Sam's Home" })).id;
 });

@@ -7,7 +7,7 @@ import { seedDatabase } from "../../../server/seed/index.ts";
 import { createOrderRecord } from "../../../server/seed/records.ts";
 import type { SettlementPort } from "../../../server/services/ports.ts";
 import { SettlementError } from "../../../server/settlement/errors.ts";
-import { defaultPage, startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
+import { defaultPage, setDisputeLimit, startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
 import { query } from "../support/test-database.ts";
 
 let server: TestServer;
@@ -232,16 +232,7 @@ describe("GET /admin/orders/:id and /admin/orders/stats", () => {
 });
 
 describe("GET /admin/orders/stats: the overdue disputes (beyond the core API)", () => {
-  const setLimit = async (limitSeconds: number | null) => {
-    const db = server.ctx.db;
-    const updated = await db
-      .updateTable("marketplaceConfig")
-      .set({ disputeResolutionLimit: limitSeconds })
-      .where("id", "=", 1)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n)
-      await db.insertInto("marketplaceConfig").values({ id: 1, initialized: 0, disputeResolutionLimit: limitSeconds }).execute();
-  };
+  const setLimit = (limitSeconds: number | null) => setDisputeLimit(server.ctx.db, limitSeconds);
 
   it("counts the disputes open longer than the marketplace's dispute resolution limit, as plain SQL does", async () => {
     const raised = await raw().all<{ disputeRaisedAt: string }>(

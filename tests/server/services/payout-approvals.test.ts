@@ -9,7 +9,14 @@ import { ConfigError, loadConfig } from "../../../server/config.ts";
 import { verifyAuditSignatures } from "../../../server/services/audit-verify.ts";
 import { expireProposals } from "../../../server/services/payout-approvals.ts";
 import { faultyLedger, type FaultyLedger } from "../support/faulty-ledger.ts";
-import { createTestWallet, startTestServer, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
+import {
+  createTestWallet,
+  setDisputeLimit,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+  type TestWallet,
+} from "../support/harness.ts";
 import { approve, fundDispute, REFUND, resolve, settlementsOf, signDecision } from "../support/settlement-support.ts";
 
 const HOUR_MS = 3_600_000;
@@ -227,13 +234,7 @@ describe("four eyes on dispute payouts", () => {
   it("the re-check expires proposals past their end, and one made near the dispute's deadline ends at the deadline", async () => {
     const db = server.ctx.db;
     const limitSeconds = 7 * 86_400;
-    const updated = await db
-      .updateTable("marketplaceConfig")
-      .set({ disputeResolutionLimit: limitSeconds })
-      .where("id", "=", 1)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n)
-      await db.insertInto("marketplaceConfig").values({ id: 1, initialized: 0, disputeResolutionLimit: limitSeconds }).execute();
+    await setDisputeLimit(db, limitSeconds);
     try {
       // Raised 6 days and 23 hours ago: one hour left, less than the 72 h window.
       const raised = server.clock.now() - limitSeconds * 1000 + HOUR_MS;

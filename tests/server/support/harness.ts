@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../../../server/app.ts";
 import { loadConfig, type Config } from "../../../server/config.ts";
 import { createContext, type AppContext, type ContextOptions } from "../../../server/context.ts";
+import type { Db } from "../../../server/db/connection.ts";
 import type { SettlementOptions } from "../../../server/settlement/index.ts";
 import { createTestWallet, signInAt, TestClient, type TestWallet } from "../../support/api-client.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
@@ -119,6 +120,41 @@ export function restartingServers(settlement: () => TestServerOptions["settlemen
     server = await startTestServer({ reuse: data, settlement: settlement(), adminWallet: primary, extraAdminWallets: others, env });
     return server;
   };
+}
+
+/** The marketplace's dispute resolution limit, set straight in the database (null: none, as before initialization). */
+export async function setDisputeLimit(db: Db, limitSeconds: number | null): Promise<void> {
+  const updated = await db
+    .updateTable("marketplaceConfig")
+    .set({ disputeResolutionLimit: limitSeconds })
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n)
+    await db.insertInto("marketplaceConfig").values({ id: 1, initialized: 0, disputeResolutionLimit: limitSeconds }).execute();
+}
+
+export interface TwoAdmins {
+  server: TestServer;
+  /** The first admin, named FIRST_ADMIN_NAME (how an audit entry or a 409 names the admin). */
+  api: TestClient;
+  /** A second admin, for what two admins do at once or one does to the other's work. */
+  other: TestClient;
+  otherWallet: TestWallet;
+}
+
+export const FIRST_ADMIN_NAME = "Dana Admin";
+
+/** A server with two admins, both signed in; the first one named. */
+export async function startWithTwoAdmins(): Promise<TwoAdmins> {
+  const second = createTestWallet();
+  const server = await startTestServer({ extraAdminWallets: [second] });
+  const [api, other] = [await server.signIn(), await server.signIn(second)];
+  await server.ctx.db
+    .updateTable("users")
+    .set({ displayName: FIRST_ADMIN_NAME })
+    .where("publicKey", "=", server.adminWallet.publicKey)
+    .execute();
+  return { server, api, other, otherWallet: second };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
