@@ -183,10 +183,14 @@ describe("in-process: a settlement whose confirmation timed out", () => {
 
   it("runs by itself every interval, and not after stop", async () => {
     await recheck.stop();
-    recheck = startSettlementRecheck(server.ctx, { intervalMs: 50, minAgeMs: 0 });
     const order = await h.fundedDispute();
     timeOutOnce(h.backend.ledger, "landed");
     expect((await resolve(order.id)).status).toBe(504);
+    // A minimum age of 0 is only for settlements no request of this process still sends
+    // (settlement-recheck.ts): started while the resolve was under way, a run could take the
+    // settlement from it between its claim and its signature (the resolve then answered 409 on a
+    // loaded machine). So the timer starts once the resolve has answered.
+    recheck = startSettlementRecheck(server.ctx, { intervalMs: 50, minAgeMs: 0 });
     await eventually("the timer's run to confirm the settlement", async () =>
       expect((await h.row(order.id)).settlementStatus).toBe("CONFIRMED"),
     );
