@@ -99,7 +99,7 @@ function registerDemoWalletOnce() {
 // asks for it (the login page, a dispute decision's signer), beside that screen's first render: a
 // signed-in list opened fresh never evaluates it, which on a phone's CPU is 100-300 ms of the first
 // load's blocking time. Until it has loaded the wallet reads as not connected; a "Select Wallet" click
-// waits for it, and a signer awaits it (useWalletReady).
+// waits for it, and a signer awaits it (useWalletAdapter's answer).
 const WalletEngine = lazy(() => import("@/providers/wallet-engine"));
 
 /** Loads the adapter if it is not there yet, and resolves with its state once the remembered wallet is selected. */
@@ -166,7 +166,7 @@ export function WalletSetup({ children }: { children: ReactNode }) {
     [],
   );
 
-  // What the adapter last handed up, and who waits for its next state (useWalletReady).
+  // What the adapter last handed up, and who waits for its next state (useWalletAdapter's answer).
   const latest = useRef<WalletEngineState | null>(null);
   const waiting = useRef<Array<() => void>>([]);
   const onReady = useCallback((next: WalletEngineState) => {
