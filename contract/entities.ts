@@ -21,6 +21,13 @@ export const sessionUserSchema = z
     displayName: optionalText,
     role: text.meta({ description: `One of ${USER_ROLE_VALUES.join(", ")}` }),
     isAdmin: z.boolean(),
+    teamRole: text
+      .optional()
+      .meta({ description: "Beyond the core API: the admin's team role (owner, treasury, operations, support, auditor)" }),
+    permissions: z
+      .array(text)
+      .optional()
+      .meta({ description: "Beyond the core API: what the team role allows; absent, the console allows everything" }),
   })
   .meta({ id: "SessionUser", description: "The signed-in admin." });
 

@@ -11,3 +11,5 @@ export * from "./units.ts";
 export * from "./timeline.ts";
 export * from "./daily-stats.ts";
 export * from "./live.ts";
+export * from "./permissions.ts";
+export * from "./team.ts";

@@ -1,6 +1,7 @@
 // What a resource's declaration holds (one file per resource beside this one, listed in index.ts):
 // everything about it that the console, the server and their tests would otherwise each repeat.
 // Plain data, free of React and of the server: both sides import it.
+import type { Permission } from "../permissions.ts";
 
 /** One action the audit trail records for the resource, "<kind>.<verb>" ("user.deactivate"). */
 export interface AuditActionDeclaration {
@@ -98,6 +99,12 @@ export interface ResourceDeclaration {
   audit?: Readonly<Record<string, AuditActionDeclaration>>;
   /** Left out for a section that is not a list the API pages (the dashboard, the marketplace). */
   api?: ResourceApi;
+  /**
+   * The permission each of the console's actions on it needs, by Refine action ("list", "edit",
+   * "delete", or the resource's own: "resolve", "retry"...): its access control answers `can` from
+   * these (contract/permissions.ts). An action left out needs "read".
+   */
+  access?: Readonly<Record<string, Permission>>;
 }
 
 /** Declares a resource, keeping its literal types (its name, its record type, its actions) for the derived types. */
