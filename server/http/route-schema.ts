@@ -5,7 +5,7 @@
 import type { RouteOptions } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { apiErrorSchema, dataOf, idParamsSchema, pagedListSchema } from "../../contract/index.ts";
+import { apiErrorSchema, dataOf, idParamsSchema, pagedListSchema, type RouteAccess } from "../../contract/index.ts";
 import type { AdminIdentity, ServiceContext } from "../services/ports.ts";
 
 /**
@@ -68,6 +68,13 @@ export const NEEDS = {
   /** The X-XSRF-TOKEN header, and no session: signing in and out. */
   xsrf: { security: [{ xsrf: [] }] },
 } as const;
+
+/**
+ * The permission a route needs (contract/permissions.ts), spread into its schema: the OpenAPI
+ * document shows it as `x-permission`, and the permission guard answers 403 naming it to a session
+ * whose role lacks it. Every route declares one ("public" and "session" for those outside the roles).
+ */
+export const needs = (access: RouteAccess) => ({ "x-permission": access }) as const;
 
 /** Marks a call beyond the core API (the console copes without it). */
 export const BEYOND_SPEC = { "x-beyond-spec": true } as const;
