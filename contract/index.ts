@@ -13,3 +13,4 @@ export * from "./daily-stats.ts";
 export * from "./live.ts";
 export * from "./permissions.ts";
 export * from "./team.ts";
+export * from "./screening.ts";

@@ -35,6 +35,16 @@ export const payoutPreviewSchema = z
       error: text.optional().meta({ description: "Why the transaction would fail, in words" }),
       logs: z.array(text),
     }),
+    screening: z
+      .object({
+        lists: z.array(text),
+        version: text.meta({ description: "The lists' content hash" }),
+        listed: z
+          .array(z.object({ party: z.enum(PAYOUT_PARTIES), wallet: base58, list: text, entryId: text.nullish() }))
+          .meta({ description: "The parties on a list: the payout would be refused" }),
+      })
+      .optional()
+      .meta({ description: "Beyond the core API: the lists the parties were screened against; absent when nothing is screened" }),
   })
   .meta({
     id: "PayoutPreview",

@@ -80,6 +80,12 @@ export interface Config {
    * most PRIORITY_FEE_MAX_MICROLAMPORTS per compute unit. The in-process chain has no fee market.
    */
   priorityFees: { percentile: number; maxMicroLamports: number };
+  /**
+   * Wallet screening (services/screening.ts): SCREENING_LISTS, the list files (CSV or JSON, resolved
+   * paths; none = nothing is screened); SCREENING_POLL_SECONDS, how often each instance reads them
+   * again; SCREENING_RESCREEN_DAYS, how far back a changed list re-screens the payees.
+   */
+  screening: { lists: string[]; pollMs: number; rescreenDays: number };
 }
 
 export class ConfigError extends Error {
@@ -277,6 +283,19 @@ function readWhole(env: Env, name: string, fallback: number, min: number, max: n
   return value;
 }
 
+function readScreening(env: Env, cwd: string): Config["screening"] {
+  const lists = (env.SCREENING_LISTS ?? "")
+    .split(",")
+    .map((path) => path.trim())
+    .filter(Boolean)
+    .map((path) => resolve(cwd, path));
+  return {
+    lists: [...new Set(lists)],
+    pollMs: Math.round(readPositive(env, "SCREENING_POLL_SECONDS", 10, 86_400, "seconds") * 1000),
+    rescreenDays: readWhole(env, "SCREENING_RESCREEN_DAYS", 90, 0, 3_650, "days"),
+  };
+}
+
 function readPriorityFees(env: Env): Config["priorityFees"] {
   return {
     percentile: readWhole(env, "PRIORITY_FEE_PERCENTILE", 75, 1, 100, "percent"),
@@ -403,6 +422,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     eventsStreamsPerSession: 5,
     payoutApprovals: readPayoutApprovals(env),
     priorityFees: readPriorityFees(env),
+    screening: readScreening(env, cwd),
   };
 }
 

@@ -19,6 +19,8 @@ import { createMetrics, type Metrics } from "./observability/metrics.ts";
 import { migrationsOf, type ResourceModule } from "./resources/define.ts";
 import { RESOURCE_MODULES } from "./resources/index.ts";
 import type { AdminIdentity, DecisionPolicy, ServiceContext } from "./services/ports.ts";
+import { fileScreening } from "./screening/file-lists.ts";
+import { startScreeningWatch, type ScreeningWatch } from "./screening/watch.ts";
 import { createSettlement, openSettlementReadOnly, type Settlement, type SettlementOptions } from "./settlement/index.ts";
 import { chainSettlementPort, withAuthority } from "./settlement/port.ts";
 
@@ -43,6 +45,8 @@ export interface AppContext extends ServiceContext {
   metrics: Metrics;
   /** The resource modules this app serves (server/resources/): their routes, and their tables migrated. */
   resourceModules: readonly ResourceModule[];
+  /** Re-reads SCREENING_LISTS' files while the server runs; null when nothing is screened. */
+  screeningWatch: ScreeningWatch | null;
   close(): Promise<void>;
 }
 
@@ -74,6 +78,9 @@ const decisionPolicy = (config: Config): DecisionPolicy => ({
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const resourceModules = options.resourceModules ?? RESOURCE_MODULES;
+  const now = options.now ?? Date.now;
+  // Before the database: a list file that cannot be read stops the start with nothing opened.
+  const screening = config.screening.lists.length ? fileScreening(config.screening.lists, now) : null;
   const database = await openDatabase(databaseTarget(config), migrationsOf(resourceModules));
   const { db, close } = database;
   const demoWallet = demoWalletAllowed(config) ? loadOrCreateDemoWallet(config.dataDir) : null;
@@ -86,12 +93,12 @@ export async function createContext(config: Config, options: ContextOptions = {}
     await close();
     throw error;
   }
-  return {
+  const ctx: AppContext = {
     config,
     db,
     lists: new DatabaseCountedLists(db),
     database,
-    now: options.now ?? Date.now,
+    now,
     newId: randomUUID,
     adminWallets,
     demoWallet,
@@ -103,7 +110,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
     admins: adminDirectory({ db, adminWallets }, demoWallet?.publicKey ?? null),
     metrics: createMetrics(database),
     resourceModules,
+    screening,
+    rescreenDays: config.screening.rescreenDays,
+    screeningWatch: null,
     async close() {
+      await ctx.screeningWatch?.stop();
       // The chain first: its final checkpoint must not wait on (or be lost with) the database.
       try {
         await settlementBackend?.close();
@@ -112,6 +123,18 @@ export async function createContext(config: Config, options: ContextOptions = {}
       }
     },
   };
+  if (screening) {
+    const onError = (error: unknown) => console.error("Reading the screening lists failed:", error);
+    ctx.screeningWatch = startScreeningWatch(ctx, screening, { intervalMs: config.screening.pollMs, onError });
+    try {
+      // The lists loaded at start are recorded (and re-screened against when new) before the server answers.
+      await ctx.screeningWatch.run();
+    } catch (error) {
+      await ctx.close();
+      throw error;
+    }
+  }
+  return ctx;
 }
 
 /** What a read-only tool is given: the services' context over data it must not change. */

@@ -11,9 +11,10 @@ import { dashboard } from "./dashboard.ts";
 import { marketplace } from "./marketplace.ts";
 import { orders } from "./orders.ts";
 import { products } from "./products.ts";
+import { screening } from "./screening.ts";
 import { settlements } from "./settlements.ts";
 import { shops } from "./shops.ts";
 import { tokens } from "./tokens.ts";
 import { users } from "./users.ts";
 
-export const RESOURCES = [dashboard, users, tokens, products, shops, orders, settlements, activity, marketplace] as const;
+export const RESOURCES = [dashboard, users, tokens, products, shops, orders, settlements, screening, activity, marketplace] as const;

@@ -92,6 +92,8 @@ export interface TokensTable {
   riskVerdict: MintRiskVerdict | null;
   riskSummary: string | null;
   riskCheckedAt: string | null;
+  /** JSON { lists, version }: what its whitelisting was screened under (migration 023); null unscreened. */
+  screenedUnder: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductsTable {
@@ -227,6 +229,8 @@ export interface SettlementsTable extends SignedDecisionColumns {
   paidBuyer: ColumnType<number | null, string | number | null | undefined, string | number | null>;
   paidSeller: ColumnType<number | null, string | number | null | undefined, string | number | null>;
   confirmedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON { lists, version }: what the payout was last screened under (migration 023); null unscreened. */
+  screenedUnder: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: string;
   updatedAt: string;
 }
@@ -309,6 +313,48 @@ export interface Database {
   counters: CountersTable;
   listCounts: ListCountsTable;
   rateLimits: RateLimitsTable;
+  screeningVersions: ScreeningVersionsTable;
+  screeningHits: ScreeningHitsTable;
+}
+
+/** A version of the screening lists as first recorded by an instance that loaded it (migration 023). */
+export interface ScreeningVersionsTable {
+  seq: number;
+  /** The lists' content hash (sha256 hex). */
+  version: string;
+  /** JSON: the list names it holds. */
+  lists: string;
+  entries: number;
+  loadedAt: string;
+  recordedAt: string;
+  /** When the re-screen it started finished; null while under way (or cut short by a stop). */
+  rescreenedAt: string | null;
+}
+
+/** A listed address met by a screening (migration 023): a refusal, or a re-screen's finding. */
+export interface ScreeningHitsTable {
+  id: string;
+  /** Order, party, address, list and entry: one hit for each, whatever finds it again. */
+  dedupeKey: string;
+  kind: "sign_in" | "payout" | "token" | "rescreen";
+  orderId: string | null;
+  tokenMint: string | null;
+  party: "buyer" | "seller" | "admin" | "mint" | "mint_authority" | "freeze_authority";
+  address: string;
+  listName: string;
+  entryId: string | null;
+  entryReason: string | null;
+  listVersion: string;
+  /** What was paid to the party, in base units (decimal text), and when; null: nothing paid. */
+  paidAmount: string | null;
+  paidSymbol: string | null;
+  paidDecimals: number | null;
+  paidAt: string | null;
+  status: "open" | "acknowledged";
+  acknowledgedBy: string | null;
+  acknowledgedAt: string | null;
+  acknowledgement: string | null;
+  createdAt: string;
 }
 
 /** The database as the services see it: Kysely over these tables, whatever the dialect. */
@@ -324,3 +370,4 @@ export type NewOrder = Insertable<OrdersTable>;
 export type SettlementRow = Selectable<SettlementsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type OrderNoteRow = Selectable<OrderNotesTable>;
+export type ScreeningHitRow = Selectable<ScreeningHitsTable>;

@@ -29,6 +29,7 @@ import {
 } from "../auth/sessions.ts";
 import { SESSION_REQUIRED } from "../auth/guard.ts";
 import { verifySolanaSignature } from "../auth/signature.ts";
+import { screenAdminWallet } from "../services/screening.ts";
 import { signedMessageProblem } from "../auth/siws.ts";
 
 export const BAD_SIGNATURE = "Invalid signature or expired nonce";
@@ -106,7 +107,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
           ...ok(verifyResponseSchema),
           ...errors(400, 429),
           ...error(401, BAD_SIGNATURE),
-          ...error(403, `${NOT_ADMIN}; or ${NO_CSRF.toLowerCase()}`),
+          ...error(403, `${NOT_ADMIN}; or ${NO_CSRF.toLowerCase()}; or the wallet is on a screening list (the message names it)`),
         },
       },
     },
@@ -142,6 +143,14 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
       } catch (error) {
         ctx.metrics.signInFailures.inc({ reason: "not an admin" });
         request.log.info({ publicKey: body.publicKey, reason: (error as Error).message }, "sign-in forbidden");
+        throw error;
+      }
+      // A whitelisted wallet on a screening list is refused too (403 saying which list; audited).
+      try {
+        await screenAdminWallet(ctx, { userId: user.id, publicKey: user.publicKey });
+      } catch (error) {
+        ctx.metrics.signInFailures.inc({ reason: "screened" });
+        request.log.info({ publicKey: body.publicKey, reason: (error as Error).message }, "sign-in refused by screening");
         throw error;
       }
 

@@ -20,6 +20,7 @@ import { orderTimelineRoutes } from "./order-timeline.ts";
 import { orderAssigneeRoutes } from "./order-assignee.ts";
 import { adminProductRoutes, productRoutes } from "./products.ts";
 import { reconciliationRoutes } from "./reconciliation.ts";
+import { screeningRoutes } from "./screening.ts";
 import { settlementRoutes } from "./settlements.ts";
 import { tokenRoutes } from "./tokens.ts";
 import { userRoutes, userStatsRoutes } from "./users.ts";
@@ -73,6 +74,7 @@ export const resourceRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   await app.register(marketplaceRoutes, { prefix: "/admin/marketplace", ctx });
   await app.register(servedAs(resourceNamed("activity"), auditRoutes), { prefix: "/admin/audit", ctx });
   await app.register(servedAs(resourceNamed("settlements"), settlementRoutes), { prefix: "/admin/settlements", ctx });
+  await app.register(servedAs(resourceNamed("screening"), screeningRoutes), { prefix: "/admin/screening", ctx });
   await app.register(reconciliationRoutes, { prefix: "/admin/reconciliation", ctx });
   await app.register(authorityRoutes, { prefix: "/admin/authority", ctx });
   for (const module of ctx.resourceModules) await app.register(servedAs(module.resource, module.routes), { prefix: module.prefix, ctx });

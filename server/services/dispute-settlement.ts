@@ -12,6 +12,7 @@ import { findById, isoNow } from "./context.ts";
 import type { PendingSignature, ServiceContext, SettlementHooks, SettlementPort, SettlementResult } from "./ports.ts";
 import { settlementApiError } from "./settlement-errors.ts";
 import { MintRiskStop, recheckMintBeforeSettlement } from "./token-risk.ts";
+import { ScreeningStop, screenedUnderColumn, screenPayout } from "./screening.ts";
 import { assertSendable } from "./payout-rules.ts";
 import {
   claimRows,
@@ -98,7 +99,10 @@ export async function settleDispute(
   let result: SettlementResult;
   try {
     // Only before a first send: a resumed settlement's transaction may already have landed.
-    if (stored === null) await recheckMintBeforeSettlement(ctx, decision.admin, order);
+    if (stored === null) {
+      await recheckMintBeforeSettlement(ctx, decision.admin, order);
+      await screenBeforeSending(ctx, decision, order, row);
+    }
     const onSigned: SettlementHooks["onSigned"] = async (signed, lastValidBlockHeight, budget) => {
       await ctx.db.transaction().execute(async (trx) => {
         await markSubmitted(trx, ctx, row.id, { signature: signed, lastValidBlockHeight: lastValidBlockHeight ?? null, budget }, signature);
@@ -115,7 +119,7 @@ export async function settleDispute(
     result = await send({ onSigned, onBroadcast: (signed, count) => noteBroadcasts(ctx.db, row.id, signed, count) });
   } catch (error) {
     const failure = settlementApiError(error, signature ? "after" : "before");
-    if (!signature) await giveBack(ctx, order, row, failure.message, error instanceof MintRiskStop);
+    if (!signature) await giveBack(ctx, order, row, failure.message, error instanceof MintRiskStop || error instanceof ScreeningStop);
     else if (settledNothing(failure)) await recordFailure(ctx, order.id, row.id, signature, failure.message);
     else await noteUnknown(ctx.db, row.id, signature, failure.message);
     throw failure;
@@ -124,8 +128,22 @@ export async function settleDispute(
 }
 
 /**
+ * The buyer and seller screened just before the payout is signed (a listed one stops it: ScreeningStop),
+ * and the lists it passed under kept on the row.
+ */
+async function screenBeforeSending(ctx: ServiceContext, decision: Decision, order: OrderRow, row: SettlementRow): Promise<void> {
+  const under = await screenPayout(ctx, decision.admin, order, "sent");
+  if (under)
+    await ctx.db
+      .updateTable("settlements")
+      .set({ screenedUnder: screenedUnderColumn(under) })
+      .where("id", "=", row.id)
+      .execute();
+}
+
+/**
  * Refused before anything was signed, so nothing was sent: the order is as it was before the claim.
- * `stopped` (the token's mint became risky): the row stays in the queue, failed, saying why, and the
+ * `stopped` (the token's mint became risky, or a party is on a screening list): the row stays in the queue, failed, saying why, and the
  * order's settlement is FAILED, to be retried once the mint is safe again.
  */
 async function giveBack(ctx: ServiceContext, order: OrderRow, row: SettlementRow, reason: string, stopped = false): Promise<void> {

@@ -17,11 +17,13 @@ import type { AcceptedDecision, AdminIdentity, ServiceContext, SignedProof } fro
 import { previewDisputeResolution } from "./preview.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
 import { recheckMintBeforeSettlement } from "./token-risk.ts";
+import { ScreeningStop, screenedUnderColumn, screenPayout } from "./screening.ts";
 import {
   decidedPayouts,
   decidedPayoutsOf,
   decisionOf,
   describePayoutChange,
+  markFailed,
   openSettlement,
   samePayouts,
   type Decision,
@@ -79,6 +81,8 @@ export async function proposePayout(
   signed?: AcceptedDecision | null,
 ): Promise<SettlementRow> {
   assertMayDecide(ctx, decision.admin);
+  // A listed buyer or seller refuses the proposal (409), the order flagged; nothing is recorded to approve.
+  const under = await screenPayout(ctx, decision.admin, order, "proposed");
   const payouts = await previewedPayouts(ctx, order, decision, "proposed");
   if (signed && !samePayouts(decidedPayouts(payouts), decidedPayouts(signed.payouts))) {
     throw conflict("The escrow changed since you signed the decision: nothing was proposed. Sign it again as it is now");
@@ -86,7 +90,12 @@ export async function proposePayout(
   const proposal: ProposalFields = { payouts, expiresAt: await proposalEnd(ctx, order) };
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const opened = await openSettlement(trx, ctx, "dispute_payout", decision.admin, { orderId: order.id, decision, proposal });
+      const opened = await openSettlement(trx, ctx, "dispute_payout", decision.admin, {
+        orderId: order.id,
+        decision,
+        proposal,
+        screenedUnder: screenedUnderColumn(under),
+      });
       await recordAudit(trx, ctx, decision.admin, {
         action: "settlement.propose",
         targetType: "order",
@@ -161,6 +170,7 @@ export async function approvePayout(
   const signed = await acceptDecision(ctx, admin, order.id, input, "decision");
   // A mint that became risky since is said (and flagged) as such, rather than as a failed simulation.
   await recheckMintBeforeSettlement(ctx, admin, order);
+  await screenApproval(ctx, admin, order, row);
   await checkStillPays(ctx, order, row);
   if (signed) checkSamePayout(row, signed);
 
@@ -172,6 +182,21 @@ export async function approvePayout(
   };
   const { result } = await settleDispute(ctx, order, claimed, decision, (hooks) => port.resolveDispute(order, split, hooks));
   return { status: "confirmed", transactionSignature: result.transactionSignature };
+}
+
+/**
+ * A party listed since the proposal refuses its approval: the proposal ends failed with the reason
+ * (nothing sent; a retry proposes it again once the lists allow it), and the 409 says which list.
+ */
+async function screenApproval(ctx: ServiceContext, admin: AdminIdentity, order: OrderRow, row: SettlementRow): Promise<void> {
+  try {
+    await screenPayout(ctx, admin, order, "approved");
+  } catch (error) {
+    if (error instanceof ScreeningStop) {
+      await ctx.db.transaction().execute((trx) => markFailed(trx, ctx, row.id, error.message, { status: "awaiting_approval" }));
+    }
+    throw error;
+  }
 }
 
 const proposedPayouts = (row: SettlementRow): Payout[] => json<Payout[]>(row.payouts) ?? [];

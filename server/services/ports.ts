@@ -186,6 +186,37 @@ export interface ApprovalPolicy {
   ttlMs: number;
 }
 
+/** One entry of a screening list: an address it names, under which list, entry and reason. */
+export interface ScreeningEntry {
+  address: string;
+  /** The list's name ("OFAC SDN"). */
+  list: string;
+  entryId: string | null;
+  reason: string | null;
+}
+
+/** The lists a screening decision is made under: their names and their version (a content hash). */
+export interface ScreeningLists {
+  names: readonly string[];
+  /** The lists' content hash (hex); its first characters name it in texts. */
+  version: string;
+  /** When this instance loaded that version. */
+  loadedAt: string;
+  entries: number;
+}
+
+/**
+ * Who screens wallet addresses (services/screening.ts; docs/screening.md). The file provider
+ * (server/screening/file-lists.ts, SCREENING_LISTS) is the default; a remote provider (an HTTP API
+ * answering per address) implements the same two calls.
+ */
+export interface ScreeningPort {
+  /** The lists in force on this instance now: what a decision made now records. */
+  current(): ScreeningLists;
+  /** The entries naming each of `addresses` (an address absent from the map is on no list). */
+  screen(addresses: readonly string[]): Promise<ReadonlyMap<string, readonly ScreeningEntry[]>>;
+}
+
 export type { CountedListQuery, CountedLists, CountedTable } from "../db/counted-lists.ts";
 
 /** What every service is given: the database and the ports. Built once, by server/context.ts. */
@@ -200,4 +231,8 @@ export interface ServiceContext extends Clock, Ids {
   approvals?: ApprovalPolicy;
   /** Absent = every admin who passed the guard stays one (contexts without a whitelist: tools, tests). */
   admins?: AdminDirectory;
+  /** Absent or null = nothing is screened (SCREENING_LISTS unset). */
+  screening?: ScreeningPort | null;
+  /** SCREENING_RESCREEN_DAYS: how far back a changed list re-screens the payees (default 90). */
+  rescreenDays?: number;
 }

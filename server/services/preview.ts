@@ -5,6 +5,7 @@ import { formatBaseUnits, type DisputePreviewInput, type PayoutPreview } from ".
 import { conflict, unavailable } from "../http/errors.ts";
 import { findById } from "./context.ts";
 import type { ServiceContext } from "./ports.ts";
+import { previewScreening } from "./screening.ts";
 import { SETTLEMENT_UNAVAILABLE, settlementApiError } from "./settlement-errors.ts";
 
 /**
@@ -39,5 +40,7 @@ export async function previewDisputeResolution(ctx: ServiceContext, id: string, 
     priorityFeeLamports: Number(preview.priorityFeeLamports),
     rentLamports: Number(preview.rentLamports),
     simulation: preview.simulation,
+    // Beyond the core API: the lists the parties were screened against (absent when nothing is screened).
+    screening: await previewScreening(ctx, order),
   };
 }

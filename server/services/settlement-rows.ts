@@ -161,7 +161,14 @@ export async function openSettlement(
   ctx: ServiceContext,
   kind: SettlementKind,
   admin: AdminIdentity,
-  fields: { orderId?: string; decision?: Omit<Decision, "admin">; proposal?: ProposalFields; payouts?: readonly Payout[] } = {},
+  fields: {
+    orderId?: string;
+    decision?: Omit<Decision, "admin">;
+    proposal?: ProposalFields;
+    payouts?: readonly Payout[];
+    /** What the payout's parties were screened under (JSON, services/screening.ts). */
+    screenedUnder?: string | null;
+  } = {},
 ): Promise<SettlementRow> {
   const now = isoNow(ctx);
   const { proposal } = fields;
@@ -196,6 +203,7 @@ export async function openSettlement(
     paidBuyer: null,
     paidSeller: null,
     confirmedAt: null,
+    screenedUnder: fields.screenedUnder ?? null,
     createdAt: now,
     updatedAt: now,
   };
@@ -281,7 +289,7 @@ export async function markFailed(
   ctx: ServiceContext,
   id: string,
   lastError: string,
-  from: { status: "pending" | "submitted"; signature?: string },
+  from: { status: "awaiting_approval" | "pending" | "submitted"; signature?: string },
 ): Promise<boolean> {
   let update = trx
     .updateTable("settlements")

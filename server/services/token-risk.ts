@@ -12,6 +12,7 @@ import { ApiError, invalidRequest } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { findById, isoNow } from "./context.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
+import { screenedUnderColumn, screenToken } from "./screening.ts";
 import { settlementApiError } from "./settlement-errors.ts";
 
 export const NO_CHAIN = "Not checked on chain: this server has no settlement chain configured";
@@ -43,15 +44,23 @@ export async function checkMint(ctx: ServiceContext, mintAddress: string): Promi
 
 /**
  * The check an add or a re-activation must pass: a refused mint is a 400 naming mintAddress and the
- * risk in words; decimals other than the mint's, a 400 naming decimals.
+ * risk in words; decimals other than the mint's, a 400 naming decimals; a mint or authority on a
+ * screening list, a 400 naming mintAddress and the list (services/screening.ts). Returns the report
+ * and the token columns that keep the check and what it was screened under.
  */
-export async function screenMint(ctx: ServiceContext, mintAddress: string, decimals: number): Promise<MintRiskReport> {
+export async function screenMint(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  mintAddress: string,
+  decimals: number,
+): Promise<{ report: MintRiskReport; columns: RiskColumns }> {
   const report = await checkMint(ctx, mintAddress);
   if (report.verdict === "reject") {
     throw invalidRequest([{ field: "mintAddress", message: `This mint cannot be whitelisted: ${report.refusals.join("; ")}` }]);
   }
   assertDecimals(report, decimals);
-  return report;
+  const screened = await screenToken(ctx, admin, mintAddress, report);
+  return { report, columns: { ...riskColumns(report), screenedUnder: screenedUnderColumn(screened) } };
 }
 
 /**
@@ -68,7 +77,7 @@ function assertDecimals(report: MintRiskReport, decimals: number): void {
   }
 }
 
-export type RiskColumns = Pick<TokenRow, "riskVerdict" | "riskSummary" | "riskCheckedAt">;
+export type RiskColumns = Pick<TokenRow, "riskVerdict" | "riskSummary" | "riskCheckedAt"> & { screenedUnder?: string | null };
 
 /** The token columns that keep a check (migration 014). */
 export function riskColumns(report: MintRiskReport): RiskColumns {

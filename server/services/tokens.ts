@@ -9,7 +9,7 @@ import { recordAudit } from "./audit.ts";
 import { bool, changed, findById, flag, isoNow } from "./context.ts";
 import { pageOf, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
-import { riskColumns, screenDecimals, screenMint, toTokenRisk, type RiskColumns } from "./token-risk.ts";
+import { screenDecimals, screenMint, toTokenRisk, type RiskColumns } from "./token-risk.ts";
 
 /** Native SOL is listed under the wrapped-SOL mint, as wallets and DEXes do. */
 export const NATIVE_SOL = {
@@ -95,8 +95,8 @@ async function insertToken(
 export async function createToken(ctx: ServiceContext, admin: AdminIdentity, input: TokenCreateInput) {
   // A listed mint is a 409 before the chain is read.
   await assertMintFree(ctx.db, input.mintAddress);
-  const report = await screenMint(ctx, input.mintAddress, input.decimals);
-  const token = await insertToken(ctx, admin, input, "token.create", assertMintFree, riskColumns(report));
+  const { report, columns } = await screenMint(ctx, admin, input.mintAddress, input.decimals);
+  const token = await insertToken(ctx, admin, input, "token.create", assertMintFree, columns);
   return { ...token, warnings: report.warnings };
 }
 
@@ -129,9 +129,9 @@ export async function updateToken(
   for (let attempt = 1; ; attempt++) {
     const current = await findToken(ctx.db, id);
     assertSameMint(current, input.mintAddress);
-    const report = await screenEdit(ctx, current, input);
-    const updated = await applyUpdate(ctx, admin, current, input, report ? riskColumns(report) : {});
-    if (updated) return report ? { ...updated, warnings: report.warnings } : updated;
+    const screened = await screenEdit(ctx, admin, current, input);
+    const updated = await applyUpdate(ctx, admin, current, input, screened?.columns ?? {});
+    if (updated) return screened ? { ...updated, warnings: screened.report.warnings } : updated;
     if (attempt === EDIT_ATTEMPTS) throw conflict(TOKEN_CHANGED_MEANWHILE);
   }
 }
@@ -144,7 +144,12 @@ function assertSameMint(current: TokenRow, mintAddress: string | undefined): voi
 }
 
 /** Checks `input` against the chain as the edit of `current` needs; the report when the mint was screened. */
-async function screenEdit(ctx: ServiceContext, current: TokenRow, input: TokenUpdateInput): Promise<MintRiskReport | null> {
+async function screenEdit(
+  ctx: ServiceContext,
+  admin: AdminIdentity,
+  current: TokenRow,
+  input: TokenUpdateInput,
+): Promise<{ report: MintRiskReport; columns: RiskColumns } | null> {
   const decimals = input.decimals ?? current.decimals;
   const newDecimals = decimals !== current.decimals;
   const activates = (input.isActive ?? bool(current.isActive)) && (!current.isActive || newDecimals);
@@ -154,7 +159,7 @@ async function screenEdit(ctx: ServiceContext, current: TokenRow, input: TokenUp
       throw invalidRequest([{ field: "decimals", message: `Native SOL has ${NATIVE_SOL.decimals} decimals` }]);
     return null;
   }
-  if (activates) return screenMint(ctx, current.mintAddress, decimals);
+  if (activates) return screenMint(ctx, admin, current.mintAddress, decimals);
   if (newDecimals) await screenDecimals(ctx, current.mintAddress, decimals);
   return null;
 }

@@ -6,6 +6,7 @@ import {
   DashboardOutlined,
   DollarCircleOutlined,
   HistoryOutlined,
+  SafetyCertificateOutlined,
   SettingOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
@@ -22,6 +23,7 @@ const glyphs = {
   shops: ShopOutlined,
   orders: ShoppingCartOutlined,
   settlements: TransactionOutlined,
+  screening: SafetyCertificateOutlined,
   activity: HistoryOutlined,
   marketplace: SettingOutlined,
 } as const;
