@@ -123,7 +123,7 @@ describe("a dispute payout to a listed seller", () => {
     expect(failed).toMatchObject({ status: "failed", signature: null, lastError: expect.stringContaining('"OFAC SDN"') });
     const after = await ctx.db.selectFrom("orders").selectAll().where("id", "=", order.id).executeTakeFirstOrThrow();
     expect(after).toMatchObject({ status: "DISPUTED", settlementStatus: "FAILED" });
-    const hits = await api.get("/admin/screening", { query: { status: "open" } });
+    const hits = await api.get("/admin/screening?status=open");
     expect(hits.body.data.items).toContainEqual(
       expect.objectContaining({
         kind: "payout",
