@@ -25,7 +25,7 @@ export const screeningHitSchema = z
     entryReason: optionalText,
     listVersion: text.meta({ description: "The lists' content hash the decision was made under" }),
     paid: z
-      .object({ amount: text, uiAmount: text, symbol: text, at: time })
+      .object({ amount: text, uiAmount: text, symbol: text, decimals: z.int().min(0), at: time })
       .nullish()
       .meta({ description: "What the party was paid and when (a re-screened payee); null: nothing paid" }),
     status: z.enum(SCREENING_HIT_STATUSES),

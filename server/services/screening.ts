@@ -428,6 +428,7 @@ export function toScreeningHit(row: ScreeningHitRow): ScreeningHit {
             amount: row.paidAmount,
             uiAmount: formatBaseUnits(BigInt(row.paidAmount), row.paidDecimals ?? 0),
             symbol: row.paidSymbol ?? "",
+            decimals: row.paidDecimals ?? 0,
             at: row.paidAt,
           }
         : null,

@@ -59,6 +59,8 @@ export const endpoints = {
   settlementReject: (id: Id) => `/admin/settlements/${seg(id)}/reject`,
   /** Beyond the core API: the payouts confirmed in a period, summed per token (a 404 hides the totals). */
   settlementTotals: "/admin/settlements/totals",
+  /** Beyond the core API: a screening hit's acknowledgement. */
+  screeningAcknowledge: (id: Id) => `/admin/screening/${seg(id)}/acknowledge`,
   reconciliation: "/admin/reconciliation",
   audit: "/admin/audit",
   /** Beyond the core API: the admins the audit trail names (the Activity screen's admin filter). */

@@ -9,6 +9,7 @@ import { activitySection } from "./activity/section";
 import { sectionsOf } from "./define";
 import { ordersSection } from "./orders/section";
 import { productsSection } from "./products/section";
+import { screeningSection } from "./screening/section";
 import { settlementsSection } from "./settlements/section";
 import { shopsSection } from "./shops/section";
 import { tokensSection } from "./tokens/section";
@@ -25,6 +26,7 @@ export const { adminResources, resources, adminRoutes, screens } = sectionsOf([
   shopsSection,
   ordersSection,
   settlementsSection,
+  screeningSection,
   activitySection,
   marketplaceSection,
   // `npm run bench:nav`'s yardstick, in its bench build only (vite build --mode bench): see src/bench/.

@@ -176,3 +176,7 @@ export function formatDay(date: string): string {
   const parsed = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : null;
   return parsed && !Number.isNaN(parsed.getTime()) ? dayFormat.format(parsed) : date;
 }
+
+/** What a decision was screened against: "Screened against OFAC SDN, EU (version 1a2b3c4d)". */
+export const formatScreenedAgainst = ({ lists, version }: { lists: readonly string[]; version: string }) =>
+  `Screened against ${lists.length ? lists.join(", ") : "no lists"} (version ${version.slice(0, 8)})`;

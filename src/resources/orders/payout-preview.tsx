@@ -11,7 +11,7 @@ import { endpoints } from "@/providers/endpoints";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { Amount, PayoutAmount } from "@/components/value/amount";
 import { Hint } from "@/components/value/hint";
-import { SOL_CURRENCY } from "@/utils/format";
+import { formatScreenedAgainst, shortWallet, SOL_CURRENCY } from "@/utils/format";
 import type { PayoutPreview, ResolveDisputeRequest } from "@contract";
 
 /** The resolve body; its notes may be left out (not written yet). */
@@ -73,7 +73,8 @@ export function usePayoutPreview(orderId: string, body: PreviewBody | undefined)
     preview,
     loading: body !== undefined && (!current || query.isFetching),
     error: current && query.isError ? query.error : null,
-    blocked: preview?.simulation.ok === false,
+    // A listed party: the server refuses the payout (409), so the form does not offer it.
+    blocked: preview?.simulation.ok === false || (preview?.screening?.listed.length ?? 0) > 0,
   };
 }
 
@@ -84,6 +85,31 @@ const PARTY_LABEL = { buyer: "Buyer receives", seller: "Seller receives" } as co
 const RENT_LABEL = "Token account rent (paid by the authority)";
 const RENT_HINT =
   "The rent-exempt deposit of the buyer's or seller's token account, which this transaction creates because it does not exist yet. The marketplace authority pays it, not the escrow: the payouts are not reduced by it. 0 when the accounts exist.";
+
+const PARTY_NAME = { buyer: "buyer", seller: "seller" } as const;
+
+/** Beyond the core API: what the parties were screened against, and a listed one's refusal. */
+function ScreeningNote({ screening }: { screening: NonNullable<PayoutPreview["screening"]> }) {
+  return (
+    <>
+      <p className="payout-preview__muted payout-preview__screening">{formatScreenedAgainst(screening)}</p>
+      {screening.listed.length ? (
+        <Alert
+          type="error"
+          showIcon
+          className="payout-preview__failure"
+          message="This payout will be refused: a party is on a screening list"
+          description={screening.listed
+            .map(
+              (hit) =>
+                `The ${PARTY_NAME[hit.party]} wallet ${shortWallet(hit.wallet)} is on ${hit.list}${hit.entryId ? ` (entry ${hit.entryId})` : ""}.`,
+            )
+            .join(" ")}
+        />
+      ) : null}
+    </>
+  );
+}
 
 /** The payouts of the previewed resolution, the network fee and rent, or why it would fail. */
 export function PayoutPreviewPanel({ state }: { state: PayoutPreviewState }) {
@@ -142,6 +168,7 @@ export function PayoutPreviewPanel({ state }: { state: PayoutPreviewState }) {
               },
             ]}
           />
+          {preview.screening ? <ScreeningNote screening={preview.screening} /> : null}
           {preview.simulation.ok ? null : (
             <Alert
               type="error"

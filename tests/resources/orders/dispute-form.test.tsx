@@ -483,6 +483,35 @@ describe("dispute resolve form", () => {
     await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Network fee0.00000665 SOL (priority fee 0.00000165 SOL included)"));
   });
 
+  it("says what the parties were screened against, and blocks a payout to a listed party, saying which list", async () => {
+    const VERSION = "1a2b3c4d5e6f00112233445566778899aabbccddeeff00112233445566778899";
+    const { form, user, api } = await openForm(disputedOrder(), undefined, (fake, disputed) =>
+      fake.post(PREVIEW_PATH(disputed), (request) => {
+        const seller = (request.body as { resolution: string }).resolution === "RELEASE_TO_SELLER";
+        const listed = seller
+          ? [{ party: "seller" as const, wallet: "SeLLeR1111111111111111111111111111111111111", list: "OFAC SDN", entryId: "SDN-9" }]
+          : [];
+        return [
+          200,
+          { data: { ...previewOf(request.body), screening: { lists: ["EU Consolidated", "OFAC SDN"], version: VERSION, listed } } },
+        ];
+      }),
+    );
+    await writeNotes(user, form, "Seller shipped it");
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Screened against EU Consolidated, OFAC SDN (version 1a2b3c4d)"));
+    const alert = await within(form).findByRole("alert");
+    expect(alert).toHaveTextContent("This payout will be refused: a party is on a screening list");
+    expect(alert).toHaveTextContent("The seller wallet SeLL..1111 is on OFAC SDN (entry SDN-9).");
+    expect(submitButton(form)).toBeDisabled();
+
+    await user.click(within(form).getByRole("radio", { name: /Refund Buyer/ }));
+    await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives25.00 USDC"));
+    expect(previewRegion(form)).toHaveTextContent("Screened against EU Consolidated, OFAC SDN (version 1a2b3c4d)");
+    expect(within(form).queryByRole("alert")).not.toBeInTheDocument();
+    expect(submitButton(form)).toBeEnabled();
+    expect(sentBodies(api)).toHaveLength(0);
+  });
+
   it("blocks the confirmation while the simulation fails, saying why, and frees it for a resolution that passes", async () => {
     const failure = "The seller's token account is frozen: the payout cannot be made";
     const { form, user, api } = await openForm(disputedOrder(), undefined, (fake, disputed) =>

@@ -83,7 +83,7 @@ describe("a list reloaded with new addresses", () => {
         party: "seller",
         address: payee,
         listName: "EU Consolidated",
-        paid: { amount: "7500000000", uiAmount: "7.5", symbol: "SOL", at: paid.completedAt },
+        paid: { amount: "7500000000", uiAmount: "7.5", symbol: "SOL", decimals: 9, at: paid.completedAt },
       }),
     ];
     for (const client of [onFirst, onSecond]) {

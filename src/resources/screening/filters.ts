@@ -1,0 +1,17 @@
+// Beyond the core API: the Screening list's status filter, sent as the `status` query parameter.
+import { choices, type ListFilter } from "@/components/list/filters";
+import type { ScreeningHit, ScreeningHitStatus } from "@contract";
+
+export const SCREENING_STATUS_LABELS: Readonly<Record<ScreeningHitStatus, string>> = {
+  open: "Open",
+  acknowledged: "Acknowledged",
+};
+
+export const SCREENING_FILTERS: readonly ListFilter<ScreeningHit>[] = [
+  {
+    kind: "select",
+    field: "status",
+    label: "Filter screening hits by status",
+    options: choices("All hits", ...(Object.entries(SCREENING_STATUS_LABELS) as [ScreeningHitStatus, string][])),
+  },
+];
