@@ -129,8 +129,20 @@ function HitSummary({ hit }: { hit: ScreeningHit }) {
         <Badge color={hit.status === "open" ? "error" : "neutral"}>{SCREENING_STATUS_LABELS[hit.status] ?? hit.status}</Badge>
       </div>
       <Address value={hit.address} display={shortWallet(hit.address)} />
-      <Subject hit={hit} />
-      <Paid hit={hit} />
+      {hit.orderId || hit.tokenMint ? (
+        <span>
+          {hit.orderId ? "Order " : "Mint "}
+          <Subject hit={hit} />
+        </span>
+      ) : null}
+      {hit.paid ? (
+        <span>
+          Paid <Amount value={hit.paid.amount} currency={{ symbol: hit.paid.symbol, decimals: hit.paid.decimals }} /> on{" "}
+          {formatDate(hit.paid.at)}
+        </span>
+      ) : (
+        <span className="screening-muted">Nothing paid</span>
+      )}
       <span className="screening-muted">
         {HIT_KIND_LABELS[hit.kind] ?? hit.kind} · {formatDate(hit.createdAt)}
       </span>
