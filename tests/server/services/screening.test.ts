@@ -155,3 +155,24 @@ describe("a dispute payout to a listed seller", () => {
     expect(await lamportsOf(ctx.settlementBackend!.ledger, buyer)).toBeNull();
   });
 });
+
+describe("the Screening API", () => {
+  it("is beyond the core API, reading needs read and acknowledging payouts.approve", async () => {
+    const doc = (await api.get("/api/v1/openapi.json")).body;
+    const operation = (path: string, method: string) => doc.paths[path][method];
+    expect(operation("/admin/screening", "get")).toMatchObject({ "x-permission": "read", "x-beyond-spec": true });
+    expect(operation("/admin/screening/lists", "get")).toMatchObject({ "x-permission": "read", "x-beyond-spec": true });
+    expect(operation("/admin/screening/{id}/acknowledge", "post")).toMatchObject({
+      "x-permission": "payouts.approve",
+      "x-beyond-spec": true,
+    });
+    const lists = await api.get("/admin/screening/lists");
+    expect(lists.body.data).toEqual({
+      enabled: true,
+      lists: ctx.screening!.current().names,
+      version: ctx.screening!.current().version,
+      loadedAt: expect.any(String),
+      entries: expect.any(Number),
+    });
+  });
+});
