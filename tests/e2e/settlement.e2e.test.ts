@@ -3,9 +3,11 @@
 // previewed, and the Timeline and Settlements screens say so; the marketplace shows its
 // not-initialized view, is initialized once from /marketplace (a confirmed transaction) and shows its
 // Initialized view, at desktop and phone sizes with axe. In-process signatures belong to no public
-// cluster, so nothing links to an explorer. (Each resolution from the Orders screen: orders.e2e.)
+// cluster, so nothing links to an explorer. A screening list reloaded with a disputed order's seller
+// shows the hit on the Screening screen, where the admin acknowledges it. (Each resolution from the
+// Orders screen: orders.e2e.)
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { PublicKey } from "@solana/web3.js";
 import type { Locator, Page } from "playwright-core";
@@ -21,11 +23,16 @@ import { createTestWallet } from "./support/test-wallet.ts";
 import { newContext } from "./support/browser.ts";
 import { decimalUnits, formatAmount } from "../../src/utils/format.ts";
 import { scaled, STARTUP_MS } from "../support/wait.ts";
+import { listFile } from "../server/support/screening-support.ts";
 
 const admin = createTestWallet("E2E Settlement Admin");
 const CONFIRM_TEXT = "Are you sure you want to initialize the marketplace? This action can only be done once.";
 
-signedInForThisFile(admin);
+// Screened against a list file the screening step rewrites (empty until then: nothing is listed).
+const screeningList = listFile();
+afterAll(() => screeningList.remove());
+
+signedInForThisFile(admin, { screeningLists: screeningList.path });
 
 describe("settlement from the console", () => {
   it("the demo wallet signs a 30% partial refund it previewed; the Timeline says so and the Settlements row is confirmed", async () => {
@@ -196,6 +203,48 @@ describe("a failed payout retried from the console", () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe("screening from the console", () => {
+  it("a list reloaded with a disputed order's seller shows the hit on the Screening screen; an admin acknowledges it with a reason", async () => {
+    const order = await db()
+      .selectFrom("orders")
+      .select(["id", "sellerWalletAddress"])
+      .where("status", "=", "DISPUTED")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    screeningList.write([{ address: order.sellerWalletAddress, list: "OFAC SDN", entryId: "SDN-E2E", reason: "Test listing" }]);
+    // What the instance's poll does: read the file, record the version, re-screen.
+    await consoleServer.server.ctx.screeningWatch!.run();
+    // The seller may sell in other orders too: the newest hit, first on the screen's first page.
+    const hit = await db()
+      .selectFrom("screeningHits")
+      .select("id")
+      .where("address", "=", order.sellerWalletAddress)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+
+    await page.goto(`${consoleServer.origin}/screening`);
+    await page.getByRole("heading", { name: "Screening", level: 1 }).waitFor();
+    await expect.poll(() => row(page, hit.id).textContent()).toContain("SDN-E2E: Test listing");
+    await rowButton(page, hit.id, /^Acknowledge the hit/).click();
+    await (await openDialog(page, "Acknowledge that the seller wallet")).getByRole("button", { name: "OK" }).click();
+    const reason = await openDialog(page, "Reason for acknowledging (required):");
+    await reason.getByLabel("Reason for acknowledging (required):").fill("A namesake, cleared by compliance");
+    await reason.getByRole("button", { name: "Acknowledge" }).click();
+    await page.getByText("Hit acknowledged").waitFor();
+    await expect.poll(() => row(page, hit.id).textContent()).toContain("Acknowledged");
+    const entry = await db()
+      .selectFrom("auditLog")
+      .selectAll()
+      .where("action", "=", "screening.acknowledge")
+      .where("targetId", "=", hit.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ adminPublicKey: admin.address, reason: "A namesake, cleared by compliance" });
   });
 });
 

@@ -24,6 +24,8 @@ export interface ConsoleServerOptions {
   now?: number;
   /** The demo wallet's key derived from this text rather than drawn (it is an admin user and the chain's authority). */
   demoWalletSeed?: string;
+  /** SCREENING_LISTS: the screening list files (none: nothing screened). */
+  screeningLists?: string;
 }
 
 export async function startConsoleServer(options: ConsoleServerOptions): Promise<ConsoleServer> {
@@ -39,6 +41,7 @@ export async function startConsoleServer(options: ConsoleServerOptions): Promise
       PUBLIC_ORIGIN: origin,
       ...(options.adminWallets && { ADMIN_WALLETS: options.adminWallets.join(",") }),
       ...(options.staticDir && { STATIC_DIR: options.staticDir }),
+      ...(options.screeningLists && { SCREENING_LISTS: options.screeningLists }),
       DATABASE_PATH: join(dataDir, "marketplace.sqlite"),
       LOG_LEVEL: "warn",
     },

@@ -15,8 +15,8 @@ export interface SignedInConsole {
   page: Page;
 }
 
-export async function openSignedInConsole(admin: TestWallet): Promise<SignedInConsole> {
-  const consoleServer = await startConsoleServer({ adminWallets: [admin.address] });
+export async function openSignedInConsole(admin: TestWallet, options: ConsoleServerOptions = {}): Promise<SignedInConsole> {
+  const consoleServer = await startConsoleServer({ ...options, adminWallets: [admin.address] });
   const browser = await launchBrowser();
   const page = await openWithWallet(browser, admin);
   await signIn(page, consoleServer.origin, admin);
@@ -55,10 +55,10 @@ export function consoleWithOptionsForThisFile(options: ConsoleServerOptions): vo
   afterAll(() => closeConsole({ browser, consoleServer }));
 }
 
-/** Opens the signed-in console before the file's tests and closes it after them. */
-export function signedInForThisFile(admin: TestWallet): void {
+/** Opens the signed-in console before the file's tests and closes it after them (its server started as `options` say). */
+export function signedInForThisFile(admin: TestWallet, options: ConsoleServerOptions = {}): void {
   beforeAll(async () => {
-    ({ consoleServer, browser, page } = await openSignedInConsole(admin));
+    ({ consoleServer, browser, page } = await openSignedInConsole(admin, options));
   });
   afterAll(() => closeConsole({ browser, consoleServer }));
 }
