@@ -344,6 +344,11 @@ export const signedDecisionRecordSchema = z
     signedBy: base58.meta({ description: "The wallet that signed: the entry's admin" }),
     message: text,
     signature: base58,
+    transaction: text.optional().meta({
+      description:
+        "Beyond the core API: from a wallet that signs only transactions, the never-sent transaction (base64) the signature is over; " +
+        "its only instruction is a memo of `message`",
+    }),
   })
   .meta({ id: "SignedDecisionRecord" });
 

@@ -13,4 +13,5 @@ export * from "./daily-stats.ts";
 export * from "./live.ts";
 export * from "./permissions.ts";
 export * from "./team.ts";
+export * from "./memo-signing.ts";
 export * from "./screening.ts";

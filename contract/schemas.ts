@@ -16,6 +16,7 @@ import {
   WRAPPED_SOL_MINT,
 } from "./constants.ts";
 import { MESSAGES as M } from "./messages.ts";
+import { SIGNED_TRANSACTION_MAX } from "./memo-signing.ts";
 
 export const USER_ROLE_VALUES = ["USER", "ADMIN", "MARKETPLACE_AUTHORITY"] as const;
 export const DISPUTE_RESOLUTIONS = ["REFUND_BUYER", "RELEASE_TO_SELLER", "PARTIAL_REFUND"] as const;
@@ -252,6 +253,22 @@ function readSplit<T extends { resolution: (typeof DISPUTE_RESOLUTIONS)[number];
 }
 
 /**
+ * Beyond the core API, for wallets that sign transactions but not messages (hardware wallets): the signed,
+ * never-sent transaction whose one instruction is an SPL Memo carrying the server's exact text, its fee
+ * payer the signing key and its recentBlockhash memoBlockhash(text) (contract/memo-signing.ts). Base64.
+ */
+const signedTransaction = z
+  .string()
+  .min(1)
+  .max(SIGNED_TRANSACTION_MAX)
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, "Signed transaction must be base64")
+  .meta({
+    description:
+      "Beyond the core API: the wallet-signed transaction (base64) whose only instruction is an SPL Memo with the exact text; " +
+      "its fee payer is the signing key and its recentBlockhash is base58(sha256(prefix + text)), so it can never be sent",
+  });
+
+/**
  * Beyond the core API: the admin's wallet signature over the decision text the server wrote for this very
  * resolution (POST .../resolve-dispute/decision). Optional unless the server requires signed decisions.
  */
@@ -260,12 +277,15 @@ export const signedDecisionSchema = z
     {
       nonce: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
       signature: z.string({ error: M.signedDecision }).min(1, M.signedDecision).max(128, M.signedDecision),
+      signedTransaction: signedTransaction.optional(),
     },
     { error: M.signedDecision },
   )
   .meta({
     id: "SignedDecision",
-    description: "The nonce of the decision text and the wallet's base58 signature over it (beyond the core API)",
+    description:
+      "The nonce of the decision text and the wallet's base58 signature over it (beyond the core API); from a wallet " +
+      "that signs only transactions, the signature of the memo transaction in signedTransaction",
   });
 
 export const disputeResolutionSchema = body({
@@ -314,6 +334,7 @@ export const verifyRequestSchema = z.object({
     .max(128)
     .refine(...plainText("Nonce")),
   message: z.string().min(1).max(2048),
+  signedTransaction: signedTransaction.optional(),
 });
 
 export type VerifyRequest = z.output<typeof verifyRequestSchema>;

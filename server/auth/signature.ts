@@ -27,11 +27,16 @@ export function isSmallOrderKey(key: Uint8Array): boolean {
 export function verifySolanaSignature(publicKey: string, signature: string, message: string): boolean {
   const key = decodeBase58(publicKey);
   const sig = decodeBase58(signature);
-  if (!key || !sig || key.length !== 32 || sig.length !== 64 || typeof message !== "string") return false;
-  if (isSmallOrderKey(key)) return false;
+  if (!key || !sig || typeof message !== "string") return false;
+  return verifyEd25519(key, sig, Buffer.from(message, "utf8"));
+}
+
+/** True only for a 64-byte signature by the 32-byte key over these exact bytes (a transaction's message). */
+export function verifyEd25519(key: Uint8Array, sig: Uint8Array, message: Uint8Array): boolean {
+  if (key.length !== 32 || sig.length !== 64 || isSmallOrderKey(key)) return false;
   try {
     const jwk = { kty: "OKP", crv: "Ed25519", x: Buffer.from(key).toString("base64url") };
-    return verify(null, Buffer.from(message, "utf8"), createPublicKey({ key: jwk, format: "jwk" }), sig);
+    return verify(null, message, createPublicKey({ key: jwk, format: "jwk" }), sig);
   } catch {
     return false;
   }

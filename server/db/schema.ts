@@ -76,6 +76,8 @@ export interface DecisionChallengesTable {
 interface SignedDecisionColumns {
   decisionMessage: ColumnType<string | null, string | null | undefined, string | null>;
   decisionSignature: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The never-sent memo transaction (base64) the signature is over, when a hardware wallet signed (migration 022). */
+  decisionTransaction: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TokensTable {
@@ -211,6 +213,7 @@ export interface SettlementsTable extends SignedDecisionColumns {
   approvedBy: ColumnType<string | null, string | null | undefined, string | null>;
   approvalMessage: ColumnType<string | null, string | null | undefined, string | null>;
   approvalSignature: ColumnType<string | null, string | null | undefined, string | null>;
+  approvalTransaction: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * The compute budget the latest transaction was signed with (migration 015): limit, units its
    * simulation used, price (micro-lamports per unit) and the priority fee in lamports; null without

@@ -8,6 +8,7 @@ import {
   validateResponseSchema,
   verifyRequestSchema,
   verifyResponseSchema,
+  type VerifyRequest,
 } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
@@ -28,11 +29,20 @@ import {
   setSessionCookie,
 } from "../auth/sessions.ts";
 import { SESSION_REQUIRED } from "../auth/guard.ts";
+import { memoTransactionProblem, memoTransactionSignature } from "../auth/memo-transaction.ts";
 import { verifySolanaSignature } from "../auth/signature.ts";
 import { screenAdminWallet } from "../services/screening.ts";
 import { signedMessageProblem } from "../auth/siws.ts";
 
 export const BAD_SIGNATURE = "Invalid signature or expired nonce";
+
+/** Why the body's signature is not its key's over its message (signed as is, or as a memo transaction). */
+function signatureProblem(body: VerifyRequest): string | null {
+  if (body.signedTransaction === undefined)
+    return verifySolanaSignature(body.publicKey, body.signature, body.message) ? null : "bad signature";
+  if (memoTransactionSignature(body.signedTransaction) !== body.signature) return "signature is not the transaction's";
+  return memoTransactionProblem(body.publicKey, body.signedTransaction, body.message);
+}
 
 const about = documentedAs("Auth");
 const NOT_ADMIN = "The wallet is not on the admin whitelist, its user is disabled, or it has no admin role";
@@ -99,7 +109,8 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
         ...about(
           "verifyAdmin",
           "Verify the signed challenge; on success a session cookie is set. For a nonce of GET /auth/sign-in-input, " +
-            "`message` is the text the wallet signed and `publicKey` its account",
+            "`message` is the text the wallet signed and `publicKey` its account. Beyond the core API, a wallet that signs " +
+            "only transactions sends `signedTransaction` (its memo the message) and, as `signature`, that transaction's",
         ),
         ...NEEDS.xsrf,
         body: verifyRequestSchema,
@@ -129,8 +140,9 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
                   ? "message differs from the issued text"
                   : null;
       // Over the posted text, which the checks above tied to the nonce: byte-equal to the issued text,
-      // or (one-step) a text naming this key whose every field is the issued one.
-      const refused = problem ?? (verifySolanaSignature(body.publicKey, body.signature, body.message) ? null : "bad signature");
+      // or (one-step) a text naming this key whose every field is the issued one. A hardware wallet
+      // signs it as the memo of a transaction never sent (auth/memo-transaction.ts).
+      const refused = problem ?? signatureProblem(body);
       if (refused || !stored) {
         ctx.metrics.signInFailures.inc({ reason: refused ?? "unknown nonce" });
         request.log.info({ publicKey: body.publicKey, problem: refused }, "sign-in refused");

@@ -1,11 +1,13 @@
 // Re-checks, offline, every signed decision in the audit trail: the signature must be the entry's
-// admin wallet's over the stored text, and the text (the part the server wrote) must name the
+// admin wallet's over the stored text (or, from a hardware wallet, over the stored never-sent
+// transaction whose only instruction is a memo of that very text, its fee payer the admin's key), and the text (the part the server wrote) must name the
 // entry's order and admin. Every approval of a proposed payout (four eyes) is checked too: by another
 // admin than its proposer, and, when signed, over the very payout that was proposed. Anyone with the
 // database can run it; nothing is trusted but the keys.
 import type { DisputeResolution, Payout } from "../../contract/index.ts";
 import type { AuditAction } from "../../contract/resources/index.ts";
 import type { AuditRow, Db } from "../db/schema.ts";
+import { memoTransactionProblem, memoTransactionSignature } from "../auth/memo-transaction.ts";
 import { verifySolanaSignature } from "../auth/signature.ts";
 import { json } from "./context.ts";
 import { decisionHead, payoutLines } from "./signed-decisions.ts";
@@ -23,8 +25,19 @@ export interface AuditVerification {
 }
 
 /** Why this signed entry does not hold up, or null when it does. */
-function problemOf(row: { targetId: string; adminPublicKey: string; decisionMessage: string; decisionSignature: string }): string | null {
-  if (!verifySolanaSignature(row.adminPublicKey, row.decisionSignature, row.decisionMessage))
+function problemOf(row: {
+  targetId: string;
+  adminPublicKey: string;
+  decisionMessage: string;
+  decisionSignature: string;
+  decisionTransaction: string | null;
+}): string | null {
+  if (row.decisionTransaction !== null) {
+    // A hardware wallet's: the text is the memo of a transaction never sent, signed by the admin's key.
+    if (memoTransactionSignature(row.decisionTransaction) !== row.decisionSignature) return "the signature is not the stored transaction's";
+    const problem = memoTransactionProblem(row.adminPublicKey, row.decisionTransaction, row.decisionMessage);
+    if (problem) return `the signed transaction does not hold: ${problem}`;
+  } else if (!verifySolanaSignature(row.adminPublicKey, row.decisionSignature, row.decisionMessage))
     return "the signature is not the admin wallet's over the stored text";
   const head = decisionHead(row.decisionMessage);
   if (!head.includes(`Order: ${row.targetId}`)) return "the signed text names another order";

@@ -64,6 +64,7 @@ export async function recordAudit(trx: Db, ctx: ServiceContext, admin: AdminIden
       cluster: entry.cluster ?? null,
       decisionMessage: entry.signed?.message ?? null,
       decisionSignature: entry.signed?.signature ?? null,
+      decisionTransaction: entry.signed?.transaction ?? null,
     })
     .execute();
 }
@@ -94,7 +95,12 @@ export function toAuditEntry(row: NamedAuditRow) {
 /** The decision the entry's admin signed, when it carries one (the server verified it against their session). */
 export function signedDecisionOf(row: AuditRow) {
   return row.decisionMessage && row.decisionSignature
-    ? { signedBy: row.adminPublicKey, message: row.decisionMessage, signature: row.decisionSignature }
+    ? {
+        signedBy: row.adminPublicKey,
+        message: row.decisionMessage,
+        signature: row.decisionSignature,
+        ...(row.decisionTransaction ? { transaction: row.decisionTransaction } : {}),
+      }
     : null;
 }
 

@@ -246,6 +246,7 @@ async function approve(
       approvedBy: admin.publicKey,
       approvalMessage: signed?.message ?? null,
       approvalSignature: signed?.signature ?? null,
+      approvalTransaction: signed?.transaction ?? null,
       updatedAt: now,
     })
     .where("id", "=", row.id)

@@ -151,6 +151,8 @@ export interface AuthorityFunds {
 export interface SignedProof {
   message: string;
   signature: string;
+  /** From a wallet that signs only transactions: the signed, never-sent memo transaction (base64) the signature is over. */
+  transaction?: string | null;
 }
 
 /** A signed decision as accepted: its proof, and the payouts its text states (what may be paid under it). */

@@ -109,7 +109,10 @@ export function decisionOf(row: SettlementRow): Decision {
     refundPercentage: row.refundPercentage,
     adminNotes: row.adminNotes ?? "",
     admin: { userId: row.requestedByUserId, publicKey: row.requestedBy },
-    signed: row.decisionMessage && row.decisionSignature ? { message: row.decisionMessage, signature: row.decisionSignature } : null,
+    signed:
+      row.decisionMessage && row.decisionSignature
+        ? { message: row.decisionMessage, signature: row.decisionSignature, transaction: row.decisionTransaction }
+        : null,
   };
 }
 
@@ -191,6 +194,7 @@ export async function openSettlement(
     adminNotes: fields.decision?.adminNotes ?? null,
     decisionMessage: fields.decision?.signed?.message ?? null,
     decisionSignature: fields.decision?.signed?.signature ?? null,
+    decisionTransaction: fields.decision?.signed?.transaction ?? null,
     claimedBy: null,
     claimedUntil: null,
     payouts: payouts ? JSON.stringify(payouts) : null,
@@ -198,6 +202,7 @@ export async function openSettlement(
     approvedBy: null,
     approvalMessage: null,
     approvalSignature: null,
+    approvalTransaction: null,
     ...budgetColumns(null),
     broadcasts: 0,
     paidBuyer: null,

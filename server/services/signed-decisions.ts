@@ -4,8 +4,11 @@
 // the signature: the nonce is taken once, the text must state this very resolution by this admin, and
 // the signature must be the session wallet's. The text and signature then travel with the settlement to
 // the audit entry of the resolution, where anyone can check them again (`npm run audit:verify`).
+// A hardware wallet, which signs transactions but not messages, signs the text as the memo of a
+// transaction that is never sent (auth/memo-transaction.ts); that transaction travels with them.
 import { randomBytes } from "node:crypto";
 import type { DecisionChallenge, DisputeDecisionInput, DisputeResolution, DisputeResolutionInput, Payout } from "../../contract/index.ts";
+import { memoTransactionProblem, memoTransactionSignature } from "../auth/memo-transaction.ts";
 import { verifySolanaSignature } from "../auth/signature.ts";
 import { badRequest, conflict } from "../http/errors.ts";
 import type { AcceptedDecision, AdminIdentity, DecisionPolicy, ServiceContext } from "./ports.ts";
@@ -176,10 +179,18 @@ export async function acceptDecision(
   ) {
     throw REFUSED("the signed decision is not this resolution; sign the decision as it is now", field);
   }
-  if (!verifySolanaSignature(admin.publicKey, signed.signature, challenge.message)) {
+  const transaction = signed.signedTransaction ?? null;
+  if (transaction !== null) {
+    // A hardware wallet's: the text is the memo of a transaction never sent (auth/memo-transaction.ts).
+    const problem =
+      memoTransactionSignature(transaction) !== signed.signature
+        ? "the signature is not the signed transaction's"
+        : memoTransactionProblem(admin.publicKey, transaction, challenge.message);
+    if (problem) throw REFUSED(`the signed transaction does not hold: ${problem}`, field);
+  } else if (!verifySolanaSignature(admin.publicKey, signed.signature, challenge.message)) {
     throw REFUSED(`the signature is not by the wallet signed in (${admin.publicKey})`, field);
   }
   // A challenge written before its payouts were kept (migration 016) states them only in words: it expired since.
   if (challenge.payouts === null) throw REFUSED("the decision expired or was already used; sign it again", field);
-  return { message: challenge.message, signature: signed.signature, payouts: JSON.parse(challenge.payouts) as Payout[] };
+  return { message: challenge.message, signature: signed.signature, transaction, payouts: JSON.parse(challenge.payouts) as Payout[] };
 }
