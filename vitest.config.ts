@@ -73,6 +73,7 @@ const OWN_PAGE_FILES = [
   "tests/pages/login.test.tsx",
   "tests/providers/wallet-setup.test.tsx",
   "tests/providers/wallet-ready.test.tsx",
+  "tests/resources/orders/hardware-wallet-decision.test.tsx",
 ];
 
 /**

@@ -60,6 +60,8 @@ export const DEFAULT_CURRENCY_DECIMALS = 2;
 export const STORAGE_KEYS = {
   auth: "admin-auth-storage",
   walletName: "walletName",
+  /** The admin chose to sign with a transaction (hardware wallets): remembered for their decisions too. */
+  signWithTransaction: "signWithTransaction",
 } as const;
 
 export const QUERY_CACHE = {

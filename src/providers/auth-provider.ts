@@ -9,7 +9,9 @@ import bs58 from "bs58";
 import { authStore, type AuthState } from "@/providers/auth-store";
 import { endpoints } from "@/providers/endpoints";
 import { http, type ApiHttpError } from "@/providers/http";
+import type { SignTransaction } from "@/providers/memo-transaction";
 import { navigation } from "@/providers/navigation";
+import { signingPath } from "@/providers/transaction-signing";
 import type { NonceResponse, SessionUser, SignInInputResponse, ValidateResponse, VerifyRequest, VerifyResponse } from "@contract";
 
 /**
@@ -19,6 +21,10 @@ import type { NonceResponse, SessionUser, SignInInputResponse, ValidateResponse,
 export interface WalletLoginParams {
   publicKey?: string | null;
   signMessage?: ((message: Uint8Array) => Promise<Uint8Array>) | null;
+  /** A hardware wallet's way: the text signed as the memo of a transaction never sent (transaction-signing.ts). */
+  signTransaction?: SignTransaction | null;
+  /** The admin chose the transaction even though the wallet can sign messages. */
+  withTransaction?: boolean;
   signIn?: ((input: SolanaSignInInput) => Promise<SolanaSignInOutput>) | null;
   signInInput?: SignInInputResponse | null;
 }
@@ -104,12 +110,26 @@ async function signedInput(
   };
 }
 
+/**
+ * Nonce for the address, then the server's text signed as the only memo of a transaction that is never
+ * sent (a hardware wallet's way): the request carries the transaction and, as its signature, the transaction's.
+ */
+async function signedChallengeTransaction(publicKey: string, signTransaction: SignTransaction): Promise<VerifyRequest> {
+  const challenge = (await http.get<NonceResponse>(endpoints.auth.nonce, { params: { publicKey } })).data;
+  const { signAsMemoTransaction } = await import("@/providers/memo-transaction");
+  const signed = await signAsMemoTransaction(publicKey, challenge.message, signTransaction);
+  return { publicKey, nonce: challenge.nonce, message: challenge.message, ...signed };
+}
+
 /** How these params sign the server's challenge, or null when the wallet cannot sign. */
 function signer(params: WalletLoginParams | undefined): (() => Promise<VerifyRequest>) | null {
-  const { signIn, signInInput, signMessage } = params ?? {};
-  if (typeof signIn === "function" && signInInput) return () => signedInput(signIn, signInInput);
+  const { signIn, signInInput, signMessage, signTransaction, withTransaction = false } = params ?? {};
+  if (typeof signIn === "function" && signInInput && !withTransaction) return () => signedInput(signIn, signInInput);
   const publicKey = nonEmpty(params?.publicKey);
-  if (publicKey && typeof signMessage === "function") return () => signedChallenge(publicKey, signMessage);
+  if (!publicKey) return null;
+  const path = signingPath({ signMessage, signTransaction }, withTransaction);
+  if (path === "transaction" && signTransaction) return () => signedChallengeTransaction(publicKey, signTransaction);
+  if (path === "message" && signMessage) return () => signedChallenge(publicKey, signMessage);
   return null;
 }
 

@@ -6,12 +6,13 @@ import routerProvider from "@refinedev/react-router";
 import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-react";
 import { WalletModalProvider } from "@solana/wallet-adapter-react-ui";
 import { createSignInMessageText } from "@solana/wallet-standard-util";
-import { PublicKey } from "@solana/web3.js";
+import { PublicKey, Transaction } from "@solana/web3.js";
 import type { Wallet } from "@wallet-standard/base";
 import { registerWallet } from "@wallet-standard/wallet";
 import bs58 from "bs58";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { MEMO_PROGRAM_ID, memoBlockhash } from "@contract";
 import { APP_TITLE } from "@/config";
 import { LoginPage, SESSION_NOT_KEPT } from "@/pages/login";
 import DefaultLoginPage from "@/pages/login";
@@ -22,6 +23,7 @@ import { WALLET_STYLE_ID, WalletSetup, withoutRemoteImports } from "@/providers/
 import { compileChunks } from "../support/compile-first";
 import { makeWalletKey, type TestWalletKey } from "../support/ed25519";
 import { fakeApiForThisFile, type FakeApi } from "../support/fake-api";
+import { transactionOnlyWallet } from "../support/transaction-wallet";
 import original from "@solana/wallet-adapter-react-ui/styles.css?raw";
 
 type Key = TestWalletKey;
@@ -195,6 +197,9 @@ describe("LoginPage", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.queryByText("Authenticating...")).not.toBeInTheDocument();
     expect(nonceRequests()).toHaveLength(0);
+    // The hardware-wallet option, off: nothing says a transaction will be signed.
+    expect(screen.getByRole("checkbox", { name: "Sign with a transaction (hardware wallet)" })).not.toBeChecked();
+    expect(screen.queryByText("Your wallet signs a transaction that is never sent.")).not.toBeInTheDocument();
   });
 
   it("signs in on its own once the wallet connects: spinner, disabled button, then /", async () => {
@@ -334,7 +339,22 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
   compileChunks(
     () => import("@/providers/demo-wallet"),
     () => import("@/providers/wallet-engine"),
+    () => import("@/providers/memo-transaction"),
   );
+
+  /** The verify body's transaction: its only instruction a memo of the text, paid and signed by the key, its blockhash the text's. */
+  async function expectMemoSigned(key: Key, text: string, body: { signature: string; signedTransaction?: string }) {
+    expect(body.signedTransaction).toEqual(expect.any(String));
+    const transaction = Transaction.from(Uint8Array.from(atob(body.signedTransaction!), (char) => char.charCodeAt(0)));
+    expect(transaction.feePayer?.toBase58()).toBe(key.address);
+    expect(transaction.recentBlockhash).toBe(memoBlockhash(text));
+    expect(transaction.instructions).toHaveLength(1);
+    expect(transaction.instructions[0].programId.toBase58()).toBe(MEMO_PROGRAM_ID);
+    expect(transaction.instructions[0].keys).toEqual([]);
+    expect(new TextDecoder().decode(transaction.instructions[0].data)).toBe(text);
+    expect(bs58.encode(transaction.signature!)).toBe(body.signature);
+    expect(await key.verifies(transaction.serializeMessage(), transaction.signature!)).toBe(true);
+  }
 
   function renderWithWalletSetup() {
     return render(
@@ -412,6 +432,60 @@ describe("LoginPage with the real wallet adapter (WalletSetup)", () => {
     const text = createSignInMessageText({ ...input, address: key.address });
     expect(body).toMatchObject({ publicKey: key.address, nonce: input.nonce, message: text });
     expect(await key.verifies(text, bs58.decode(body.signature))).toBe(true);
+  });
+
+  it("signs in with a wallet that signs only transactions: the text as the memo of a transaction never sent, and says so", async () => {
+    const key = await makeWalletKey();
+    mock.get("/demo/wallet", [404, { message: "Not Found" }]);
+    const wallet = transactionOnlyWallet("Ledger Test Wallet", key);
+    registerWallet(wallet);
+    mockNonce(mock, key);
+    let release!: () => void;
+    mock.post("/auth/admin/verify", () => new Promise((resolve) => (release = () => resolve([200, verifiedBody(key)]))));
+    renderWithWalletSetup();
+    expect(screen.getByRole("checkbox", { name: "Sign with a transaction (hardware wallet)" })).not.toBeChecked();
+
+    await pickWallet("Ledger Test Wallet");
+
+    // The wallet cannot sign messages: the transaction is the way, and the page says what is signed.
+    expect(await screen.findByText("Your wallet signs a transaction that is never sent.")).toBeInTheDocument();
+    await waitFor(() => expect(mock.requests("POST")).toHaveLength(1));
+    await act(async () => release());
+    expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
+    expect(wallet.signed).toHaveLength(1);
+    const body = mock.requests("POST")[0].body as {
+      publicKey: string;
+      nonce: string;
+      message: string;
+      signature: string;
+      signedTransaction?: string;
+    };
+    expect(body).toMatchObject({ publicKey: key.address, nonce: "0a1b2c3d4e5f6789", message: message(key.address) });
+    await expectMemoSigned(key, message(key.address), body);
+  });
+
+  it("signs with a transaction when the admin chooses it, even with a wallet that signs messages, and remembers the choice", async () => {
+    const key = await makeWalletKey();
+    mock.get("/demo/wallet", [404, { message: "Not Found" }]);
+    // A wallet that signs messages, transactions and offers Sign In With Solana.
+    registerDemoWallet({ publicKey: key.address, secretKey: key.secretKey, label: "Every-way test wallet" });
+    mock.get("/auth/sign-in-input", [200, { data: {} }]);
+    mockNonce(mock, key);
+    mock.post("/auth/admin/verify", [200, verifiedBody(key)]);
+    renderWithWalletSetup();
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Sign with a transaction (hardware wallet)" }));
+    expect(screen.getByRole("checkbox", { name: "Sign with a transaction (hardware wallet)" })).toHaveAccessibleDescription(
+      "Your wallet signs a transaction that is never sent.",
+    );
+    expect(window.localStorage.getItem("signWithTransaction")).toBe("1");
+    await pickWallet("Every-way test wallet");
+
+    expect(await screen.findByRole("heading", { name: "Dashboard home" })).toBeInTheDocument();
+    const body = mock.requests("POST")[0].body as { signature: string; signedTransaction?: string };
+    await expectMemoSigned(key, message(key.address), body);
+    // Not the one-step Sign In With Solana either: that signs a message.
+    expect(mock.requests("GET").filter((r) => r.path === "/auth/sign-in-input")).toHaveLength(0);
   });
 
   it("shows a wallet's own connection error in the alert", async () => {

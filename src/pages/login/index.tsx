@@ -7,6 +7,13 @@ import { WalletMultiButton } from "@solana/wallet-adapter-react-ui";
 import { APP_TITLE } from "@/config";
 import { fetchSignInInput, LOGIN_ERRORS, loginErrorMessage, type WalletLoginParams } from "@/providers/auth-provider";
 import { authStore } from "@/providers/auth-store";
+import {
+  chooseTransactionSigning,
+  chosenTransactionSigning,
+  NEVER_SENT,
+  SIGN_WITH_TRANSACTION,
+  signingPath,
+} from "@/providers/transaction-signing";
 import { useWalletAdapter, useWalletError, walletErrorMessage } from "@/providers/wallet";
 import "./login.css";
 
@@ -45,7 +52,10 @@ function ShieldIcon() {
 export function LoginPage() {
   useWalletAdapter();
   const wallet = useWallet();
-  const { publicKey, connected, connecting, signMessage, signIn, connect, disconnect } = wallet;
+  const { publicKey, connected, connecting, signMessage, signTransaction, signIn, connect, disconnect } = wallet;
+  // A hardware wallet signs the text as the memo of a transaction never sent: chosen here, or the only way it can.
+  const [withTransaction, setWithTransaction] = useState(chosenTransactionSigning);
+  const byTransaction = withTransaction || (connected && signingPath({ signMessage, signTransaction }, false) === "transaction");
   const { error: walletError, clearError: clearWalletError } = useWalletError();
   const { isAuthenticated } = useSyncExternalStore(authStore.subscribe, authStore.get);
   const go = useGo();
@@ -121,13 +131,14 @@ export function LoginPage() {
     setLoginError(null);
     clearWalletError();
     // A wallet that cannot sign still goes through login, which answers 'Wallet not properly connected'.
-    mutate({ publicKey: address, signMessage });
-  }, [connected, publicKey, signMessage, isAuthenticated, isPending, mutate, clearWalletError, fail]);
+    mutate({ publicKey: address, signMessage, signTransaction, withTransaction });
+  }, [connected, publicKey, signMessage, signTransaction, withTransaction, isAuthenticated, isPending, mutate, clearWalletError, fail]);
 
   // With a wallet that offers Sign In With Solana, the button's Connect connects and signs in one step,
   // on the server's address-less challenge; a server without that call (404) gets connect, then sign.
   const connectAndSignIn = useCallback(async () => {
-    if (!signIn) return connect();
+    // Sign In With Solana signs a message: the admin who chose a transaction connects, then signs that.
+    if (!signIn || withTransaction) return connect();
     setLoginError(null);
     clearWalletError();
     try {
@@ -137,7 +148,7 @@ export function LoginPage() {
     } catch (error) {
       fail(loginErrorMessage(error));
     }
-  }, [signIn, connect, mutate, fail, clearWalletError]);
+  }, [signIn, withTransaction, connect, mutate, fail, clearWalletError]);
   const buttonWallet = useMemo(() => ({ ...wallet, connect: connectAndSignIn }), [wallet, connectAndSignIn]);
 
   const shownError = loginError ?? (walletError ? walletErrorMessage(walletError) : null);
@@ -186,6 +197,27 @@ export function LoginPage() {
           <WalletContext.Provider value={buttonWallet}>
             <WalletMultiButton disabled={isPending} style={{ width: "100%", justifyContent: "center" }} />
           </WalletContext.Provider>
+        </div>
+
+        <div className="login-option">
+          <label className="login-option__choice">
+            <input
+              type="checkbox"
+              checked={withTransaction}
+              disabled={isPending}
+              aria-describedby={byTransaction ? "login-option-note" : undefined}
+              onChange={(event) => {
+                setWithTransaction(event.target.checked);
+                chooseTransactionSigning(event.target.checked);
+              }}
+            />
+            <span>{SIGN_WITH_TRANSACTION}</span>
+          </label>
+          {byTransaction && (
+            <p id="login-option-note" className="login-option__note">
+              {NEVER_SENT}
+            </p>
+          )}
         </div>
 
         <footer className="login-card__footer">

@@ -2,7 +2,8 @@
 // API offers it (POST /admin/orders/{id}/resolve-dispute/decision writes the decision in words, with
 // the amounts and a nonce). An API without the call (404) is remembered, and resolutions go unsigned,
 // as the core API has them. The wallet must be the one signed in with: the server verifies against
-// the session's.
+// the session's. A wallet that signs transactions but not messages (a hardware wallet), or an admin who
+// chose it at sign-in, signs the text as the memo of a transaction never sent (transaction-signing.ts).
 import { useState } from "react";
 import bs58 from "bs58";
 import { useCustomMutation } from "@refinedev/core";
@@ -11,6 +12,7 @@ import { authStore } from "@/providers/auth-store";
 import { endpoints } from "@/providers/endpoints";
 import type { ApiHttpError } from "@/providers/http";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { chosenTransactionSigning, signingPath } from "@/providers/transaction-signing";
 import { useWalletAdapter, walletErrorMessage } from "@/providers/wallet";
 import { shortWallet } from "@/utils/format";
 
@@ -20,7 +22,10 @@ const NOT_SENT = "The decision was not signed, so nothing was sent";
 /** Why a decision could not be signed, in words for the form; nothing was sent. */
 export class DecisionNotSigned extends Error {}
 
-export type SigningStage = "idle" | "writing" | "signing";
+/** signingTransaction: the wallet is asked to sign the text as a never-sent transaction (a hardware wallet). */
+export type SigningStage = "idle" | "writing" | "signing" | "signingTransaction";
+
+type WalletSignature = Omit<SignedDecision, "nonce">;
 
 export interface DecisionSigner {
   stage: SigningStage;
@@ -58,7 +63,7 @@ export function useDecisionSigner(orderId = ""): DecisionSigner {
     }
   };
 
-  const signWithWallet = async (message: string): Promise<string> => {
+  const signWithWallet = async (message: string): Promise<WalletSignature> => {
     const { wallet, modal } = await walletReady();
     const adapter = wallet.wallet?.adapter;
     if (!adapter) {
@@ -71,8 +76,17 @@ export function useDecisionSigner(orderId = ""): DecisionSigner {
       if (signedIn && adapter.publicKey?.toBase58() !== signedIn) {
         throw new DecisionNotSigned(`${NOT_SENT}: sign with the wallet you signed in with (${shortWallet(signedIn)})`);
       }
-      if (!("signMessage" in adapter)) throw new DecisionNotSigned(`${NOT_SENT}: this wallet cannot sign messages`);
-      return bs58.encode(await adapter.signMessage(new TextEncoder().encode(message)));
+      const signMessage = "signMessage" in adapter ? adapter.signMessage.bind(adapter) : undefined;
+      const signTransaction = "signTransaction" in adapter ? adapter.signTransaction.bind(adapter) : undefined;
+      const path = signingPath({ signMessage, signTransaction }, chosenTransactionSigning());
+      const key = adapter.publicKey?.toBase58();
+      if (path === "transaction" && signTransaction && key) {
+        setStage("signingTransaction");
+        const { signAsMemoTransaction } = await import("@/providers/memo-transaction");
+        return await signAsMemoTransaction(key, message, signTransaction);
+      }
+      if (!signMessage) throw new DecisionNotSigned(`${NOT_SENT}: this wallet cannot sign messages`);
+      return { signature: bs58.encode(await signMessage(new TextEncoder().encode(message))) };
     } catch (error) {
       if (error instanceof DecisionNotSigned) throw error;
       throw new DecisionNotSigned(`${NOT_SENT}: ${walletErrorMessage(error as Error)}`);
@@ -86,7 +100,7 @@ export function useDecisionSigner(orderId = ""): DecisionSigner {
       const challenge = await write(body, forOrder);
       if (!challenge) return undefined;
       setStage("signing");
-      return { nonce: challenge.nonce, signature: await signWithWallet(challenge.message) };
+      return { nonce: challenge.nonce, ...(await signWithWallet(challenge.message)) };
     } finally {
       setStage("idle");
     }
