@@ -1,7 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { browser, consoleForThisFile, consoleServer } from "./support/session.ts";
-import { chooseWallet, openWithWallet, PHONE, screenshot, signIn } from "./support/screens.ts";
+import { memoTransactionProblem } from "../../server/auth/memo-transaction.ts";
+import { verifyAuditSignatures } from "../../server/services/audit-verify.ts";
+import { browser, consoleForThisFile, consoleServer, db } from "./support/session.ts";
+import { chooseWallet, openDialog, openWithWallet, PHONE, rowButton, screenshot, signIn } from "./support/screens.ts";
+import { disputeQueue, IN_DISPUTE_URL } from "./support/orders.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet, type TestWallet } from "./support/test-wallet.ts";
 
@@ -9,8 +12,9 @@ const admin = createTestWallet("E2E Admin Wallet");
 const stranger = createTestWallet("E2E Stranger Wallet");
 const oneStepAdmin = createTestWallet("E2E One-Step Admin Wallet", { signIn: true });
 const oneStepStranger = createTestWallet("E2E One-Step Stranger Wallet", { signIn: true });
+const hardwareAdmin = createTestWallet("E2E Hardware Admin Wallet", { transactionsOnly: true });
 
-consoleForThisFile(admin, oneStepAdmin);
+consoleForThisFile(admin, oneStepAdmin, hardwareAdmin);
 
 /** How many times the page's test wallet signed a message, and signed in with solana:signIn. */
 const walletPrompts = (page: Page) =>
@@ -86,6 +90,43 @@ describe("wallet sign-in in the browser", () => {
     await expect(walletPrompts(page)).resolves.toEqual(prompts);
     await screenshot(page, `login-denied${prompts.signedIn ? "-one-step" : ""}`);
     await page.context().close();
+  });
+
+  it("a wallet that signs only transactions signs in and signs a dispute decision, each as a never-sent memo transaction", async () => {
+    const page = await openWithWallet(browser, hardwareAdmin);
+    try {
+      await signInToDashboard(page, hardwareAdmin);
+      const prompts = () =>
+        page.evaluate(() => (window as unknown as { __testWallet: { signed: number; signedTransactions: number } }).__testWallet);
+      await expect(prompts()).resolves.toMatchObject({ signed: 0, signedTransactions: 1 });
+
+      const [order] = await disputeQueue();
+      const short = order.id.slice(0, 8);
+      await page.goto(`${consoleServer.origin}${IN_DISPUTE_URL}`);
+      await rowButton(page, order.id, `View details of order ${short}`).click();
+      const form = page.locator(".ant-modal.order-details").getByRole("region", { name: "Dispute Details" });
+      await form.getByRole("textbox", { name: "Admin Notes" }).fill("Never delivered: signed on a hardware wallet.");
+      await form.getByRole("button", { name: "Resolve Dispute" }).click();
+      const confirm = await openDialog(page, "Confirm dispute resolution");
+      await confirm.getByRole("button", { name: "Resolve Dispute" }).click();
+      await form.getByText(/^Dispute resolved successfully! Transaction: .{8}\.\.\.$/).waitFor();
+      // Counted since the In Dispute page loaded: the decision, as one transaction, no message.
+      await expect(prompts()).resolves.toMatchObject({ signed: 0, signedTransactions: 1 });
+
+      // The audit keeps the decision with the transaction it was signed as; audit:verify holds it up.
+      const audit = await db()
+        .selectFrom("auditLog")
+        .selectAll()
+        .where("targetId", "=", order.id)
+        .where("action", "=", "order.resolve_dispute")
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({ adminPublicKey: hardwareAdmin.address, decisionTransaction: expect.any(String) });
+      expect(audit.decisionMessage).toContain(`Order: ${order.id}`);
+      expect(memoTransactionProblem(hardwareAdmin.address, audit.decisionTransaction!, audit.decisionMessage!)).toBeNull();
+      expect((await verifyAuditSignatures(db())).failures).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
   });
 
   it("login and dashboard fit a 390 px phone and pass axe", async () => {
