@@ -48,7 +48,7 @@ function resolveBody({ resolution, adminNotes, refundPercentage }: FormValues): 
 const BUTTON_TEXT: Record<Exclude<SigningStage, "idle">, string> = {
   writing: "Preparing the decision...",
   signing: "Waiting for your wallet...",
-  signingTransaction: "Your wallet signs a transaction never sent...",
+  signingTransaction: "Signing a never-sent transaction...",
 };
 
 export const NOTES_NEEDED = "Enter the admin notes to resolve";

@@ -77,7 +77,7 @@ describe("a dispute decision signed with a transaction", () => {
     const { form, resolved } = await openForm(key, "Ledger Decision Wallet");
 
     await waitFor(() =>
-      expect(within(form).getByRole("button", { name: /never sent/ })).toHaveTextContent("Your wallet signs a transaction never sent..."),
+      expect(within(form).getByRole("button", { name: /never-sent transaction/ })).toHaveTextContent("Signing a never-sent transaction..."),
     );
     expect(resolved()).toBeUndefined();
     await act(async () => held.resolve());
