@@ -9,4 +9,5 @@ export const activity = defineResource({
   beyondSpec: true,
   record: { label: "Audit entry", schema: "AuditEntry" },
   api: { list: "/admin/audit", query: ["admin", "action", "targetType", "from", "to"] },
+  access: { list: "audit.read", export: "export" },
 });

@@ -10,4 +10,5 @@ export const marketplace = defineResource({
   audit: {
     "marketplace.initialize": { label: "Marketplace initialized", history: "Initialized" },
   },
+  access: { initialize: "marketplace.initialize" },
 });

@@ -34,4 +34,5 @@ export const orders = defineResource({
     sorts: { deadline: { asc: "deadline" satisfies OrderSort } },
     one: "/admin/orders/:id",
   },
+  access: { resolve: "payouts.propose", take: "orders.manage", release: "orders.manage", notes: "orders.notes", export: "export" },
 });

@@ -30,4 +30,5 @@ export const products = defineResource({
     update: "/admin/products/:id",
     remove: "/admin/products/:id",
   },
+  access: { edit: "catalog.manage", delete: "catalog.manage", export: "export" },
 });

@@ -14,7 +14,8 @@ import { products } from "./products.ts";
 import { screening } from "./screening.ts";
 import { settlements } from "./settlements.ts";
 import { shops } from "./shops.ts";
+import { team } from "./team.ts";
 import { tokens } from "./tokens.ts";
 import { users } from "./users.ts";
 
-export const RESOURCES = [dashboard, users, tokens, products, shops, orders, settlements, screening, activity, marketplace] as const;
+export const RESOURCES = [dashboard, users, tokens, products, shops, orders, settlements, screening, activity, marketplace, team] as const;

@@ -18,4 +18,5 @@ export const settlements = defineResource({
     "settlement.expire": { label: "Payout proposal expired", history: "Payout proposal expired", targets: ["order"] },
   },
   api: { list: "/admin/settlements", query: ["status"] },
+  access: { approve: "payouts.approve", reject: "payouts.approve", retry: "settlements.retry", export: "export" },
 });

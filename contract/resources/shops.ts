@@ -23,4 +23,5 @@ export const shops = defineResource({
     one: "/admin/shops/:id",
     update: "/admin/shops/:id",
   },
+  access: { edit: "catalog.manage", export: "export" },
 });

@@ -16,5 +16,13 @@ export const team = defineResource({
     "team.approve": { label: "Admin grant approved", history: "Grant approved" },
     "team.reject": { label: "Admin grant rejected", history: "Grant rejected" },
   },
-  api: { list: "/admin/team" },
+  api: { list: "/admin/team", create: "/admin/team", update: "/admin/team/:id", remove: "/admin/team/:id" },
+  access: {
+    list: "team.manage",
+    create: "team.manage",
+    edit: "team.manage",
+    delete: "team.manage",
+    approve: "team.manage",
+    reject: "team.manage",
+  },
 });

@@ -19,4 +19,5 @@ export const tokens = defineResource({
   },
   // No GET /tokens/admin/:id: edit forms start from the list row. DELETE is the soft deactivate.
   api: { list: "/tokens/admin", query: [], create: "/tokens/admin", update: "/tokens/admin/:id", remove: "/tokens/admin/:id" },
+  access: { create: "tokens.manage", edit: "tokens.manage", delete: "tokens.manage", export: "export" },
 });

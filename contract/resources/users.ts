@@ -18,4 +18,5 @@ export const users = defineResource({
     one: "/users/:id",
     update: "/users/:id",
   },
+  access: { edit: "users.manage", deactivate: "users.manage", export: "export" },
 });

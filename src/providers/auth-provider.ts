@@ -70,9 +70,11 @@ function adminFlag(user: SessionUser, previous: SessionUser | null): boolean {
   return true;
 }
 
+// The team role and its permissions (beyond the core API) are kept only when the API sends them:
+// without them the access control allows everything (src/providers/access-control.ts).
 function storedUser(user: SessionUser): Omit<SessionUser, "isAdmin"> {
-  const { id, displayName, publicKey, role } = user;
-  return { id, displayName, publicKey, role };
+  const { id, displayName, publicKey, role, teamRole, permissions } = user;
+  return { id, displayName, publicKey, role, ...(teamRole ? { teamRole } : {}), ...(permissions ? { permissions } : {}) };
 }
 
 /**
@@ -160,7 +162,9 @@ function sameUser(a: SessionUser | null, b: SessionUser): boolean {
     a.publicKey === b.publicKey &&
     (a.displayName ?? null) === (b.displayName ?? null) &&
     a.role === b.role &&
-    a.isAdmin === b.isAdmin
+    a.isAdmin === b.isAdmin &&
+    (a.teamRole ?? null) === (b.teamRole ?? null) &&
+    JSON.stringify(a.permissions ?? null) === JSON.stringify(b.permissions ?? null)
   );
 }
 

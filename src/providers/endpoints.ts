@@ -63,6 +63,11 @@ export const endpoints = {
   screeningAcknowledge: (id: Id) => `/admin/screening/${seg(id)}/acknowledge`,
   reconciliation: "/admin/reconciliation",
   audit: "/admin/audit",
+  /** Beyond the core API: the admin team's grants waiting for a second owner, and their decisions. */
+  teamMember: (publicKey: Id) => `/admin/team/${seg(publicKey)}`,
+  teamProposals: "/admin/team/proposals",
+  teamProposalApprove: (id: Id) => `/admin/team/proposals/${seg(id)}/approve`,
+  teamProposalReject: (id: Id) => `/admin/team/proposals/${seg(id)}/reject`,
   /** Beyond the core API: the admins the audit trail names (the Activity screen's admin filter). */
   auditAdmins: "/admin/audit/admins",
   /**

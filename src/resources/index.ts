@@ -12,6 +12,7 @@ import { productsSection } from "./products/section";
 import { screeningSection } from "./screening/section";
 import { settlementsSection } from "./settlements/section";
 import { shopsSection } from "./shops/section";
+import { teamSection } from "./team/section";
 import { tokensSection } from "./tokens/section";
 import { usersSection } from "./users/section";
 
@@ -29,6 +30,7 @@ export const { adminResources, resources, adminRoutes, screens } = sectionsOf([
   screeningSection,
   activitySection,
   marketplaceSection,
+  teamSection,
   // `npm run bench:nav`'s yardstick, in its bench build only (vite build --mode bench): see src/bench/.
   ...(import.meta.env.MODE === "bench" ? [benchFloorSection()] : []),
 ]);

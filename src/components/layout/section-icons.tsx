@@ -26,6 +26,7 @@ const glyphs = {
   screening: SafetyCertificateOutlined,
   activity: HistoryOutlined,
   marketplace: SettingOutlined,
+  team: SafetyCertificateOutlined,
 } as const;
 
 export type SectionIconName = keyof typeof glyphs;

@@ -4,10 +4,9 @@ import { LogoutOutlined } from "@ant-design/icons";
 import { useLogout } from "@refinedev/core";
 import { Link, useLocation } from "react-router";
 import { SIDEBAR_TITLE } from "@/config";
+import { useOfferedSections } from "@/components/access/use-access";
 import { PaletteButton } from "@/components/palette/launcher";
-import { useSectionAvailability } from "@/components/routing/optional-section";
 import { Badge, type BadgeColor } from "@/components/value/badges";
-import { useSections } from "@/components/routing/sections";
 import { usePreload } from "@/components/routing/use-preload";
 import { isSectionActive } from "./active";
 import { sidebarName, useSessionUser } from "./identity";
@@ -53,10 +52,8 @@ function DisputeBadge() {
 function SectionNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { intentHandlers } = usePreload();
-  // Sections beyond the core API appear once the API has shown it has them.
-  const all = useSections();
-  const availability = useSectionAvailability(all);
-  const sections = all.filter((entry) => !entry.optional || availability[entry.resource.name] === "available");
+  // Sections the admin may read; those beyond the core API once the API has shown it has them.
+  const sections = useOfferedSections();
   const selectedKeys = sections.filter((entry) => isSectionActive(entry.resource.list, pathname)).map((entry) => entry.resource.name);
   const items = sections.map((entry) => {
     const active = selectedKeys.includes(entry.resource.name);

@@ -21,8 +21,7 @@ import {
   type Action,
   type ActionImpl,
 } from "@refinedev/kbar";
-import { useSections } from "@/components/routing/sections";
-import { useSectionAvailability } from "@/components/routing/optional-section";
+import { useOfferedSections } from "@/components/access/use-access";
 import { useRecordUrl } from "@/components/record/record-url";
 import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./control";
 import { useRecordLookup } from "./use-record-lookup";
@@ -91,12 +90,10 @@ function useStableGo() {
   return useStableCallback((to: string) => void go({ to }));
 }
 
-/** Every section the sidebar shows (an optional one once the API has shown it has it). */
+/** Every section the sidebar shows (one the admin may read; an optional one once the API has shown it has it). */
 function SectionActions() {
   const go = useStableGo();
-  const all = useSections();
-  const availability = useSectionAvailability(all);
-  const sections = all.filter((entry) => !entry.optional || availability[entry.resource.name] === "available");
+  const sections = useOfferedSections();
   const names = sections.map((entry) => entry.resource.name).join(",");
   const actions = useMemo<Action[]>(
     () =>

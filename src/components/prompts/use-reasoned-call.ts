@@ -9,7 +9,7 @@ import { useStableCallback } from "@/utils/use-stable-callback";
 
 export interface ReasonedCall<T, TData = BaseRecord> {
   prompt(record: T): ReasonPromptOptions;
-  request(record: T): { url: string; method: "post" | "patch" };
+  request(record: T): { url: string; method: "post" | "patch" | "delete" };
   /**
    * More of the body, asked for once the reason is given (a wallet's signature over the decision):
    * nothing is sent when it throws, and its message is the error toast's.

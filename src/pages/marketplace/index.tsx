@@ -5,6 +5,7 @@ import { Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { MARKETPLACE_POLL_MS } from "@/config";
 import { PageHeader } from "@/components/page-header";
+import { useAccess } from "@/components/access/use-access";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { ListError } from "@/components/list/list-error";
 import { useConfirm } from "@/components/prompts/confirm";
@@ -41,8 +42,10 @@ export function MarketplacePage() {
   };
 
   // Offered where the page offers it: once, while the marketplace is not initialized.
+  const canInitialize = useAccess({ resource: "marketplace", action: "initialize" }).allowed;
   usePaletteActions([
-    status &&
+    canInitialize &&
+      status &&
       !status.initialized &&
       !pending && { id: "initialize", name: "Initialize Marketplace", keywords: "setup chain", perform: () => void onInitialize() },
   ]);

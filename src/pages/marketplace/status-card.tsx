@@ -1,6 +1,7 @@
 // Initialized with the configuration, or Not Initialized with the Action Required notice.
 import type { ReactNode } from "react";
-import { Alert, Button, Card } from "antd";
+import { Alert, Card } from "antd";
+import { AccessButton } from "@/components/access/access-button";
 import { CheckCircleFilled, ExclamationCircleFilled, RocketOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
@@ -88,9 +89,15 @@ export function StatusCard({ status, onInitialize, initializing }: StatusCardPro
                 marketplace authority signs those transactions either way. Initializing records the dispute resolution limit and the report
                 threshold on chain, once; the limit gives each open dispute its deadline in Orders.
               </p>
-              <Button type="primary" icon={<RocketOutlined />} loading={initializing} onClick={onInitialize}>
+              <AccessButton
+                access={{ resource: "marketplace", action: "initialize" }}
+                type="primary"
+                icon={<RocketOutlined />}
+                loading={initializing}
+                onClick={onInitialize}
+              >
                 Initialize Marketplace
-              </Button>
+              </AccessButton>
             </>
           }
         />

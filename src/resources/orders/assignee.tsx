@@ -3,7 +3,8 @@
 // GET /admin/orders/assignments: a core API answers 404, and assignment then hides itself for the
 // session without a word.
 import { useState } from "react";
-import { Alert, Button, Space } from "antd";
+import { Alert, Space } from "antd";
+import { AccessButton } from "@/components/access/access-button";
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { SHORTEN } from "@/config";
@@ -82,14 +83,20 @@ export function AssigneeControl({ order }: { order: Order }) {
       <Space wrap size={8}>
         {assignedTo ? <AssigneeTag wallet={assignedTo} me={me} /> : <span>Unassigned</span>}
         {assignedTo === null && order.status === "DISPUTED" ? (
-          <Button size="small" type="primary" loading={pending} onClick={() => send("post")}>
+          <AccessButton
+            access={{ resource: "orders", action: "take" }}
+            size="small"
+            type="primary"
+            loading={pending}
+            onClick={() => send("post")}
+          >
             Assign to me
-          </Button>
+          </AccessButton>
         ) : null}
         {mine ? (
-          <Button size="small" loading={pending} onClick={() => send("delete")}>
+          <AccessButton access={{ resource: "orders", action: "release" }} size="small" loading={pending} onClick={() => send("delete")}>
             Release
-          </Button>
+          </AccessButton>
         ) : null}
       </Space>
       {mutation.isError ? (

@@ -2,7 +2,8 @@
 // escrow on chain. Nothing is sent until the in-page confirmation is accepted, and the
 // notes survive a failure so the admin can retry.
 import { useState } from "react";
-import { Alert, Button, Form, Input, Radio } from "antd";
+import { Alert, Form, Input, Radio } from "antd";
+import { AccessButton } from "@/components/access/access-button";
 import { useCustomMutation } from "@refinedev/core";
 import {
   ADMIN_NOTES_MAX,
@@ -172,7 +173,8 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
         ) : null}
         {done ? <ResolveOutcome outcome={mutation.data.data} /> : null}
 
-        <Button
+        <AccessButton
+          access={{ resource: "orders", action: "resolve" }}
           type="primary"
           danger
           htmlType="submit"
@@ -182,7 +184,7 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
           aria-describedby={whyDisabled ? whyDisabledId : undefined}
         >
           {signer.stage !== "idle" ? BUTTON_TEXT[signer.stage] : pending ? "Processing Transaction..." : "Resolve Dispute"}
-        </Button>
+        </AccessButton>
         {/* A disabled button takes no hover, so why it is disabled is said under it. */}
         {whyDisabled ? (
           <p id={whyDisabledId} className="dispute-form__why-disabled">

@@ -2,7 +2,8 @@
 // it, the order's timeline shows it, its buyer and seller never see it. The form runs the server's
 // own rule (the contract's schema), keeps the text when the server refuses it so nothing typed is
 // lost, and clears it once stored.
-import { Alert, Button, Form, Input } from "antd";
+import { Alert, Form, Input } from "antd";
+import { AccessButton } from "@/components/access/access-button";
 import { keys, useCustomMutation } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { ORDER_NOTE_MAX, orderNoteText, type OrderNote, type OrderNoteInput } from "@contract";
@@ -69,9 +70,9 @@ export function OrderNoteForm({ orderId }: { orderId: string }) {
       {mutation.isError ? (
         <Alert type="error" showIcon className="order-timeline__note-error" message={mutation.error.serverMessage ?? NOTE_FAILED} />
       ) : null}
-      <Button htmlType="submit" loading={pending}>
+      <AccessButton access={{ resource: "orders", action: "notes" }} htmlType="submit" loading={pending}>
         Add Note
-      </Button>
+      </AccessButton>
     </Form>
   );
 }

@@ -4,6 +4,7 @@
 import { Button } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { CheckCircleOutlined, DeleteOutlined, RollbackOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
+import { useAccess } from "@/components/access/use-access";
 import { Hint } from "@/components/value/hint";
 import { RowAction, RowActions } from "@/components/list/row-actions";
 import { RecordLink } from "@/components/record/record-link";
@@ -33,9 +34,12 @@ function ProductThumb({ product }: { product: Product }) {
 
 function FeaturedStar({ product, actions }: { product: Product; actions: ProductRowActions }) {
   const busy = actions.busy(product.id) === "feature";
+  const { allowed, reason } = useAccess({ resource: "products", action: "edit" });
+  const hint = product.isFeatured ? "Remove from featured" : "Mark as featured";
   return (
-    <Hint title={product.isFeatured ? "Remove from featured" : "Mark as featured"}>
+    <Hint title={allowed ? hint : `${hint}: ${reason ?? "not allowed"}`}>
       <Button
+        disabled={!allowed}
         type="text"
         aria-label={`Featured: ${product.title}`}
         aria-pressed={product.isFeatured}
@@ -55,6 +59,7 @@ function ProductActions({ product, actions }: { product: Product; actions: Produ
     <RowActions>
       <RowAction
         hint={verb}
+        access={{ resource: "products", action: "edit" }}
         label={`${verb} "${product.title}"`}
         icon={product.isActive ? <StopOutlined /> : <CheckCircleOutlined />}
         loading={busy === "active"}
@@ -63,6 +68,7 @@ function ProductActions({ product, actions }: { product: Product; actions: Produ
       />
       <RowAction
         hint="Delete"
+        access={{ resource: "products", action: "delete" }}
         label={`Delete "${product.title}"`}
         danger
         icon={<DeleteOutlined />}
@@ -98,6 +104,7 @@ function RestoreAction({ product, actions }: { product: Product; actions: Produc
     <RowActions>
       <RowAction
         hint="Restore"
+        access={{ resource: "products", action: "edit" }}
         label={`Restore "${product.title}"`}
         icon={<RollbackOutlined />}
         loading={actions.busy(product.id) === "restore"}

@@ -199,6 +199,7 @@ function ProposalButtons({ settlement, proposals }: { settlement: Settlement; pr
     <RowActions>
       <RowAction
         hint="Approve"
+        access={{ resource: "settlements", action: "approve" }}
         label={`Approve the payout of order ${name}`}
         icon={<CheckOutlined />}
         loading={proposals.busy === settlement.id}
@@ -207,6 +208,7 @@ function ProposalButtons({ settlement, proposals }: { settlement: Settlement; pr
       />
       <RowAction
         hint="Reject"
+        access={{ resource: "settlements", action: "reject" }}
         label={`Reject the payout of order ${name}`}
         icon={<CloseOutlined />}
         danger
@@ -224,6 +226,7 @@ function Actions({ settlement, onRetry, retrying, proposals }: { settlement: Set
     <RowActions>
       <RowAction
         hint="Retry"
+        access={{ resource: "settlements", action: "retry" }}
         label={`Retry settlement ${head(settlement.id, SHORTEN.orderId)}`}
         icon={<RedoOutlined />}
         loading={retrying === settlement.id}

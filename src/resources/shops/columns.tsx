@@ -82,7 +82,14 @@ export function shopColumns(onEdit: (shop: Shop) => void, editIntent?: DialogInt
       // Stays in view while the rest scrolls sideways on a phone.
       fixed: "right",
       render: (_, shop) => (
-        <RowAction hint="Edit" label={`Edit "${shop.name}"`} icon={<EditOutlined />} onClick={() => onEdit(shop)} {...editIntent} />
+        <RowAction
+          hint="Edit"
+          access={{ resource: "shops", action: "edit" }}
+          label={`Edit "${shop.name}"`}
+          icon={<EditOutlined />}
+          onClick={() => onEdit(shop)}
+          {...editIntent}
+        />
       ),
     },
   ];

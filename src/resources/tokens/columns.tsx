@@ -61,9 +61,17 @@ export function tokenColumns({
         const verb = token.isActive ? "Deactivate" : "Activate";
         return (
           <RowActions>
-            <RowAction hint="Edit" label={`Edit ${token.symbol}`} icon={<EditOutlined />} onClick={() => onEdit(token)} {...editIntent} />
+            <RowAction
+              hint="Edit"
+              access={{ resource: "tokens", action: "edit" }}
+              label={`Edit ${token.symbol}`}
+              icon={<EditOutlined />}
+              onClick={() => onEdit(token)}
+              {...editIntent}
+            />
             <RowAction
               hint={verb}
+              access={{ resource: "tokens", action: "edit" }}
               label={`${verb} ${token.symbol}`}
               danger={token.isActive}
               icon={token.isActive ? <StopOutlined /> : <CheckCircleOutlined />}

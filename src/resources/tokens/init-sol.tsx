@@ -1,6 +1,6 @@
 // 'Init SOL': adds native SOL to the whitelist (POST /tokens/admin/initialize-sol, no body). The
 // server answers 409 once SOL is listed; its message is what the admin sees then.
-import { Button } from "antd";
+import { AccessButton } from "@/components/access/access-button";
 import { ThunderboltOutlined } from "@ant-design/icons";
 import { useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
 import type { Token } from "@contract";
@@ -29,8 +29,13 @@ export function InitSolButton() {
     );
 
   return (
-    <Button icon={<ThunderboltOutlined />} loading={mutation.isPending} onClick={onClick}>
+    <AccessButton
+      access={{ resource: "tokens", action: "create" }}
+      icon={<ThunderboltOutlined />}
+      loading={mutation.isPending}
+      onClick={onClick}
+    >
       Init SOL
-    </Button>
+    </AccessButton>
   );
 }

@@ -1,10 +1,11 @@
 // Token Management: the SPL token whitelist, one server page at a time (GET /tokens/admin
 // takes only page and limit), searched and filtered on the loaded rows.
 import { useMemo, useState } from "react";
-import { Button } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import { useUpdate, type HttpError } from "@refinedev/core";
 import type { Token } from "@contract";
+import { AccessButton } from "@/components/access/access-button";
+import { useAccess } from "@/components/access/use-access";
 import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useFilterBar } from "@/components/list/filter-bar";
 import { ListPage } from "@/components/list/list-page";
@@ -41,7 +42,8 @@ export function TokenList() {
     );
   });
 
-  usePaletteActions([{ id: "add-token", name: "Add Token", keywords: "new create whitelist", perform: () => creator.open() }]);
+  const canAdd = useAccess({ resource: "tokens", action: "create" }).allowed;
+  usePaletteActions([canAdd && { id: "add-token", name: "Add Token", keywords: "new create whitelist", perform: () => creator.open() }]);
 
   const showRisk = reportsRisk(table.tableProps.dataSource ?? []);
   const columns = useMemo(
@@ -56,9 +58,15 @@ export function TokenList() {
       actions={
         <>
           <InitSolButton />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => creator.open()} {...creator.intent}>
+          <AccessButton
+            access={{ resource: "tokens", action: "create" }}
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => creator.open()}
+            {...creator.intent}
+          >
             Add Token
-          </Button>
+          </AccessButton>
         </>
       }
       filters={filters.bar}

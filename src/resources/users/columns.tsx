@@ -94,10 +94,18 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
         const name = userName(user);
         return (
           <RowActions>
-            <RowAction hint="Edit" label={`Edit ${name}`} icon={<EditOutlined />} onClick={() => onEdit(user)} {...editIntent} />
+            <RowAction
+              hint="Edit"
+              access={{ resource: "users", action: "edit" }}
+              label={`Edit ${name}`}
+              icon={<EditOutlined />}
+              onClick={() => onEdit(user)}
+              {...editIntent}
+            />
             {user.disabled ? null : (
               <RowAction
                 hint="Deactivate"
+                access={{ resource: "users", action: "deactivate" }}
                 label={`Deactivate ${name}`}
                 danger
                 icon={<StopOutlined />}

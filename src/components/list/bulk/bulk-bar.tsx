@@ -3,6 +3,7 @@
 // resource's actions, each run row by row with the row's own single call (use-bulk-run.tsx). Its
 // progress and outcome dialogs are a lazy dialog, loaded on the first run at the latest.
 import { Alert, Button } from "antd";
+import { AccessButton } from "@/components/access/access-button";
 import type { BaseRecord } from "@refinedev/core";
 import { nounsOf } from "@contract/resources";
 import { errorMessage } from "@/components/list/list-error";
@@ -51,14 +52,15 @@ export function useBulk<Row extends BaseRecord>(options: BulkOptions<Row>) {
         </div>
         <div className="list-bulk__actions kit-row-actions">
           {actions.map((action) => (
-            <Button
+            <AccessButton
               key={action.label}
+              access={{ resource, action: action.access ?? "edit" }}
               danger={action.danger}
               disabled={running || matching.phase === "reading"}
               onClick={() => void run.start(action, selection.rows)}
             >
               {action.label}
-            </Button>
+            </AccessButton>
           ))}
         </div>
         {matching.phase === "failed" ? (

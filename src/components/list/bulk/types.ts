@@ -5,6 +5,8 @@ export interface BulkAction<Row> {
   /** The button and the confirmation's verb: 'Deactivate' ('Deactivate 12 users?'). */
   label: string;
   danger?: boolean;
+  /** The action as the resource's declaration names it, for what the admin's role allows; "edit" when left out. */
+  access?: string;
   /** Whether the row would change; a row that would not (already active...) is skipped, not sent. */
   applies: (row: Row) => boolean;
   /** The reason field's label, when the single action asks for a reason: the same words. */

@@ -2,9 +2,9 @@
 // Cancel, a failed page with Retry) is loaded on the first export, or as the pointer or the focus
 // reaches the button. The file is saved only once every row is in.
 import { lazy, Suspense, useState } from "react";
-import { Button } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import type { BaseRecord, CrudFilter, CrudSort } from "@refinedev/core";
+import { AccessButton } from "@/components/access/access-button";
 import type { ExportColumn } from "./columns";
 import { useListExport } from "./use-list-export";
 import "./export.css";
@@ -41,7 +41,8 @@ export function ExportButton<Row extends BaseRecord>({ resource, table, columns,
 
   return (
     <>
-      <Button
+      <AccessButton
+        access={{ resource, action: "export" }}
         icon={<DownloadOutlined aria-hidden />}
         onClick={() => {
           setExported(true);
@@ -52,7 +53,7 @@ export function ExportButton<Row extends BaseRecord>({ resource, table, columns,
         loading={state.phase === "reading"}
       >
         Export CSV
-      </Button>
+      </AccessButton>
       {exported ? (
         <Suspense fallback={null}>
           <ExportDialog resource={resource} state={state} onCancel={cancel} onRetry={retry} />
