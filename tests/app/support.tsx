@@ -20,6 +20,9 @@ export interface TestUser {
   publicKey: string;
   displayName: string | null;
   role: string;
+  /** Beyond the core API: the team role and its permissions, as an API with roles sends them. */
+  teamRole?: string;
+  permissions?: string[];
 }
 
 export const alice: TestUser = { id: "u-1", publicKey: ADMIN_KEY, displayName: "Alice", role: "ADMIN" };

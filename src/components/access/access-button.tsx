@@ -10,12 +10,12 @@ export interface AccessButtonProps extends ButtonProps {
   access: AccessCheck;
 }
 
-export function AccessButton({ access, ...button }: AccessButtonProps) {
+export function AccessButton({ access, disabled, ...button }: AccessButtonProps) {
   const { allowed, reason } = useAccess(access);
-  if (allowed) return <Button {...button} />;
+  // Always inside the hint (empty while allowed: none shows), so the answer does not remount the button.
   return (
-    <Hint title={reason ?? "Not allowed"}>
-      <Button {...button} disabled aria-description={reason} />
+    <Hint title={allowed ? "" : (reason ?? "Not allowed")}>
+      <Button {...button} disabled={disabled || !allowed} aria-description={allowed ? undefined : reason} />
     </Hint>
   );
 }
