@@ -66,8 +66,12 @@ describe("access control in the console", () => {
     apiFor(as("support"));
     const user = setupUser();
     renderApp("/tokens");
-    const add = await screen.findByRole("button", { name: /Add Token/ });
-    await waitFor(() => expect(add).toBeDisabled());
+    await screen.findByRole("heading", { name: "Token Management" });
+    const add = await waitFor(() => {
+      const button = screen.getByRole("button", { name: /Add Token/ });
+      expect(button).toBeDisabled();
+      return button;
+    });
     await user.hover(add);
     expect(await screen.findByRole("tooltip")).toHaveTextContent("Your role (Support) does not include Manage tokens");
 

@@ -12,10 +12,11 @@ export interface AccessButtonProps extends ButtonProps {
 
 export function AccessButton({ access, disabled, ...button }: AccessButtonProps) {
   const { allowed, reason } = useAccess(access);
-  // Always inside the hint (empty while allowed: none shows), so the answer does not remount the button.
+  // The hint only when denied: an allowed button keeps its own description (aria-describedby).
+  if (allowed) return <Button {...button} disabled={disabled} />;
   return (
-    <Hint title={allowed ? "" : (reason ?? "Not allowed")}>
-      <Button {...button} disabled={disabled || !allowed} aria-description={allowed ? undefined : reason} />
+    <Hint title={reason ?? "Not allowed"}>
+      <Button {...button} disabled aria-description={reason} />
     </Hint>
   );
 }
