@@ -16,7 +16,7 @@ export const team = defineResource({
     "team.approve": { label: "Admin grant approved", history: "Grant approved" },
     "team.reject": { label: "Admin grant rejected", history: "Grant rejected" },
   },
-  api: { list: "/admin/team", create: "/admin/team", update: "/admin/team/:id", remove: "/admin/team/:id" },
+  api: { list: "/admin/team" },
   access: {
     list: "team.manage",
     create: "team.manage",

@@ -64,6 +64,7 @@ export const endpoints = {
   reconciliation: "/admin/reconciliation",
   audit: "/admin/audit",
   /** Beyond the core API: the admin team's grants waiting for a second owner, and their decisions. */
+  team: "/admin/team",
   teamMember: (publicKey: Id) => `/admin/team/${seg(publicKey)}`,
   teamProposals: "/admin/team/proposals",
   teamProposalApprove: (id: Id) => `/admin/team/proposals/${seg(id)}/approve`,

@@ -1,15 +1,14 @@
 // Change an admin's role, with the reason (PATCH /admin/team/:publicKey). A lazy dialog of the Team
-// screen (list.tsx), Refine's useModalForm through the console's one edit modal, filled from the row.
+// screen (list.tsx), filled from the row.
 import { Form, Input, Select } from "antd";
 import { z } from "zod";
 import type { EditDialogProps } from "@/components/forms/edit-dialog";
-import { useEditModal } from "@/components/forms/edit-modal";
 import { Address } from "@/components/value/address";
+import { endpoints } from "@/providers/endpoints";
 import { antdRules } from "@/utils/form-rules";
 import { fields, teamRoleSchema } from "@contract";
 import { ROLE_OPTIONS, type TeamRow } from "./roles";
-import { useRefreshProposals } from "./proposals";
-import { teamSaved } from "./saved";
+import { TeamModal } from "./team-modal";
 
 interface TeamChangeValues {
   role: string;
@@ -19,31 +18,29 @@ interface TeamChangeValues {
 const rules = antdRules({ role: z.string({ error: "Choose a role" }).pipe(teamRoleSchema), reason: fields.reason });
 
 export function TeamChange({ request }: EditDialogProps<TeamRow>) {
-  const onSaved = useRefreshProposals();
-  return useEditModal<TeamRow, TeamChangeValues, TeamChangeValues>({
-    resource: "team",
-    action: "edit",
-    source: "row",
-    request,
-    noun: "role",
-    title: "Change Role",
-    okText: "Change",
-    toFormValues: (member) => ({ role: member.role, reason: "" }),
-    toBody: ({ role, reason }) => ({ role, reason: reason.trim() }),
-    successNotification: teamSaved("Role changed"),
-    onSaved,
-    fields: (member) => (
-      <>
-        <Form.Item label="Wallet">
-          <Address value={member?.publicKey} />
-        </Form.Item>
-        <Form.Item label="Role" name="role" rules={rules.role}>
-          <Select options={ROLE_OPTIONS} />
-        </Form.Item>
-        <Form.Item label="Reason" name="reason" rules={rules.reason}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-      </>
-    ),
-  });
+  return (
+    <TeamModal<TeamChangeValues>
+      request={request}
+      name="team-change"
+      title="Change Role"
+      okText="Change"
+      call={(member) => ({ url: endpoints.teamMember(member?.publicKey ?? ""), method: "patch" })}
+      toBody={({ role, reason }) => ({ role, reason: reason.trim() })}
+      initialValues={(member) => ({ role: member?.role })}
+      done="Role changed"
+      fields={(member) => (
+        <>
+          <Form.Item label="Wallet">
+            <Address value={member?.publicKey} />
+          </Form.Item>
+          <Form.Item label="Role" name="role" rules={rules.role}>
+            <Select options={ROLE_OPTIONS} />
+          </Form.Item>
+          <Form.Item label="Reason" name="reason" rules={rules.reason}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+        </>
+      )}
+    />
+  );
 }

@@ -150,6 +150,16 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   settlementReject: [{ method: "POST", data: "Settlement" }], // settlements/proposals.tsx
   settlementTotals: [{ method: "GET", data: "SettlementTotals" }], // settlements/totals.tsx
   reconciliation: [{ method: "GET", data: "Reconciliation" }], // settlements/reconcile.tsx
+  // The admin team (resources/team/): the console reads the add's and change's `member` or `proposal`
+  // (a 202), the proposals' list (paged or bare), and nothing of a removal's or a decision's answer.
+  team: [{ method: "POST", data: "TeamChangeResult" }], // team/add.tsx
+  teamMember: [
+    { method: "PATCH", data: "TeamChangeResult" }, // team/change.tsx
+    { method: "DELETE", data: "TeamMember" }, // team/remove.ts
+  ],
+  teamProposals: [{ method: "GET", data: "TeamProposal[]" }], // team/proposals.tsx
+  teamProposalApprove: [{ method: "POST", data: "TeamChangeResult" }], // team/proposals.tsx
+  teamProposalReject: [{ method: "POST", data: "TeamProposal" }], // team/proposals.tsx
   liveEvents: [{ method: "GET", data: "DisputesEvent" }], // providers/live-updates.ts (its probe; the stream itself is text/event-stream)
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
   "auth.nonce": [{ method: "GET", data: "Nonce" }],
