@@ -182,6 +182,18 @@ describe("Team", () => {
     ]);
   });
 
+  it("keeps the modal open with the server's reason when it refuses a change (409)", async () => {
+    const api = teamApi();
+    const user = setupUser();
+    const bob = await openTeam();
+    api.patch(`/admin/team/${BOB_KEY}`, [409, { message: "Payouts need 2 approvers: the team would have 1" }]);
+    await user.click(within(bob).getByRole("button", { name: "Change the role of Bob" }));
+    const dialog = await findDialog("Change Role");
+    await fillAndSave(user, dialog, { role: "Auditor", reason: "Audit season" });
+    expect(await within(dialog).findByText("Payouts need 2 approvers: the team would have 1")).toBeInTheDocument();
+    expect(dialog).toBeVisible();
+  });
+
   it("lists a grant waiting for a second owner, approved with a reason", async () => {
     const api = teamApi(
       [OWNER, BOB],
