@@ -113,6 +113,7 @@ function Actions({ hit, onAcknowledge, acknowledging }: { hit: ScreeningHit } & 
         loading={acknowledging === hit.id}
         disabled={acknowledging !== undefined && acknowledging !== hit.id}
         onClick={() => onAcknowledge(hit)}
+        access={{ resource: "screening", action: "acknowledge" }}
       />
     </RowActions>
   );
