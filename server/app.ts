@@ -3,7 +3,7 @@
 import cookie from "@fastify/cookie";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import Fastify, { LogController, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.ts";
 import type { Config } from "./config.ts";
@@ -27,6 +27,8 @@ export interface BuildOptions {
   resources?: ApiOptions["resources"];
   /** Where the JSON log lines go: standard output unless given (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is registered, the first onRoute hook (tests walk every route with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** TRUST_PROXY for Fastify: a hop count trusts that many proxies nearest the server. */
@@ -49,6 +51,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     frameworkErrors: frameworkErrorHandler(ctx.config),
     clientErrorHandler: clientErrorHandler(ctx.config),
   });
+
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
 
   // Requests are validated and responses serialized by each route's zod schemas (contract/).
   app.setValidatorCompiler(validatorCompiler);

@@ -1,7 +1,12 @@
 // Who counts as an admin: a whitelisted key whose user row has an admin role and is not disabled.
-// Checked at sign-in and again on every request, so demoting or disabling a user ends their access.
+// The whitelist is ADMIN_WALLETS (and the demo wallet), the owners, with the admin team's wallets
+// (admin_team, managed by an owner): read from the database on every check, with no cache, so a team
+// change holds on every instance at its next request. Checked at sign-in and again on every request,
+// so demoting, disabling or removing a user ends their access.
 import { ADMIN_ROLE_VALUES } from "../../contract/index.ts";
+import { permissionsOf, type Permission, type TeamRole } from "../../contract/permissions.ts";
 import type { Db, UserRow } from "../db/schema.ts";
+import { teamMemberRow } from "../db/team.ts";
 import { insertAdminUser, userById, userByKey } from "../db/users.ts";
 import type { AdminDirectory, Clock, Ids } from "../services/ports.ts";
 import { forbidden } from "../http/errors.ts";
@@ -24,15 +29,19 @@ export interface SessionUserBody {
   displayName: string | null;
   role: string;
   isAdmin: boolean;
+  teamRole?: TeamRole;
+  permissions?: Permission[];
 }
 
-export function toSessionUser(user: UserRow): SessionUserBody {
+/** The session's user, with its team role and what that allows when known (beyond the core API). */
+export function toSessionUser(user: UserRow, teamRole?: TeamRole): SessionUserBody {
   return {
     id: user.id,
     publicKey: user.publicKey,
     displayName: user.displayName,
     role: user.role,
     isAdmin: ADMIN_ROLES.has(user.role) && !user.disabled,
+    ...(teamRole && { teamRole, permissions: [...permissionsOf(teamRole)] }),
   };
 }
 
@@ -40,16 +49,33 @@ export const NOT_WHITELISTED = "Wallet is not on the admin whitelist";
 export const NOT_ADMIN = "User does not have admin privileges";
 export const DISABLED = "User account is disabled";
 
-/** Throws the 403 that explains why this user may not act as an admin. */
-export function assertAdmin(
-  ctx: Pick<AdminCheckContext, "adminWallets">,
+/**
+ * The wallet's team role now: owner for ADMIN_WALLETS and the demo wallet (the configuration's), the
+ * admin team's row otherwise; null when it is on neither list. Read from the database every time.
+ */
+export async function teamRoleOf(ctx: Pick<AdminCheckContext, "db" | "adminWallets">, publicKey: string): Promise<TeamRole | null> {
+  if (ctx.adminWallets.has(publicKey)) return "owner";
+  return (await teamMemberRow(ctx.db, publicKey))?.role ?? null;
+}
+
+/** An admin as the checks found it: its user and its team role. */
+export interface AdminStanding {
+  user: UserRow;
+  role: TeamRole;
+}
+
+/** The admin's standing, or the 403 that explains why this user may not act as an admin. */
+export async function assertAdmin(
+  ctx: Pick<AdminCheckContext, "db" | "adminWallets">,
   user: UserRow | undefined,
   publicKey: string,
-): asserts user is UserRow {
-  if (!ctx.adminWallets.has(publicKey)) throw forbidden(NOT_WHITELISTED);
+): Promise<AdminStanding> {
+  const role = await teamRoleOf(ctx, publicKey);
+  if (!role) throw forbidden(NOT_WHITELISTED);
   if (!user) throw forbidden(NOT_ADMIN);
   if (user.disabled) throw forbidden(DISABLED);
   if (!ADMIN_ROLES.has(user.role)) throw forbidden(NOT_ADMIN);
+  return { user, role };
 }
 
 export async function findUserByKey(ctx: Pick<AdminCheckContext, "db">, publicKey: string): Promise<UserRow | undefined> {
@@ -63,7 +89,7 @@ export async function findUserById(ctx: Pick<AdminCheckContext, "db">, id: strin
 /** A whitelisted key's first sign-in creates its user, as an admin. */
 export async function findOrCreateAdminUser(ctx: AdminCheckContext, publicKey: string): Promise<UserRow | undefined> {
   const existing = await findUserByKey(ctx, publicKey);
-  if (existing || !ctx.adminWallets.has(publicKey)) return existing;
+  if (existing || !(await teamRoleOf(ctx, publicKey))) return existing;
   await insertAdminUser(ctx.db, { id: ctx.newId(), publicKey, createdAt: new Date(ctx.now()).toISOString() });
   return findUserByKey(ctx, publicKey);
 }
@@ -75,9 +101,14 @@ export async function findOrCreateAdminUser(ctx: AdminCheckContext, publicKey: s
 export function adminDirectory(ctx: Pick<AdminCheckContext, "db" | "adminWallets">, demoWallet: string | null): AdminDirectory {
   return {
     demoWallet,
-    async isAdmin(publicKey) {
+    async roleOf(publicKey) {
+      const role = await teamRoleOf(ctx, publicKey);
+      if (!role) return null;
       const user = await userByKey(ctx.db, publicKey);
-      return ctx.adminWallets.has(publicKey) && !!user && !user.disabled && ADMIN_ROLES.has(user.role);
+      return !!user && !user.disabled && ADMIN_ROLES.has(user.role) ? role : null;
+    },
+    async isAdmin(publicKey) {
+      return (await this.roleOf(publicKey)) !== null;
     },
   };
 }

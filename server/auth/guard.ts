@@ -3,8 +3,9 @@
 // then a state-changing request without a valid CSRF token → 403.
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
+import { permissionDenied, roleGrants, type RouteAccess, type TeamRole } from "../../contract/permissions.ts";
 import type { AdminIdentity, AppContext } from "../context.ts";
-import { unauthorized } from "../http/errors.ts";
+import { forbidden, unauthorized } from "../http/errors.ts";
 import { assertAdmin, findUserById } from "./admins.ts";
 import { assertCsrfSafe } from "./csrf.ts";
 import { findLiveSession, isLive, storedSession } from "./sessions.ts";
@@ -19,6 +20,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The guard itself, for the routes that need an admin to add as their onRequest hook. */
     requireAdmin: onRequestAsyncHookHandler;
+    /** After requireAdmin: the permission the route declares (`x-permission`), held by the admin's role, or 403 naming it. */
+    requirePermission: onRequestAsyncHookHandler;
   }
 }
 
@@ -33,14 +36,34 @@ export const adminGuard = fp<{ ctx: AppContext }>(
     app.decorate("requireAdmin", async function requireAdmin(request: FastifyRequest): Promise<void> {
       const session = await findLiveSession(ctx, request);
       if (!session) throw unauthorized(SESSION_REQUIRED);
-      const user = await findUserById(ctx, session.userId);
-      assertAdmin(ctx, user, session.publicKey);
+      const { user, role } = await assertAdmin(ctx, await findUserById(ctx, session.userId), session.publicKey);
       assertCsrfSafe(ctx, request);
-      request.admin = { userId: user.id, publicKey: user.publicKey };
+      request.admin = { userId: user.id, publicKey: user.publicKey, role };
+    });
+    app.decorate("requirePermission", async function requirePermission(request: FastifyRequest): Promise<void> {
+      assertPermitted(request.admin.role ?? "owner", declaredAccess(request));
     });
   },
   { name: "admin-guard", fastify: "5.x", dependencies: ["@fastify/cookie"] },
 );
+
+/** The access the request's route declares in its schema (`...needs(...)`, route-schema.ts). */
+export function declaredAccess(request: FastifyRequest): RouteAccess | undefined {
+  return (request.routeOptions.schema as { "x-permission"?: RouteAccess } | undefined)?.["x-permission"];
+}
+
+/**
+ * 403 naming the permission the role lacks. A guarded route that declares nothing is a mistake the
+ * route-walking test catches; until then it is closed to all but owners (fails closed, never open).
+ */
+export function assertPermitted(role: TeamRole, access: RouteAccess | undefined): void {
+  if (access === "public" || access === "session") return;
+  if (access === undefined) {
+    if (role !== "owner") throw forbidden("This call declares no permission: only an owner may use it");
+    return;
+  }
+  if (!roleGrants(role, access)) throw forbidden(permissionDenied(access));
+}
 
 /**
  * Whether the session behind `token` still holds, as the guard would judge it (live, whitelisted, an
@@ -51,7 +74,7 @@ export async function sessionStillAdmin(ctx: AppContext, token: string): Promise
   const session = await storedSession(ctx, token);
   if (!session || !isLive(ctx, session)) return false;
   try {
-    assertAdmin(ctx, await findUserById(ctx, session.userId), session.publicKey);
+    await assertAdmin(ctx, await findUserById(ctx, session.userId), session.publicKey);
     return true;
   } catch {
     return false;

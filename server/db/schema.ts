@@ -14,6 +14,7 @@ import type {
   SettlementStatus,
   UserRole,
 } from "../../contract/index.ts";
+import type { TeamRole } from "../../contract/permissions.ts";
 
 export type Bool = number; // 0 | 1
 
@@ -44,6 +45,31 @@ export interface SessionsTable {
   revokedAt: number | null;
   ip: string | null;
   userAgent: string | null;
+}
+
+/** An admin wallet an owner added (ADMIN_WALLETS are not rows: they are the configuration's owners). */
+export interface AdminTeamTable {
+  publicKey: string;
+  role: TeamRole;
+  /** The owner who added it. */
+  addedBy: string;
+  addedAt: string;
+  updatedAt: string;
+}
+
+/** A grant of a guarded role (owner, treasury) waiting for a second owner under PAYOUT_APPROVALS=2. */
+export interface TeamProposalsTable {
+  id: string;
+  kind: "add" | "change";
+  publicKey: string;
+  role: TeamRole;
+  reason: string;
+  proposedBy: string;
+  proposedAt: string;
+  expiresAt: string;
+  status: "pending" | "approved" | "rejected" | "expired";
+  decidedBy: string | null;
+  decidedAt: string | null;
 }
 
 export interface NoncesTable {
@@ -318,6 +344,8 @@ export interface Database {
   rateLimits: RateLimitsTable;
   screeningVersions: ScreeningVersionsTable;
   screeningHits: ScreeningHitsTable;
+  adminTeam: AdminTeamTable;
+  teamProposals: TeamProposalsTable;
 }
 
 /** A version of the screening lists as first recorded by an instance that loaded it (migration 023). */
@@ -364,6 +392,8 @@ export interface ScreeningHitsTable {
 export type Db = Kysely<Database>;
 
 export type UserRow = Selectable<UsersTable>;
+export type AdminTeamRow = Selectable<AdminTeamTable>;
+export type TeamProposalRow = Selectable<TeamProposalsTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type TokenRow = Selectable<TokensTable>;

@@ -76,6 +76,14 @@ export const NEEDS = {
  */
 export const needs = (access: RouteAccess) => ({ "x-permission": access }) as const;
 
+/**
+ * onRoute hook of a scope whose routes a plugin of another package registers (the API reference's
+ * pages, the console's files): open to anyone, declared so like every other route.
+ */
+export function declarePublic(route: RouteOptions): void {
+  route.schema = { ...route.schema, ...needs("public") };
+}
+
 /** Marks a call beyond the core API (the console copes without it). */
 export const BEYOND_SPEC = { "x-beyond-spec": true } as const;
 
@@ -98,7 +106,8 @@ export const documentedAs =
 // The type provider cannot resolve a generic schema's type: the helpers' signatures carry the types
 // (what Fastify validated is the query's, params' or body's schema output; the answer is `item`'s).
 
-type About = ReturnType<ReturnType<typeof documentedAs>>;
+/** A route's words (documentedAs) and the permission it needs (`...needs(...)`). */
+type About = ReturnType<ReturnType<typeof documentedAs>> & Partial<ReturnType<typeof needs>>;
 type RouteApp = Parameters<RoutePlugin<unknown>>[0];
 type Id = z.output<typeof idParamsSchema>["id"];
 type Responses = Record<number, z.ZodType>;

@@ -9,7 +9,7 @@ import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { ADMIN_NOTES_MAX, PAGE_SIZE, REASON_MAX } from "../../contract/index.ts";
-import { DATABASE_UNAVAILABLE, errors } from "../http/route-schema.ts";
+import { DATABASE_UNAVAILABLE, declarePublic, errors, needs } from "../http/route-schema.ts";
 import { OPERATIONS_TAG } from "./operations.ts";
 
 export const OPENAPI_PATH = "/openapi.json";
@@ -86,21 +86,27 @@ export const openApi = fp<OpenApiOptions>(
     });
 
     const documentUrl = `${options.apiPrefix}${OPENAPI_PATH}`;
-    app.get(documentUrl, async (_request, reply) => reply.type("application/json; charset=utf-8").send(app.swagger()));
-    await app.register(scalar, {
-      routePrefix: DOCS_PREFIX,
-      logLevel: "warn",
-      configuration: {
-        url: documentUrl,
-        pageTitle: "Marketplace admin API",
-        withDefaultFonts: false,
-        telemetry: false,
-        hideClientButton: true,
-        showDeveloperTools: "never",
-        documentDownloadType: "json",
-        agent: { disabled: true },
-        mcp: { disabled: true },
-      },
+    app.get(documentUrl, { schema: { hide: true, ...needs("public") } }, async (_request, reply) =>
+      reply.type("application/json; charset=utf-8").send(app.swagger()),
+    );
+    // Its pages are the reference's own routes: declared public in a scope of their own.
+    await app.register(async (reference) => {
+      reference.addHook("onRoute", declarePublic);
+      await reference.register(scalar, {
+        routePrefix: DOCS_PREFIX,
+        logLevel: "warn",
+        configuration: {
+          url: documentUrl,
+          pageTitle: "Marketplace admin API",
+          withDefaultFonts: false,
+          telemetry: false,
+          hideClientButton: true,
+          showDeveloperTools: "never",
+          documentDownloadType: "json",
+          agent: { disabled: true },
+          mcp: { disabled: true },
+        },
+      });
     });
   },
   { name: "openapi", fastify: "5.x" },

@@ -11,7 +11,7 @@ import { apiErrorSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { pingDatabase } from "../db/health.ts";
 import { unauthorized } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs, error, errors } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, needs } from "../http/route-schema.ts";
 
 /** The document's group for these routes; they live at the root, outside the API's prefix. */
 export const OPERATIONS_TAG = "Operations";
@@ -77,6 +77,7 @@ const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async funct
     "/healthz",
     {
       schema: {
+        ...needs("public"),
         ...about("health", "Whether the process answers (liveness)", BEYOND_SPEC),
         response: { 200: z.object({ status: z.literal("ok") }).describe("The process answers"), ...errors(421) },
       },
@@ -88,6 +89,7 @@ const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async funct
     "/readyz",
     {
       schema: {
+        ...needs("public"),
         ...about("readiness", "Whether the database and the chain answer (readiness); 503 names what does not", BEYOND_SPEC),
         response: {
           200: z.object({ status: z.literal("ready"), checks: checksSchema }).describe("Ready: every part answers, or is not configured"),
@@ -114,6 +116,7 @@ const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async funct
     "/metrics",
     {
       schema: {
+        ...needs("public"),
         ...about("metrics", "Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set", BEYOND_SPEC),
         // Open, or the bearer token: METRICS_TOKEN decides, the document cannot.
         security: [{}, { metricsToken: [] }],

@@ -5,6 +5,7 @@ import fp from "fastify-plugin";
 import { existsSync } from "node:fs";
 import { extname, join, sep } from "node:path";
 import { fileNotFound, notFound } from "../http/errors.ts";
+import { declarePublic } from "../http/route-schema.ts";
 import { isApiPath } from "./security-headers.ts";
 
 /** fastify-plugin: the not-found handler it sets is the root's, which answers every unknown URL. */
@@ -13,6 +14,8 @@ export const staticFiles = fp<{ staticDir: string }>(
     const hasConsole = existsSync(join(staticDir, "index.html"));
     const assetsDir = join(staticDir, "assets") + sep;
     if (hasConsole) {
+      // Its routes (one a file) are declared public, as every route declares its access.
+      app.addHook("onRoute", declarePublic);
       await app.register(fastifyStatic, {
         root: staticDir,
         wildcard: false,

@@ -12,8 +12,8 @@ import {
 } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, NEEDS, ok, type RoutePlugin } from "../http/route-schema.ts";
-import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser } from "../auth/admins.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, NEEDS, ok, type RoutePlugin, needs } from "../http/route-schema.ts";
+import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser, type AdminStanding } from "../auth/admins.ts";
 import { isPublicKey } from "../auth/base58.ts";
 import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "../auth/csrf.ts";
 import { ANY_ADDRESS, clearRequesterCookie, issuedInput, issueNonce, issueSignInInput, requesterOf, takeNonce } from "../auth/nonces.ts";
@@ -57,6 +57,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     {
       config: limited,
       schema: {
+        ...needs("public"),
         ...about("getNonce", "A sign-in challenge for a wallet: the message it must sign"),
         querystring: nonceQuerySchema,
         response: {
@@ -88,6 +89,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     {
       config: limited,
       schema: {
+        ...needs("public"),
         ...about("getSignInInput", "A sign-in challenge without an address, as the input of the wallet's solana:signIn", BEYOND_SPEC),
         response: { ...ok(signInInputSchema), ...errors(429), ...error(503, "Too many sign-ins are pending: try again shortly") },
       },
@@ -106,6 +108,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
       config: limited,
       preValidation: csrf,
       schema: {
+        ...needs("public"),
         ...about(
           "verifyAdmin",
           "Verify the signed challenge; on success a session cookie is set. For a nonce of GET /auth/sign-in-input, " +
@@ -149,14 +152,16 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
         throw unauthorized(BAD_SIGNATURE);
       }
 
-      const user = await findOrCreateAdminUser(ctx, body.publicKey);
+      const found = await findOrCreateAdminUser(ctx, body.publicKey);
+      let standing: AdminStanding;
       try {
-        assertAdmin(ctx, user, body.publicKey);
+        standing = await assertAdmin(ctx, found, body.publicKey);
       } catch (error) {
         ctx.metrics.signInFailures.inc({ reason: "not an admin" });
         request.log.info({ publicKey: body.publicKey, reason: (error as Error).message }, "sign-in forbidden");
         throw error;
       }
+      const { user, role } = standing;
       // A whitelisted wallet on a screening list is refused too (403 saying which list; audited).
       try {
         await screenAdminWallet(ctx, { userId: user.id, publicKey: user.publicKey });
@@ -176,7 +181,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
       setSessionCookie(ctx, reply, session.token);
       setXsrfCookie(ctx, reply, session.id);
       request.log.info({ publicKey: user.publicKey }, "admin signed in");
-      return { data: { isAdmin: true, adminWalletAuthorized: true, user: toSessionUser(user) } };
+      return { data: { isAdmin: true, adminWalletAuthorized: true, user: toSessionUser(user, role) } };
     },
   );
 
@@ -184,6 +189,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     "/validate",
     {
       schema: {
+        ...needs("session"),
         ...about("validateSession", "Whether the session cookie is live, and whose"),
         ...NEEDS.session,
         response: { ...ok(validateResponseSchema), ...error(401, SESSION_REQUIRED), ...error(403, NOT_ADMIN) },
@@ -192,10 +198,9 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     async (request, reply) => {
       const session = await findLiveSession(ctx, request);
       if (!session) throw unauthorized(SESSION_REQUIRED);
-      const user = await findUserById(ctx, session.userId);
-      assertAdmin(ctx, user, session.publicKey);
+      const { user, role } = await assertAdmin(ctx, await findUserById(ctx, session.userId), session.publicKey);
       ensureXsrfCookie(ctx, request, reply);
-      return { data: { valid: true, user: toSessionUser(user) } };
+      return { data: { valid: true, user: toSessionUser(user, role) } };
     },
   );
 
@@ -203,7 +208,12 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     "/logout",
     {
       preValidation: csrf,
-      schema: { ...about("logout", "End the session"), ...NEEDS.xsrf, response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) } },
+      schema: {
+        ...needs("public"),
+        ...about("logout", "End the session"),
+        ...NEEDS.xsrf,
+        response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) },
+      },
     },
     async (request, reply) => {
       const token = readSessionToken(ctx, request);

@@ -38,6 +38,8 @@ export const apiRoutes: FastifyPluginAsyncZod<ApiOptions> = async (app, { ctx, r
   await app.register(async (guarded) => {
     // onRequest: refused before any body is read or parsed.
     guarded.addHook("onRequest", guarded.requireAdmin);
+    // Then the permission the route declares (its schema's x-permission), held by the admin's role.
+    guarded.addHook("onRequest", guarded.requirePermission);
     guarded.addHook("onRoute", documentAdminGuard);
     guarded.addHook("onRoute", documentParamErrors);
     await guarded.register(resources, { ctx });

@@ -1,5 +1,5 @@
 import { idParamsSchema, orderAssignmentsSchema, orderSchema } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, ok, type RoutePlugin, needs } from "../http/route-schema.ts";
 import { disputeAssignments, releaseDispute, takeDispute } from "../services/order-assignee.ts";
 
 // Who works a dispute (beyond the core API): take it, let it go, and the session's admin's count.
@@ -11,6 +11,7 @@ export const orderAssigneeRoutes: RoutePlugin = async (app, { ctx }) => {
     "/assignments",
     {
       schema: {
+        ...needs("read"),
         ...about("orderAssignments", "The disputes the session's admin took, and those nobody took (beyond the core API)", BEYOND_SPEC),
         response: { ...ok(orderAssignmentsSchema) },
       },
@@ -22,6 +23,7 @@ export const orderAssigneeRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id/assignee",
     {
       schema: {
+        ...needs("orders.manage"),
         ...about(
           "takeDispute",
           "Assign a DISPUTED order to the session's admin, audited; taking one's own again changes nothing (beyond the core API)",
@@ -42,6 +44,7 @@ export const orderAssigneeRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id/assignee",
     {
       schema: {
+        ...needs("orders.manage"),
         ...about(
           "releaseDispute",
           "Release a dispute the session's admin took, audited; one nobody holds stays as it is (beyond the core API)",

@@ -14,7 +14,18 @@ import {
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
 import type { z } from "zod";
-import { BEYOND_SPEC, documentedAs, error, errors, getOneRoute, listRoute, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
+import {
+  BEYOND_SPEC,
+  documentedAs,
+  error,
+  errors,
+  getOneRoute,
+  listRoute,
+  ok,
+  readRoute,
+  type RoutePlugin,
+  needs,
+} from "../http/route-schema.ts";
 import { orderDailyStats } from "../services/order-daily-stats.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
 import { previewDisputeResolution } from "../services/preview.ts";
@@ -37,18 +48,28 @@ const askedBeforeResolving = <T extends z.ZodType>(payload: T, conflict: string)
 });
 
 export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
-  listRoute(app, about("listOrders", "List orders, optionally one filter's (sort and search are beyond the core API)"), {
-    querystring: orderListQuerySchema,
-    item: orderSchema,
-    list: (query, { admin }) => listOrders(ctx, admin, query),
-  });
+  listRoute(
+    app,
+    { ...about("listOrders", "List orders, optionally one filter's (sort and search are beyond the core API)"), ...needs("read") },
+    {
+      querystring: orderListQuerySchema,
+      item: orderSchema,
+      list: (query, { admin }) => listOrders(ctx, admin, query),
+    },
+  );
 
-  readRoute(app, "/stats", about("orderStats", "Order statistics"), { payload: orderStatsSchema, read: () => orderStats(ctx) });
+  readRoute(
+    app,
+    "/stats",
+    { ...about("orderStats", "Order statistics"), ...needs("read") },
+    { payload: orderStatsSchema, read: () => orderStats(ctx) },
+  );
 
   app.get(
     "/stats/daily",
     {
       schema: {
+        ...needs("read"),
         ...about(
           "orderDailyStats",
           "Orders and disputes per UTC day over the last `days` days, with the window's volume by token, status mix and median time to resolve a dispute (beyond the core API)",
@@ -61,7 +82,7 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => ({ data: await orderDailyStats(ctx, request.query.days) }),
   );
 
-  getOneRoute(app, about("getOrder", "One order"), { item: orderSchema, get: (id) => getOrder(ctx, id) });
+  getOneRoute(app, { ...about("getOrder", "One order"), ...needs("read") }, { item: orderSchema, get: (id) => getOrder(ctx, id) });
 
   // Checks in the order a caller can act on: a bad body (400), an unknown order (404), an order that
   // is not disputed (409), and only then whether settlement is available at all (503). Under four
@@ -70,6 +91,7 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id/resolve-dispute",
     {
       schema: {
+        ...needs("payouts.propose"),
         ...about(
           "resolveDispute",
           "Resolve a disputed order: the escrow is settled on chain (or, with PAYOUT_APPROVALS=2, the payout is proposed: 202)",
@@ -101,6 +123,7 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id/resolve-dispute/preview",
     {
       schema: {
+        ...needs("read"),
         ...about(
           "previewDisputeResolution",
           "What a resolution would pay, from a simulation of its transaction; changes nothing (beyond the core API)",
@@ -123,6 +146,7 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id/resolve-dispute/decision",
     {
       schema: {
+        ...needs("read"),
         ...about(
           "writeDisputeDecision",
           "The resolution written out for the admin's wallet to sign, with a fresh nonce (beyond the core API)",

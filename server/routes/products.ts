@@ -6,7 +6,16 @@ import {
   productStatusSchema,
   reasonSchema,
 } from "../../contract/index.ts";
-import { BEYOND_SPEC, changeRoute, documentedAs, getOneRoute, listRoute, readRoute, type RoutePlugin } from "../http/route-schema.ts";
+import {
+  BEYOND_SPEC,
+  changeRoute,
+  documentedAs,
+  getOneRoute,
+  listRoute,
+  readRoute,
+  type RoutePlugin,
+  needs,
+} from "../http/route-schema.ts";
 import {
   getProduct,
   listDeletedProducts,
@@ -25,17 +34,20 @@ const NOT_WHILE_DELETED = "The product is deleted: restore it first";
 
 /** The admin's calls on products, under /admin/products. */
 export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
-  listRoute(app, about("listProducts", "List products (isActive, includeDeleted and search are beyond the core API)"), {
-    querystring: productListQuerySchema,
-    item: productSchema,
-    list: (query) => listProducts(ctx, query),
-  });
-
-  const trash = about(
-    "listDeletedProducts",
-    "List deleted products, with who deleted each, when and why (beyond the core API)",
-    BEYOND_SPEC,
+  listRoute(
+    app,
+    { ...about("listProducts", "List products (isActive, includeDeleted and search are beyond the core API)"), ...needs("read") },
+    {
+      querystring: productListQuerySchema,
+      item: productSchema,
+      list: (query) => listProducts(ctx, query),
+    },
   );
+
+  const trash = {
+    ...about("listDeletedProducts", "List deleted products, with who deleted each, when and why (beyond the core API)", BEYOND_SPEC),
+    ...needs("read"),
+  };
   listRoute(app, trash, {
     url: "/deleted",
     querystring: productListQuerySchema,
@@ -43,18 +55,27 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
     list: (query) => listDeletedProducts(ctx, query),
   });
 
-  changeRoute(app, "PATCH", "/:id", about("setProductActive", "Enable or disable a product, with a reason"), {
-    body: productStatusSchema,
-    item: productSchema,
-    change: (id, { isActive, reason }, admin) => setActive(ctx, admin, id, isActive, reason),
-    conflict: NOT_WHILE_DELETED,
-  });
+  changeRoute(
+    app,
+    "PATCH",
+    "/:id",
+    { ...about("setProductActive", "Enable or disable a product, with a reason"), ...needs("catalog.manage") },
+    {
+      body: productStatusSchema,
+      item: productSchema,
+      change: (id, { isActive, reason }, admin) => setActive(ctx, admin, id, isActive, reason),
+      conflict: NOT_WHILE_DELETED,
+    },
+  );
 
   changeRoute(
     app,
     "DELETE",
     "/:id",
-    about("deleteProduct", "Delete a product (soft: an admin can restore it), with a reason in the body"),
+    {
+      ...about("deleteProduct", "Delete a product (soft: an admin can restore it), with a reason in the body"),
+      ...needs("catalog.manage"),
+    },
     {
       body: reasonSchema,
       item: productSchema,
@@ -63,7 +84,10 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
-  const restore = about("restoreProduct", "Restore a deleted product, with a reason (beyond the core API)", BEYOND_SPEC);
+  const restore = {
+    ...about("restoreProduct", "Restore a deleted product, with a reason (beyond the core API)", BEYOND_SPEC),
+    ...needs("catalog.manage"),
+  };
   changeRoute(app, "POST", "/:id/restore", restore, {
     body: reasonSchema,
     item: productSchema,
@@ -74,17 +98,28 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
 
 /** The calls under /products, outside /admin. */
 export const productRoutes: RoutePlugin = async (app, { ctx }) => {
-  readRoute(app, "/categories", about("productCategories", "Categories of listed products, with how many each holds"), {
-    payload: productCategorySchema.array(),
-    read: () => productCategories(ctx),
-  });
+  readRoute(
+    app,
+    "/categories",
+    { ...about("productCategories", "Categories of listed products, with how many each holds"), ...needs("read") },
+    {
+      payload: productCategorySchema.array(),
+      read: () => productCategories(ctx),
+    },
+  );
 
-  getOneRoute(app, about("getProduct", "One product"), { item: productSchema, get: (id) => getProduct(ctx, id) });
+  getOneRoute(app, { ...about("getProduct", "One product"), ...needs("read") }, { item: productSchema, get: (id) => getProduct(ctx, id) });
 
-  changeRoute(app, "PUT", "/:id/feature", about("featureProduct", "Feature or unfeature a product"), {
-    body: productFeatureSchema,
-    item: productSchema,
-    change: (id, { featured }, admin) => setFeatured(ctx, admin, id, featured),
-    conflict: NOT_WHILE_DELETED,
-  });
+  changeRoute(
+    app,
+    "PUT",
+    "/:id/feature",
+    { ...about("featureProduct", "Feature or unfeature a product"), ...needs("catalog.manage") },
+    {
+      body: productFeatureSchema,
+      item: productSchema,
+      change: (id, { featured }, admin) => setFeatured(ctx, admin, id, featured),
+      conflict: NOT_WHILE_DELETED,
+    },
+  );
 };

@@ -7,6 +7,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fileNotFound } from "../http/errors.ts";
+import { needs } from "../http/route-schema.ts";
 import { SEED_IMAGE_KINDS, SEED_IMAGES_PREFIX, type SeedImageKind } from "../http/seed-image-urls.ts";
 
 export { SEED_IMAGES_PREFIX };
@@ -57,16 +58,20 @@ export function seedImageSvg(kind: SeedImageKind, name: string): string {
 
 /** Registered under SEED_IMAGES_PREFIX. Any kind and file reach the handler, which answers 404 for those it does not draw. */
 export const seedImageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get("/:kind/:file", { schema: { params: z.object({ kind: z.string(), file: z.string() }) } }, async (request, reply) => {
-    const { kind, file } = request.params;
-    const name = NAME.exec(file)?.[1];
-    if (!name || !(SEED_IMAGE_KINDS as readonly string[]).includes(kind)) throw fileNotFound();
-    return (
-      reply
-        .type("image/svg+xml; charset=utf-8")
-        // The same name always draws the same picture.
-        .header("Cache-Control", "public, max-age=86400")
-        .send(seedImageSvg(kind as SeedImageKind, name))
-    );
-  });
+  app.get(
+    "/:kind/:file",
+    { schema: { ...needs("public"), params: z.object({ kind: z.string(), file: z.string() }) } },
+    async (request, reply) => {
+      const { kind, file } = request.params;
+      const name = NAME.exec(file)?.[1];
+      if (!name || !(SEED_IMAGE_KINDS as readonly string[]).includes(kind)) throw fileNotFound();
+      return (
+        reply
+          .type("image/svg+xml; charset=utf-8")
+          // The same name always draws the same picture.
+          .header("Cache-Control", "public, max-age=86400")
+          .send(seedImageSvg(kind as SeedImageKind, name))
+      );
+    },
+  );
 };

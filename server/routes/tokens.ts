@@ -7,7 +7,7 @@ import {
   tokenSchema,
   tokenUpdateSchema,
 } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, getOneRoute, listRoute, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, getOneRoute, listRoute, ok, type RoutePlugin, needs } from "../http/route-schema.ts";
 import { checkMint, tokenRiskReport } from "../services/token-risk.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
 
@@ -15,16 +15,21 @@ const about = documentedAs("Tokens");
 const oneToken = { ...ok(tokenSchema), ...errors(404) };
 
 export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
-  listRoute(app, about("listTokens", "List the SPL token whitelist (isActive is beyond the core API)"), {
-    querystring: tokenListQuerySchema,
-    item: tokenSchema,
-    list: (query) => listTokens(ctx, query),
-  });
+  listRoute(
+    app,
+    { ...about("listTokens", "List the SPL token whitelist (isActive is beyond the core API)"), ...needs("read") },
+    {
+      querystring: tokenListQuerySchema,
+      item: tokenSchema,
+      list: (query) => listTokens(ctx, query),
+    },
+  );
 
   app.post(
     "",
     {
       schema: {
+        ...needs("tokens.manage"),
         ...about(
           "createToken",
           "Add a token to the whitelist, once its mint passed the on-chain check (a refused mint: 400 naming mintAddress)",
@@ -40,6 +45,7 @@ export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
     "/initialize-sol",
     {
       schema: {
+        ...needs("tokens.manage"),
         ...about("initializeSol", "Add native SOL (listed under the wrapped-SOL mint); no body"),
         response: { ...ok(tokenSchema, 201), ...error(409, "Native SOL is already initialized") },
       },
@@ -51,6 +57,7 @@ export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id",
     {
       schema: {
+        ...needs("tokens.manage"),
         ...about(
           "updateToken",
           "Edit a token or toggle isActive (its mint address cannot change; re-activating checks the mint again, a change of decimals checks them against the mint's)",
@@ -71,6 +78,7 @@ export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
     "/mint-risk",
     {
       schema: {
+        ...needs("tokens.manage"),
         ...about(
           "mintRisk",
           "A mint read from the configured chain now, before it is whitelisted: what adding it would meet (changes nothing)",
@@ -84,17 +92,26 @@ export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   const risk = "The token's mint read from the configured chain now: program, decimals, authorities and each extension judged";
-  getOneRoute(app, about("tokenRisk", risk, BEYOND_SPEC), {
-    url: "/:id/risk",
-    item: mintRiskReportSchema,
-    get: (id, admin) => tokenRiskReport(ctx, admin, id),
-    also: [502],
-  });
+  getOneRoute(
+    app,
+    { ...about("tokenRisk", risk, BEYOND_SPEC), ...needs("read") },
+    {
+      url: "/:id/risk",
+      item: mintRiskReportSchema,
+      get: (id, admin) => tokenRiskReport(ctx, admin, id),
+      also: [502],
+    },
+  );
 
   app.delete(
     "/:id",
     {
-      schema: { ...about("deactivateToken", "Deactivate a token (soft)"), params: idParamsSchema, response: oneToken },
+      schema: {
+        ...needs("tokens.manage"),
+        ...about("deactivateToken", "Deactivate a token (soft)"),
+        params: idParamsSchema,
+        response: oneToken,
+      },
     },
     async (request) => ({ data: await deactivateToken(ctx, request.admin, request.params.id) }),
   );
@@ -103,6 +120,7 @@ export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id/hard",
     {
       schema: {
+        ...needs("tokens.manage"),
         ...about("hardDeleteToken", "Delete a token for good; answers the deleted token"),
         params: idParamsSchema,
         response: oneToken,

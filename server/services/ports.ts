@@ -3,6 +3,7 @@
 // This module imports no implementation (types only), so anything may depend on it; the one place
 // that builds these is the composition root, server/context.ts.
 import type { DisputeResolution, Payout } from "../../contract/index.ts";
+import type { TeamRole } from "../../contract/permissions.ts";
 import type { CountedLists } from "../db/counted-lists.ts";
 import type { Db, OrderRow } from "../db/schema.ts";
 import type { ComputeBudget } from "../settlement/fees.ts";
@@ -12,6 +13,8 @@ import type { MintReport } from "../settlement/mint-risk.ts";
 export interface AdminIdentity {
   userId: string;
   publicKey: string;
+  /** The team role the guard found (contract/permissions.ts); absent (tools, tests): an owner. */
+  role?: TeamRole;
 }
 
 export interface Clock {
@@ -176,6 +179,8 @@ export interface DecisionPolicy {
 export interface AdminDirectory {
   /** Whitelisted now, its user an admin and not disabled: what the admin guard checks on each request. */
   isAdmin(publicKey: string): Promise<boolean>;
+  /** Its team role when it is an admin now (the same test), else null. */
+  roleOf(publicKey: string): Promise<TeamRole | null>;
   /** The local demo wallet, whose secret key any caller on this machine can fetch; null when there is none. */
   demoWallet: string | null;
 }

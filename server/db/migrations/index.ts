@@ -19,6 +19,7 @@ import * as m017 from "./017_audit_changes.ts";
 import * as m018 from "./018_settlement_paid.ts";
 import * as m019 from "./019_record_links.ts";
 import * as m020 from "./020_order_assignees.ts";
+import * as m021 from "./021_admin_team.ts";
 import * as m022 from "./022_memo_signed_decisions.ts";
 import * as m023 from "./023_screening.ts";
 
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   "018_settlement_paid": m018,
   "019_record_links": m019,
   "020_order_assignees": m020,
+  "021_admin_team": m021,
   "022_memo_signed_decisions": m022,
   "023_screening": m023,
 };

@@ -1,6 +1,7 @@
 // Sign-in against the real server over HTTP: the SIWS challenge, every bad input of the issue's
 // list, and the session life cycle (validate, idle and absolute expiry, logout, rotation).
 import bs58 from "bs58";
+import { PERMISSION_VALUES } from "../../../contract/permissions.ts";
 import { countLiveNonces } from "../../../server/db/nonces.ts";
 import { hashSessionToken } from "../../../server/auth/sessions.ts";
 import { startTestServer, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
@@ -132,7 +133,16 @@ describe("POST /auth/admin/verify", () => {
       expect(res.body.data).toEqual({
         isAdmin: true,
         adminWalletAuthorized: true,
-        user: { id: expect.any(String), publicKey: wallet.publicKey, displayName: null, role: "ADMIN", isAdmin: true },
+        user: {
+          id: expect.any(String),
+          publicKey: wallet.publicKey,
+          displayName: null,
+          role: "ADMIN",
+          isAdmin: true,
+          // ADMIN_WALLETS are owners: every permission.
+          teamRole: "owner",
+          permissions: PERMISSION_VALUES,
+        },
       });
       const row = await extra.ctx.db.selectFrom("users").selectAll().where("publicKey", "=", wallet.publicKey).executeTakeFirstOrThrow();
       expect(row.role).toBe("ADMIN");

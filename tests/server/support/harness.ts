@@ -52,6 +52,8 @@ export interface TestServerOptions {
   resources?: BuildOptions["resources"];
   /** Where the server's JSON log lines go (set LOG_LEVEL in `env` to have any). */
   logStream?: BuildOptions["logStream"];
+  /** Sees every route as it is registered (a test walking every route). */
+  onRoute?: BuildOptions["onRoute"];
   /** Runs on the fresh context before the server listens (e.g. E's seeder). */
   prepare?: (ctx: AppContext) => Promise<void> | void;
   /** A settlement service: true = the in-process chain in the test's data folder. Default none (503). */
@@ -184,7 +186,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const settlement = options.settlement ? { dataDir: config.dataDir, ...(options.settlement === true ? {} : options.settlement) } : null;
   const ctx = await createContext(config, { now: clock.now, settlement, resourceModules: options.resourceModules });
   await options.prepare?.(ctx);
-  const app = await buildApp(ctx, { resources: options.resources, logStream: options.logStream });
+  const app = await buildApp(ctx, { resources: options.resources, logStream: options.logStream, onRoute: options.onRoute });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
