@@ -10,7 +10,7 @@ import { conflict, unavailable } from "../http/errors.ts";
 import { findById, json } from "./context.ts";
 import { claimOrder, openPayout, settleDispute } from "./dispute-settlement.ts";
 import { proposalOf, proposePayout } from "./payout-approvals.ts";
-import { approvalsRequired, assertMayDecide } from "./payout-rules.ts";
+import { approvalsRequired, assertMayDecide, assertMayPayAtOnce } from "./payout-rules.ts";
 import { contains, countOf, paged, pageOf, startsWith, type Paged } from "./paging.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
@@ -182,6 +182,7 @@ async function overdueDisputes(ctx: ServiceContext): Promise<number | null> {
  * proposal instead, which a second admin approves (payout-approvals.ts) before anything is sent.
  */
 export async function resolveDispute(ctx: ServiceContext, admin: AdminIdentity, id: string, input: DisputeResolutionInput) {
+  assertMayPayAtOnce(ctx, admin);
   const order = await findOrder(ctx.db, id);
   if (order.status !== "DISPUTED") throw conflict(`Only a DISPUTED order can be resolved: this order is ${order.status}`);
   if (order.settlementStatus === "PENDING") throw conflict("A settlement of this order is already in progress");

@@ -12,7 +12,7 @@ import { recordAudit } from "./audit.ts";
 import { findById, isoNow, json } from "./context.ts";
 import { claimOrder, IN_FLIGHT_OR_PROPOSED, settleDispute } from "./dispute-settlement.ts";
 import { marketplaceStatus } from "./marketplace.ts";
-import { assertMayDecide, isAdminNow, noLongerAdmin } from "./payout-rules.ts";
+import { assertMayDecide, whyNotHolding } from "./payout-rules.ts";
 import type { AcceptedDecision, AdminIdentity, ServiceContext, SignedProof } from "./ports.ts";
 import { previewDisputeResolution } from "./preview.ts";
 import { SETTLEMENT_UNAVAILABLE } from "./settlement-errors.ts";
@@ -151,10 +151,11 @@ export async function approvePayout(
     await expireProposal(ctx, row, EXPIRED_REASON);
     throw conflict(`This proposal expired at ${row.expiresAt}: nothing was sent. Propose the payout again`);
   }
-  if (!(await isAdminNow(ctx, row.requestedBy))) {
-    const reason = noLongerAdmin("proposer", row.requestedBy);
-    await expireProposal(ctx, row, reason);
-    throw conflict(reason);
+  // The proposer must still be an admin whose role proposes payouts (the rules in force now).
+  const unbacked = await whyNotHolding(ctx, "proposer", row.requestedBy, "payouts.propose");
+  if (unbacked) {
+    await expireProposal(ctx, row, unbacked);
+    throw conflict(unbacked);
   }
   const port = ctx.settlement;
   if (!port) throw unavailable(SETTLEMENT_UNAVAILABLE);
@@ -334,17 +335,13 @@ async function close(
 
 /**
  * The re-check's pass over proposals: those past their end, and those whose proposer is no longer an
- * admin, are closed (and audited) as expired, saying which.
+ * admin (or no longer holds payouts.propose), are closed (and audited) as expired, saying which.
  */
 export async function expireProposals(ctx: ServiceContext): Promise<number> {
   const waiting = await ctx.db.selectFrom("settlements").selectAll().where("status", "=", "awaiting_approval").execute();
   let expired = 0;
   for (const row of waiting) {
-    const reason = isExpired(ctx, row)
-      ? EXPIRED_REASON
-      : (await isAdminNow(ctx, row.requestedBy))
-        ? null
-        : noLongerAdmin("proposer", row.requestedBy);
+    const reason = isExpired(ctx, row) ? EXPIRED_REASON : await whyNotHolding(ctx, "proposer", row.requestedBy, "payouts.propose");
     if (reason && (await expireProposal(ctx, row, reason))) expired += 1;
   }
   return expired;

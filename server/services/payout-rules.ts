@@ -3,6 +3,7 @@
 // since (a restart, a wallet removed from ADMIN_WALLETS, a user demoted). A payout sent again without
 // a new decision (a retry as decided, the re-check's re-send once the first transaction can no longer
 // land) must already satisfy today's rules; otherwise a person decides again.
+import { permissionDenied, roleGrants, type Permission } from "../../contract/permissions.ts";
 import type { SettlementRow } from "../db/schema.ts";
 import { conflict, forbidden } from "../http/errors.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
@@ -25,8 +26,45 @@ export function assertMayDecide(ctx: ServiceContext, admin: AdminIdentity): void
   if (approvalsRequired(ctx) > 1 && isDemoWallet(ctx, admin.publicKey)) throw forbidden(DEMO_NOT_AN_APPROVER);
 }
 
-export const noLongerAdmin = (role: "proposer" | "approver" | "deciding admin", publicKey: string) =>
+type Part = "proposer" | "approver" | "deciding admin";
+
+export const noLongerAdmin = (role: Part, publicKey: string) =>
   `The payout's ${role} ${publicKey} is no longer an admin: nothing was sent. Decide the payout again`;
+
+export const noLongerHolds = (role: Part, publicKey: string, permission: Permission) =>
+  `The payout's ${role} ${publicKey} no longer holds ${permission}: nothing was sent. Decide the payout again`;
+
+/** 403 naming the permission the acting admin's role lacks (an admin with no role: an owner's tools and tests). */
+export function assertHolds(admin: AdminIdentity, permission: Permission): void {
+  if (admin.role && !roleGrants(admin.role, permission)) throw forbidden(permissionDenied(permission));
+}
+
+/**
+ * A resolve that pays at once (no four eyes) both proposes and approves: the admin needs both
+ * permissions (the route itself declares payouts.propose).
+ */
+export function assertMayPayAtOnce(ctx: ServiceContext, admin: AdminIdentity): void {
+  if (approvalsRequired(ctx) > 1) return;
+  assertHolds(admin, "payouts.propose");
+  assertHolds(admin, "payouts.approve");
+}
+
+/**
+ * Why `publicKey`, the payout's `part`, may not stand for it now: no longer an admin, or its team role
+ * no longer grants each of `permissions` (the rules in force, read now); null when it may.
+ */
+export async function whyNotHolding(
+  ctx: ServiceContext,
+  part: Part,
+  publicKey: string,
+  ...permissions: Permission[]
+): Promise<string | null> {
+  if (!ctx.admins) return null;
+  const role = await ctx.admins.roleOf(publicKey);
+  if (!role) return noLongerAdmin(part, publicKey);
+  const lacking = permissions.find((permission) => !roleGrants(role, permission));
+  return lacking ? noLongerHolds(part, publicKey, lacking) : null;
+}
 
 export const NOT_APPROVED =
   "Under PAYOUT_APPROVALS=2 a second admin must approve this payout, and none did: nothing was sent. Retry it to propose it for approval";
@@ -40,9 +78,10 @@ export async function whyNotApproved(ctx: ServiceContext, row: SettlementRow): P
   const approver = row.approvedBy;
   if (approver === null || approver === row.requestedBy || isDemoWallet(ctx, approver) || isDemoWallet(ctx, row.requestedBy))
     return NOT_APPROVED;
-  if (!(await isAdminNow(ctx, row.requestedBy))) return noLongerAdmin("proposer", row.requestedBy);
-  if (!(await isAdminNow(ctx, approver))) return noLongerAdmin("approver", approver);
-  return null;
+  return (
+    (await whyNotHolding(ctx, "proposer", row.requestedBy, "payouts.propose")) ??
+    (await whyNotHolding(ctx, "approver", approver, "payouts.approve"))
+  );
 }
 
 /**
@@ -51,7 +90,10 @@ export async function whyNotApproved(ctx: ServiceContext, row: SettlementRow): P
  * eyes, and it was signed (approval included) when signed decisions are required.
  */
 export async function whyNotSendable(ctx: ServiceContext, row: SettlementRow): Promise<string | null> {
-  if (approvalsRequired(ctx) < 2 && !(await isAdminNow(ctx, row.requestedBy))) return noLongerAdmin("deciding admin", row.requestedBy);
+  if (approvalsRequired(ctx) < 2) {
+    const why = await whyNotHolding(ctx, "deciding admin", row.requestedBy, "payouts.propose", "payouts.approve");
+    if (why) return why;
+  }
   const unapproved = await whyNotApproved(ctx, row);
   if (unapproved) return unapproved;
   if (ctx.decisions?.required && (row.decisionSignature === null || (row.approvedBy !== null && row.approvalSignature === null))) {
