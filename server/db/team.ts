@@ -2,6 +2,7 @@
 // second owner. Only reads and writes rows; the rules are services/team.ts's and auth/admins.ts's.
 import type { TeamRole } from "../../contract/permissions.ts";
 import type { AdminTeamRow, Db, TeamProposalRow } from "./schema.ts";
+import { insertAdminUser } from "./users.ts";
 
 export async function teamMemberRow(db: Db, publicKey: string): Promise<AdminTeamRow | undefined> {
   return db.selectFrom("adminTeam").selectAll().where("publicKey", "=", publicKey).executeTakeFirst();
@@ -64,4 +65,28 @@ export async function closeTeamProposal(
     .where("status", "=", "pending")
     .executeTakeFirst();
   return numUpdatedRows === 1n;
+}
+
+/** The wallet's user, made an admin: created as one, or promoted from USER (a disabled user stays disabled). */
+export async function ensureAdminUser(db: Db, user: { id: string; publicKey: string; at: string }): Promise<void> {
+  const existing = await db.selectFrom("users").select(["id", "role"]).where("publicKey", "=", user.publicKey).executeTakeFirst();
+  if (!existing) {
+    await insertAdminUser(db, { id: user.id, publicKey: user.publicKey, createdAt: user.at });
+    return;
+  }
+  if (existing.role === "USER")
+    await db.updateTable("users").set({ role: "ADMIN", updatedAt: user.at }).where("id", "=", existing.id).execute();
+}
+
+/** Each wallet's user id and name, for the team's list. */
+export async function usersByKeys(
+  db: Db,
+  publicKeys: readonly string[],
+): Promise<{ id: string; publicKey: string; displayName: string | null }[]> {
+  if (publicKeys.length === 0) return [];
+  return db
+    .selectFrom("users")
+    .select(["id", "publicKey", "displayName"])
+    .where("publicKey", "in", [...publicKeys])
+    .execute();
 }

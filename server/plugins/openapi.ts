@@ -41,6 +41,7 @@ const TAGS: OpenAPIV3_1.TagObject[] = [
   { name: "Orders", description: "Orders and dispute resolution (settled on chain)" },
   { name: "Marketplace", description: "The on-chain marketplace configuration" },
   { name: "Audit", description: "The admin audit trail (beyond the core API)" },
+  { name: "Team", description: "The admin team: roles and who may sign in, managed without a restart (beyond the core API)" },
   { name: "Demo", description: "The reference server's local demo wallet (beyond the core API)" },
   { name: "Live updates", description: "New disputes and settlement status changes as server-sent events (beyond the core API)" },
   { name: OPERATIONS_TAG, description: "Health, readiness and metrics of one instance, at the server's root (beyond the core API)" },

@@ -22,6 +22,7 @@ import { adminProductRoutes, productRoutes } from "./products.ts";
 import { reconciliationRoutes } from "./reconciliation.ts";
 import { screeningRoutes } from "./screening.ts";
 import { settlementRoutes } from "./settlements.ts";
+import { teamRoutes } from "./team.ts";
 import { tokenRoutes } from "./tokens.ts";
 import { userRoutes, userStatsRoutes } from "./users.ts";
 
@@ -79,5 +80,6 @@ export const resourceRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   await app.register(servedAs(resourceNamed("screening"), screeningRoutes), { prefix: "/admin/screening", ctx });
   await app.register(reconciliationRoutes, { prefix: "/admin/reconciliation", ctx });
   await app.register(authorityRoutes, { prefix: "/admin/authority", ctx });
+  await app.register(servedAs(resourceNamed("team"), teamRoutes), { prefix: "/admin/team", ctx });
   for (const module of ctx.resourceModules) await app.register(servedAs(module.resource, module.routes), { prefix: module.prefix, ctx });
 };

@@ -12,6 +12,7 @@ import {
   ShoppingCartOutlined,
   TeamOutlined,
   TransactionOutlined,
+  UsergroupAddOutlined,
 } from "@ant-design/icons";
 import type { RESOURCES } from "@contract/resources";
 
@@ -26,7 +27,7 @@ const glyphs = {
   screening: SafetyCertificateOutlined,
   activity: HistoryOutlined,
   marketplace: SettingOutlined,
-  team: SafetyCertificateOutlined,
+  team: UsergroupAddOutlined,
 } as const;
 
 export type SectionIconName = keyof typeof glyphs;
