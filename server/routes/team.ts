@@ -1,7 +1,7 @@
 // /api/v1/admin/team (beyond the core API): the admin team and the grants waiting for a second owner.
 // Every call needs team.manage (owners); the rules are services/team.ts's.
 import { z } from "zod";
-import { reasonSchema } from "../../contract/index.ts";
+import { pageQuerySchema, reasonSchema } from "../../contract/index.ts";
 import {
   addTeamMemberSchema,
   changeTeamRoleSchema,
@@ -11,7 +11,7 @@ import {
 } from "../../contract/team.ts";
 import type { TeamRole } from "../../contract/permissions.ts";
 import type { AppContext } from "../context.ts";
-import { documentedAs, error, errors, needs, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { documentedAs, error, errors, listRoute, needs, ok, type RoutePlugin } from "../http/route-schema.ts";
 import {
   addTeamMember,
   approveTeamProposal,
@@ -29,16 +29,24 @@ const RULES =
   "A wallet in ADMIN_WALLETS (change it there); a change leaving no owner or fewer holders of payouts.approve than PAYOUT_APPROVALS; a wallet already on the team or with a grant pending";
 
 export const teamRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
-  app.get(
-    "",
+  // The whole team is a few rows: paged in memory, as the console's lists ask.
+  listRoute(
+    app,
+    { ...about("listTeam", "The admin team: ADMIN_WALLETS' owners, then the wallets an owner added"), ...needs("team.manage") },
     {
-      schema: {
-        ...about("listTeam", "The admin team: ADMIN_WALLETS' owners and the wallets an owner added"),
-        ...needs("team.manage"),
-        response: ok(z.array(teamMemberSchema)),
+      querystring: pageQuerySchema,
+      item: teamMemberSchema,
+      list: async ({ page, limit }) => {
+        const members = await listTeam(ctx);
+        return {
+          items: members.slice((page - 1) * limit, page * limit),
+          total: members.length,
+          page,
+          limit,
+          totalPages: Math.ceil(members.length / limit),
+        };
       },
     },
-    async () => ({ data: await listTeam(ctx) }),
   );
 
   app.post(

@@ -46,7 +46,7 @@ describe("two instances on one database", () => {
     expect((await member.get("/users")).status).toBe(200);
 
     const list = await owner.get("/admin/team");
-    const sources = new Map(list.body.data.map((m: { publicKey: string; source: string }) => [m.publicKey, m.source]));
+    const sources = new Map(list.body.data.items.map((m: { publicKey: string; source: string }) => [m.publicKey, m.source]));
     expect(sources.get(first.adminWallet.publicKey)).toBe("configuration");
     expect(sources.get(wallet.publicKey)).toBe("team");
 
@@ -138,6 +138,6 @@ describe("under PAYOUT_APPROVALS=2", () => {
     expect(rejected.status, rejected.text).toBe(200);
     expect(rejected.body.data.status).toBe("rejected");
     const list = await ownerA.get("/admin/team");
-    expect(list.body.data.find((m: { publicKey: string }) => m.publicKey === support.publicKey).role).toBe("support");
+    expect(list.body.data.items.find((m: { publicKey: string }) => m.publicKey === support.publicKey).role).toBe("support");
   });
 });
