@@ -77,6 +77,17 @@ describe("under PAYOUT_APPROVALS=2, with operations and treasury admins", () => 
     expect(res.body.message).toContain(`${proposer.publicKey} no longer holds payouts.propose`);
     expect((await settlementsOf(server.ctx.db, order.id)).map((s) => s.status)).toEqual(["expired"]);
   });
+
+  it("removing an admin from the team expires its payout proposals at once, nothing sent", async () => {
+    const proposer = await member(server, "operations");
+    const order = await fundDispute(server.ctx);
+    expect((await resolve(proposer.client, order.id)).status).toBe(202);
+    const owner = await server.signIn();
+    const removed = await owner.delete(`/admin/team/${proposer.publicKey}`, { reason: "Left the company" });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await settlementsOf(server.ctx.db, order.id)).map((s) => s.status)).toEqual(["expired"]);
+    expect((await proposer.client.get("/admin/orders")).status).toBe(401);
+  });
 });
 
 describe("without four eyes", () => {
