@@ -140,4 +140,19 @@ describe("under PAYOUT_APPROVALS=2", () => {
     const list = await ownerA.get("/admin/team");
     expect(list.body.data.items.find((m: { publicKey: string }) => m.publicKey === support.publicKey).role).toBe("support");
   });
+
+  it("refuses a change leaving fewer holders of payouts.approve than PAYOUT_APPROVALS", async () => {
+    // As after a restart whose ADMIN_WALLETS lists only the first owner: it and the treasury wallets approve.
+    (server.ctx.adminWallets as Set<string>).delete(secondOwner.publicKey);
+    try {
+      const team = (await ownerA.get("/admin/team")).body.data.items as { publicKey: string; role: string; source: string }[];
+      const treasuries = team.filter((m) => m.role === "treasury" && m.source === "team").map((m) => m.publicKey);
+      expect(treasuries).toHaveLength(1);
+      const demoted = await ownerA.patch(`/admin/team/${treasuries[0]}`, { role: "support", ...REASON });
+      expect(demoted.status).toBe(409);
+      expect(demoted.body.message).toContain("PAYOUT_APPROVALS needs 2");
+    } finally {
+      (server.ctx.adminWallets as Set<string>).add(secondOwner.publicKey);
+    }
+  });
 });
