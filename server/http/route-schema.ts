@@ -19,7 +19,7 @@ export type RoutePlugin<Context = ServiceContext> = FastifyPluginAsyncZod<{ ctx:
 const MEANING = {
   400: "Invalid request: `errors` names each bad field (or the body is not JSON)",
   401: "No live session: sign in again",
-  403: "Not an admin (not whitelisted, disabled, or without an admin role), or a state-changing call without a valid X-XSRF-TOKEN header",
+  403: "Not an admin (not whitelisted, disabled, or without an admin role), a team role without the operation's x-permission (the message names it), or a state-changing call without a valid X-XSRF-TOKEN header",
   404: "No such record",
   409: "The record's current state does not allow this",
   421: "This server does not answer for the request's Host: send PUBLIC_ORIGIN's host, a loopback name or an IP address",
