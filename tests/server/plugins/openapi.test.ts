@@ -155,9 +155,10 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   team: [{ method: "POST", data: "TeamChangeResult" }], // team/add.tsx
   teamMember: [
     { method: "PATCH", data: "TeamChangeResult" }, // team/change.tsx
-    { method: "DELETE", data: "TeamMember" }, // team/remove.ts
+    { method: "DELETE", data: "TeamChangeResult" }, // team/remove.ts (reads nothing of it)
   ],
   teamProposals: [{ method: "GET", data: "TeamProposal[]" }], // team/proposals.tsx
+  screeningAcknowledge: [{ method: "POST", data: "ScreeningHit" }], // screening/list.tsx
   teamProposalApprove: [{ method: "POST", data: "TeamChangeResult" }], // team/proposals.tsx
   teamProposalReject: [{ method: "POST", data: "TeamProposal" }], // team/proposals.tsx
   liveEvents: [{ method: "GET", data: "DisputesEvent" }], // providers/live-updates.ts (its probe; the stream itself is text/event-stream)
