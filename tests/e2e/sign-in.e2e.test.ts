@@ -13,6 +13,8 @@ const stranger = createTestWallet("E2E Stranger Wallet");
 const oneStepAdmin = createTestWallet("E2E One-Step Admin Wallet", { signIn: true });
 const oneStepStranger = createTestWallet("E2E One-Step Stranger Wallet", { signIn: true });
 const hardwareAdmin = createTestWallet("E2E Hardware Admin Wallet", { transactionsOnly: true });
+// Not in ADMIN_WALLETS: an owner adds it on the Team screen.
+const supportAdmin = createTestWallet("E2E Support Wallet");
 
 consoleForThisFile(admin, oneStepAdmin, hardwareAdmin);
 
@@ -152,5 +154,44 @@ describe("wallet sign-in in the browser", () => {
     const stored = await page.evaluate(() => window.localStorage.getItem("admin-auth-storage"));
     expect(JSON.parse(stored ?? "{}")).toMatchObject({ user: null, isAuthenticated: false });
     await page.context().close();
+  });
+
+  it("an owner adds a support admin on the Team screen, who signs in without a restart to a console that allows reading only, and is signed out once removed", async () => {
+    const owner = await openWithWallet(browser, admin);
+    await signInToDashboard(owner, admin);
+    await owner.getByRole("link", { name: "Team" }).first().click();
+    await owner.getByRole("heading", { name: "Team", level: 1 }).waitFor();
+    await owner.getByRole("button", { name: "Add Admin" }).click();
+    const add = await openDialog(owner, "Add Admin");
+    await add.getByLabel("Wallet").fill(supportAdmin.address);
+    await add.getByLabel("Role").click();
+    await owner.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Support"]').click();
+    await add.getByLabel("Reason").fill("Joins the support desk");
+    await add.getByRole("button", { name: "Add" }).click();
+    await owner.locator(".ant-notification-notice", { hasText: "Admin added" }).waitFor();
+    await owner.locator(`tr[data-row-key="${supportAdmin.address}"]`).waitFor();
+
+    // The same server, no restart: the new wallet signs in with the support role's permissions.
+    const support = await openWithWallet(browser, supportAdmin);
+    await signInToDashboard(support, supportAdmin);
+    const sections = support.locator('nav[aria-label="Sections"]');
+    await sections.locator('a[href="/tokens"]').first().waitFor();
+    expect(await sections.locator('a[href="/activity"], a[href="/team"]').count()).toBe(0);
+    await sections.locator('a[href="/tokens"]').first().click();
+    const addToken = support.getByRole("button", { name: "Add Token" });
+    await expect.poll(() => addToken.isDisabled()).toBe(true);
+    expect(await addToken.getAttribute("aria-description")).toBe("Your role (Support) does not include Manage tokens");
+    await expectAccessible(support, "tokens as support");
+
+    // Removed with a reason: the support admin's next request ends the session.
+    await rowButton(owner, supportAdmin.address, /^Remove /).click();
+    await owner.getByRole("dialog").getByRole("button", { name: "OK" }).click();
+    await owner.getByRole("dialog").getByLabel("Reason for removal (required):").fill("Left the support desk");
+    await owner.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await owner.locator(".ant-notification-notice", { hasText: "Admin removed" }).waitFor();
+    await support.getByRole("link", { name: "Users" }).first().click();
+    await support.waitForURL((url) => url.pathname === "/login");
+    await owner.context().close();
+    await support.context().close();
   });
 });
