@@ -11,6 +11,7 @@ import { COPY_CONFIRM_MS } from "@/config";
 import { userColumns } from "@/resources/users/columns";
 import type { User } from "@contract";
 import { carol } from "../resources/users/support";
+import { RefineHarness } from "./support";
 
 /** The Users list's Actions cell for `user`, under the console's theme. */
 function renderActions(user: User, actions: Partial<Parameters<typeof userColumns>[0]> = {}) {
@@ -18,7 +19,12 @@ function renderActions(user: User, actions: Partial<Parameters<typeof userColumn
   const onDeactivate = vi.fn();
   const column = userColumns({ onEdit, onDeactivate, ...actions }).find((each) => each.key === "actions");
   const cell = column?.render?.(undefined, user, 0) as ReactNode;
-  const view = render(<ThemedConfig>{cell}</ThemedConfig>);
+  // In Refine: a row action asks its access control (none here: everything is allowed).
+  const view = render(
+    <RefineHarness>
+      <ThemedConfig>{cell}</ThemedConfig>
+    </RefineHarness>,
+  );
   return { onEdit, onDeactivate, view };
 }
 
