@@ -15,3 +15,4 @@ export * from "./permissions.ts";
 export * from "./team.ts";
 export * from "./memo-signing.ts";
 export * from "./screening.ts";
+export * from "./webhooks.ts";

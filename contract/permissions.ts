@@ -18,6 +18,7 @@ export const PERMISSIONS = {
   "team.manage": "Manage the admin team",
   "audit.read": "Read the audit trail",
   export: "Export lists",
+  "webhooks.manage": "Manage webhooks",
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;

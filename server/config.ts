@@ -86,6 +86,20 @@ export interface Config {
    * again; SCREENING_RESCREEN_DAYS, how far back a changed list re-screens the payees.
    */
   screening: { lists: string[]; pollMs: number; rescreenDays: number };
+  /**
+   * Webhook deliveries (services/webhook-delivery.ts): WEBHOOK_POLL_SECONDS, how often each instance
+   * looks for due deliveries; WEBHOOK_RETRY_BASE_SECONDS, the first retry's delay (doubled at each
+   * attempt, with jitter); WEBHOOK_RETRY_FOR_SECONDS, how long a delivery is retried before it ends
+   * failed; WEBHOOK_TIMEOUT_SECONDS, how long one attempt waits for an answer.
+   */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  pollMs: number;
+  retryBaseMs: number;
+  retryForMs: number;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -304,6 +318,16 @@ function readPriorityFees(env: Env): Config["priorityFees"] {
   };
 }
 
+function readWebhooks(env: Env): WebhookSettings {
+  const ms = (name: string, fallback: number, max: number) => Math.round(readPositive(env, name, fallback, max, "seconds") * 1000);
+  return {
+    pollMs: ms("WEBHOOK_POLL_SECONDS", 2, 60),
+    retryBaseMs: ms("WEBHOOK_RETRY_BASE_SECONDS", 10, 3_600),
+    retryForMs: ms("WEBHOOK_RETRY_FOR_SECONDS", 24 * 3_600, 30 * 24 * 3_600),
+    timeoutMs: ms("WEBHOOK_TIMEOUT_SECONDS", 10, 60),
+  };
+}
+
 /**
  * Four eyes need two admins: with fewer whitelisted wallets than approvals required, no payout could
  * ever be approved, so the server refuses to start. (The local demo wallet is not counted: it is one
@@ -423,6 +447,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     payoutApprovals: readPayoutApprovals(env),
     priorityFees: readPriorityFees(env),
     screening: readScreening(env, cwd),
+    webhooks: readWebhooks(env),
   };
 }
 

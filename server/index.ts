@@ -12,6 +12,7 @@ import { exitUnlessSupportedNode } from "./node-version.ts";
 import { fundOpenEscrows, type FundingSummary } from "./seed/escrows.ts";
 import type { ResumeOutcome } from "./services/dispute-settlement.ts";
 import { startSettlementRecheck } from "./services/settlement-recheck.ts";
+import { startWebhookDelivery } from "./services/webhook-delivery.ts";
 import { assertRecordedAuthority } from "./settlement/authority.ts";
 import {
   AUTHORITY_FILE,
@@ -136,6 +137,8 @@ export async function startServer(
   // Every PENDING settlement a previous run left, then, every interval, those whose outcome was unknown (504).
   const recheck = startSettlementRecheck(ctx, { intervalMs: config.settlementRecheckMs, onOutcomes: report, onError: failed });
   const resumed = recheck.run({ minAgeMs: 0 }).then(report, failed);
+  // Every instance sends webhooks: each delivery is claimed by one (services/webhook-delivery.ts).
+  const webhooks = startWebhookDelivery(ctx, config.webhooks, { onError: (error) => console.error("Sending webhooks failed:", error) });
   return {
     app,
     ctx,
@@ -143,6 +146,7 @@ export async function startServer(
     async close() {
       await app.close();
       await recheck.stop();
+      await webhooks.stop();
       await resumed;
       await ctx.close();
     },

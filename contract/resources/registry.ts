@@ -17,5 +17,6 @@ import { shops } from "./shops.ts";
 import { team } from "./team.ts";
 import { tokens } from "./tokens.ts";
 import { users } from "./users.ts";
+import { webhooks } from "./webhooks.ts";
 
-export const RESOURCES = [dashboard, users, tokens, products, shops, orders, settlements, screening, activity, marketplace, team] as const;
+export const RESOURCES = [dashboard, users, tokens, products, shops, orders, settlements, screening, activity, marketplace, team, webhooks] as const;

@@ -325,6 +325,64 @@ export interface RateLimitsTable {
   resetAt: number;
 }
 
+/** A webhook endpoint an owner configured (migration 024): where events go, and which. */
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string | null;
+  /** JSON text: the event types it wants. */
+  events: string;
+  /** The Standard Webhooks signing secret, whsec_<base64>. */
+  secret: string;
+  enabled: Bool;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One event to send (migration 024); its id is the webhook-id every delivery of it carries. */
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  /** JSON text: the body sent, { type, timestamp, data }. */
+  payload: string;
+  /** What makes an event found by scanning (a dispute opened elsewhere) one event whichever instance finds it. */
+  dedupeKey: string | null;
+  createdAt: string;
+}
+
+/** One event to one endpoint (migration 024): an outbox row the delivery workers claim. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  eventId: string;
+  endpointId: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Epoch ms: when it is due (pending only). */
+  nextAttemptAt: number | null;
+  /** Epoch ms: when its retry window opened (created, or re-sent); WEBHOOK_RETRY_FOR_SECONDS after it, it ends failed. */
+  retryFrom: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+  claimedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  claimedUntil: ColumnType<number | null, number | null | undefined, number | null>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One try at sending a delivery (migration 024). */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  deliveryId: string;
+  at: string;
+  statusCode: number | null;
+  error: string | null;
+  /** The start of the answer's body. */
+  response: string | null;
+  durationMs: number;
+}
+
 /** Every table; the resource modules' join it where they are declared (their tables.ts). */
 export interface Database {
   users: UsersTable;
@@ -346,6 +404,10 @@ export interface Database {
   screeningHits: ScreeningHitsTable;
   adminTeam: AdminTeamTable;
   teamProposals: TeamProposalsTable;
+  webhookEndpoints: WebhookEndpointsTable;
+  webhookEvents: WebhookEventsTable;
+  webhookDeliveries: WebhookDeliveriesTable;
+  webhookAttempts: WebhookAttemptsTable;
 }
 
 /** A version of the screening lists as first recorded by an instance that loaded it (migration 023). */

@@ -25,6 +25,7 @@ import { settlementRoutes } from "./settlements.ts";
 import { teamRoutes } from "./team.ts";
 import { tokenRoutes } from "./tokens.ts";
 import { userRoutes, userStatsRoutes } from "./users.ts";
+import { webhookRoutes } from "./webhooks.ts";
 
 export interface ApiOptions {
   ctx: AppContext;
@@ -81,5 +82,6 @@ export const resourceRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   await app.register(reconciliationRoutes, { prefix: "/admin/reconciliation", ctx });
   await app.register(authorityRoutes, { prefix: "/admin/authority", ctx });
   await app.register(servedAs(resourceNamed("team"), teamRoutes), { prefix: "/admin/team", ctx });
+  await app.register(servedAs(resourceNamed("webhooks"), webhookRoutes), { prefix: "/admin/webhooks", ctx });
   for (const module of ctx.resourceModules) await app.register(servedAs(module.resource, module.routes), { prefix: module.prefix, ctx });
 };

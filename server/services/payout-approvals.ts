@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../db/engine.ts";
 import type { Db, OrderRow, SettlementRow } from "../db/schema.ts";
 import { conflict, forbidden, unavailable } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
+import { recordEvent } from "./webhooks.ts";
 import { findById, isoNow, json } from "./context.ts";
 import { claimOrder, IN_FLIGHT_OR_PROPOSED, settleDispute } from "./dispute-settlement.ts";
 import { marketplaceStatus } from "./marketplace.ts";
@@ -109,6 +110,15 @@ export async function proposePayout(
           ...proposal,
         },
         signed: decision.signed,
+      });
+      await recordEvent(trx, ctx, "payout.proposed", {
+        orderId: order.id,
+        settlementId: opened.id,
+        proposedBy: decision.admin.publicKey,
+        resolution: decision.resolution,
+        refundPercentage: decision.refundPercentage ?? null,
+        reason: decision.adminNotes,
+        ...proposal,
       });
       return opened;
     });
@@ -265,6 +275,12 @@ async function approve(
     after: { settlementId: row.id, status: approved.status, proposedBy: row.requestedBy, approvedBy: admin.publicKey },
     signed,
   });
+  await recordEvent(trx, ctx, "payout.approved", {
+    orderId: row.orderId,
+    settlementId: row.id,
+    proposedBy: row.requestedBy,
+    approvedBy: admin.publicKey,
+  });
   return approved;
 }
 
@@ -328,6 +344,13 @@ async function close(
       before: { settlementId: row.id, status: row.status, ...audit.before },
       after: { settlementId: row.id, status },
       signed: audit.signed,
+    });
+    await recordEvent(trx, ctx, status === "rejected" ? "payout.rejected" : "payout.expired", {
+      orderId: row.orderId,
+      settlementId: row.id,
+      proposedBy: row.requestedBy,
+      by: audit.by.publicKey,
+      reason: audit.reason,
     });
     return true;
   });

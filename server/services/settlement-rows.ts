@@ -11,6 +11,7 @@ import { isoNow, json } from "./context.ts";
 import { splitAmount, toSplit } from "../settlement/escrow.ts";
 import type { ComputeBudget } from "../settlement/fees.ts";
 import type { AdminIdentity, DecidedPayout, ServiceContext, SignedProof } from "./ports.ts";
+import { recordEvent } from "./webhooks.ts";
 
 /** The admin's decision on a dispute, kept on its settlement row until the chain confirms it. */
 export interface Decision {
@@ -302,8 +303,18 @@ export async function markFailed(
     .where("id", "=", id)
     .where("status", "=", from.status);
   if (from.signature) update = update.where("signature", "=", from.signature);
-  const { numUpdatedRows } = await update.executeTakeFirst();
-  return numUpdatedRows === 1n;
+  const failed = await update.returning(["id", "kind", "orderId", "signature", "cluster"]).executeTakeFirst();
+  if (!failed) return false;
+  // Every settlement that fails ends here: the team hears of it in the same transaction.
+  await recordEvent(trx, ctx, "settlement.failed", {
+    settlementId: failed.id,
+    kind: failed.kind,
+    orderId: failed.orderId,
+    signature: failed.signature,
+    cluster: failed.cluster,
+    reason: lastError,
+  });
+  return true;
 }
 
 /**

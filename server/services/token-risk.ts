@@ -10,6 +10,7 @@ import type { MintRiskReport, TokenRisk } from "../../contract/index.ts";
 import type { OrderRow, TokenRow } from "../db/schema.ts";
 import { ApiError, invalidRequest } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
+import { recordEvent } from "./webhooks.ts";
 import { findById, isoNow } from "./context.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 import { screenedUnderColumn, screenToken } from "./screening.ts";
@@ -111,6 +112,13 @@ async function keep(ctx: ServiceContext, admin: AdminIdentity, mintAddress: stri
       before: { risk: token.riskVerdict },
       after: { risk: report.verdict },
       cluster: report.cluster,
+    });
+    await recordEvent(trx, ctx, "token.flagged", {
+      tokenId: token.id,
+      mintAddress,
+      verdict: report.verdict,
+      summary: columns.riskSummary,
+      by: admin.publicKey,
     });
   });
 }

@@ -22,6 +22,7 @@ import * as m020 from "./020_order_assignees.ts";
 import * as m021 from "./021_admin_team.ts";
 import * as m022 from "./022_memo_signed_decisions.ts";
 import * as m023 from "./023_screening.ts";
+import * as m024 from "./024_webhooks.ts";
 
 // Migrations in code, applied in key order. Add a file and one line here; never edit a shipped one.
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "021_admin_team": m021,
   "022_memo_signed_decisions": m022,
   "023_screening": m023,
+  "024_webhooks": m024,
 };

@@ -2,6 +2,7 @@
 // (contract/resources/): a new name is a new line here (see section-icon.tsx for why this module is
 // separate).
 import {
+  ApiOutlined,
   AppstoreOutlined,
   DashboardOutlined,
   DollarCircleOutlined,
@@ -28,6 +29,7 @@ const glyphs = {
   activity: HistoryOutlined,
   marketplace: SettingOutlined,
   team: UsergroupAddOutlined,
+  webhooks: ApiOutlined,
 } as const;
 
 export type SectionIconName = keyof typeof glyphs;

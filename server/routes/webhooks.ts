@@ -1,0 +1,99 @@
+import {
+  idParamsSchema,
+  webhookCreateSchema,
+  webhookDeliveryQuerySchema,
+  webhookDeliverySchema,
+  webhookEndpointCreatedSchema,
+  webhookEndpointSchema,
+  webhookListQuerySchema,
+  webhookUpdateSchema,
+} from "../../contract/index.ts";
+import { changeRoute, documentedAs, error, errors, getOneRoute, listRoute, needs, ok, type RoutePlugin } from "../http/route-schema.ts";
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getDelivery,
+  listDeliveries,
+  listEndpoints,
+  resendDelivery,
+  updateEndpoint,
+} from "../services/webhooks.ts";
+
+// Signed webhooks (beyond the core API, contract/resources/webhooks.ts): the endpoints an owner
+// configures and the deliveries sent to them. Owners only (webhooks.manage): an endpoint's secret
+// signs what the marketplace tells the outside world.
+const tag = documentedAs("Webhooks");
+const about = (operationId: string, summary: string) => ({ ...tag(operationId, summary), ...needs("webhooks.manage") });
+
+export const webhookRoutes: RoutePlugin = async (app, { ctx }) => {
+  listRoute(app, about("listWebhookEndpoints", "The webhook endpoints, newest first (never their secrets)"), {
+    querystring: webhookListQuerySchema,
+    item: webhookEndpointSchema,
+    list: (query) => listEndpoints(ctx, query),
+  });
+
+  app.post(
+    "",
+    {
+      schema: {
+        ...about("createWebhookEndpoint", "Add an endpoint: answers its signing secret, this once; audited"),
+        body: webhookCreateSchema,
+        response: { ...ok(webhookEndpointCreatedSchema, 201), ...errors(400) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await createEndpoint(ctx, request.admin, request.body) }),
+  );
+
+  changeRoute(
+    app,
+    "PATCH",
+    "/:id",
+    about("updateWebhookEndpoint", "Change an endpoint's URL, description, events or whether it is enabled; audited"),
+    {
+      body: webhookUpdateSchema,
+      item: webhookEndpointSchema,
+      change: (id, input, admin) => updateEndpoint(ctx, admin, id, input),
+    },
+  );
+
+  app.delete(
+    "/:id",
+    {
+      schema: {
+        ...about("deleteWebhookEndpoint", "Remove an endpoint with its deliveries; audited"),
+        params: idParamsSchema,
+        response: { ...ok(webhookEndpointSchema), ...errors(404) },
+      },
+    },
+    async (request) => ({ data: await deleteEndpoint(ctx, request.admin, request.params.id) }),
+  );
+
+  listRoute(
+    app,
+    about("listWebhookDeliveries", "The deliveries, newest first, each with its attempts; optionally one endpoint's or one status's"),
+    {
+      url: "/deliveries",
+      querystring: webhookDeliveryQuerySchema,
+      item: webhookDeliverySchema,
+      list: (query) => listDeliveries(ctx, query),
+    },
+  );
+
+  getOneRoute(app, about("getWebhookDelivery", "One delivery with its attempts"), {
+    url: "/deliveries/:id",
+    item: webhookDeliverySchema,
+    get: (id) => getDelivery(ctx, id),
+  });
+
+  app.post(
+    "/deliveries/:id/resend",
+    {
+      schema: {
+        ...about("resendWebhookDelivery", "Send a failed delivery again, with a new retry window (the same webhook-id); audited"),
+        params: idParamsSchema,
+        response: { ...ok(webhookDeliverySchema), ...errors(404), ...error(409, "Only a failed delivery can be re-sent") },
+      },
+    },
+    async (request) => ({ data: await resendDelivery(ctx, request.admin, request.params.id) }),
+  );
+};
