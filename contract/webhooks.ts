@@ -55,7 +55,10 @@ const descriptionField = z
   .nullish()
   .transform((v) => (v === undefined ? undefined : v || null));
 
-/** One endpoint, as listed: never its secret (shown once, when it is created). */
+/**
+ * One endpoint. Its signing secret is in the answer to its creation only (POST /admin/webhooks):
+ * shown that once, never listed.
+ */
 export const webhookEndpointSchema = z
   .object({
     id: text,
@@ -65,15 +68,11 @@ export const webhookEndpointSchema = z
     enabled: z.boolean(),
     createdAt: time,
     updatedAt: time,
+    secret: text.optional().meta({ description: "The signing secret (whsec_…): in the answer to the creation only" }),
   })
   .meta({ id: "WebhookEndpoint" });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
-
-/** POST /admin/webhooks answers the endpoint with its signing secret, the only time it is shown. */
-export const webhookEndpointCreatedSchema = webhookEndpointSchema
-  .extend({ secret: text.meta({ description: "The signing secret (whsec_…): shown this once" }) })
-  .meta({ id: "WebhookEndpointCreated" });
-export type WebhookEndpointCreated = z.infer<typeof webhookEndpointCreatedSchema>;
+export type WebhookEndpointCreated = WebhookEndpoint & { secret: string };
 
 export const webhookCreateSchema = body({ url: urlField, description: descriptionField, events: eventsField }).meta({
   id: "WebhookCreate",

@@ -3,7 +3,6 @@ import {
   webhookCreateSchema,
   webhookDeliveryQuerySchema,
   webhookDeliverySchema,
-  webhookEndpointCreatedSchema,
   webhookEndpointSchema,
   webhookListQuerySchema,
   webhookUpdateSchema,
@@ -38,7 +37,7 @@ export const webhookRoutes: RoutePlugin = async (app, { ctx }) => {
       schema: {
         ...about("createWebhookEndpoint", "Add an endpoint: answers its signing secret, this once; audited"),
         body: webhookCreateSchema,
-        response: { ...ok(webhookEndpointCreatedSchema, 201), ...errors(400) },
+        response: { ...ok(webhookEndpointSchema, 201), ...errors(400) },
       },
     },
     async (request, reply) => reply.code(201).send({ data: await createEndpoint(ctx, request.admin, request.body) }),

@@ -53,6 +53,9 @@ export const endpoints = {
   marketplaceInitialize: "/admin/marketplace/initialize",
 
   authority: "/admin/authority",
+  /** Beyond the core API: the webhooks' deliveries with their attempts, and the re-send of a failed one. */
+  webhookDeliveries: "/admin/webhooks/deliveries",
+  webhookResend: (id: Id) => `/admin/webhooks/deliveries/${seg(id)}/resend`,
   /** Beyond the core API: the settlement queue's actions and the escrow reconciliation. */
   settlementRetry: (id: Id) => `/admin/settlements/${seg(id)}/retry`,
   settlementApprove: (id: Id) => `/admin/settlements/${seg(id)}/approve`,

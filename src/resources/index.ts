@@ -15,6 +15,7 @@ import { shopsSection } from "./shops/section";
 import { teamSection } from "./team/section";
 import { tokensSection } from "./tokens/section";
 import { usersSection } from "./users/section";
+import { webhooksSection } from "./webhooks/section";
 
 export { defineSection, sectionsOf, type SectionParts } from "./define";
 export { firstListPage, type AdminSection, type FirstQuery } from "@/components/routing/sections";
@@ -31,6 +32,7 @@ export const { adminResources, resources, adminRoutes, screens } = sectionsOf([
   activitySection,
   marketplaceSection,
   teamSection,
+  webhooksSection,
   // `npm run bench:nav`'s yardstick, in its bench build only (vite build --mode bench): see src/bench/.
   ...(import.meta.env.MODE === "bench" ? [benchFloorSection()] : []),
 ]);

@@ -161,6 +161,8 @@ const CONSOLE_CALLS: Record<string, { method: Method; data: string }[]> = {
   screeningAcknowledge: [{ method: "POST", data: "ScreeningHit" }], // screening/list.tsx
   teamProposalApprove: [{ method: "POST", data: "TeamChangeResult" }], // team/proposals.tsx
   teamProposalReject: [{ method: "POST", data: "TeamProposal" }], // team/proposals.tsx
+  webhookDeliveries: [{ method: "GET", data: "Page<WebhookDelivery>" }], // webhooks/deliveries.tsx
+  webhookResend: [{ method: "POST", data: "WebhookDelivery" }], // webhooks/deliveries.tsx
   liveEvents: [{ method: "GET", data: "DisputesEvent" }], // providers/live-updates.ts (its probe; the stream itself is text/event-stream)
   demoWallet: [{ method: "GET", data: "DemoWallet" }], // providers/demo-wallet.ts
   "auth.nonce": [{ method: "GET", data: "Nonce" }],

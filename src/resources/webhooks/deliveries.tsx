@@ -1,0 +1,133 @@
+// The Webhooks screen's deliveries: every event sent to an endpoint (all, or one endpoint's), newest
+// first, each with its attempts and what the receiver answered; a failed one can be re-sent.
+import { useState } from "react";
+import { Button, Card, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { useCustom, useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { WEBHOOK_EVENTS, type WebhookAttempt, type WebhookDelivery, type WebhookEndpoint } from "@contract";
+import { QueryError } from "@/components/list/list-error";
+import { endpoints } from "@/providers/endpoints";
+import type { ApiHttpError } from "@/providers/http";
+import { formatDate } from "@/utils/format";
+
+interface Page {
+  items: WebhookDelivery[];
+  total: number;
+}
+
+const STATUS_COLORS = { delivered: "success", pending: "processing", failed: "error" } as const;
+const PAGE_SIZE = 20;
+
+function Attempts({ attempts }: { attempts: WebhookAttempt[] }) {
+  if (attempts.length === 0) return <Typography.Text type="secondary">Not tried yet</Typography.Text>;
+  return (
+    <ol className="webhooks-attempts" aria-label="Attempts">
+      {attempts.map((attempt, i) => (
+        <li key={i}>
+          <span>{formatDate(attempt.at)}</span> ·{" "}
+          <strong>{attempt.statusCode ?? "No answer"}</strong>
+          {attempt.error && attempt.error !== `HTTP ${attempt.statusCode}` ? <> · {attempt.error}</> : null} · {attempt.durationMs} ms
+          {attempt.response ? <pre className="webhooks-response">{attempt.response}</pre> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function WebhookDeliveries({ endpointList }: { endpointList: readonly WebhookEndpoint[] }) {
+  const [endpointId, setEndpointId] = useState<string>("");
+  const [page, setPage] = useState(1);
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
+  const { query } = useCustom<Page, HttpError>({
+    url: endpoints.webhookDeliveries,
+    method: "get",
+    config: { query: { page, limit: PAGE_SIZE, ...(endpointId ? { endpointId } : {}) } },
+  });
+  const { mutate, mutation } = useCustomMutation<WebhookDelivery, ApiHttpError>();
+  const [resending, setResending] = useState<string | null>(null);
+
+  const resend = (delivery: WebhookDelivery) => {
+    setResending(delivery.id);
+    mutate(
+      {
+        url: endpoints.webhookResend(delivery.id),
+        method: "post",
+        values: {},
+        successNotification: { type: "success", message: "Delivery queued again" },
+        errorNotification: (error) => ({ type: "error", message: "Could not re-send the delivery", description: error?.message }),
+      },
+      {
+        onSettled: () => {
+          setResending(null);
+          void queryClient.invalidateQueries({ queryKey: ["data", "default", "custom"] });
+          void invalidate({ resource: "webhooks", invalidates: ["list"] });
+        },
+      },
+    );
+  };
+
+  const columns: TableColumnsType<WebhookDelivery> = [
+    { key: "event", title: "Event", render: (_, d) => WEBHOOK_EVENTS[d.eventType] ?? d.eventType },
+    {
+      key: "endpoint",
+      title: "Endpoint",
+      responsive: ["md"],
+      render: (_, d) => <span className="webhooks-url">{d.endpointUrl}</span>,
+    },
+    {
+      key: "status",
+      title: "Status",
+      render: (_, d) => <Tag color={STATUS_COLORS[d.status]}>{d.status[0].toUpperCase() + d.status.slice(1)}</Tag>,
+    },
+    { key: "attempts", title: "Attempts", render: (_, d) => d.attempts.length },
+    { key: "created", title: "Created", responsive: ["sm"], render: (_, d) => formatDate(d.createdAt) },
+    {
+      key: "actions",
+      title: "Actions",
+      render: (_, d) =>
+        d.status === "failed" ? (
+          <Button size="small" onClick={() => resend(d)} loading={mutation.isPending && resending === d.id}>
+            Re-send
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const data = query.data?.data;
+  return (
+    <Card
+      className="webhooks-deliveries"
+      title="Deliveries"
+      extra={
+        <Select
+          aria-label="Endpoint"
+          value={endpointId}
+          onChange={(value) => {
+            setEndpointId(value);
+            setPage(1);
+          }}
+          popupMatchSelectWidth={false}
+          options={[{ value: "", label: "All endpoints" }, ...endpointList.map((e) => ({ value: e.id, label: e.description || e.url }))]}
+          className="webhooks-endpoint-filter"
+        />
+      }
+    >
+      {query.isError ? (
+        <QueryError query={query} title="Could not load the deliveries" />
+      ) : (
+        <Table<WebhookDelivery>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={data?.items ?? []}
+          loading={query.isLoading}
+          scroll={{ x: "max-content" }}
+          locale={{ emptyText: "No deliveries yet" }}
+          expandable={{ expandedRowRender: (d) => <Attempts attempts={d.attempts} /> }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,95 @@
+// Beyond the core API: the Webhooks screen. An owner adds the endpoints that are told of disputes,
+// payouts, failed settlements, flagged tokens, screening hits and team changes (each with the events
+// it wants; its signing secret shown once), enables, disables or removes them, and reads every
+// delivery with its attempts, re-sending a failed one. Every change is audited by the server.
+import { useMemo, useState } from "react";
+import { Button, Popconfirm, Space, Switch, Tag, type TableColumnsType } from "antd";
+import { useDelete, useUpdate } from "@refinedev/core";
+import { WEBHOOK_EVENTS, type WebhookEndpoint } from "@contract";
+import { ListTable, useListTable } from "@/components/list/list-table";
+import { PageHeader } from "@/components/page-header";
+import { formatDate } from "@/utils/format";
+import { AddEndpointModal } from "./add-modal";
+import { WebhookDeliveries } from "./deliveries";
+import "./webhooks.css";
+
+export function WebhooksList() {
+  const table = useListTable<WebhookEndpoint>("webhooks");
+  const [adding, setAdding] = useState(false);
+  const { mutate: update } = useUpdate<WebhookEndpoint>();
+  const { mutate: remove } = useDelete<WebhookEndpoint>();
+
+  const columns = useMemo<TableColumnsType<WebhookEndpoint>>(
+    () => [
+      {
+        key: "url",
+        title: "Endpoint",
+        render: (_, endpoint) => (
+          <div>
+            <div className="kit-cell-name webhooks-url">{endpoint.url}</div>
+            {endpoint.description ? <div className="kit-cell-detail">{endpoint.description}</div> : null}
+          </div>
+        ),
+      },
+      {
+        key: "events",
+        title: "Events",
+        responsive: ["md"],
+        render: (_, endpoint) => (
+          <Space size={[4, 4]} wrap>
+            {endpoint.events.map((type) => (
+              <Tag key={type}>{WEBHOOK_EVENTS[type] ?? type}</Tag>
+            ))}
+          </Space>
+        ),
+      },
+      {
+        key: "enabled",
+        title: "Enabled",
+        render: (_, endpoint) => (
+          <Switch
+            size="small"
+            checked={endpoint.enabled}
+            aria-label={`${endpoint.enabled ? "Disable" : "Enable"} ${endpoint.url}`}
+            onChange={(enabled) => update({ resource: "webhooks", id: endpoint.id, values: { enabled } })}
+          />
+        ),
+      },
+      { key: "created", title: "Added", responsive: ["lg"], render: (_, endpoint) => formatDate(endpoint.createdAt) },
+      {
+        key: "actions",
+        title: "Actions",
+        render: (_, endpoint) => (
+          <Popconfirm
+            title="Remove this endpoint?"
+            description="Its deliveries are removed with it."
+            okText="Remove"
+            onConfirm={() => remove({ resource: "webhooks", id: endpoint.id })}
+          >
+            <Button size="small" type="text">
+              Remove
+            </Button>
+          </Popconfirm>
+        ),
+      },
+    ],
+    [update, remove],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        subtitle="Signed notifications of disputes, payouts and failures, sent to your endpoints"
+        extra={
+          <Button type="primary" onClick={() => setAdding(true)}>
+            Add endpoint
+          </Button>
+        }
+      />
+      <ListTable<WebhookEndpoint> table={table} columns={columns} rowKey="id" emptyText="No endpoints yet: add one to be told of events" />
+      <WebhookDeliveries endpointList={table.tableQuery.data?.data ?? []} />
+      <AddEndpointModal open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+// Beyond the core API: the Webhooks screen, against the fake API: the endpoints and the deliveries
+// with their attempts, a failed delivery re-sent, an endpoint added with its secret shown once, and
+// the whole section hidden when the API has no webhooks (404).
+import { screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { WebhookDelivery, WebhookEndpoint } from "@contract";
+import { changes, compileFirst, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import type { FakeApi } from "../../support/fake-api";
+
+compileFirst(() => import("@/resources/webhooks/list"));
+
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+qGx5qdBd7c=";
+
+const ENDPOINT: WebhookEndpoint = {
+  id: "ep-1",
+  url: "https://hooks.example.com/ops",
+  description: "Ops pager",
+  events: ["dispute.opened", "settlement.failed"],
+  enabled: true,
+  createdAt: "2025-03-10T10:00:00.000Z",
+  updatedAt: "2025-03-10T10:00:00.000Z",
+};
+
+const FAILED: WebhookDelivery = {
+  id: "d-1",
+  eventId: "msg_1",
+  eventType: "settlement.failed",
+  endpointId: "ep-1",
+  endpointUrl: ENDPOINT.url,
+  status: "failed",
+  lastStatusCode: 503,
+  lastError: "HTTP 503",
+  nextAttemptAt: null,
+  deliveredAt: null,
+  createdAt: "2025-03-10T11:00:00.000Z",
+  payload: "{}",
+  attempts: [
+    { at: "2025-03-10T11:00:00.000Z", statusCode: 503, error: "HTTP 503", response: "Service Unavailable", durationMs: 12 },
+    { at: "2025-03-10T11:00:10.000Z", statusCode: null, error: "No answer within 10 s", response: null, durationMs: 10000 },
+  ],
+};
+const DELIVERED: WebhookDelivery = {
+  ...FAILED,
+  id: "d-2",
+  eventId: "msg_2",
+  eventType: "dispute.opened",
+  status: "delivered",
+  lastStatusCode: 200,
+  lastError: null,
+  deliveredAt: "2025-03-10T12:00:00.000Z",
+  createdAt: "2025-03-10T12:00:00.000Z",
+  attempts: [{ at: "2025-03-10T12:00:00.000Z", statusCode: 200, error: null, response: "ok", durationMs: 8 }],
+};
+
+function webhooksApi(endpointList: WebhookEndpoint[] = [ENDPOINT]): FakeApi {
+  const api = signedInApi();
+  api.get("/admin/webhooks", () => [200, { data: { items: endpointList, total: endpointList.length, page: 1, limit: 20, totalPages: 1 } }]);
+  api.get("/admin/webhooks/deliveries", [200, { data: { items: [DELIVERED, FAILED], total: 2, page: 1, limit: 20, totalPages: 1 } }]);
+  return api;
+}
+
+describe("Webhooks", () => {
+  it("lists the endpoints and the deliveries with their attempts, and re-sends a failed one", async () => {
+    const api = webhooksApi();
+    const user = setupUser();
+    renderApp("/webhooks");
+
+    expect(await screen.findByRole("heading", { name: "Webhooks", level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText("Ops pager")).toBeInTheDocument();
+    expect(screen.getAllByText("Settlement failed").length).toBeGreaterThan(0);
+    await waitFor(() => expect(sidebarSections()).toContain("Webhooks"));
+
+    const failedRow = (await screen.findByText("Failed")).closest("tr")!;
+    expect(within(failedRow).getByText("2")).toBeInTheDocument();
+    await user.click(within(failedRow).getByRole("button", { name: "Expand row" }));
+    const attempts = await screen.findByRole("list", { name: "Attempts" });
+    expect(attempts).toHaveTextContent("503");
+    expect(attempts).toHaveTextContent("Service Unavailable");
+    expect(attempts).toHaveTextContent("No answer · No answer within 10 s");
+
+    const deliveredRow = screen.getByText("Delivered").closest("tr")!;
+    expect(within(deliveredRow).queryByRole("button", { name: "Re-send" })).not.toBeInTheDocument();
+    api.post("/admin/webhooks/deliveries/d-1/resend", [200, { data: { ...FAILED, status: "pending" } }]);
+    const before = api.requests("GET", "/admin/webhooks/deliveries").length;
+    await user.click(within(failedRow).getByRole("button", { name: "Re-send" }));
+    await waitFor(() => expect(changes(api)).toEqual([{ method: "POST", path: "/admin/webhooks/deliveries/d-1/resend", body: {} }]));
+    expect(await screen.findByText("Delivery queued again")).toBeInTheDocument();
+    await waitFor(() => expect(api.requests("GET", "/admin/webhooks/deliveries").length).toBeGreaterThan(before));
+  });
+
+  it("adds an endpoint: the form checks its fields, and the secret is shown once", async () => {
+    const api = webhooksApi([]);
+    const user = setupUser();
+    renderApp("/webhooks");
+
+    await user.click(await screen.findByRole("button", { name: "Add endpoint" }));
+    const dialog = await screen.findByRole("dialog", { name: "Add webhook endpoint" });
+    await user.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
+    expect(await within(dialog).findByText("URL is required")).toBeInTheDocument();
+    expect(within(dialog).getByText("Choose at least one event")).toBeInTheDocument();
+    expect(changes(api)).toEqual([]);
+
+    const created = { ...ENDPOINT, id: "ep-2", url: "https://hooks.example.com/new", description: null, events: ["payout.proposed"], secret: SECRET };
+    api.post("/admin/webhooks", [201, { data: created }]);
+    await user.type(within(dialog).getByLabelText("URL"), "https://hooks.example.com/new");
+    await user.click(within(dialog).getByLabelText("Payout proposed"));
+    await user.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
+
+    const shown = await screen.findByRole("dialog", { name: "Endpoint added" });
+    expect(within(shown).getByText(SECRET)).toBeInTheDocument();
+    expect(within(shown).getByText("Copy the signing secret now")).toBeInTheDocument();
+    expect(changes(api)).toEqual([
+      { method: "POST", path: "/admin/webhooks", body: { url: "https://hooks.example.com/new", events: ["payout.proposed"] } },
+    ]);
+    await user.click(within(shown).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByText(SECRET)).not.toBeInTheDocument());
+    // Opened again, the dialog is a new form: the secret is nowhere.
+    await user.click(screen.getByRole("button", { name: "Add endpoint" }));
+    expect(await screen.findByRole("dialog", { name: "Add webhook endpoint" })).toBeInTheDocument();
+    expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
+  });
+
+  it("hides the whole section when the API has no webhooks (404)", async () => {
+    const api = signedInApi();
+    api.get("/admin/webhooks", [404, { message: "Not found" }]);
+    renderApp("/webhooks");
+    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
+    expect(sidebarSections()).not.toContain("Webhooks");
+    expect(screen.queryByRole("heading", { name: "Webhooks" })).not.toBeInTheDocument();
+    expect(api.requests("GET", "/admin/webhooks")).toHaveLength(1);
+  });
+});
