@@ -128,16 +128,24 @@ async function excerptOf(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString("utf8").slice(0, RESPONSE_EXCERPT_MAX);
 }
 
+/** The webhook-signature header, or null when the secret cannot sign (not the whsec_<base64> this server writes). */
+function signatureOf(secret: string, eventId: string, payload: string, now: number): string | null {
+  try {
+    return new Webhook(secret).sign(eventId, new Date(now), payload);
+  } catch {
+    return null;
+  }
+}
+
 /** One signed POST: its status and the start of its answer, or what stopped it. */
-async function send(url: string, secret: string, eventId: string, payload: string, now: number, timeoutMs: number): Promise<Outcome> {
+async function send(url: string, signature: string, eventId: string, payload: string, now: number, timeoutMs: number): Promise<Outcome> {
   const started = performance.now();
-  const at = new Date(now);
   const headers = {
     "content-type": "application/json",
     "user-agent": "marketplace-admin-webhooks/1",
     "webhook-id": eventId,
     "webhook-timestamp": String(Math.floor(now / 1000)),
-    "webhook-signature": new Webhook(secret).sign(eventId, at, payload),
+    "webhook-signature": signature,
   };
   const took = () => Math.round(performance.now() - started);
   try {
@@ -168,14 +176,23 @@ async function deliver(ctx: ServiceContext, settings: WebhookSettings, owner: st
     .where("d.status", "=", "pending")
     .executeTakeFirst();
   if (!row) return false;
-  const outcome: Outcome = row.enabled
-    ? await send(row.url, row.secret, row.eventId, row.payload, ctx.now(), settings.timeoutMs)
-    : { statusCode: null, error: "The endpoint is disabled", response: null, durationMs: 0 };
+  const sentAt = ctx.now();
+  const signature = signatureOf(row.secret, row.eventId, row.payload, sentAt);
+  // Neither ends by waiting: no retry, the delivery ends failed at once (a re-send tries it again).
+  const refusal = !row.enabled
+    ? "The endpoint is disabled"
+    : signature === null
+      ? "Cannot sign with the endpoint's secret: it is not a whsec_ secret"
+      : null;
+  const outcome: Outcome =
+    refusal === null
+      ? await send(row.url, signature!, row.eventId, row.payload, sentAt, settings.timeoutMs)
+      : { statusCode: null, error: refusal, response: null, durationMs: 0 };
   const now = ctx.now();
   const attempts = Number(row.attempts) + 1;
   const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
   const next = now + retryDelay(settings, attempts);
-  const giveUp = !row.enabled || next > Number(row.retryFrom) + settings.retryForMs;
+  const giveUp = refusal !== null || next > Number(row.retryFrom) + settings.retryForMs;
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto("webhookAttempts")

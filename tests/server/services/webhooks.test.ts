@@ -238,6 +238,17 @@ describe("deliveries", () => {
     expect(audit.body.data.items).toHaveLength(1);
     expect(audit.body.data.items[0]).toMatchObject({ targetId: endpoint.id });
   });
+  it("an endpoint whose secret cannot sign records the error as its attempt, and holds up no other delivery", async () => {
+    const { receiver } = await endpointFor(["dispute.opened"]);
+    const { endpoint: broken } = await endpointFor(["dispute.opened"]);
+    // A secret that is not base64 (a row edited by hand): the package refuses to sign with it.
+    await server.ctx.db.updateTable("webhookEndpoints").set({ secret: "whsec_x" }).where("id", "=", broken.id).execute();
+    await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date(server.clock.now() + 1000).toISOString() });
+    await waitFor(() => expect(receiver.received).toHaveLength(1));
+    await waitFor(async () => expect((await deliveriesOf(broken.id))[0]?.status).toBe("failed"));
+    const [failed] = await deliveriesOf(broken.id);
+    expect(failed.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringContaining("Cannot sign") });
+  });
 });
 
 it("the retry delay doubles at each attempt, half of it random", () => {
