@@ -36,7 +36,7 @@ export function WebhooksList() {
         title: "Events",
         responsive: ["md"],
         render: (_, endpoint) => (
-          <Space size={[4, 4]} wrap>
+          <Space size={[4, 4]} wrap className="webhooks-event-tags">
             {endpoint.events.map((type) => (
               <Tag key={type}>{WEBHOOK_EVENTS[type] ?? type}</Tag>
             ))}
