@@ -213,6 +213,10 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
     const mint = await mintOf({ mintAuthority: backend.authority, extensions: [ext.pausable(issuer.publicKey)] });
     const created = await api.post("/tokens/admin", tokenBody(mint));
     expect(created.status).toBe(201);
+    // An owner's webhook endpoint hears of the flag and of the failed settlement.
+    expect(
+      (await api.post("/admin/webhooks", { url: "https://hooks.example.com/risk", events: ["token.flagged", "settlement.failed"] })).status,
+    ).toBe(201);
     const dispute = (values = {}) =>
       fundDispute(ctx, { currencyMint: mint.toBase58(), currencyDecimals: 6, currencySymbol: "TST", totalPrice: 1_000, ...values });
 
@@ -258,6 +262,15 @@ describe("settling in a token whose mint became risky (fault injection)", () => 
       adminPublicKey: server.adminWallet.publicKey,
       reason: token!.riskSummary,
       before: JSON.stringify({ risk: "warn" }),
+    });
+    const events = await ctx.db.selectFrom("webhookEvents").select(["type", "payload"]).orderBy("createdAt").execute();
+    expect(events.map((e) => e.type).sort()).toEqual(["settlement.failed", "token.flagged"]);
+    const flagged = JSON.parse(events.find((e) => e.type === "token.flagged")!.payload);
+    expect(flagged.data).toMatchObject({
+      tokenId: token!.id,
+      mintAddress: mint.toBase58(),
+      verdict: "reject",
+      summary: token!.riskSummary,
     });
     // Another try while it is still paused is stopped the same way; the token is flagged once.
     expect((await api.post(`/admin/settlements/${row!.id}/retry`, { reason: "Try again" })).status).toBe(409);
