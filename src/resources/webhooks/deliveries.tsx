@@ -24,8 +24,7 @@ function Attempts({ attempts }: { attempts: WebhookAttempt[] }) {
     <ol className="webhooks-attempts" aria-label="Attempts">
       {attempts.map((attempt, i) => (
         <li key={i}>
-          <span>{formatDate(attempt.at)}</span> ·{" "}
-          <strong>{attempt.statusCode ?? "No answer"}</strong>
+          <span>{formatDate(attempt.at)}</span> · <strong>{attempt.statusCode ?? "No answer"}</strong>
           {attempt.error && attempt.error !== `HTTP ${attempt.statusCode}` ? <> · {attempt.error}</> : null} · {attempt.durationMs} ms
           {attempt.response ? <pre className="webhooks-response">{attempt.response}</pre> : null}
         </li>
@@ -125,7 +124,14 @@ export function WebhookDeliveries({ endpointList }: { endpointList: readonly Web
           scroll={{ x: "max-content" }}
           locale={{ emptyText: "No deliveries yet" }}
           expandable={{ expandedRowRender: (d) => <Attempts attempts={d.attempts} /> }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+          }}
         />
       )}
     </Card>

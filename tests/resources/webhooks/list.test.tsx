@@ -100,7 +100,14 @@ describe("Webhooks", () => {
     expect(within(dialog).getByText("Choose at least one event")).toBeInTheDocument();
     expect(changes(api)).toEqual([]);
 
-    const created = { ...ENDPOINT, id: "ep-2", url: "https://hooks.example.com/new", description: null, events: ["payout.proposed"], secret: SECRET };
+    const created = {
+      ...ENDPOINT,
+      id: "ep-2",
+      url: "https://hooks.example.com/new",
+      description: null,
+      events: ["payout.proposed"],
+      secret: SECRET,
+    };
     api.post("/admin/webhooks", [201, { data: created }]);
     await user.type(within(dialog).getByLabelText("URL"), "https://hooks.example.com/new");
     await user.click(within(dialog).getByLabelText("Payout proposed"));
