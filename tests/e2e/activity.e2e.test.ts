@@ -142,6 +142,28 @@ describe("Activity in the browser", () => {
     await page.locator(".ant-modal", { hasText: "Edit User" }).getByLabel("Display Name").waitFor();
   });
 
+  it("an owner adds a webhook endpoint on the Webhooks screen: its secret shown once, the addition in Activity", async () => {
+    await page.goto(`${consoleServer.origin}/webhooks`);
+    await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const form = page.getByRole("dialog", { name: "Add webhook endpoint" });
+    await form.getByLabel("URL").fill("https://hooks.example.com/e2e");
+    await form.getByLabel("Dispute opened").check();
+    await form.getByRole("button", { name: "Add endpoint" }).click();
+    const shown = page.getByRole("dialog", { name: "Endpoint added" });
+    const secret = (await shown.locator("code").textContent()) ?? "";
+    expect(secret).toMatch(/^whsec_/);
+    const stored = await db().selectFrom("webhookEndpoints").select(["url", "secret"]).execute();
+    expect(stored).toEqual([{ url: "https://hooks.example.com/e2e", secret }]);
+    await shown.getByRole("button", { name: "Done" }).click();
+    await page.locator("tr[data-row-key]", { hasText: "https://hooks.example.com/e2e" }).waitFor();
+    expect(await page.getByText(secret).count()).toBe(0);
+    await expectAccessible(page, "webhooks");
+
+    await openActivity(page);
+    await page.locator("tr[data-row-key]", { hasText: "Webhook endpoint" }).first().waitFor({ timeout: 20_000 });
+  });
+
   it("fits a phone and passes axe there", async () => {
     const phone = await openWithWallet(browser, admin, PHONE);
     await signIn(phone, consoleServer.origin, admin);
