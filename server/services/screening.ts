@@ -10,6 +10,7 @@ import { isUniqueViolation } from "../db/engine.ts";
 import type { Db, OrderRow, ScreeningHitRow, ScreeningHitsTable } from "../db/schema.ts";
 import { ApiError, conflict, forbidden, invalidRequest } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
+import { recordEvent } from "./webhooks.ts";
 import { findById, isoNow, json } from "./context.ts";
 import type { AdminIdentity, ScreeningEntry, ScreeningLists, ServiceContext } from "./ports.ts";
 
@@ -123,7 +124,21 @@ export async function recordScreeningHit(db: Db, ctx: ServiceContext, hit: NewHi
     .onConflict((oc) => oc.column("dedupeKey").doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (inserted) return { row: inserted, created: true };
+  if (inserted) {
+    // A new hit is what the team hears of (webhooks), in the same transaction as the hit itself.
+    await recordEvent(db, ctx, "screening.hit", {
+      hitId: inserted.id,
+      kind: inserted.kind,
+      orderId: inserted.orderId,
+      tokenMint: inserted.tokenMint,
+      party: inserted.party,
+      address: inserted.address,
+      listName: inserted.listName,
+      entryId: inserted.entryId,
+      listVersion: inserted.listVersion,
+    });
+    return { row: inserted, created: true };
+  }
   const row = await db.selectFrom("screeningHits").selectAll().where("dedupeKey", "=", dedupeKey).executeTakeFirstOrThrow();
   return { row, created: false };
 }
@@ -374,15 +389,17 @@ export async function rescreen(ctx: ServiceContext): Promise<ScreeningHitRow[]> 
   const created: ScreeningHitRow[] = [];
   for (const candidate of candidates) {
     for (const entry of found.get(candidate.address) ?? []) {
-      const { row, created: isNew } = await recordScreeningHit(ctx.db, ctx, {
-        kind: "rescreen",
-        orderId: candidate.orderId,
-        party: candidate.party,
-        address: candidate.address,
-        entry,
-        version: under.version,
-        paid: candidate.paid,
-      });
+      const { row, created: isNew } = await ctx.db.transaction().execute((trx) =>
+        recordScreeningHit(trx, ctx, {
+          kind: "rescreen",
+          orderId: candidate.orderId,
+          party: candidate.party,
+          address: candidate.address,
+          entry,
+          version: under.version,
+          paid: candidate.paid,
+        }),
+      );
       if (isNew) created.push(row);
     }
   }

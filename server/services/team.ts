@@ -25,6 +25,7 @@ import {
 } from "../db/team.ts";
 import { conflict, forbidden, invalidRequest, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
+import { recordEvent } from "./webhooks.ts";
 import { isoNow } from "./context.ts";
 import { DEFAULT_APPROVAL_HOURS, expireProposals } from "./payout-approvals.ts";
 import { approvalsRequired } from "./payout-rules.ts";
@@ -180,6 +181,7 @@ export async function removeTeamMember(ctx: TeamContext, admin: AdminIdentity, p
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await deleteTeamMember(trx, publicKey))) throw notFound(MEMBER);
     await deleteWalletSessions(trx, publicKey);
+    await recordEvent(trx, ctx, "team.changed", { change: "remove", publicKey, role: null, before: member.role, by: admin.publicKey });
     await recordAudit(trx, ctx, admin, {
       action: "team.remove",
       targetType: "admin",
@@ -246,6 +248,13 @@ async function apply(
     } else {
       await setTeamRole(trx, change.publicKey, change.role, at);
     }
+    await recordEvent(trx, ctx, "team.changed", {
+      change: change.kind,
+      publicKey: change.publicKey,
+      role: change.role,
+      before: change.before,
+      by: admin.publicKey,
+    });
     await recordAudit(trx, ctx, admin, {
       action: change.kind === "add" ? "team.add" : "team.change",
       targetType: "admin",

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { WebhookEventType } from "../../../contract/index.ts";
 import { createOrderRecord } from "../../../server/seed/records.ts";
 import { expireProposals } from "../../../server/services/payout-approvals.ts";
+import { recordScreeningHit } from "../../../server/services/screening.ts";
 import { retryDelay, startWebhookDelivery, type WebhookWorker } from "../../../server/services/webhook-delivery.ts";
 import { faultyLedger, type FaultyLedger } from "../support/faulty-ledger.ts";
 import { createTestWallet, startTestServer, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
@@ -197,6 +198,45 @@ describe("deliveries", () => {
     await worker.run();
     expect(receiver.received).toHaveLength(1);
     expect(deaf.received).toHaveLength(0);
+  });
+
+  it("an admin team change and a new screening hit each reach the endpoint once, signed; a hit found again sends nothing", async () => {
+    const { receiver } = await endpointFor(["team.changed", "screening.hit"]);
+    const added = createTestWallet();
+    const add = await owner.post("/admin/team", { publicKey: added.publicKey, role: "support", reason: "Joins the support desk" });
+    expect(add.status, add.text).toBe(201);
+    const removal = await owner.delete(`/admin/team/${added.publicKey}`, { reason: "Left" });
+    expect(removal.status, removal.text).toBe(200);
+
+    const order = await createOrderRecord(server.ctx.db, { status: "DISPUTED" });
+    const hit = {
+      kind: "rescreen" as const,
+      orderId: order.id,
+      party: "seller" as const,
+      address: order.sellerWalletAddress,
+      entry: { address: order.sellerWalletAddress, list: "Test list", entryId: "T-1", reason: "test" },
+      version: "v1",
+    };
+    expect((await recordScreeningHit(server.ctx.db, server.ctx, hit)).created).toBe(true);
+    expect((await recordScreeningHit(server.ctx.db, server.ctx, hit)).created).toBe(false);
+
+    await waitFor(() => expect(receiver.received).toHaveLength(3));
+    expect(receiver.received.every((r) => r.verified)).toBe(true);
+    expect(receiver.received.map((r) => r.body)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: "team.changed",
+          data: expect.objectContaining({ change: "add", publicKey: added.publicKey, role: "support" }),
+        }),
+        expect.objectContaining({ type: "team.changed", data: expect.objectContaining({ change: "remove", publicKey: added.publicKey }) }),
+        expect.objectContaining({
+          type: "screening.hit",
+          data: expect.objectContaining({ orderId: order.id, party: "seller", listName: "Test list" }),
+        }),
+      ]),
+    );
+    await worker.run();
+    expect(receiver.received).toHaveLength(3);
   });
 
   it("a receiver that fails twice gets the third attempt; each attempt is listed with its answer", async () => {
