@@ -19,4 +19,17 @@ import { tokens } from "./tokens.ts";
 import { users } from "./users.ts";
 import { webhooks } from "./webhooks.ts";
 
-export const RESOURCES = [dashboard, users, tokens, products, shops, orders, settlements, screening, activity, marketplace, team, webhooks] as const;
+export const RESOURCES = [
+  dashboard,
+  users,
+  tokens,
+  products,
+  shops,
+  orders,
+  settlements,
+  screening,
+  activity,
+  marketplace,
+  team,
+  webhooks,
+] as const;
