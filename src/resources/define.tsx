@@ -5,6 +5,7 @@
 // command palette finds its records.
 import type { RouteObject } from "react-router";
 import { resourceNamed, type ResourceName } from "@contract/resources";
+import { readableScreen } from "@/components/access/readable-screen";
 import type { ListFilter } from "@/components/list/filters";
 import { SectionIcon } from "@/components/layout/section-icon";
 import type { SectionIconName } from "@/components/layout/section-icons";
@@ -12,6 +13,7 @@ import type { RecordLookup } from "@/components/palette/record-lookup";
 import { lazyScreen, type ScreenLoader } from "@/components/routing/lazy-screen";
 import { optionalScreen } from "@/components/routing/optional-section";
 import { firstListPage, type AdminSection, type FirstQuery } from "@/components/routing/sections";
+import { ForbiddenPage } from "@/pages/forbidden";
 import { NotFoundPage } from "@/pages/not-found";
 
 export interface SectionParts {
@@ -55,7 +57,8 @@ export function sectionsOf(adminResources: AdminSection[]) {
   const adminRoutes = adminResources.map((entry) => {
     const Screen = lazyScreen(entry.load);
     const path = entry.resource.show ? `${entry.resource.show}?` : entry.resource.list;
-    return { path, Screen: entry.optional ? optionalScreen(entry, Screen, NotFoundPage) : Screen };
+    const offered = entry.optional ? optionalScreen(entry, Screen, NotFoundPage) : Screen;
+    return { path, Screen: readableScreen(entry, offered, ForbiddenPage) };
   });
   return {
     adminResources,

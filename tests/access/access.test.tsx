@@ -52,6 +52,14 @@ describe("access control in the console", () => {
     expect(options(dialog)).not.toContain("Add Token");
   });
 
+  it("answers a section the role may not read, opened by its address, with the reason instead of its screen", async () => {
+    apiFor(as("support"));
+    renderApp("/activity");
+    await screen.findByRole("heading", { name: "Not allowed" });
+    expect(screen.getByText("Your role (Support) does not include Read the audit trail")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Activity" })).toBeNull();
+  });
+
   it("shows Activity to an auditor, and the palette offers it", async () => {
     apiFor(as("auditor"));
     const user = setupUser();
