@@ -3,30 +3,10 @@
 // one delivery per subscribed endpoint, retried with backoff for a bounded time, each attempt kept.
 import { z } from "./zod.ts";
 import { count, optionalText, text, time } from "./primitives.ts";
-import { choiceParam, pageParams, textParam } from "./query.ts";
 import { body, isHttpUrl, plainText } from "./schemas.ts";
 
-/**
- * Every event a webhook can carry, with how the console names it. The server records each where it
- * happens (server/services/webhooks.ts, recordEvent), in the transaction of the change it reports.
- */
-export const WEBHOOK_EVENTS = {
-  "dispute.opened": "Dispute opened",
-  "payout.proposed": "Payout proposed",
-  "payout.approved": "Payout approved",
-  "payout.rejected": "Payout rejected",
-  "payout.expired": "Payout proposal expired",
-  "settlement.failed": "Settlement failed",
-  "token.flagged": "Token flagged",
-  "screening.hit": "Screening hit",
-  "team.changed": "Admin team changed",
-} as const;
-
-export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
-export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];
-
-export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
-export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export * from "./webhook-events.ts";
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "./webhook-events.ts";
 
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
@@ -120,12 +100,3 @@ export const webhookDeliverySchema = z
   })
   .meta({ id: "WebhookDelivery" });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
-
-export const webhookDeliveryQuerySchema = z.object({
-  ...pageParams(),
-  endpointId: textParam("Endpoint"),
-  status: choiceParam(WEBHOOK_DELIVERY_STATUSES, "Status must be pending, delivered or failed"),
-});
-export type WebhookDeliveryQuery = z.output<typeof webhookDeliveryQuerySchema>;
-
-export const webhookListQuerySchema = z.object(pageParams());

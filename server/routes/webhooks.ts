@@ -1,12 +1,11 @@
 import {
   idParamsSchema,
   webhookCreateSchema,
-  webhookDeliveryQuerySchema,
   webhookDeliverySchema,
   webhookEndpointSchema,
-  webhookListQuerySchema,
   webhookUpdateSchema,
 } from "../../contract/index.ts";
+import { webhookDeliveryQuerySchema, webhookListQuerySchema } from "../../contract/webhook-queries.ts";
 import { changeRoute, documentedAs, error, errors, getOneRoute, listRoute, needs, ok, type RoutePlugin } from "../http/route-schema.ts";
 import {
   createEndpoint,

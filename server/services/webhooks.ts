@@ -7,13 +7,13 @@ import type {
   WebhookAttempt,
   WebhookCreateInput,
   WebhookDelivery,
-  WebhookDeliveryQuery,
   WebhookEndpoint,
   WebhookEndpointCreated,
   WebhookEventType,
   WebhookUpdateInput,
 } from "../../contract/index.ts";
 import type { Selectable } from "kysely";
+import type { WebhookDeliveryQuery } from "../../contract/webhook-queries.ts";
 import type { Db, WebhookDeliveriesTable, WebhookEndpointsTable } from "../db/schema.ts";
 import { conflict, notFound } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";

@@ -4,7 +4,7 @@
 // its `access`; an action left out needs "read"). A session without a permissions list comes from
 // an API without roles: every admin may do everything there, as before roles existed.
 import type { AccessControlProvider, CanParams, CanReturnType } from "@refinedev/core";
-import { PERMISSIONS, ROLES, type Permission } from "@contract";
+import { PERMISSIONS, ROLES, type Permission } from "@contract/permissions";
 import { RESOURCES, type ResourceDeclaration } from "@contract/resources";
 import { authStore } from "@/providers/auth-store";
 

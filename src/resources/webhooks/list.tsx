@@ -5,13 +5,17 @@
 import { useMemo, useState } from "react";
 import { Button, Popconfirm, Space, Switch, Tag, type TableColumnsType } from "antd";
 import { useDelete, useUpdate } from "@refinedev/core";
-import { WEBHOOK_EVENTS, type WebhookEndpoint } from "@contract";
+import { WEBHOOK_EVENTS } from "@contract/webhook-events";
+import type { WebhookEndpoint } from "@contract";
 import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { formatDate } from "@/utils/format";
-import { AddEndpointModal } from "./add-modal";
+import { lazyDialog } from "@/components/routing/lazy-dialog";
 import { WebhookDeliveries } from "./deliveries";
 import "./webhooks.css";
+
+// Its form and rules (zod) load with the dialog, not with the screen.
+const AddEndpointModal = lazyDialog(() => import("./add-modal"), "AddEndpointModal");
 
 export function WebhooksList() {
   const table = useListTable<WebhookEndpoint>("webhooks");
@@ -82,14 +86,14 @@ export function WebhooksList() {
         title="Webhooks"
         subtitle="Signed notifications of disputes, payouts and failures, sent to your endpoints"
         extra={
-          <Button type="primary" onClick={() => setAdding(true)}>
+          <Button type="primary" onClick={() => setAdding(true)} {...AddEndpointModal.intent}>
             Add endpoint
           </Button>
         }
       />
       <ListTable<WebhookEndpoint> table={table} columns={columns} rowKey="id" emptyText="No endpoints yet: add one to be told of events" />
       <WebhookDeliveries endpointList={table.tableQuery.data?.data ?? []} />
-      <AddEndpointModal open={adding} onClose={() => setAdding(false)} />
+      <AddEndpointModal.Host active={adding} open={adding} onClose={() => setAdding(false)} />
     </>
   );
 }
