@@ -47,7 +47,8 @@ describe("admin guard", () => {
     const client = await server.signIn();
     const res = await client.get("/probe");
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ userId: expect.any(String), publicKey: server.adminWallet.publicKey });
+    // An ADMIN_WALLETS wallet: an owner.
+    expect(res.body.data).toEqual({ userId: expect.any(String), publicKey: server.adminWallet.publicKey, role: "owner" });
   });
 
   it("answers 401 once the session has expired or was revoked", async () => {
