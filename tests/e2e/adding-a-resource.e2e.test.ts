@@ -27,8 +27,8 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const admin = createTestWallet("E2E Payouts Admin");
 
 /** `code` with the newcomer's import on top and `list` (where the entry goes) written as `listed`. */
-function withLine(code: string, id: string, importLine: string, list: string, listed: string): string {
-  if (!code.includes(list)) throw new Error(`${id} no longer has "${list.trim()}": say where the newcomer's line goes`);
+function withLine(code: string, id: string, importLine: string, list: string | RegExp, listed: string): string {
+  if (!code.match(list)) throw new Error(`${id} no longer has "${String(list).trim()}": say where the newcomer's line goes`);
   return `${importLine}\n${code.replace(list, listed)}`;
 }
 
@@ -39,7 +39,13 @@ function newcomersLines(): Plugin {
     enforce: "pre",
     transform(code, id) {
       if (id.endsWith("/contract/resources/registry.ts")) {
-        return withLine(code, id, 'import { payouts } from "../../tests/app/payouts/resource.ts";', "] as const;", ", payouts] as const;");
+        return withLine(
+          code,
+          id,
+          'import { payouts } from "../../tests/app/payouts/resource.ts";',
+          /,?\s*\] as const;/,
+          ", payouts] as const;",
+        );
       }
       if (id.endsWith("/src/resources/index.ts")) {
         return withLine(
