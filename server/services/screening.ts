@@ -10,6 +10,7 @@ import { isUniqueViolation } from "../db/engine.ts";
 import type { Db, OrderRow, ScreeningHitRow, ScreeningHitsTable } from "../db/schema.ts";
 import { ApiError, conflict, forbidden, invalidRequest } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
+import { pageOf } from "./paging.ts";
 import { recordEvent } from "./webhooks.ts";
 import { findById, isoNow, json } from "./context.ts";
 import type { AdminIdentity, ScreeningEntry, ScreeningLists, ServiceContext } from "./ports.ts";
@@ -460,15 +461,9 @@ export function toScreeningHit(row: ScreeningHitRow): ScreeningHit {
 export async function listScreeningHits(ctx: ServiceContext, q: ScreeningHitListQuery): Promise<{ items: ScreeningHit[]; total: number }> {
   let query = ctx.db.selectFrom("screeningHits");
   if (q.status) query = query.where("status", "=", q.status);
-  const [{ total }] = [await query.select((eb) => eb.fn.countAll<number | string>().as("total")).executeTakeFirstOrThrow()];
-  const rows = await query
-    .selectAll()
-    .orderBy("createdAt", "desc")
-    .orderBy("id", "desc")
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .execute();
-  return { items: rows.map(toScreeningHit), total: Number(total) };
+  const ordered = query.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc");
+  const { items, total } = await pageOf(query, ordered, q, (rows) => rows.map(toScreeningHit));
+  return { items, total };
 }
 
 /** The lists this instance holds. */
