@@ -6,43 +6,27 @@
 import { Keypair } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lamportsOf } from "../support/chain-support.ts";
-import { createTestWallet, startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
-import { startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
 import { listFile, type ListFile } from "../support/screening-support.ts";
-import { fundDispute, settlementsOf } from "../support/settlement-support.ts";
+import { fundDispute, settlementsOf, startFourEyesOnRpc, type FourEyesOnRpc } from "../support/settlement-support.ts";
 
-const SOL = 1_000_000_000n;
 const PRICE = 2_000_000_000;
 const RELEASE = { resolution: "RELEASE_TO_SELLER", adminNotes: "Delivered, tracking confirms" };
 
-let loop: Loopback;
 let list: ListFile;
-let server: TestServer;
-let proposer: TestClient;
-let approver: TestClient;
+let rig: FourEyesOnRpc;
 
 beforeAll(async () => {
-  loop = await startRpcLoopback();
   list = listFile("json");
-  const second = createTestWallet();
-  server = await startTestServer({
-    settlement: { cluster: loop.url, rpc: { pollIntervalMs: 5, rebroadcastIntervalMs: 25, airdrop: true } },
-    extraAdminWallets: [second],
-    env: { PAYOUT_APPROVALS: "2", SCREENING_LISTS: list.path, SCREENING_POLL_SECONDS: "3600" },
-  });
-  const backend = server.ctx.settlementBackend!;
-  await backend.ledger.airdrop!(backend.authority, 100n * SOL);
-  [proposer, approver] = await Promise.all([server.signIn(), server.signIn(second)]);
+  rig = await startFourEyesOnRpc({ env: { SCREENING_LISTS: list.path, SCREENING_POLL_SECONDS: "3600" } });
 });
 
 afterAll(async () => {
-  await server?.close();
-  await loop?.close();
+  await rig?.close();
   list?.remove();
 });
 
 const dispute = (seller: string) =>
-  fundDispute(server.ctx, {
+  fundDispute(rig.server.ctx, {
     sellerWalletAddress: seller,
     currencyMint: null,
     currencyDecimals: 9,
@@ -52,7 +36,7 @@ const dispute = (seller: string) =>
 
 async function relist(rows: { address: string; list: string; entryId?: string }[]): Promise<void> {
   list.write(rows);
-  await server.ctx.screeningWatch!.run();
+  await rig.server.ctx.screeningWatch!.run();
 }
 
 describe("a sanctioned seller under four eyes", () => {
@@ -60,41 +44,41 @@ describe("a sanctioned seller under four eyes", () => {
     const seller = Keypair.generate().publicKey.toBase58();
     await relist([{ address: seller, list: "OFAC SDN", entryId: "SDN-42" }]);
     const order = await dispute(seller);
-    loop.broadcasts.length = 0;
+    rig.loop.broadcasts.length = 0;
 
-    const refused = await proposer.post(`/admin/orders/${order.id}/resolve-dispute`, RELEASE);
+    const refused = await rig.proposer.post(`/admin/orders/${order.id}/resolve-dispute`, RELEASE);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/cannot be proposed: the seller wallet \w+ is on the list "OFAC SDN" \(entry SDN-42\)/);
-    expect(loop.broadcasts).toEqual([]);
-    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([]);
-    const flagged = await approver.get("/admin/screening");
+    expect(rig.loop.broadcasts).toEqual([]);
+    expect(await settlementsOf(rig.server.ctx.db, order.id)).toEqual([]);
+    const flagged = await rig.approver.get("/admin/screening");
     expect(flagged.body.data.items).toContainEqual(
       expect.objectContaining({ kind: "payout", orderId: order.id, party: "seller", listName: "OFAC SDN", entryId: "SDN-42" }),
     );
 
     await relist([]);
-    const proposed = await proposer.post(`/admin/orders/${order.id}/resolve-dispute`, RELEASE);
+    const proposed = await rig.proposer.post(`/admin/orders/${order.id}/resolve-dispute`, RELEASE);
     expect(proposed.status, proposed.text).toBe(202);
-    const approved = await approver.post(`/admin/settlements/${proposed.body.data.settlementId}/approve`, {});
+    const approved = await rig.approver.post(`/admin/settlements/${proposed.body.data.settlementId}/approve`, {});
     expect(approved.status, approved.text).toBe(200);
-    expect(loop.broadcasts).toEqual([approved.body.data.transactionSignature]);
-    expect(await lamportsOf(server.ctx.settlementBackend!.ledger, seller)).toBe(BigInt(PRICE));
+    expect(rig.loop.broadcasts).toEqual([approved.body.data.transactionSignature]);
+    expect(await lamportsOf(rig.server.ctx.settlementBackend!.ledger, seller)).toBe(BigInt(PRICE));
   });
 
   it("refuses the approval of a proposal whose seller was listed since: the proposal ends failed, nothing sent", async () => {
     const seller = Keypair.generate().publicKey.toBase58();
     await relist([]);
     const order = await dispute(seller);
-    const proposed = await proposer.post(`/admin/orders/${order.id}/resolve-dispute`, RELEASE);
+    const proposed = await rig.proposer.post(`/admin/orders/${order.id}/resolve-dispute`, RELEASE);
     expect(proposed.status, proposed.text).toBe(202);
     await relist([{ address: seller, list: "UN Security Council", entryId: "UN-5" }]);
-    loop.broadcasts.length = 0;
+    rig.loop.broadcasts.length = 0;
 
-    const refused = await approver.post(`/admin/settlements/${proposed.body.data.settlementId}/approve`, {});
+    const refused = await rig.approver.post(`/admin/settlements/${proposed.body.data.settlementId}/approve`, {});
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/cannot be approved: the seller wallet \w+ is on the list "UN Security Council"/);
-    expect(loop.broadcasts).toEqual([]);
-    expect(await settlementsOf(server.ctx.db, order.id)).toEqual([
+    expect(rig.loop.broadcasts).toEqual([]);
+    expect(await settlementsOf(rig.server.ctx.db, order.id)).toEqual([
       expect.objectContaining({ status: "failed", lastError: expect.stringContaining("UN Security Council") }),
     ]);
   });

@@ -7,7 +7,9 @@ import type { Db, OrderRow, SettlementRow } from "../../../server/db/schema.ts";
 import { fundOpenEscrows } from "../../../server/seed/escrows.ts";
 import { seedDatabase } from "../../../server/seed/index.ts";
 import { createOrderRecord } from "../../../server/seed/records.ts";
-import { startTestServer, type TestClient, type TestServer, type TestWallet } from "./harness.ts";
+import type { SettlementOptions } from "../../../server/settlement/index.ts";
+import { createTestWallet, startTestServer, type TestClient, type TestServer, type TestWallet } from "./harness.ts";
+import { startRpcLoopback, type Loopback } from "./rpc-loopback.ts";
 
 /** A test server on the in-process chain with `orders` seeded orders, their open escrows funded. */
 export function startSeededSettlementServer(seed: { orders: number; seed: number }): Promise<TestServer> {
@@ -18,6 +20,54 @@ export function startSeededSettlementServer(seed: { orders: number; seed: number
       await fundOpenEscrows(ctx, ctx.settlementBackend!);
     },
   });
+}
+
+/** A server under four eyes on an RPC cluster, and the two admins who propose and approve its payouts. */
+export interface FourEyesOnRpc {
+  loop: Loopback;
+  server: TestServer;
+  proposer: TestClient;
+  approver: TestClient;
+  close(): Promise<void>;
+}
+
+/**
+ * A test server settling on an RPC loopback under PAYOUT_APPROVALS=2 (plus `env`), its authority
+ * funded with 100 SOL, and two admins signed in. `recentFees` are the fees the cluster reports.
+ */
+export async function startFourEyesOnRpc(
+  options: { env?: Record<string, string>; fees?: SettlementOptions["fees"]; recentFees?: number[] } = {},
+): Promise<FourEyesOnRpc> {
+  const loop = await startRpcLoopback();
+  const { recentFees } = options;
+  if (recentFees) loop.options.prioritizationFees = () => recentFees;
+  const second = createTestWallet();
+  let server: TestServer | undefined;
+  try {
+    server = await startTestServer({
+      settlement: { cluster: loop.url, rpc: { pollIntervalMs: 5, rebroadcastIntervalMs: 25, airdrop: true }, fees: options.fees },
+      extraAdminWallets: [second],
+      env: { PAYOUT_APPROVALS: "2", ...options.env },
+    });
+    const backend = server.ctx.settlementBackend!;
+    await backend.ledger.airdrop!(backend.authority, 100n * 1_000_000_000n);
+    const [proposer, approver] = await Promise.all([server.signIn(), server.signIn(second)]);
+    const started = server;
+    return {
+      loop,
+      server,
+      proposer,
+      approver,
+      async close() {
+        await started.close();
+        await loop.close();
+      },
+    };
+  } catch (error) {
+    await server?.close();
+    await loop.close();
+    throw error;
+  }
 }
 
 /** A DISPUTED order created for one test (SOL unless `values` say otherwise), its escrow funded by the authority, recorded as the server records it. */
