@@ -5,7 +5,17 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ROLES } from "@contract";
-import { alice, compileFirst, renderApp, setupUser, sidebarSections, signedInApi, type TestUser } from "../app/support";
+import {
+  alice,
+  compileFirst,
+  openPalette,
+  paletteOptions as options,
+  renderApp,
+  setupUser,
+  sidebarSections,
+  signedInApi,
+  type TestUser,
+} from "../app/support";
 import { page, USDC } from "../resources/tokens/fixtures";
 
 compileFirst(
@@ -26,16 +36,6 @@ function apiFor(user: TestUser) {
   api.get("/tokens/admin", [200, page([USDC])]);
   return api;
 }
-
-async function openPalette(user: ReturnType<typeof setupUser>) {
-  await user.keyboard("{Control>}k{/Control}");
-  return screen.findByRole("dialog", { name: "Command palette" });
-}
-
-const options = (dialog: HTMLElement) =>
-  within(dialog)
-    .queryAllByRole("option")
-    .map((option) => option.textContent);
 
 describe("access control in the console", () => {
   it("hides Activity from the sidebar and the palette for a role without audit.read", async () => {

@@ -191,6 +191,18 @@ export function sidebarSections() {
     .map((link) => link.textContent);
 }
 
+/** Opens the command palette with Ctrl+K, as an admin does. */
+export async function openPalette(user: UserEvent): Promise<HTMLElement> {
+  await user.keyboard("{Control>}k{/Control}");
+  return screen.findByRole("dialog", { name: "Command palette" });
+}
+
+/** The texts of the palette's options, in its order. */
+export const paletteOptions = (dialog: HTMLElement) =>
+  getQueriesForElement(dialog)
+    .queryAllByRole("option")
+    .map((option) => option.textContent);
+
 /** The requests a screen made: all but the shell's session check, demo-wallet probe and live updates. */
 /**
  * The sidebar has asked for each optional section (its first page, which says whether the API has it)

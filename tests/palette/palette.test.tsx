@@ -8,7 +8,7 @@ import { page as browserPage } from "vitest/browser";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
 import { PaletteButton, paletteChunk } from "@/components/palette/launcher";
-import { compileFirst, deferred, renderApp, setupUser, signedInApi } from "../app/support";
+import { compileFirst, deferred, openPalette, paletteOptions as options, renderApp, setupUser, signedInApi } from "../app/support";
 
 compileFirst(
   () => import("@/pages/dashboard"),
@@ -30,23 +30,18 @@ const ORDER: Partial<Order> = { id: ORDER_ID, status: "DISPUTED", buyerWalletAdd
 
 const paged = <T,>(items: T[]) => ({ data: { items, total: items.length, page: 1, limit: 4, totalPages: 1 } });
 
-async function openPalette(user: ReturnType<typeof setupUser>) {
+/** The palette opened once the dashboard is up. */
+async function openOnDashboard(user: ReturnType<typeof setupUser>) {
   await screen.findByRole("heading", { name: "Dashboard" });
-  await user.keyboard("{Control>}k{/Control}");
-  return screen.findByRole("dialog", { name: "Command palette" });
+  return openPalette(user);
 }
-
-const options = (dialog: HTMLElement) =>
-  within(dialog)
-    .queryAllByRole("option")
-    .map((option) => option.textContent);
 
 describe("command palette", () => {
   it("opens on Ctrl+K with the sidebar's sections, and goes to one with Enter", async () => {
     signedInApi();
     const user = setupUser();
     renderApp("/");
-    const dialog = await openPalette(user);
+    const dialog = await openOnDashboard(user);
     const box = within(dialog).getByRole("combobox", { name: "Search sections, records and actions" });
     expect(box).toHaveFocus();
     // Optional sections the API lacks (the fake answers 404) are left out, as in the sidebar.
@@ -65,7 +60,7 @@ describe("command palette", () => {
     api.get("/admin/shops", [200, { data: [SHOP], meta: { total: 1 } }]);
     const user = setupUser();
     renderApp("/");
-    const dialog = await openPalette(user);
+    const dialog = await openOnDashboard(user);
     await user.keyboard("alice");
 
     const hit = await within(dialog).findByRole("option", { name: /Open user Alice Cooper/ });
@@ -102,7 +97,7 @@ describe("command palette", () => {
     api.get("/admin/shops", [200, { data: [], meta: { total: 0 } }]);
     const user = setupUser();
     renderApp("/");
-    const dialog = await openPalette(user);
+    const dialog = await openOnDashboard(user);
     const before = api.requests().length;
 
     await user.keyboard("ord12345");
@@ -149,7 +144,7 @@ describe("command palette", () => {
     api.get("/admin/shops", [404, { message: "Not found" }]);
     const user = setupUser();
     renderApp("/");
-    const dialog = await openPalette(user);
+    const dialog = await openOnDashboard(user);
 
     await user.keyboard("ORD123");
     const hit = await within(dialog).findByRole("option", { name: /Open order ord12345\.\.\./ });
@@ -177,7 +172,7 @@ describe("command palette", () => {
     api.get("/admin/orders", [200, paged([])]);
     const user = setupUser();
     renderApp("/");
-    const dialog = await openPalette(user);
+    const dialog = await openOnDashboard(user);
     for (const text of ["cooper", email, USER.publicKey!.slice(0, 12)]) {
       await user.keyboard("{Control>}a{/Control}{Backspace}");
       await user.keyboard(text);
@@ -195,15 +190,13 @@ describe("command palette", () => {
     renderApp("/tokens");
     await screen.findByRole("heading", { name: "Token Management" });
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
-    await user.keyboard("{Control>}k{/Control}");
-    let dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    let dialog = await openPalette(user);
     await waitFor(() => expect(within(dialog).getByRole("combobox")).toHaveFocus());
     await waitFor(() => expect(within(dialog).getByRole("group", { name: "This screen" })).toHaveTextContent("Add Token"));
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
     // Loaded now: kbar takes the shortcut, and the sidebar's button opens it too.
-    await user.keyboard("{Control>}k{/Control}");
-    await screen.findByRole("dialog", { name: "Command palette" });
+    await openPalette(user);
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
     await user.click(screen.getByRole("button", { name: /Search/ }));
@@ -218,8 +211,7 @@ describe("command palette", () => {
     const user = setupUser();
     renderApp("/tokens");
     await screen.findByRole("heading", { name: "Token Management" });
-    await user.keyboard("{Control>}k{/Control}");
-    let dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    let dialog = await openPalette(user);
     await user.keyboard("add token");
     await waitFor(() => expect(within(dialog).getByRole("option", { selected: true })).toHaveTextContent("Add Token"));
     await user.keyboard("{Enter}");
@@ -232,21 +224,15 @@ describe("command palette", () => {
     // On Shops: its search box and, once a filter is set, clearing them; Tokens' action is gone.
     await user.click(within(screen.getByRole("navigation", { name: "Sections" })).getByRole("link", { name: "Shops" }));
     await screen.findByText("Alice's Attic");
-    await user.keyboard("{Control>}k{/Control}");
-    dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    dialog = await openPalette(user);
     await waitFor(() => expect(within(dialog).getByRole("group", { name: "This screen" })).toBeInTheDocument());
-    expect(
-      within(within(dialog).getByRole("group", { name: "This screen" }))
-        .getAllByRole("option")
-        .map((option) => option.textContent),
-    ).toEqual(["Search shops"]);
+    expect(options(within(dialog).getByRole("group", { name: "This screen" }))).toEqual(["Search shops"]);
     expect(options(dialog)).not.toContain("Add Token");
     await user.keyboard("search shops{Enter}");
     await waitFor(() => expect(screen.getByRole("textbox", { name: "Search shops" })).toHaveFocus());
     await user.keyboard("attic");
     await waitFor(() => expect(window.location.search).toContain("attic"));
-    await user.keyboard("{Control>}k{/Control}");
-    dialog = await screen.findByRole("dialog", { name: "Command palette" });
+    dialog = await openPalette(user);
     await user.keyboard("clear shop filters");
     await waitFor(() => expect(within(dialog).getByRole("option", { selected: true })).toHaveTextContent("Clear shop filters"));
     await user.keyboard("{Enter}");
