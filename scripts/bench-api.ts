@@ -23,6 +23,7 @@ import { createTestWallet, signInWith, TestClient, type TestWallet } from "../te
 import { freePort } from "../tests/support/free-port.ts";
 import { postgresBin, startCluster, type Cluster } from "../tests/support/postgres.ts";
 import { onCleanUp, runWithCleanUp, tempDir } from "./support/clean-up.ts";
+import { valueOptions } from "./support/options.ts";
 
 const P95_LIMIT_MS = 20;
 const RATIO_LIMIT = 2;
@@ -461,16 +462,7 @@ function parseEngines(raw: string | undefined): Engine[] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      sizes: { type: "string" },
-      requests: { type: "string" },
-      engines: { type: "string" },
-      clients: { type: "string" },
-      seconds: { type: "string" },
-      only: { type: "string" },
-    },
-  });
+  const { values } = parseArgs({ options: valueOptions("sizes", "requests", "engines", "clients", "seconds", "only") });
   const sizes = (values.sizes ?? "10000,1000000").split(",").map((s) => Number(s.replace(/_/g, "")));
   const requests = Number(values.requests ?? 500);
   const inFlight = Number(values.clients ?? 16);

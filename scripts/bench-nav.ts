@@ -32,6 +32,7 @@ import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
 import { signInWithDemoWallet, startBenchServer } from "./support/bench-console.ts";
 import { onCleanUp, runWithCleanUp, tempDir } from "./support/clean-up.ts";
 import { HOVER_MS, load, MODE_LABEL, parseModes, stats, summarize, type Mode, type RunSamples } from "./support/nav-modes.ts";
+import { flagOptions, valueOptions } from "./support/options.ts";
 
 const VIEWPORT = { width: 1280, height: 800 };
 /** A list's real data row (not antd's placeholder or measure row). */
@@ -481,18 +482,8 @@ async function filterRun(page: Page, traffic: Traffic, sections: Section[], roun
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      rounds: { type: "string" },
-      rates: { type: "string" },
-      sections: { type: "string" },
-      warmup: { type: "string" },
-      "no-filters": { type: "boolean" },
-      build: { type: "string" },
-      "keep-build": { type: "boolean" },
-      "build-only": { type: "boolean" },
-      runs: { type: "string" },
-      modes: { type: "string" },
-      plain: { type: "string" },
-      json: { type: "string" },
+      ...valueOptions("rounds", "rates", "sections", "warmup", "build", "runs", "modes", "plain", "json"),
+      ...flagOptions("no-filters", "keep-build", "build-only"),
     },
   });
   const runStarted = performance.now();

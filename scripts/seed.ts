@@ -11,6 +11,7 @@ import { databaseTarget, parseConfig } from "../server/config.ts";
 import { databaseName, openDatabase, runOnPostgres } from "../server/db/connection.ts";
 import { MIGRATIONS } from "../server/resources/index.ts";
 import { seedDatabase } from "../server/seed/index.ts";
+import { valueOptions } from "./support/options.ts";
 
 function count(name: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -21,13 +22,7 @@ function count(name: string, raw: string | undefined): number | undefined {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: {
-      orders: { type: "string" },
-      users: { type: "string" },
-      seed: { type: "string" },
-      db: { type: "string" },
-      reset: { type: "boolean", default: false },
-    },
+    options: { ...valueOptions("orders", "users", "seed", "db"), reset: { type: "boolean", default: false } },
   });
   const config = parseConfig(process.env);
   const target = values.db ? { path: resolve(values.db) } : databaseTarget(config);

@@ -6,13 +6,10 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { startConsoleServer } from "../../tests/e2e/support/server.ts";
 import { onCleanUp } from "./clean-up.ts";
+import { valueOptions } from "./options.ts";
 
 /** The options every page bench takes, for parseArgs: --runs per path, --paths (comma-separated), --build. */
-export const PAGE_BENCH_OPTIONS = {
-  runs: { type: "string" },
-  paths: { type: "string" },
-  build: { type: "string" },
-} as const;
+export const PAGE_BENCH_OPTIONS = valueOptions("runs", "paths", "build");
 
 /** Reads them: `runs` a count of at least 1, the paths, and the built console to serve (dist/ unless --build). */
 export function pageBenchOptions(
