@@ -11,7 +11,10 @@ import {
   choose,
   columnTitles,
   compileFirst,
+  hiddenWithoutApiTest,
+  queriesOf,
   renderApp,
+  rowOf,
   selectedText,
   setupUser,
   sidebarSections,
@@ -73,8 +76,7 @@ function activityApi(): FakeApi {
   return api;
 }
 
-const listQueries = (api: FakeApi) => api.requests("GET", "/admin/audit").map((request) => request.query);
-const rowOf = (id: string) => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
+const listQueries = (api: FakeApi) => queriesOf(api, "/admin/audit");
 
 describe("Activity", () => {
   it("lists the trail behind its sidebar link: when, who, what, the record's link, the reason and the proof", async () => {
@@ -229,13 +231,5 @@ describe("Activity", () => {
     expect(document.querySelector(".ant-notification-notice")).toBeNull();
   });
 
-  it("hides the whole section when the API has no audit trail (404)", async () => {
-    const api = signedInApi();
-    api.get("/admin/audit", [404, { message: "Not found" }]);
-    renderApp("/activity");
-    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
-    expect(sidebarSections()).not.toContain("Activity");
-    expect(api.requests("GET", "/admin/audit")).toHaveLength(1);
-    expect(document.querySelector(".ant-notification-notice")).toBeNull();
-  });
+  hiddenWithoutApiTest("audit trail", { name: "Activity", path: "/activity", list: "/admin/audit" });
 });

@@ -11,7 +11,9 @@ import {
   choose,
   columnTitles,
   compileFirst,
+  hiddenWithoutApiTest,
   PHONE,
+  queriesOf,
   renderApp,
   setupUser,
   setViewportWidth,
@@ -76,7 +78,7 @@ async function retryFailed(user: ReturnType<typeof setupUser>, reason: string) {
 const amountsOf = (rowKey: string) =>
   [...document.querySelectorAll(`tr[data-row-key='${rowKey}'] .settlements-amounts > span`)].map((line) => line.textContent).join("|");
 
-const listQueries = (api: FakeApi) => api.requests("GET", "/admin/settlements").map((request) => request.query);
+const listQueries = (api: FakeApi) => queriesOf(api, "/admin/settlements");
 const rowOf = (text: string) => screen.getByText(text).closest("tr")!;
 
 describe("Settlements", () => {
@@ -340,15 +342,7 @@ describe("Settlements", () => {
     expect(screen.queryByText(/no mismatches/)).not.toBeInTheDocument();
   });
 
-  it("hides the whole section when the API has no settlement queue (404)", async () => {
-    const api = signedInApi();
-    api.get("/admin/settlements", [404, { message: "Not found" }]);
-    renderApp("/settlements");
-    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
-    expect(sidebarSections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"]);
-    expect(screen.queryByRole("heading", { name: "Settlements" })).not.toBeInTheDocument();
-    expect(api.requests("GET", "/admin/settlements")).toHaveLength(1);
-  });
+  hiddenWithoutApiTest("settlement queue", { name: "Settlements", path: "/settlements", list: "/admin/settlements" });
 });
 
 describe("Settlements: the money", () => {

@@ -11,6 +11,7 @@ import {
   choose,
   columnTitles,
   compileFirst,
+  hiddenWithoutApiTest,
   renderApp,
   setupUser,
   sidebarSections,
@@ -217,12 +218,5 @@ describe("Team", () => {
     expect(changes(api)).toEqual([{ method: "POST", path: "/admin/team/proposals/tp-1/approve", body: { reason: "Confirmed with Bob" } }]);
   });
 
-  it("hides the whole section when the API has no team (404)", async () => {
-    const api = signedInApi();
-    api.get("/admin/team", [404, { message: "Not found" }]);
-    renderApp("/team");
-    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
-    await waitFor(() => expect(api.requests("GET", "/admin/team")).toHaveLength(1));
-    expect(sidebarSections()).not.toContain("Team");
-  });
+  hiddenWithoutApiTest("team", { name: "Team", path: "/team", list: "/admin/team" });
 });

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { WebhookDelivery, WebhookEndpoint } from "@contract";
-import { changes, compileFirst, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import { changes, compileFirst, hiddenWithoutApiTest, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/webhooks/list"));
@@ -127,13 +127,5 @@ describe("Webhooks", () => {
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
   });
 
-  it("hides the whole section when the API has no webhooks (404)", async () => {
-    const api = signedInApi();
-    api.get("/admin/webhooks", [404, { message: "Not found" }]);
-    renderApp("/webhooks");
-    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
-    expect(sidebarSections()).not.toContain("Webhooks");
-    expect(screen.queryByRole("heading", { name: "Webhooks" })).not.toBeInTheDocument();
-    expect(api.requests("GET", "/admin/webhooks")).toHaveLength(1);
-  });
+  hiddenWithoutApiTest("webhooks", { name: "Webhooks", path: "/webhooks", list: "/admin/webhooks" });
 });
