@@ -25,8 +25,21 @@ function event(overrides: Partial<TimelineEvent> & Pick<TimelineEvent, "id" | "a
   return { detail: null, actor: null, reason: null, signature: null, cluster: null, signedBy: null, ...overrides };
 }
 
+const CREATED = event({ id: "order-created", at: "2025-03-01T10:00:00.000Z", kind: "created", title: "Order created", actor: BUYER });
+const RESOLVED = event({
+  id: "audit-4",
+  at: "2025-03-03T16:45:00.000Z",
+  kind: "admin-action",
+  title: "Dispute resolved",
+  actor: ADMIN,
+  reason: "Photos show the damage",
+  signature: SETTLEMENT,
+  cluster: "devnet",
+  signedBy: ADMIN,
+});
+
 const EVENTS: TimelineEvent[] = [
-  event({ id: "order-created", at: "2025-03-01T10:00:00.000Z", kind: "created", title: "Order created", actor: BUYER }),
+  CREATED,
   event({
     id: "order-funded",
     at: "2025-03-01T10:00:00.000Z",
@@ -43,17 +56,7 @@ const EVENTS: TimelineEvent[] = [
     detail: "Arrived broken",
     actor: BUYER,
   }),
-  event({
-    id: "audit-4",
-    at: "2025-03-03T16:45:00.000Z",
-    kind: "admin-action",
-    title: "Dispute resolved",
-    actor: ADMIN,
-    reason: "Photos show the damage",
-    signature: SETTLEMENT,
-    cluster: "devnet",
-    signedBy: ADMIN,
-  }),
+  RESOLVED,
   event({
     id: "note-1",
     at: "2025-03-04T08:00:00.000Z",
@@ -103,26 +106,15 @@ describe("OrderTimeline", () => {
     api.get(
       TIMELINE,
       timelineOf([
-        event({
-          id: "order-created",
-          at: "2025-03-01T10:00:00.000Z",
-          kind: "created",
-          title: "Order created",
-          actor: BUYER,
-          actorName: "Bea Buyer",
-        }),
-        event({
-          id: "audit-4",
-          at: "2025-03-03T16:45:00.000Z",
-          kind: "admin-action",
-          title: "Dispute resolved",
-          actor: ADMIN,
+        { ...CREATED, actorName: "Bea Buyer" },
+        {
+          ...RESOLVED,
           actorName: "Ops Olivia",
           changes: [
             { field: "status", before: "DISPUTED", after: "REFUNDED" },
             { field: "refundPercentage", before: null, after: 40 },
           ],
-        }),
+        },
       ]),
     );
     renderInRefine(<OrderTimeline orderId={ORDER} fallback={<p>Audit history</p>} />);
