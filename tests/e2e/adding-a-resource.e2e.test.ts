@@ -21,6 +21,7 @@ import { payoutsModule } from "../app/payouts/server/index.ts";
 import { freePort } from "../support/free-port.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { openWithWallet, row, rowButton, rowKeys, signIn } from "./support/screens.ts";
+import { auditEntryOf } from "./support/session.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -171,13 +172,8 @@ describe("a resource added in three lines, in the real console against the real 
       .poll(async () => (await db().selectFrom("payouts").select("status").where("id", "=", pending.id).executeTakeFirstOrThrow()).status)
       .toBe("PAID");
 
-    const audited = await db()
-      .selectFrom("auditLog")
-      .selectAll()
-      .where("targetType", "=", "payout")
-      .where("targetId", "=", pending.id)
-      .executeTakeFirstOrThrow();
-    expect(audited).toMatchObject({ action: "payout.mark_paid", adminPublicKey: admin.address });
+    const audited = await auditEntryOf("payout.mark_paid", pending.id, db());
+    expect(audited).toMatchObject({ targetType: "payout", action: "payout.mark_paid", adminPublicKey: admin.address });
     await page.goto(`${origin}/activity`);
     const entry = row(page, String(audited.id));
     await entry.waitFor();

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { PublicKey } from "@solana/web3.js";
 import type { Locator, Page } from "playwright-core";
-import { browser, chain, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
+import { auditEntryOf, browser, chain, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
 import {
   openDialog,
   openWithWallet,
@@ -129,12 +129,7 @@ async function expectSettled(
   });
   expect(await chain().ledger.signatureStatus(stored.settlementSignature!)).toEqual({ state: "confirmed" });
   expect(await chain().ledger.getAccount(new PublicKey(order.escrowPDA!))).toBeNull();
-  const audit = await db()
-    .selectFrom("auditLog")
-    .selectAll()
-    .where("targetId", "=", order.id)
-    .where("action", "=", "order.resolve_dispute")
-    .executeTakeFirstOrThrow();
+  const audit = await auditEntryOf("order.resolve_dispute", order.id);
   expect(audit).toMatchObject({ adminPublicKey: admin.address, decisionSignature: expect.any(String) });
   expect(audit.decisionMessage).toContain(`Order: ${order.id}`);
 

@@ -15,7 +15,7 @@ import { verifySolanaSignature } from "../../server/auth/signature.ts";
 import { previewDisputeResolution } from "../../server/services/preview.ts";
 import { settlementTotals } from "../../server/services/settlement-totals.ts";
 import { configAddress } from "../../server/settlement/index.ts";
-import { browser, chain, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
+import { auditEntryOf, browser, chain, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
 import { openDialog, openWithWallet, screenshot, signIn, PHONE, row, rowButton } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { allOrdersPageOf, disputeQueue, IN_DISPUTE_URL } from "./support/orders.ts";
@@ -190,12 +190,7 @@ describe("a failed payout retried from the console", () => {
           timeout: scaled(STARTUP_MS),
         })
         .toBe("confirmed");
-      const retry = await db()
-        .selectFrom("auditLog")
-        .selectAll()
-        .where("targetId", "=", order.id)
-        .where("action", "=", "settlement.retry")
-        .executeTakeFirstOrThrow();
+      const retry = await auditEntryOf("settlement.retry", order.id);
       expect(retry).toMatchObject({ adminPublicKey: demo.publicKey, reason: "The cluster is back" });
       expect(retry.decisionMessage).toContain("Resolution: Refund the buyer in full");
       expect(retry.decisionMessage).toContain("Reason, as the admin wrote it:\n> Never delivered");
@@ -238,12 +233,7 @@ describe("screening from the console", () => {
     await reason.getByRole("button", { name: "Acknowledge" }).click();
     await page.getByText("Hit acknowledged").waitFor();
     await expect.poll(() => row(page, hit.id).textContent()).toContain("Acknowledged");
-    const entry = await db()
-      .selectFrom("auditLog")
-      .selectAll()
-      .where("action", "=", "screening.acknowledge")
-      .where("targetId", "=", hit.id)
-      .executeTakeFirstOrThrow();
+    const entry = await auditEntryOf("screening.acknowledge", hit.id);
     expect(entry).toMatchObject({ adminPublicKey: admin.address, reason: "A namesake, cleared by compliance" });
   });
 });

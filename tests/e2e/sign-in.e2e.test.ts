@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { memoTransactionProblem } from "../../server/auth/memo-transaction.ts";
 import { verifyAuditSignatures } from "../../server/services/audit-verify.ts";
-import { browser, consoleForThisFile, consoleServer, db } from "./support/session.ts";
+import { auditEntryOf, browser, consoleForThisFile, consoleServer, db } from "./support/session.ts";
 import { chooseWallet, openDialog, openWithWallet, PHONE, rowButton, screenshot, signIn } from "./support/screens.ts";
 import { disputeQueue, IN_DISPUTE_URL } from "./support/orders.ts";
 import { expectAccessible } from "./support/axe.ts";
@@ -116,12 +116,7 @@ describe("wallet sign-in in the browser", () => {
       await expect(prompts()).resolves.toMatchObject({ signed: 0, signedTransactions: 1 });
 
       // The audit keeps the decision with the transaction it was signed as; audit:verify holds it up.
-      const audit = await db()
-        .selectFrom("auditLog")
-        .selectAll()
-        .where("targetId", "=", order.id)
-        .where("action", "=", "order.resolve_dispute")
-        .executeTakeFirstOrThrow();
+      const audit = await auditEntryOf("order.resolve_dispute", order.id);
       expect(audit).toMatchObject({ adminPublicKey: hardwareAdmin.address, decisionTransaction: expect.any(String) });
       expect(audit.decisionMessage).toContain(`Order: ${order.id}`);
       expect(memoTransactionProblem(hardwareAdmin.address, audit.decisionTransaction!, audit.decisionMessage!)).toBeNull();

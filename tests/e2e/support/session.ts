@@ -6,6 +6,7 @@ import { launchBrowser } from "./browser.ts";
 import { startConsoleServer, type ConsoleServer, type ConsoleServerOptions } from "./server.ts";
 import { openWithWallet, signIn } from "./screens.ts";
 import type { Selectable } from "kysely";
+import type { Db } from "../../../server/db/connection.ts";
 import type { Database } from "../../../server/db/schema.ts";
 import type { TestWallet } from "./test-wallet.ts";
 
@@ -88,3 +89,7 @@ export async function storedRow<T extends "products" | "users", C extends keyof 
   const stored = (await query.executeTakeFirstOrThrow()) as unknown as Selectable<Database[T]>;
   return Object.fromEntries(columns.map((column) => [column, stored[column]])) as Pick<Selectable<Database[T]>, C>;
 }
+
+/** The audit entry of `action` on the record `targetId`, read straight from the database (the file's server's unless given). */
+export const auditEntryOf = (action: string, targetId: string, from: Db = db()) =>
+  from.selectFrom("auditLog").selectAll().where("action", "=", action).where("targetId", "=", targetId).executeTakeFirstOrThrow();
