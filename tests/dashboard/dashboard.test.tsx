@@ -11,8 +11,11 @@ function cardValue(title: string) {
   return within(card).getByTestId(/^stat-/).textContent;
 }
 
-function openDashboard(width?: number) {
-  return signedInApi(width);
+/** The signed-in admin's API (at `width`), its user stats counting `totalUsers` when given. */
+function openDashboard(totalUsers?: number, width?: number) {
+  const api = signedInApi(width);
+  if (totalUsers !== undefined) api.get("/admin/users/stats", [200, { data: { totalUsers } }]);
+  return api;
 }
 
 describe("dashboard", () => {
@@ -98,8 +101,7 @@ describe("settlement authority (beyond the core API)", () => {
   });
 
   it("shows the cluster, the authority and its balance, warns when it covers fewer than 20 settlements, and bands every page", async () => {
-    const api = openDashboard();
-    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+    const api = openDashboard(1);
     api.get("/admin/authority", [200, health()]);
     renderApp("/");
 
@@ -124,8 +126,7 @@ describe("settlement authority (beyond the core API)", () => {
     async ({ width, height, cluster, label }) => {
       await page.viewport(width, height);
       onTestFinished(() => page.viewport(414, 896));
-      const api = openDashboard(width);
-      api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+      const api = openDashboard(1, width);
       const authority = deferred<[number, unknown]>();
       api.get("/admin/authority", () => authority.promise);
       renderApp("/");
@@ -142,8 +143,7 @@ describe("settlement authority (beyond the core API)", () => {
   );
 
   it("has no warning when funded and no banner on mainnet-beta", async () => {
-    const api = openDashboard();
-    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+    const api = openDashboard(1);
     api.get("/admin/authority", [200, health({ cluster: "mainnet-beta", lamports: "5000000000", settlementsCovered: 1224, low: false })]);
     renderApp("/");
 
@@ -155,8 +155,7 @@ describe("settlement authority (beyond the core API)", () => {
   });
 
   it("says 'over' a million settlements where the server stops counting", async () => {
-    const api = openDashboard();
-    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+    const api = openDashboard(1);
     api.get("/admin/authority", [200, health({ lamports: "99364538791040000", settlementsCovered: 1_000_000, low: false })]);
     renderApp("/");
 
@@ -166,8 +165,7 @@ describe("settlement authority (beyond the core API)", () => {
   });
 
   it("says why it could not load, and Retry loads it", async () => {
-    const api = openDashboard();
-    api.get("/admin/users/stats", [200, { data: { totalUsers: 1 } }]);
+    const api = openDashboard(1);
     failsTwice(api, "/admin/authority", "RPC node unreachable");
     api.get("/admin/authority", [200, health()]);
     const user = userEvent.setup();
@@ -188,8 +186,7 @@ describe("settlement authority (beyond the core API)", () => {
       [404, { message: "Not found" }],
       [503, { message: "No settlement service" }],
     ] as const) {
-      const api = openDashboard();
-      api.get("/admin/users/stats", [200, { data: { totalUsers: 3 } }]);
+      const api = openDashboard(3);
       api.get("/admin/authority", [...answer]);
       const { unmount } = renderApp("/");
       await waitFor(() => expect(api.requests("GET").some(({ path }) => path === "/admin/authority")).toBe(true));
@@ -217,8 +214,7 @@ describe("open disputes", () => {
   });
 
   it("counts the open disputes and the overdue ones, and the count opens the dispute queue, most overdue first", async () => {
-    const api = openDashboard();
-    api.get("/admin/users/stats", [200, { data: { totalUsers: 3 } }]);
+    const api = openDashboard(3);
     api.get("/admin/orders/stats", [200, stats({ overdueDisputes: 70 })]);
     api.get("/admin/orders", [200, { data: { items: [], total: 0, page: 1, limit: 20, totalPages: 0 } }]);
     const user = userEvent.setup();
@@ -243,8 +239,7 @@ describe("open disputes", () => {
   });
 
   it("against an API without the overdue count (the core API) shows the open disputes alone, still opening the queue", async () => {
-    const api = openDashboard();
-    api.get("/admin/users/stats", [200, { data: { totalUsers: 3 } }]);
+    const api = openDashboard(3);
     api.get("/admin/orders/stats", [200, stats()]);
     renderApp("/");
 
@@ -258,8 +253,7 @@ describe("open disputes", () => {
   });
 
   it("hides itself without a word when the order statistics do not load", async () => {
-    const api = openDashboard();
-    api.get("/admin/users/stats", [200, { data: { totalUsers: 3 } }]);
+    const api = openDashboard(3);
     api.get("/admin/orders/stats", [404, { message: "Not found" }]);
     renderApp("/");
     await screen.findByRole("region", { name: "Total Users" });
