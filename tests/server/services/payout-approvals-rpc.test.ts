@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rig?.close();
+  await rig?.server.close();
+  await rig?.loop.close();
 });
 
 describe("four eyes on an RPC cluster", () => {

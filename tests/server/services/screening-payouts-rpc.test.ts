@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rig?.close();
+  await rig?.server.close();
+  await rig?.loop.close();
   list?.remove();
 });
 

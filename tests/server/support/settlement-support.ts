@@ -28,12 +28,12 @@ export interface FourEyesOnRpc {
   server: TestServer;
   proposer: TestClient;
   approver: TestClient;
-  close(): Promise<void>;
 }
 
 /**
  * A test server settling on an RPC loopback under PAYOUT_APPROVALS=2 (plus `env`), its authority
  * funded with 100 SOL, and two admins signed in. `recentFees` are the fees the cluster reports.
+ * The test closes the server, then the loopback.
  */
 export async function startFourEyesOnRpc(
   options: { env?: Record<string, string>; fees?: SettlementOptions["fees"]; recentFees?: number[] } = {},
@@ -52,17 +52,7 @@ export async function startFourEyesOnRpc(
     const backend = server.ctx.settlementBackend!;
     await backend.ledger.airdrop!(backend.authority, 100n * 1_000_000_000n);
     const [proposer, approver] = await Promise.all([server.signIn(), server.signIn(second)]);
-    const started = server;
-    return {
-      loop,
-      server,
-      proposer,
-      approver,
-      async close() {
-        await started.close();
-        await loop.close();
-      },
-    };
+    return { loop, server, proposer, approver };
   } catch (error) {
     await server?.close();
     await loop.close();
