@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { alice, deferred, mockApi, renderApp, signedInApi } from "./support";
+import { adminResources } from "@/resources";
+import { alice, deferred, mockApi, renderApp, sidebarSections, signedInApi } from "./support";
 
 describe("auth guard", () => {
   it("shows 'Validating authentication...' while the session is checked, then the screen", async () => {
@@ -44,6 +45,26 @@ describe("routes", () => {
     expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
     expect(screen.getByRole("navigation", { name: "Sections" })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${label} | Marketplace Admin`));
+  });
+
+  // The sections beyond the core API, from the registry: an API without one answers its list 404.
+  const optional = adminResources.flatMap(({ optional, resource, api }) =>
+    optional && api ? [[resource.meta.label, resource.list, api.list]] : [],
+  );
+
+  it("knows the optional sections", () => {
+    expect(optional.map(([name]) => name)).toEqual(["Settlements", "Screening", "Activity", "Team", "Webhooks"]);
+  });
+
+  it.each(optional)("hides the whole %s section when the API has none (404)", async (name, path, list) => {
+    const api = signedInApi();
+    api.get(list, [404, { message: "Not found" }]);
+    renderApp(path);
+    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
+    await waitFor(() => expect(api.requests("GET", list)).toHaveLength(1));
+    expect(sidebarSections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"]);
+    expect(screen.queryByRole("heading", { name })).not.toBeInTheDocument();
+    expect(document.querySelector(".ant-notification-notice")).toBeNull();
   });
 
   it("shows 'Not Found' for an unmatched route, with a way back", async () => {

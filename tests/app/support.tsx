@@ -140,26 +140,6 @@ export function pagerTests(
   });
 }
 
-/**
- * An optional section's test against an API without it (its list answers 404): its address shows Not
- * Found, the list was asked once, the sidebar shows the core sections only, and no error is raised.
- */
-export function hiddenWithoutApiTest(what: string, section: { name: string; path: string; list: string }) {
-  it(`hides the whole section when the API has no ${what} (404)`, async () => {
-    const api = signedInApi();
-    api.get(section.list, [404, { message: "Not found" }]);
-    renderApp(section.path);
-    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
-    await waitFor(() => expect(api.requests("GET", section.list)).toHaveLength(1));
-    expect(sidebarSections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"]);
-    expect(screen.queryByRole("heading", { name: section.name })).not.toBeInTheDocument();
-    expect(document.querySelector(".ant-notification-notice")).toBeNull();
-  });
-}
-
-/** The queries of the GET requests the API was sent for `path`, in order. */
-export const queriesOf = (api: FakeApi, path: string) => api.requests("GET", path).map((request) => request.query);
-
 /** The table row of the record `key`. */
 export const rowOf = (key: string) => document.querySelector<HTMLElement>(`tr[data-row-key="${key}"]`)!;
 

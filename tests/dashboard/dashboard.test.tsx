@@ -229,7 +229,7 @@ describe("open disputes", () => {
     expect(url.searchParams.get("filters[0][value]")).toBe("in_dispute");
     expect(url.searchParams.get("sorters[0][field]")).toBe("deadline");
     await waitFor(() =>
-      expect(api.requests("GET", "/admin/orders").map((request) => request.query)).toContainEqual({
+      expect(api.queries("/admin/orders")).toContainEqual({
         page: "1",
         limit: "20",
         filter: "in_dispute",

@@ -181,6 +181,8 @@ export interface FakeApi {
   delete: Declare;
   /** Every request so far, in order; only those with this method (and path) when given. */
   requests(method?: Method, path?: string | RegExp): SeenRequest[];
+  /** The queries of the GET requests for `path` so far, in order. */
+  queries(path: string): SeenRequest["query"][];
   /** Forgets every route, queued answer and request; unmatched requests get `otherwise` from now on. */
   reset(otherwise?: Answer): FakeApi;
   /** Resolves once every request the page has sent so far is answered (fails after `withinMs`, by default Testing Library's deadline, from vitest.config.ts). */
@@ -210,6 +212,9 @@ export const api: FakeApi = {
         (!method || request.method === method) &&
         (path === undefined || (typeof path === "string" ? request.path === path : path.test(request.path))),
     );
+  },
+  queries(path) {
+    return api.requests("GET", path).map((request) => request.query);
   },
   reset(answerOtherwise = NOT_FOUND) {
     seen.length = 0;

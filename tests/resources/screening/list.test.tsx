@@ -5,19 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ScreeningHit } from "@contract";
 import { formatDate } from "@/utils/format";
-import {
-  changes,
-  choose,
-  columnTitles,
-  compileFirst,
-  hiddenWithoutApiTest,
-  queriesOf,
-  renderApp,
-  rowOf,
-  setupUser,
-  sidebarSections,
-  signedInApi,
-} from "../../app/support";
+import { changes, choose, columnTitles, compileFirst, renderApp, rowOf, setupUser, sidebarSections, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/screening/list"));
@@ -80,7 +68,7 @@ function screeningApi(rows: ScreeningHit[] = [PAYEE, REFUSED, DONE]): FakeApi {
   return api;
 }
 
-const listQueries = (api: FakeApi) => queriesOf(api, "/admin/screening");
+const listQueries = (api: FakeApi) => api.queries("/admin/screening");
 
 describe("Screening", () => {
   it("lists the hits with the order, the party, the list and entry, and what was paid when; filters by status", async () => {
@@ -146,6 +134,4 @@ describe("Screening", () => {
     // Its notice too, before the test ends: raised later, it would show on the next test's screen.
     expect(await screen.findByText("Hit acknowledged")).toBeInTheDocument();
   });
-
-  hiddenWithoutApiTest("screening", { name: "Screening", path: "/screening", list: "/admin/screening" });
 });

@@ -11,7 +11,6 @@ import {
   choose,
   columnTitles,
   compileFirst,
-  hiddenWithoutApiTest,
   renderApp,
   setupUser,
   sidebarSections,
@@ -217,6 +216,4 @@ describe("Team", () => {
     await waitFor(() => expect(screen.queryByRole("region", { name: "Waiting for a second owner" })).not.toBeInTheDocument());
     expect(changes(api)).toEqual([{ method: "POST", path: "/admin/team/proposals/tp-1/approve", body: { reason: "Confirmed with Bob" } }]);
   });
-
-  hiddenWithoutApiTest("team", { name: "Team", path: "/team", list: "/admin/team" });
 });

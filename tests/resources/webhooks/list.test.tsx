@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { WebhookDelivery, WebhookEndpoint } from "@contract";
-import { changes, compileFirst, hiddenWithoutApiTest, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import { changes, compileFirst, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/webhooks/list"));
@@ -126,6 +126,4 @@ describe("Webhooks", () => {
     expect(await screen.findByRole("dialog", { name: "Add webhook endpoint" })).toBeInTheDocument();
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
   });
-
-  hiddenWithoutApiTest("webhooks", { name: "Webhooks", path: "/webhooks", list: "/admin/webhooks" });
 });
