@@ -3,10 +3,11 @@
 import type { ReactNode } from "react";
 import { getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { expect, it, vi } from "vitest";
+import { expect, it, onTestFinished, vi } from "vitest";
 import App from "@/App";
 import { AppProviders } from "@/app-providers";
 import { authStore } from "@/providers/auth-store";
+import { reactQuery } from "@/providers/query-policy";
 import { adminResources } from "@/resources";
 import { navigation } from "@/providers/navigation";
 import { fakeApiForThisFile, type FakeApi, type SeenRequest } from "../support/fake-api";
@@ -163,8 +164,22 @@ export async function retryFailedList(message: string, recovered: string) {
  * automatic retry of a server error (QUERY_CACHE.retry), so the screen shows the error.
  */
 export function failsTwice(fake: FakeApi, path: string, message: string) {
+  withoutRetryBackoff();
   fake.get(path, [500, { message }], { once: true });
   fake.get(path, [500, { message }], { once: true });
+}
+
+/**
+ * The app's retry policy (a server error is tried once more) without react-query's second of
+ * back-off before that try, for the apps this test renders: a failed read's test waits for the
+ * failure, not for the clock. Undone when the test ends.
+ */
+export function withoutRetryBackoff() {
+  const queries: { retryDelay?: number } = reactQuery.clientConfig.defaultOptions.queries;
+  queries.retryDelay = 0;
+  onTestFinished(() => {
+    delete queries.retryDelay;
+  });
 }
 
 /** A region's failed read (a dashboard section's): its alert, naming what failed (`title`) and the server's `message`. */

@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { page as browserPage } from "vitest/browser";
 import { endpoints } from "@/providers/endpoints";
-import { choose, columnTitles, PHONE, retryFailedList, setViewportWidth } from "../../app/support";
+import { choose, columnTitles, PHONE, retryFailedList, setViewportWidth, withoutRetryBackoff } from "../../app/support";
 import { makeOrder, openDetails, openOrders, ordersApi, page, section, BUYER, SELLER } from "./support";
 import { serveDocument } from "../../support/api-document";
 import type { FakeApi } from "../../support/fake-api";
@@ -207,6 +207,7 @@ describe("Order Management list", () => {
 
   it("shows a load error with Retry instead of an empty table", async () => {
     let calls = 0;
+    withoutRetryBackoff();
     ordersApi(() => (++calls <= 2 ? [500, { message: "Orders are down" }] : [200, page([makeOrder()])]));
     openOrders();
     await retryFailedList("Orders are down", "Ledger Nano X");
