@@ -462,10 +462,12 @@ describe("Settlements: the money", () => {
     api.get("/admin/settlements/totals", [200, { data: { ...TOTALS, tokens: [] } }]);
     const period = within(totals).getByRole("group", { name: "Period of the totals paid" });
     const [start, end] = within(period).getAllByRole("textbox");
+    // Each date pasted in one go: the period is the subject, not the keys that wrote it.
     await user.clear(start);
-    await user.type(start, "2025-03-01");
+    await user.paste("2025-03-01");
     await user.clear(end);
-    await user.type(end, "2025-03-10{Enter}");
+    await user.paste("2025-03-10");
+    await user.keyboard("{Enter}");
     expect(await within(totals).findByText("No payouts confirmed in this period")).toBeInTheDocument();
     const last = api.requests("GET", "/admin/settlements/totals").at(-1)!.query;
     expect(new Date(last.from).toDateString()).toBe(new Date(2025, 2, 1).toDateString());
