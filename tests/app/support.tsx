@@ -73,6 +73,12 @@ export function signedInApi(width = DESKTOP, user: TestUser = alice): FakeApi {
 /** userEvent for the admin screens. */
 export const setupUser = () => userEvent.setup();
 
+/** Writes `text` into an empty field in one paste: for tests about what is sent or shown, not about each key. */
+export async function pasteInto(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 /** The options an open antd select shows, in order: the combobox names its own listbox, the options sit next to it. */
 function shownOptions(combobox: HTMLElement): HTMLElement[] {
   const listbox = document.getElementById(combobox.getAttribute("aria-controls") ?? "");

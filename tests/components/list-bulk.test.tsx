@@ -6,7 +6,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
-import { changes, compileFirst, deferred, renderApp, signedInApi } from "../app/support";
+import { changes, compileFirst, deferred, pasteInto, renderApp, signedInApi } from "../app/support";
 import type { Answer, FakeApi } from "../support/fake-api";
 import { paged, product } from "../resources/products/fixtures";
 import { carol, dave, erin, findDialog, findRow, openUsers, queryDialog, USERS } from "../resources/users/support";
@@ -61,7 +61,7 @@ function pagedUsers(api: FakeApi, users: User[], cap = 20) {
 async function finishReason(user: UserEvent, reason: string) {
   await user.click(within(await findDialog("Please confirm")).getByRole("button", { name: "OK" }));
   const reasonStep = await findDialog("Reason required");
-  await user.type(within(reasonStep).getByRole("textbox"), reason);
+  await pasteInto(user, within(reasonStep).getByRole("textbox"), reason);
   await user.click(within(reasonStep).getByRole("button", { name: "Deactivate" }));
 }
 
@@ -101,7 +101,7 @@ describe("bulk actions on a list", () => {
     // The single action's own words.
     expect(within(reasonStep).getByText("Reason for deactivation (required):")).toBeInTheDocument();
     expect(within(reasonStep).getByRole("button", { name: "Deactivate" })).toBeDisabled();
-    await user.type(within(reasonStep).getByRole("textbox"), "  Spam wave  ");
+    await pasteInto(user, within(reasonStep).getByRole("textbox"), "  Spam wave  ");
     await user.click(within(reasonStep).getByRole("button", { name: "Deactivate" }));
 
     const summary = await findDialog("Deactivate users: outcome");

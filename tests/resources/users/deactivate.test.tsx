@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
-import { compileFirst, renderApp, signedInApi } from "../../app/support";
+import { compileFirst, pasteInto, renderApp, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import { carol, dave, findDialog, findRow, listQueries, openUsers, queryDialog, serveUsers, USERS } from "./support";
 
@@ -75,7 +75,7 @@ describe("deactivating a user", () => {
     const field = within(prompt).getByLabelText("Reason for deactivation (required):");
     const submit = within(prompt).getByRole("button", { name: "Deactivate" });
     expect(submit).toBeDisabled();
-    await user.type(field, "    ");
+    await pasteInto(user, field, "    ");
     expect(submit).toBeDisabled();
     await user.keyboard("{Control>}{Enter}{/Control}");
     await user.click(within(prompt).getByRole("button", { name: "Cancel" }));
@@ -91,7 +91,7 @@ describe("deactivating a user", () => {
 
     const prompt = await toReasonStep(user, await startDeactivation(user, "Carol Diaz", "Deactivate Carol Diaz"));
     const listed = listQueries(api).length;
-    await user.type(within(prompt).getByLabelText("Reason for deactivation (required):"), "  Spam listings  ");
+    await pasteInto(user, within(prompt).getByLabelText("Reason for deactivation (required):"), "  Spam listings  ");
     await user.click(within(prompt).getByRole("button", { name: "Deactivate" }));
 
     await waitFor(() => expect(api.requests("PATCH")).toHaveLength(1));
@@ -121,7 +121,7 @@ describe("deactivating a user", () => {
     const nav = () => within(screen.getByRole("navigation", { name: "Sections" }));
     await user.click(nav().getByRole("link", { name: "Users" }));
     const prompt = await toReasonStep(user, await startDeactivation(user, "Carol Diaz", "Deactivate Carol Diaz"));
-    await user.type(within(prompt).getByLabelText("Reason for deactivation (required):"), "Fraud");
+    await pasteInto(user, within(prompt).getByLabelText("Reason for deactivation (required):"), "Fraud");
     await user.click(within(prompt).getByRole("button", { name: "Deactivate" }));
     await waitFor(() => expect(api.requests("PATCH")).toHaveLength(1));
     const row = await findRow("Carol Diaz");
@@ -139,7 +139,7 @@ describe("deactivating a user", () => {
     api.patch(`/users/${carol.id}/deactivate`, [409, { message: "You cannot disable your own account" }]);
 
     const prompt = await toReasonStep(user, await startDeactivation(user, "Carol Diaz", "Deactivate Carol Diaz"));
-    await user.type(within(prompt).getByLabelText("Reason for deactivation (required):"), "Testing");
+    await pasteInto(user, within(prompt).getByLabelText("Reason for deactivation (required):"), "Testing");
     await user.click(within(prompt).getByRole("button", { name: "Deactivate" }));
 
     expect(await screen.findByText("You cannot disable your own account")).toBeInTheDocument();
