@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
+import type { DefaultOptions } from "@tanstack/react-query";
 import { expect, it, onTestFinished, vi } from "vitest";
 import App from "@/App";
 import { AppProviders } from "@/app-providers";
@@ -181,7 +182,7 @@ export function failsTwice(fake: FakeApi, path: string, message: string) {
  * failure, not for the clock. Undone when the test ends.
  */
 export function withoutRetryBackoff() {
-  const queries: { retryDelay?: number } = reactQuery.clientConfig.defaultOptions.queries;
+  const queries: NonNullable<DefaultOptions["queries"]> = reactQuery.clientConfig.defaultOptions.queries;
   queries.retryDelay = 0;
   onTestFinished(() => {
     delete queries.retryDelay;
