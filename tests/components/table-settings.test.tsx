@@ -2,7 +2,7 @@
 // kept per wallet in local storage, and back to the defaults in one click.
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { alice, compileFirst, renderApp, setupUser, signIn, type TestUser } from "../app/support";
+import { alice, compileFirst, pasteInto, renderApp, setupUser, signIn, type TestUser } from "../app/support";
 import { listQueries, openUsers, USERS } from "../resources/users/support";
 
 compileFirst(() => import("@/resources/users/list"));
@@ -76,7 +76,7 @@ describe("table settings", () => {
     const user = setupUser();
     await screen.findByText("Carol Diaz");
     const panel = await openSettings(user);
-    await user.type(panel.getByRole("textbox", { name: "Name of the view to save" }), "Admins only");
+    await pasteInto(user, panel.getByRole("textbox", { name: "Name of the view to save" }), "Admins only");
     await user.click(panel.getByRole("button", { name: "Save" }));
     expect(await panel.findByText("Admins only")).toBeInTheDocument();
     await user.keyboard("{Escape}");
