@@ -7,7 +7,18 @@ import {
   tokenSchema,
   tokenUpdateSchema,
 } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, getOneRoute, listRoute, ok, type RoutePlugin, needs } from "../http/route-schema.ts";
+import {
+  BEYOND_SPEC,
+  changeRoute,
+  documentedAs,
+  error,
+  errors,
+  getOneRoute,
+  listRoute,
+  ok,
+  type RoutePlugin,
+  needs,
+} from "../http/route-schema.ts";
 import { checkMint, tokenRiskReport } from "../services/token-risk.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
 
@@ -103,29 +114,17 @@ export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.delete(
+  changeRoute(
+    app,
+    "DELETE",
     "/:id",
+    { ...about("deactivateToken", "Deactivate a token (soft)"), ...needs("tokens.manage") },
     {
-      schema: {
-        ...needs("tokens.manage"),
-        ...about("deactivateToken", "Deactivate a token (soft)"),
-        params: idParamsSchema,
-        response: oneToken,
-      },
+      item: tokenSchema,
+      change: (id, _, admin) => deactivateToken(ctx, admin, id),
     },
-    async (request) => ({ data: await deactivateToken(ctx, request.admin, request.params.id) }),
   );
 
-  app.delete(
-    "/:id/hard",
-    {
-      schema: {
-        ...needs("tokens.manage"),
-        ...about("hardDeleteToken", "Delete a token for good; answers the deleted token"),
-        params: idParamsSchema,
-        response: oneToken,
-      },
-    },
-    async (request) => ({ data: await hardDeleteToken(ctx, request.admin, request.params.id) }),
-  );
+  const hardDelete = { ...about("hardDeleteToken", "Delete a token for good; answers the deleted token"), ...needs("tokens.manage") };
+  changeRoute(app, "DELETE", "/:id/hard", hardDelete, { item: tokenSchema, change: (id, _, admin) => hardDeleteToken(ctx, admin, id) });
 };

@@ -1,12 +1,6 @@
-import {
-  idParamsSchema,
-  webhookCreateSchema,
-  webhookDeliverySchema,
-  webhookEndpointSchema,
-  webhookUpdateSchema,
-} from "../../contract/index.ts";
+import { webhookCreateSchema, webhookDeliverySchema, webhookEndpointSchema, webhookUpdateSchema } from "../../contract/index.ts";
 import { webhookDeliveryQuerySchema, webhookListQuerySchema } from "../../contract/webhook-queries.ts";
-import { changeRoute, documentedAs, error, errors, getOneRoute, listRoute, needs, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { changeRoute, documentedAs, errors, getOneRoute, listRoute, needs, ok, type RoutePlugin } from "../http/route-schema.ts";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -54,17 +48,10 @@ export const webhookRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.delete(
-    "/:id",
-    {
-      schema: {
-        ...about("deleteWebhookEndpoint", "Remove an endpoint with its deliveries; audited"),
-        params: idParamsSchema,
-        response: { ...ok(webhookEndpointSchema), ...errors(404) },
-      },
-    },
-    async (request) => ({ data: await deleteEndpoint(ctx, request.admin, request.params.id) }),
-  );
+  changeRoute(app, "DELETE", "/:id", about("deleteWebhookEndpoint", "Remove an endpoint with its deliveries; audited"), {
+    item: webhookEndpointSchema,
+    change: (id, _, admin) => deleteEndpoint(ctx, admin, id),
+  });
 
   listRoute(
     app,
@@ -83,15 +70,15 @@ export const webhookRoutes: RoutePlugin = async (app, { ctx }) => {
     get: (id) => getDelivery(ctx, id),
   });
 
-  app.post(
+  changeRoute(
+    app,
+    "POST",
     "/deliveries/:id/resend",
+    about("resendWebhookDelivery", "Send a failed delivery again, with a new retry window (the same webhook-id); audited"),
     {
-      schema: {
-        ...about("resendWebhookDelivery", "Send a failed delivery again, with a new retry window (the same webhook-id); audited"),
-        params: idParamsSchema,
-        response: { ...ok(webhookDeliverySchema), ...errors(404), ...error(409, "Only a failed delivery can be re-sent") },
-      },
+      item: webhookDeliverySchema,
+      change: (id, _, admin) => resendDelivery(ctx, admin, id),
+      conflict: "Only a failed delivery can be re-sent",
     },
-    async (request) => ({ data: await resendDelivery(ctx, request.admin, request.params.id) }),
   );
 };
