@@ -186,3 +186,27 @@ export function changeRoute<T extends z.ZodType, B extends z.ZodType = z.ZodUnde
     }),
   });
 }
+
+/**
+ * POST `url` ("" unless given) adding a record, from its `body` when it takes one: 201 with the new
+ * `item`, or 400 naming a bad body field, one of `also`, and 409 with `conflict` when it cannot be added.
+ */
+export function createRoute<T extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(
+  app: RouteApp,
+  about: About,
+  route: {
+    body?: B;
+    item: T;
+    create: (body: z.output<B>, admin: AdminIdentity) => Promise<z.output<T>>;
+    url?: string;
+    also?: ErrorStatus[];
+    conflict?: string;
+  },
+): void {
+  const { body, item, create, url = "", also = [], conflict } = route;
+  const response: Responses = { ...ok(item, 201), ...errors(...(body ? [400 as const] : []), ...also) };
+  if (conflict !== undefined) Object.assign(response, error(409, conflict));
+  app.post(url, { schema: { ...about, ...(body && { body }), response } }, async (request, reply) =>
+    reply.code(201).send({ data: await create(request.body as z.output<B>, request.admin) }),
+  );
+}

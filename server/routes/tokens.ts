@@ -10,6 +10,7 @@ import {
 import {
   BEYOND_SPEC,
   changeRoute,
+  createRoute,
   documentedAs,
   error,
   errors,
@@ -36,32 +37,29 @@ export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.post(
-    "",
+  const create = "Add a token to the whitelist, once its mint passed the on-chain check (a refused mint: 400 naming mintAddress)";
+  createRoute(
+    app,
+    { ...about("createToken", create), ...needs("tokens.manage") },
     {
-      schema: {
-        ...needs("tokens.manage"),
-        ...about(
-          "createToken",
-          "Add a token to the whitelist, once its mint passed the on-chain check (a refused mint: 400 naming mintAddress)",
-        ),
-        body: tokenCreateSchema,
-        response: { ...ok(tokenSchema, 201), ...errors(400, 502), ...error(409, "A token with this mint address is already listed") },
-      },
+      body: tokenCreateSchema,
+      item: tokenSchema,
+      create: (input, admin) => createToken(ctx, admin, input),
+      also: [502],
+      conflict: "A token with this mint address is already listed",
     },
-    async (request, reply) => reply.code(201).send({ data: await createToken(ctx, request.admin, request.body) }),
   );
 
-  app.post(
-    "/initialize-sol",
+  const initialize = about("initializeSol", "Add native SOL (listed under the wrapped-SOL mint); no body");
+  createRoute(
+    app,
+    { ...initialize, ...needs("tokens.manage") },
     {
-      schema: {
-        ...needs("tokens.manage"),
-        ...about("initializeSol", "Add native SOL (listed under the wrapped-SOL mint); no body"),
-        response: { ...ok(tokenSchema, 201), ...error(409, "Native SOL is already initialized") },
-      },
+      url: "/initialize-sol",
+      item: tokenSchema,
+      create: (_, admin) => initializeSol(ctx, admin),
+      conflict: "Native SOL is already initialized",
     },
-    async (request, reply) => reply.code(201).send({ data: await initializeSol(ctx, request.admin) }),
   );
 
   app.patch(

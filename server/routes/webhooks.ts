@@ -1,6 +1,6 @@
 import { webhookCreateSchema, webhookDeliverySchema, webhookEndpointSchema, webhookUpdateSchema } from "../../contract/index.ts";
 import { webhookDeliveryQuerySchema, webhookListQuerySchema } from "../../contract/webhook-queries.ts";
-import { changeRoute, documentedAs, errors, getOneRoute, listRoute, needs, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { changeRoute, createRoute, documentedAs, getOneRoute, listRoute, needs, type RoutePlugin } from "../http/route-schema.ts";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -24,17 +24,11 @@ export const webhookRoutes: RoutePlugin = async (app, { ctx }) => {
     list: (query) => listEndpoints(ctx, query),
   });
 
-  app.post(
-    "",
-    {
-      schema: {
-        ...about("createWebhookEndpoint", "Add an endpoint: answers its signing secret, this once; audited"),
-        body: webhookCreateSchema,
-        response: { ...ok(webhookEndpointSchema, 201), ...errors(400) },
-      },
-    },
-    async (request, reply) => reply.code(201).send({ data: await createEndpoint(ctx, request.admin, request.body) }),
-  );
+  createRoute(app, about("createWebhookEndpoint", "Add an endpoint: answers its signing secret, this once; audited"), {
+    body: webhookCreateSchema,
+    item: webhookEndpointSchema,
+    create: (input, admin) => createEndpoint(ctx, admin, input),
+  });
 
   changeRoute(
     app,
