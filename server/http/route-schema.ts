@@ -95,10 +95,19 @@ export function documentBeyondSpec(route: RouteOptions): void {
   route.schema = { ...route.schema, ...BEYOND_SPEC };
 }
 
-/** The document's words for a route: `about(operationId, summary)` under the group `tag`. */
+/**
+ * The document's words for a route: `about(operationId, summary)` under the group `tag`, with the
+ * permission every route of the module needs when it has one (`access`; else each route spreads its own needs).
+ */
 export const documentedAs =
-  (tag: string) =>
-  (operationId: string, summary: string, marks: Partial<typeof BEYOND_SPEC> = {}) => ({ tags: [tag], operationId, summary, ...marks });
+  (tag: string, access?: RouteAccess) =>
+  (operationId: string, summary: string, marks: Partial<typeof BEYOND_SPEC> = {}) => ({
+    tags: [tag],
+    operationId,
+    summary,
+    ...marks,
+    ...(access && needs(access)),
+  });
 
 // ---- Routes many resources declare alike ----
 // The list, the one record, the read (of a query, or of nothing) and the change to one record: declared once

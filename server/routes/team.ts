@@ -11,7 +11,7 @@ import {
 } from "../../contract/team.ts";
 import type { TeamRole } from "../../contract/permissions.ts";
 import type { AppContext } from "../context.ts";
-import { documentedAs, error, errors, listRoute, needs, ok, type RoutePlugin } from "../http/route-schema.ts";
+import { documentedAs, error, errors, listRoute, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import {
   addTeamMember,
   approveTeamProposal,
@@ -22,7 +22,7 @@ import {
   removeTeamMember,
 } from "../services/team.ts";
 
-const about = documentedAs("Team");
+const about = documentedAs("Team", "team.manage");
 const keyParams = z.object({ publicKey: z.string().max(64) });
 const idParams = z.object({ id: z.string().max(64) });
 const RULES =
@@ -30,31 +30,26 @@ const RULES =
 
 export const teamRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   // The whole team is a few rows: paged in memory, as the console's lists ask.
-  listRoute(
-    app,
-    { ...about("listTeam", "The admin team: ADMIN_WALLETS' owners, then the wallets an owner added"), ...needs("team.manage") },
-    {
-      querystring: pageQuerySchema,
-      item: teamMemberSchema,
-      list: async ({ page, limit }) => {
-        const members = await listTeam(ctx);
-        return {
-          items: members.slice((page - 1) * limit, page * limit),
-          total: members.length,
-          page,
-          limit,
-          totalPages: Math.ceil(members.length / limit),
-        };
-      },
+  listRoute(app, about("listTeam", "The admin team: ADMIN_WALLETS' owners, then the wallets an owner added"), {
+    querystring: pageQuerySchema,
+    item: teamMemberSchema,
+    list: async ({ page, limit }) => {
+      const members = await listTeam(ctx);
+      return {
+        items: members.slice((page - 1) * limit, page * limit),
+        total: members.length,
+        page,
+        limit,
+        totalPages: Math.ceil(members.length / limit),
+      };
     },
-  );
+  });
 
   app.post(
     "",
     {
       schema: {
         ...about("addTeamMember", "Add a wallet with a role, with a reason (202: a guarded role under four eyes waits for a second owner)"),
-        ...needs("team.manage"),
         body: addTeamMemberSchema,
         response: { ...ok(teamChangeResultSchema, 201), ...ok(teamChangeResultSchema, 202), ...errors(400), ...error(409, RULES) },
       },
@@ -73,7 +68,6 @@ export const teamRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
           "changeTeamRole",
           "Change a team wallet's role, with a reason (202: a guarded role under four eyes waits for a second owner)",
         ),
-        ...needs("team.manage"),
         params: keyParams,
         body: changeTeamRoleSchema,
         response: { ...ok(teamChangeResultSchema), ...ok(teamChangeResultSchema, 202), ...errors(400, 404), ...error(409, RULES) },
@@ -91,7 +85,6 @@ export const teamRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     {
       schema: {
         ...about("removeTeamMember", "Remove a team wallet, with a reason: its sessions end, its pending proposals expire"),
-        ...needs("team.manage"),
         params: keyParams,
         body: reasonSchema,
         response: { ...ok(teamChangeResultSchema), ...errors(400, 404), ...error(409, RULES) },
@@ -100,24 +93,16 @@ export const teamRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     async (request) => ({ data: { member: await removeTeamMember(ctx, request.admin, request.params.publicKey, request.body.reason) } }),
   );
 
-  app.get(
-    "/proposals",
-    {
-      schema: {
-        ...about("listTeamProposals", "The grants proposed, newest first (those past their end expired)"),
-        ...needs("team.manage"),
-        response: ok(z.array(teamProposalSchema)),
-      },
-    },
-    async () => ({ data: await listTeamProposals(ctx) }),
-  );
+  readRoute(app, "/proposals", about("listTeamProposals", "The grants proposed, newest first (those past their end expired)"), {
+    payload: z.array(teamProposalSchema),
+    read: () => listTeamProposals(ctx),
+  });
 
   app.post(
     "/proposals/:id/approve",
     {
       schema: {
         ...about("approveTeamProposal", "Approve a grant as a second owner: it is applied under the rules in force now"),
-        ...needs("team.manage"),
         params: idParams,
         response: {
           ...ok(teamChangeResultSchema),
@@ -135,7 +120,6 @@ export const teamRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     {
       schema: {
         ...about("rejectTeamProposal", "Reject a grant, with a reason: nothing changes"),
-        ...needs("team.manage"),
         params: idParams,
         body: reasonSchema,
         response: { ...ok(teamProposalSchema), ...errors(400, 404), ...error(409, "Not pending: approved, rejected or expired") },

@@ -1,6 +1,6 @@
 import { webhookCreateSchema, webhookDeliverySchema, webhookEndpointSchema, webhookUpdateSchema } from "../../contract/index.ts";
 import { webhookDeliveryQuerySchema, webhookListQuerySchema } from "../../contract/webhook-queries.ts";
-import { changeRoute, createRoute, documentedAs, getOneRoute, listRoute, needs, type RoutePlugin } from "../http/route-schema.ts";
+import { changeRoute, createRoute, documentedAs, getOneRoute, listRoute, type RoutePlugin } from "../http/route-schema.ts";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -14,8 +14,7 @@ import {
 // Signed webhooks (beyond the core API, contract/resources/webhooks.ts): the endpoints an owner
 // configures and the deliveries sent to them. Owners only (webhooks.manage): an endpoint's secret
 // signs what the marketplace tells the outside world.
-const tag = documentedAs("Webhooks");
-const about = (operationId: string, summary: string) => ({ ...tag(operationId, summary), ...needs("webhooks.manage") });
+const about = documentedAs("Webhooks", "webhooks.manage");
 
 export const webhookRoutes: RoutePlugin = async (app, { ctx }) => {
   listRoute(app, about("listWebhookEndpoints", "The webhook endpoints, newest first (never their secrets)"), {
