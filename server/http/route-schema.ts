@@ -174,17 +174,23 @@ export function readRoute<T extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
 
 /**
  * `method` on `url` (a path with :id) changing one record, by its `body` when it takes one: the changed
- * `item`, or 400 naming a bad body field, 404, and 409 with `conflict` when the record's state refuses the change.
+ * `item`, or 400 naming a bad body field, 404, one of `also`, and 409 with `conflict` when the record's state refuses the change.
  */
 export function changeRoute<T extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(
   app: RouteApp,
   method: "PATCH" | "PUT" | "POST" | "DELETE",
   url: string,
   about: About,
-  route: { body?: B; item: T; change: (id: Id, body: z.output<B>, admin: AdminIdentity) => Promise<z.output<T>>; conflict?: string },
+  route: {
+    body?: B;
+    item: T;
+    change: (id: Id, body: z.output<B>, admin: AdminIdentity) => Promise<z.output<T>>;
+    conflict?: string;
+    also?: ErrorStatus[];
+  },
 ): void {
-  const { body, item, change, conflict } = route;
-  const response: Responses = { ...ok(item), ...errors(...(body ? [400 as const] : []), 404) };
+  const { body, item, change, conflict, also = [] } = route;
+  const response: Responses = { ...ok(item), ...errors(...(body ? [400 as const] : []), 404, ...also) };
   if (conflict !== undefined) Object.assign(response, error(409, conflict));
   app.route({
     method,

@@ -1,5 +1,4 @@
 import {
-  idParamsSchema,
   mintRiskQuerySchema,
   mintRiskReportSchema,
   tokenCreateSchema,
@@ -12,11 +11,9 @@ import {
   changeRoute,
   createRoute,
   documentedAs,
-  error,
-  errors,
   getOneRoute,
   listRoute,
-  ok,
+  readRoute,
   type RoutePlugin,
   needs,
 } from "../http/route-schema.ts";
@@ -24,7 +21,6 @@ import { checkMint, tokenRiskReport } from "../services/token-risk.ts";
 import { createToken, deactivateToken, hardDeleteToken, initializeSol, listTokens, updateToken } from "../services/tokens.ts";
 
 const about = documentedAs("Tokens");
-const oneToken = { ...ok(tokenSchema), ...errors(404) };
 
 export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
   listRoute(
@@ -62,42 +58,33 @@ export const tokenRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
-  app.patch(
+  const update =
+    "Edit a token or toggle isActive (its mint address cannot change; re-activating checks the mint again, a change of decimals checks them against the mint's)";
+  changeRoute(
+    app,
+    "PATCH",
     "/:id",
+    { ...about("updateToken", update), ...needs("tokens.manage") },
     {
-      schema: {
-        ...needs("tokens.manage"),
-        ...about(
-          "updateToken",
-          "Edit a token or toggle isActive (its mint address cannot change; re-activating checks the mint again, a change of decimals checks them against the mint's)",
-        ),
-        params: idParamsSchema,
-        body: tokenUpdateSchema,
-        response: {
-          ...oneToken,
-          ...errors(400, 502),
-          ...error(409, "The token kept changing while this edit was checked: reload it and try again"),
-        },
-      },
+      body: tokenUpdateSchema,
+      item: tokenSchema,
+      change: (id, changes, admin) => updateToken(ctx, admin, id, changes),
+      also: [502],
+      conflict: "The token kept changing while this edit was checked: reload it and try again",
     },
-    async (request) => ({ data: await updateToken(ctx, request.admin, request.params.id, request.body) }),
   );
 
-  app.get(
+  const mintRisk = "A mint read from the configured chain now, before it is whitelisted: what adding it would meet (changes nothing)";
+  readRoute(
+    app,
     "/mint-risk",
+    { ...needs("tokens.manage"), ...about("mintRisk", mintRisk, BEYOND_SPEC) },
     {
-      schema: {
-        ...needs("tokens.manage"),
-        ...about(
-          "mintRisk",
-          "A mint read from the configured chain now, before it is whitelisted: what adding it would meet (changes nothing)",
-          BEYOND_SPEC,
-        ),
-        querystring: mintRiskQuerySchema,
-        response: { ...ok(mintRiskReportSchema), ...errors(400, 502) },
-      },
+      payload: mintRiskReportSchema,
+      querystring: mintRiskQuerySchema,
+      read: ({ mintAddress }) => checkMint(ctx, mintAddress),
+      also: [502],
     },
-    async (request) => ({ data: await checkMint(ctx, request.query.mintAddress) }),
   );
 
   const risk = "The token's mint read from the configured chain now: program, decimals, authorities and each extension judged";
