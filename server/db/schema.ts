@@ -106,6 +106,15 @@ interface SignedDecisionColumns {
   decisionTransaction: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/**
+ * A worker's lease on a queue row (settlements' re-check, migration 010; webhook deliveries, migration
+ * 024): the instance holding it, until claimedUntil (epoch ms).
+ */
+interface LeaseColumns {
+  claimedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  claimedUntil: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface TokensTable {
   id: string;
   mintAddress: string;
@@ -205,7 +214,7 @@ export interface OrdersTable {
  * One settlement (migration 006): a dispute payout or the marketplace initialization, from the
  * admin's accepted request (pending) through its signed transaction (submitted) to its outcome.
  */
-export interface SettlementsTable extends SignedDecisionColumns {
+export interface SettlementsTable extends SignedDecisionColumns, LeaseColumns {
   id: string;
   /** null for the marketplace initialization. */
   orderId: string | null;
@@ -229,9 +238,6 @@ export interface SettlementsTable extends SignedDecisionColumns {
   resolution: DisputeResolution | null;
   refundPercentage: number | null;
   adminNotes: string | null;
-  /** The re-check worker holding the row, until claimedUntil (epoch ms; migration 010). */
-  claimedBy: ColumnType<string | null, string | null | undefined, string | null>;
-  claimedUntil: ColumnType<number | null, number | null | undefined, number | null>;
   /** Four eyes (migration 013): a proposal's previewed payouts (JSON of Payout[]) and its end (ISO time). */
   payouts: ColumnType<string | null, string | null | undefined, string | null>;
   expiresAt: ColumnType<string | null, string | null | undefined, string | null>;
@@ -352,7 +358,7 @@ export interface WebhookEventsTable {
 }
 
 /** One event to one endpoint (migration 024): an outbox row the delivery workers claim. */
-export interface WebhookDeliveriesTable {
+export interface WebhookDeliveriesTable extends LeaseColumns {
   id: string;
   eventId: string;
   endpointId: string;
@@ -365,8 +371,6 @@ export interface WebhookDeliveriesTable {
   lastStatusCode: number | null;
   lastError: string | null;
   deliveredAt: string | null;
-  claimedBy: ColumnType<string | null, string | null | undefined, string | null>;
-  claimedUntil: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: string;
   updatedAt: string;
 }
