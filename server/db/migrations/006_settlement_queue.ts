@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "../engine.ts";
 import { createPendingSettlements } from "./003_settlement.ts";
+import { textId, timestamps } from "../table-columns.ts";
 
 // settlements: one durable row per settlement (a dispute payout or the marketplace initialization),
 // from the admin's accepted request to its outcome: pending (accepted, not signed) → submitted
@@ -12,7 +13,7 @@ import { createPendingSettlements } from "./003_settlement.ts";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("settlements")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(textId)
     .addColumn("orderId", "text", (c) => c.references("orders.id"))
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
@@ -27,8 +28,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("resolution", "text")
     .addColumn("refundPercentage", "integer")
     .addColumn("adminNotes", "text")
-    .addColumn("createdAt", "text", (c) => c.notNull())
-    .addColumn("updatedAt", "text", (c) => c.notNull())
+    .$call(timestamps)
     .execute();
   await db.schema.createIndex("settlements_status_created").on("settlements").columns(["status", "createdAt"]).execute();
   await db.schema.createIndex("settlements_created").on("settlements").columns(["createdAt"]).execute();

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { textId } from "../table-columns.ts";
 
 // Wallet screening (services/screening.ts). screeningVersions: each version of the lists that some
 // instance loaded, in order (seq); an instance records the version it loaded only when it differs from
@@ -21,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable("screeningHits")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(textId)
     .addColumn("dedupeKey", "text", (c) => c.notNull().unique())
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("orderId", "text")
