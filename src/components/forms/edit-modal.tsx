@@ -1,4 +1,4 @@
-// The one edit modal of the console (users, shops, tokens): Refine's useModalForm, pessimistic,
+// The one edit modal of the console (users, shops, tokens, team): Refine's useModalForm, pessimistic,
 // with the rules every edit shares. Each open shows that record's values only (never a previous
 // record's, not even while the next one loads); a failed save keeps the modal open with what was
 // typed and the server's words at the top (field errors land under their fields); the save sends
@@ -29,6 +29,10 @@ export interface EditModalOptions<TRecord extends BaseRecord, TValues, TBody> {
   source?: "fetch" | "row";
   /** What the modal is about, in its messages: 'Could not save the {noun}'. */
   noun: string;
+  /** The heading of a failed save (default: 'Could not save the {noun}'). */
+  saveFailed?: string;
+  /** The form's name, which keeps its field ids apart (default: "{resource}-{action}"). */
+  formName?: string;
   title: string;
   okText: string;
   /** The form's values for a record (default: the record itself). */
@@ -42,6 +46,12 @@ export interface EditModalOptions<TRecord extends BaseRecord, TValues, TBody> {
   successNotification?: NonNullable<Parameters<typeof useModalForm<TRecord, HttpError, TBody>>[0]>["successNotification"];
   /** After a successful save (the resource's own list is already refreshed by Refine). */
   onSaved?: () => void;
+  /**
+   * The save, for a resource whose answer is not the record (the team's member or 202 proposal):
+   * it replaces Refine's create/update, rejects with the server's error, and on success the modal
+   * closes and `onSaved` runs (which then refreshes what it must).
+   */
+  save?: (body: TBody, record: TRecord | undefined) => Promise<unknown>;
   /**
    * The modal is the record's URL (the resource's `show` route, e.g. /users/:id): opening a row
    * goes there, a link or reload there opens it, and closing goes back to the list as it was.
@@ -58,6 +68,8 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   action,
   source = "fetch",
   noun,
+  saveFailed = `Could not save the ${noun}`,
+  formName = `${resource}-${action}`,
   title,
   okText,
   toFormValues,
@@ -66,6 +78,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   history,
   successNotification,
   onSaved,
+  save,
   routed = false,
   recordName,
   request,
@@ -83,6 +96,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
   const fromRow = action === "create" || source === "row" || ownRead;
   const [row, setRow] = useState<TRecord>();
   const [saveError, setSaveError] = useState<string>();
+  const [ownSaving, setOwnSaving] = useState(false);
   const { modalProps, formProps, form, show, close, query, mutation, id, formLoading } = useModalForm<TRecord, HttpError, TBody>({
     resource,
     action,
@@ -92,7 +106,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
     // The modal shows the failure itself, next to what was typed.
     errorNotification: false,
     onMutationSuccess: () => onSaved?.(),
-    onMutationError: (error) => setSaveError(error?.message || `Could not save the ${noun}`),
+    onMutationError: (error) => setSaveError(error?.message || saveFailed),
     // Refine keeps the previous record as a placeholder while the next one loads: never show it.
     queryOptions: fromRow ? { enabled: false } : { placeholderData: () => undefined },
   });
@@ -167,6 +181,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
 
   async function submit(values: TValues) {
     setSaveError(undefined);
+    if (save) return saveOwn(save, toBody(values));
     try {
       // useModalForm's onFinish returns the save's promise (typed void by antd): it rejects on failure.
       const save = formProps.onFinish as unknown as (body: TBody) => Promise<unknown>;
@@ -174,6 +189,20 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
     } catch {
       // onMutationError has put the server's message on screen; the form keeps its values.
     }
+  }
+
+  async function saveOwn(call: NonNullable<typeof save>, body: TBody) {
+    setOwnSaving(true);
+    try {
+      await call(body, record);
+    } catch (error) {
+      setSaveError((error as HttpError).message || saveFailed);
+      return;
+    } finally {
+      setOwnSaving(false);
+    }
+    close();
+    onSaved?.();
   }
 
   return (
@@ -185,7 +214,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
       centered
       onCancel={cancel}
       // A spinner on the button only while saving; while the record loads it is just not available yet.
-      okButtonProps={{ ...modalProps.okButtonProps, loading: mutation.isPending, disabled: !ready || formLoading }}
+      okButtonProps={{ ...modalProps.okButtonProps, loading: mutation.isPending || ownSaving, disabled: !ready || formLoading }}
       // The form and its history scroll inside the dialog, so the button stays in view on short screens.
       classNames={{ body: "kit-edit-modal__body" }}
       footer={routedFailure ? <Button onClick={cancel}>Close</Button> : undefined}
@@ -201,14 +230,12 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
         />
       ) : null}
       {loadError && !routedFailure ? <Alert type="error" showIcon message={`Could not load the ${noun}`} description={loadError} /> : null}
-      {saveError ? (
-        <Alert className="kit-edit-modal__error" type="error" showIcon message={`Could not save the ${noun}`} description={saveError} />
-      ) : null}
+      {saveError ? <Alert className="kit-edit-modal__error" type="error" showIcon message={saveFailed} description={saveError} /> : null}
       {routedFailure ? null : (
         <Form<TValues>
           {...(formProps as object)}
           // Two modals of one resource (create and edit) may be mounted: the name keeps their field ids apart.
-          name={`${resource}-${action}`}
+          name={formName}
           initialValues={initialValues as never}
           onFinish={(values) => void submit(values)}
           layout="vertical"

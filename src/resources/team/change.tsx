@@ -26,7 +26,7 @@ export function TeamChange({ request }: EditDialogProps<TeamRow>) {
       okText="Change"
       call={(member) => ({ url: endpoints.teamMember(member?.publicKey ?? ""), method: "patch" })}
       toBody={({ role, reason }) => ({ role, reason: reason.trim() })}
-      initialValues={(member) => ({ role: member?.role })}
+      initialValues={(member) => ({ role: member.role })}
       done="Role changed"
       fields={(member) => (
         <>
