@@ -4,8 +4,6 @@ import { defineResource } from "./define.ts";
 export const activity = defineResource({
   name: "activity",
   label: "Activity",
-  route: "/activity",
-  icon: "activity",
   beyondSpec: true,
   record: { label: "Audit entry", schema: "AuditEntry" },
   api: { list: "/admin/audit", query: ["admin", "action", "targetType", "from", "to"] },

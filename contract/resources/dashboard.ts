@@ -5,5 +5,4 @@ export const dashboard = defineResource({
   name: "dashboard",
   label: "Dashboard",
   route: "/",
-  icon: "dashboard",
 });

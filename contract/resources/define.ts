@@ -107,5 +107,39 @@ export interface ResourceDeclaration {
   access?: Readonly<Record<string, Permission>>;
 }
 
-/** Declares a resource, keeping its literal types (its name, its record type, its actions) for the derived types. */
-export const defineResource = <const R extends ResourceDeclaration>(resource: R): R => resource;
+/** A declaration as written: `route` defaults to "/{name}" and `icon` to the name. */
+export type ResourceInput = Omit<ResourceDeclaration, "route" | "icon"> & Partial<Pick<ResourceDeclaration, "route" | "icon">>;
+
+/** A declaration with its defaults filled in, keeping their literal types. */
+export type Declared<R extends ResourceInput> = R & {
+  route: R extends { route: infer T extends string } ? T : `/${R["name"]}`;
+  icon: R extends { icon: infer I extends string } ? I : R["name"];
+};
+
+/**
+ * Declares a resource, keeping its literal types (its name, its record type, its actions) for the
+ * derived types, with the defaults filled in.
+ */
+export const defineResource = <const R extends ResourceInput>(resource: R): Declared<R> =>
+  ({
+    route: `/${resource.name}`,
+    icon: resource.name,
+    ...resource,
+  }) as Declared<R>;
+
+type RecordCall = "one" | "create" | "update" | "remove";
+
+/**
+ * The paths of a list whose records live under it, for the calls named: `create` posts to the list
+ * itself, the others go to "{list}/:id".
+ */
+export function listPaths<const C extends RecordCall>(list: string, ...calls: C[]): { list: string } & Record<C, string> {
+  const paths: Record<string, string> = { list };
+  for (const call of calls) paths[call] = call === "create" ? list : `${list}/:id`;
+  return paths as { list: string } & Record<C, string>;
+}
+
+/** An access map where every action named needs the same permission (a section one role manages). */
+export function sameAccess<const A extends string>(permission: Permission, ...actions: A[]): Record<A, Permission> {
+  return Object.fromEntries(actions.map((action) => [action, permission])) as Record<A, Permission>;
+}

@@ -4,8 +4,6 @@ import { defineResource } from "./define.ts";
 export const marketplace = defineResource({
   name: "marketplace",
   label: "Marketplace",
-  route: "/marketplace",
-  icon: "marketplace",
   record: { type: "marketplace", label: "Marketplace", singleton: true },
   audit: {
     "marketplace.initialize": { label: "Marketplace initialized", history: "Initialized" },

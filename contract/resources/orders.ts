@@ -1,11 +1,9 @@
 import type { OrderSort } from "../query.ts";
-import { defineResource } from "./define.ts";
+import { defineResource, listPaths } from "./define.ts";
 
 export const orders = defineResource({
   name: "orders",
   label: "Orders",
-  route: "/orders",
-  icon: "orders",
   record: { type: "order", label: "Order", schema: "Order", table: "orders", page: "/orders/:id" },
   audit: {
     // Shown as the note itself on the order's timeline.
@@ -17,7 +15,7 @@ export const orders = defineResource({
     "order.release": { label: "Dispute released", history: "Dispute released" },
   },
   api: {
-    list: "/admin/orders",
+    ...listPaths("/admin/orders", "one"),
     query: [
       // Beyond the core API: an order's short id or a wallet (shown where the API's document lists it).
       "search",
@@ -32,7 +30,6 @@ export const orders = defineResource({
     ],
     // Beyond the core API: sort=deadline (the Deadline column; an API without it ignores it).
     sorts: { deadline: { asc: "deadline" satisfies OrderSort } },
-    one: "/admin/orders/:id",
   },
   access: { resolve: "payouts.propose", take: "orders.manage", release: "orders.manage", notes: "orders.notes", export: "export" },
 });

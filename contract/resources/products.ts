@@ -3,8 +3,6 @@ import { defineResource } from "./define.ts";
 export const products = defineResource({
   name: "products",
   label: "Products",
-  route: "/products",
-  icon: "products",
   record: { type: "product", label: "Product", schema: "Product", table: "products", page: "/products/:id" },
   audit: {
     // Its history reads "Featured" or "Unfeatured", from the entry's values after.

@@ -4,8 +4,6 @@ import { defineResource } from "./define.ts";
 export const screening = defineResource({
   name: "screening",
   label: "Screening",
-  route: "/screening",
-  icon: "screening",
   beyondSpec: true,
   record: { label: "Screening hit", type: "screening", schema: "ScreeningHit", table: "screeningHits" },
   audit: {

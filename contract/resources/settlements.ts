@@ -4,8 +4,6 @@ import { defineResource } from "./define.ts";
 export const settlements = defineResource({
   name: "settlements",
   label: "Settlements",
-  route: "/settlements",
-  icon: "settlements",
   beyondSpec: true,
   record: { label: "Settlement", schema: "Settlement", table: "settlements" },
   // Recorded against what is settled: the order of a dispute payout, or the marketplace.

@@ -1,16 +1,14 @@
-import { defineResource } from "./define.ts";
+import { defineResource, listPaths } from "./define.ts";
 
 export const shops = defineResource({
   name: "shops",
   label: "Shops",
-  route: "/shops",
-  icon: "shops",
   record: { type: "shop", label: "Shop", schema: "Shop", table: "shops", page: "/shops/:id" },
   audit: {
     "shop.update": { label: "Shop updated", history: "Updated" },
   },
   api: {
-    list: "/admin/shops",
+    ...listPaths("/admin/shops", "one", "update"),
     listShape: "data+meta",
     query: [
       "search",
@@ -20,8 +18,6 @@ export const shops = defineResource({
       // Beyond the core API: the shops one user owns (the user's link).
       "sellerId",
     ],
-    one: "/admin/shops/:id",
-    update: "/admin/shops/:id",
   },
   access: { edit: "catalog.manage", export: "export" },
 });

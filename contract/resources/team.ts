@@ -1,11 +1,9 @@
-import { defineResource } from "./define.ts";
+import { defineResource, sameAccess } from "./define.ts";
 
 /** The admin team (beyond the core API): who may sign in, with which role. Owners manage it. */
 export const team = defineResource({
   name: "team",
   label: "Team",
-  route: "/team",
-  icon: "team",
   beyondSpec: true,
   record: { label: "Team member", type: "admin", schema: "TeamMember" },
   audit: {
@@ -17,12 +15,5 @@ export const team = defineResource({
     "team.reject": { label: "Admin grant rejected", history: "Grant rejected" },
   },
   api: { list: "/admin/team" },
-  access: {
-    list: "team.manage",
-    create: "team.manage",
-    edit: "team.manage",
-    delete: "team.manage",
-    approve: "team.manage",
-    reject: "team.manage",
-  },
+  access: sameAccess("team.manage", "list", "create", "edit", "delete", "approve", "reject"),
 });

@@ -1,11 +1,9 @@
-import { defineResource } from "./define.ts";
+import { defineResource, listPaths } from "./define.ts";
 
 /** The token whitelist. */
 export const tokens = defineResource({
   name: "tokens",
   label: "Tokens",
-  route: "/tokens",
-  icon: "tokens",
   record: { type: "token", label: "Token", schema: "Token", table: "tokens" },
   audit: {
     "token.create": { label: "Token added", history: "Created" },
@@ -18,6 +16,6 @@ export const tokens = defineResource({
     "token.flag": { label: "Token flagged (its mint became risky)", history: "Flagged: its mint became risky" },
   },
   // No GET /tokens/admin/:id: edit forms start from the list row. DELETE is the soft deactivate.
-  api: { list: "/tokens/admin", query: [], create: "/tokens/admin", update: "/tokens/admin/:id", remove: "/tokens/admin/:id" },
+  api: { ...listPaths("/tokens/admin", "create", "update", "remove"), query: [] },
   access: { create: "tokens.manage", edit: "tokens.manage", delete: "tokens.manage", export: "export" },
 });

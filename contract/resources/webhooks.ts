@@ -1,11 +1,9 @@
-import { defineResource } from "./define.ts";
+import { defineResource, listPaths, sameAccess } from "./define.ts";
 
 /** Signed webhooks (beyond the core API): the endpoints an owner configures, and their deliveries. */
 export const webhooks = defineResource({
   name: "webhooks",
   label: "Webhooks",
-  route: "/webhooks",
-  icon: "webhooks",
   beyondSpec: true,
   record: { label: "Webhook endpoint", type: "webhook", schema: "WebhookEndpoint", table: "webhookEndpoints" },
   audit: {
@@ -14,12 +12,6 @@ export const webhooks = defineResource({
     "webhook.delete": { label: "Webhook endpoint removed", history: "Removed" },
     "webhook.resend": { label: "Webhook delivery re-sent", history: "Delivery re-sent" },
   },
-  api: { list: "/admin/webhooks", create: "/admin/webhooks", update: "/admin/webhooks/:id", remove: "/admin/webhooks/:id" },
-  access: {
-    list: "webhooks.manage",
-    create: "webhooks.manage",
-    edit: "webhooks.manage",
-    delete: "webhooks.manage",
-    resend: "webhooks.manage",
-  },
+  api: listPaths("/admin/webhooks", "create", "update", "remove"),
+  access: sameAccess("webhooks.manage", "list", "create", "edit", "delete", "resend"),
 });
