@@ -3,8 +3,7 @@
 // with a reason; a grant of owner or treasury may wait for a second owner (proposals.tsx). The
 // section hides itself when the API has no team (optional section).
 import { useMemo } from "react";
-import { PlusOutlined } from "@ant-design/icons";
-import { AccessButton } from "@/components/access/access-button";
+import { CreateButton } from "@/components/forms/create-button";
 import { useAccess } from "@/components/access/use-access";
 import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useFilterBar } from "@/components/list/filter-bar";
@@ -52,15 +51,9 @@ export function TeamList() {
     <ListPage<TeamRow>
       {...PAGE}
       actions={
-        <AccessButton
-          access={{ resource: "team", action: "create" }}
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => adder.open()}
-          {...adder.intent}
-        >
+        <CreateButton resource="team" dialog={adder}>
           Add Admin
-        </AccessButton>
+        </CreateButton>
       }
       notice={<TeamProposals />}
       filters={filters.bar}

@@ -1,10 +1,9 @@
 // Token Management: the SPL token whitelist, one server page at a time (GET /tokens/admin
 // takes only page and limit), searched and filtered on the loaded rows.
 import { useMemo, useState } from "react";
-import { PlusOutlined } from "@ant-design/icons";
 import { useUpdate, type HttpError } from "@refinedev/core";
 import type { Token } from "@contract";
-import { AccessButton } from "@/components/access/access-button";
+import { CreateButton } from "@/components/forms/create-button";
 import { useAccess } from "@/components/access/use-access";
 import { useEditDialog } from "@/components/forms/edit-dialog";
 import { useFilterBar } from "@/components/list/filter-bar";
@@ -58,15 +57,9 @@ export function TokenList() {
       actions={
         <>
           <InitSolButton />
-          <AccessButton
-            access={{ resource: "tokens", action: "create" }}
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => creator.open()}
-            {...creator.intent}
-          >
+          <CreateButton resource="tokens" dialog={creator}>
             Add Token
-          </AccessButton>
+          </CreateButton>
         </>
       }
       filters={filters.bar}
