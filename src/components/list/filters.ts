@@ -138,3 +138,8 @@ export function withFilter(filters: readonly CrudFilter[], field: string, value:
   const others = filters.filter((filter) => !("field" in filter && filter.field === field));
   return value ? [...others, { field, operator: "eq", value }] : others;
 }
+
+/** A list's status select (the `status` query parameter): `all` first, then each status's label in the table's order. */
+export function statusFilter<TRecord>(label: string, all: string, labels: Readonly<Record<string, string>>): ListFilter<TRecord> {
+  return { kind: "select", field: "status", label, options: choices(all, ...Object.entries(labels)) };
+}

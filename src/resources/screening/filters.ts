@@ -1,5 +1,5 @@
 // Beyond the core API: the Screening list's status filter, sent as the `status` query parameter.
-import { choices, type ListFilter } from "@/components/list/filters";
+import { statusFilter, type ListFilter } from "@/components/list/filters";
 import type { ScreeningHit, ScreeningHitStatus } from "@contract";
 
 export const SCREENING_STATUS_LABELS: Readonly<Record<ScreeningHitStatus, string>> = {
@@ -8,10 +8,5 @@ export const SCREENING_STATUS_LABELS: Readonly<Record<ScreeningHitStatus, string
 };
 
 export const SCREENING_FILTERS: readonly ListFilter<ScreeningHit>[] = [
-  {
-    kind: "select",
-    field: "status",
-    label: "Filter screening hits by status",
-    options: choices("All hits", ...(Object.entries(SCREENING_STATUS_LABELS) as [ScreeningHitStatus, string][])),
-  },
+  statusFilter("Filter screening hits by status", "All hits", SCREENING_STATUS_LABELS),
 ];

@@ -1,5 +1,5 @@
 // Beyond the core API: the settlement queue's status filter, sent as the `status` query parameter.
-import { choices, type ListFilter } from "@/components/list/filters";
+import { statusFilter, type ListFilter } from "@/components/list/filters";
 import type { Settlement, SettlementQueueStatus } from "@contract";
 
 export const SETTLEMENT_STATUS_LABELS: Readonly<Record<SettlementQueueStatus, string>> = {
@@ -13,10 +13,5 @@ export const SETTLEMENT_STATUS_LABELS: Readonly<Record<SettlementQueueStatus, st
 };
 
 export const SETTLEMENT_FILTERS: readonly ListFilter<Settlement>[] = [
-  {
-    kind: "select",
-    field: "status",
-    label: "Filter settlements by status",
-    options: choices("All Settlements", ...(Object.entries(SETTLEMENT_STATUS_LABELS) as [SettlementQueueStatus, string][])),
-  },
+  statusFilter("Filter settlements by status", "All Settlements", SETTLEMENT_STATUS_LABELS),
 ];
