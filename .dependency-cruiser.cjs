@@ -27,89 +27,82 @@ const SERVER_ROUTES = "^server/(routes/|resources/[^/]+/routes\\.ts$)";
 const SERVER_SEED = "^server/(seed/|resources/[^/]+/seed\\.ts$)";
 const SERVER_MODULES = "^server/resources/(index\\.ts$|[^/]+/index\\.ts$)";
 
+/**
+ * A forbidden import, reported as an error: from the modules `from` matches to those `to` matches.
+ * @param {string} name @param {string} comment
+ * @param {import('dependency-cruiser').IFromRestriction} from @param {import('dependency-cruiser').IToRestriction} to
+ */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: "error", from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: "no-cycle",
-      comment: "An import cycle, lazy and type-only imports included: move what both sides need below both.",
-      severity: "error",
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: "contract-imports-no-console",
-      comment: "The contract is shared by the console and the server: it imports nothing of either.",
-      severity: "error",
-      from: { path: "^contract/" },
-      to: { path: "^(src|server)/" },
-    },
-    {
-      name: "contract-zod-through-zod-ts",
-      comment: "Contract modules take z from contract/zod.ts, which runs zod jitless in the browser (the console's CSP forbids eval).",
-      severity: "error",
-      from: { path: "^contract/", pathNot: "^contract/zod\\.ts$" },
-      to: { path: "node_modules/zod/", dependencyTypesNot: ["type-only"] },
-    },
-    {
-      name: "providers-know-no-screens",
-      comment: "Providers know nothing of screens or components: pass what they need down, or move it into providers.",
-      severity: "error",
-      from: { path: "^src/providers/" },
-      to: { path: "^src/(resources|components|pages)/" },
-    },
-    {
-      name: "components-know-no-screens",
-      comment: "Components know no screen: the sections reach them through SectionsContext; a screen's own part goes in its folder.",
-      severity: "error",
-      from: { path: "^src/components/" },
-      to: { path: "^src/(resources|pages)/" },
-    },
-    {
-      name: "server-data-layer-at-the-bottom",
-      comment:
-        "The data layer (server/db/, a module's tables.ts and migrations/) imports nothing else of the server: move what it needs into it.",
-      severity: "error",
-      from: { path: SERVER_DB },
-      to: { path: "^server/", pathNot: SERVER_DB },
-    },
-    {
-      name: "server-services-below-routes",
-      comment: "Services know no route, plugin, seed, module list or composition root: pass what they need in their context.",
-      severity: "error",
-      from: { path: SERVER_SERVICES },
-      to: { path: [SERVER_ROUTES, SERVER_SEED, SERVER_MODULES, "^server/plugins/", "^server/(app|index|context)\\.ts$"] },
-    },
-    {
-      name: "server-routes-through-services",
-      comment: "Routes reach the database through the services (server/services/, a module's service.ts).",
-      severity: "error",
-      from: { path: SERVER_ROUTES },
-      to: { path: SERVER_DB },
-    },
-    {
-      name: "server-routes-are-the-top",
-      comment:
-        "Only the app, the route index and a module's index import routes: what a route and another module both need goes below both.",
-      severity: "error",
-      from: { path: "^server/", pathNot: [SERVER_ROUTES, SERVER_MODULES, "^server/app\\.ts$"] },
-      to: { path: SERVER_ROUTES },
-    },
-    {
-      name: "server-plugins-are-the-app",
-      comment: "The instance's plugins are the app's (server/app.ts) and the route index's: nothing below imports them.",
-      severity: "error",
-      from: { path: "^server/", pathNot: ["^server/plugins/", "^server/routes/", "^server/app\\.ts$"] },
-      to: { path: "^server/plugins/" },
-    },
-    {
-      name: "server-module-list-is-the-composition",
-      comment:
-        "The resource modules are put together by the composition only: the context (routes, migrations), the seeder, the app's entry.",
-      severity: "error",
-      from: { path: "^server/", pathNot: ["^server/(index|context)\\.ts$", "^server/seed/index\\.ts$", SERVER_MODULES] },
-      to: { path: SERVER_MODULES },
-    },
+    forbid(
+      "no-cycle",
+      "An import cycle, lazy and type-only imports included: move what both sides need below both.",
+      {},
+      { circular: true },
+    ),
+    forbid(
+      "contract-imports-no-console",
+      "The contract is shared by the console and the server: it imports nothing of either.",
+      { path: "^contract/" },
+      { path: "^(src|server)/" },
+    ),
+    forbid(
+      "contract-zod-through-zod-ts",
+      "Contract modules take z from contract/zod.ts, which runs zod jitless in the browser (the console's CSP forbids eval).",
+      { path: "^contract/", pathNot: "^contract/zod\\.ts$" },
+      { path: "node_modules/zod/", dependencyTypesNot: ["type-only"] },
+    ),
+    forbid(
+      "providers-know-no-screens",
+      "Providers know nothing of screens or components: pass what they need down, or move it into providers.",
+      { path: "^src/providers/" },
+      { path: "^src/(resources|components|pages)/" },
+    ),
+    forbid(
+      "components-know-no-screens",
+      "Components know no screen: the sections reach them through SectionsContext; a screen's own part goes in its folder.",
+      { path: "^src/components/" },
+      { path: "^src/(resources|pages)/" },
+    ),
+    forbid(
+      "server-data-layer-at-the-bottom",
+      "The data layer (server/db/, a module's tables.ts and migrations/) imports nothing else of the server: move what it needs into it.",
+      { path: SERVER_DB },
+      { path: "^server/", pathNot: SERVER_DB },
+    ),
+    forbid(
+      "server-services-below-routes",
+      "Services know no route, plugin, seed, module list or composition root: pass what they need in their context.",
+      { path: SERVER_SERVICES },
+      { path: [SERVER_ROUTES, SERVER_SEED, SERVER_MODULES, "^server/plugins/", "^server/(app|index|context)\\.ts$"] },
+    ),
+    forbid(
+      "server-routes-through-services",
+      "Routes reach the database through the services (server/services/, a module's service.ts).",
+      { path: SERVER_ROUTES },
+      { path: SERVER_DB },
+    ),
+    forbid(
+      "server-routes-are-the-top",
+      "Only the app, the route index and a module's index import routes: what a route and another module both need goes below both.",
+      { path: "^server/", pathNot: [SERVER_ROUTES, SERVER_MODULES, "^server/app\\.ts$"] },
+      { path: SERVER_ROUTES },
+    ),
+    forbid(
+      "server-plugins-are-the-app",
+      "The instance's plugins are the app's (server/app.ts) and the route index's: nothing below imports them.",
+      { path: "^server/", pathNot: ["^server/plugins/", "^server/routes/", "^server/app\\.ts$"] },
+      { path: "^server/plugins/" },
+    ),
+    forbid(
+      "server-module-list-is-the-composition",
+      "The resource modules are put together by the composition only: the context (routes, migrations), the seeder, the app's entry.",
+      { path: "^server/", pathNot: ["^server/(index|context)\\.ts$", "^server/seed/index\\.ts$", SERVER_MODULES] },
+      { path: SERVER_MODULES },
+    ),
   ],
   options: {
     doNotFollow: { path: "node_modules" },
