@@ -4,6 +4,7 @@
 // the admin's role does not allow stays in its place, disabled, its tooltip saying why.
 import type { ReactNode } from "react";
 import { Button, type ButtonProps } from "antd";
+import type { ColumnType } from "antd/es/table";
 import { useAccess, type AccessCheck } from "@/components/access/use-access";
 import { Hint } from "@/components/value/hint";
 
@@ -37,4 +38,9 @@ export function RowAction({ hint, label, icon, className, access, disabled, ...b
 /** A row's action buttons side by side, never wrapped. */
 export function RowActions({ children }: { children: ReactNode }) {
   return <div className="kit-row-actions kit-row-actions--row">{children}</div>;
+}
+
+/** A list's Actions column, fixed on the right so it stays in view while the rest scrolls sideways. */
+export function actionsColumn<TRecord>(render: (record: TRecord) => ReactNode, width?: number): ColumnType<TRecord> {
+  return { title: "Actions", key: "actions", fixed: "right", width, render: (_, record) => render(record) };
 }

@@ -1,7 +1,7 @@
 // Order Management: the table's columns, in their fixed order.
 import type { ColumnsType, SortOrder } from "antd/es/table/interface";
 import { EyeOutlined } from "@ant-design/icons";
-import { RowAction } from "@/components/list/row-actions";
+import { actionsColumn, RowAction } from "@/components/list/row-actions";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
@@ -36,12 +36,8 @@ export function orderColumns(
   onView: (order: Order) => void,
   { disputeLimit, deadlineSort = null, viewIntent, phone = false, assignee }: OrderColumnOptions = {},
 ): ColumnsType<Order> {
-  const actions: ColumnsType<Order>[number] = {
-    title: "Actions",
-    key: "actions",
-    fixed: "right",
-    width: 64,
-    render: (_, order) => (
+  const actions = actionsColumn<Order>(
+    (order) => (
       <RowAction
         hint="View details"
         label={`View details of order ${order.id.slice(0, SHORTEN.orderId)}`}
@@ -50,7 +46,8 @@ export function orderColumns(
         {...viewIntent}
       />
     ),
-  };
+    64,
+  );
   // Nine columns need a laptop: a phone gets what an admin works from without scrolling sideways.
   if (phone)
     return [

@@ -5,7 +5,7 @@ import type { ColumnsType } from "antd/es/table";
 import { CheckOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
-import { RowAction, RowActions } from "@/components/list/row-actions";
+import { actionsColumn, RowAction, RowActions } from "@/components/list/row-actions";
 import { RecordLink } from "@/components/record/record-link";
 import { Amount } from "@/components/value/amount";
 import { Badge } from "@/components/value/badges";
@@ -152,12 +152,7 @@ function HitSummary({ hit }: { hit: ScreeningHit }) {
 }
 
 export function screeningColumns(options: ScreeningColumnOptions): ColumnsType<ScreeningHit> {
-  const actions: ColumnsType<ScreeningHit>[number] = {
-    title: "Actions",
-    key: "actions",
-    fixed: "right",
-    render: (_, hit) => <Actions hit={hit} {...options} />,
-  };
+  const actions = actionsColumn<ScreeningHit>((hit) => <Actions hit={hit} {...options} />);
   if (options.phone) return [{ title: "Hit", key: "summary", render: (_, hit) => <HitSummary hit={hit} /> }, actions];
   return [
     { title: "Found", key: "found", render: (_, hit) => <Found hit={hit} /> },

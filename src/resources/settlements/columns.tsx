@@ -6,7 +6,7 @@ import type { ColumnsType } from "antd/es/table";
 import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { Address } from "@/components/value/address";
-import { RowAction, RowActions } from "@/components/list/row-actions";
+import { actionsColumn, RowAction, RowActions } from "@/components/list/row-actions";
 import { RecordLink } from "@/components/record/record-link";
 import { Amount, PayoutAmount } from "@/components/value/amount";
 import { Badge, type BadgeColor } from "@/components/value/badges";
@@ -253,12 +253,7 @@ function SettlementSummary({ settlement }: { settlement: Settlement }) {
 }
 
 export function settlementColumns(options: SettlementColumnOptions): ColumnsType<Settlement> {
-  const actions: ColumnsType<Settlement>[number] = {
-    title: "Actions",
-    key: "actions",
-    fixed: "right",
-    render: (_, settlement) => <Actions settlement={settlement} {...options} />,
-  };
+  const actions = actionsColumn<Settlement>((settlement) => <Actions settlement={settlement} {...options} />);
   // Eight columns need a laptop: a phone gets what an admin works from without scrolling sideways.
   if (options.phone)
     return [{ title: "Settlement", key: "summary", render: (_, settlement) => <SettlementSummary settlement={settlement} /> }, actions];
