@@ -146,31 +146,44 @@ function userItem(user: User | undefined): Items {
 }
 
 export function BuyerSection({ order }: { order: Order }) {
-  const user = useUserOfWallet(order.buyerWalletAddress);
   return (
-    <DetailsSection
+    <PartySection
       id="buyer"
       title="Buyer"
-      items={[
-        ...userItem(user),
-        { key: "wallet", label: "Wallet", children: wallet(order.buyerWalletAddress, order) },
-        { key: "contact", label: "Contact", children: text(order.buyerContactInfo) },
-        { key: "address", label: "Shipping Address", children: text(order.buyerShippingAddress) },
-      ]}
+      order={order}
+      wallet={order.buyerWalletAddress}
+      contact={order.buyerContactInfo}
+      extra={[{ key: "address", label: "Shipping Address", children: text(order.buyerShippingAddress) }]}
     />
   );
 }
 
 export function SellerSection({ order }: { order: Order }) {
-  const user = useUserOfWallet(order.sellerWalletAddress);
+  return <PartySection id="seller" title="Seller" order={order} wallet={order.sellerWalletAddress} contact={order.sellerContactInfo} />;
+}
+
+interface PartySectionProps {
+  id: string;
+  title: string;
+  order: Order;
+  wallet: Order["buyerWalletAddress"];
+  contact: Order["buyerContactInfo"];
+  /** What only this side of the order has (the buyer's shipping address). */
+  extra?: Items;
+}
+
+/** A side of the order (buyer or seller): the user behind the wallet, the wallet and the contact. */
+function PartySection({ id, title, order, wallet: address, contact, extra = [] }: PartySectionProps) {
+  const user = useUserOfWallet(address);
   return (
     <DetailsSection
-      id="seller"
-      title="Seller"
+      id={id}
+      title={title}
       items={[
         ...userItem(user),
-        { key: "wallet", label: "Wallet", children: wallet(order.sellerWalletAddress, order) },
-        { key: "contact", label: "Contact", children: text(order.sellerContactInfo) },
+        { key: "wallet", label: "Wallet", children: wallet(address, order) },
+        { key: "contact", label: "Contact", children: text(contact) },
+        ...extra,
       ]}
     />
   );
