@@ -1,6 +1,5 @@
 import { sql, type CreateTableBuilder, type Kysely } from "kysely";
 import { engineOf } from "../engine.ts";
-import { textId, timestamps } from "../table-columns.ts";
 
 // The first schema: every table of schema.ts. Later changes are new migration files.
 // Epoch milliseconds and amounts in base units are "bigint": the same 64-bit integer as "integer" on
@@ -13,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const withRowid = <TB extends string, C extends string>(table: CreateTableBuilder<TB, C>): CreateTableBuilder<TB, C> =>
     postgres ? (table.addColumn("rowid", "bigint", (c) => c.generatedAlwaysAsIdentity()) as CreateTableBuilder<TB, C>) : table;
   await withRowid(db.schema.createTable("users"))
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("publicKey", "text", (c) => c.notNull().unique())
     .addColumn("displayName", "text")
     .addColumn("contactInfo", "text")
@@ -23,14 +22,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("disabled", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("status", "text")
     .addColumn("deactivationReason", "text")
-    .$call(timestamps)
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("users_created").on("users").columns(["createdAt", "id"]).execute();
   await db.schema.createIndex("users_role").on("users").columns(["role", "createdAt"]).execute();
 
   await db.schema
     .createTable("sessions")
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("userId", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("publicKey", "text", (c) => c.notNull())
     .addColumn("createdAt", "bigint", (c) => c.notNull())
@@ -53,19 +53,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("tokens")
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("mintAddress", "text", (c) => c.notNull().unique())
     .addColumn("symbol", "text", (c) => c.notNull())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("decimals", "integer", (c) => c.notNull())
     .addColumn("logoUrl", "text")
     .addColumn("isActive", "integer", (c) => c.notNull().defaultTo(1))
-    .$call(timestamps)
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
     .execute();
 
   await db.schema
     .createTable("shops")
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("slug", "text", (c) => c.notNull().unique())
     .addColumn("logo", "text")
@@ -75,13 +76,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("viewCount", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("isActive", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("isVerified", "integer", (c) => c.notNull().defaultTo(0))
-    .$call(timestamps)
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("shops_created").on("shops").columns(["createdAt", "id"]).execute();
 
   await db.schema
     .createTable("products")
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("shopId", "text", (c) => c.references("shops.id").onDelete("set null"))
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("description", "text")
@@ -96,7 +98,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("statusReason", "text")
     .addColumn("deletedAt", "text")
     .addColumn("deleteReason", "text")
-    .$call(timestamps)
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("products_created").on("products").columns(["createdAt", "id"]).execute();
   await db.schema.createIndex("products_category").on("products").columns(["category", "createdAt"]).execute();
@@ -104,7 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("productImages")
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("productId", "text", (c) => c.notNull().references("products.id").onDelete("cascade"))
     .addColumn("url", "text", (c) => c.notNull())
     .addColumn("thumbnailUrl", "text")
@@ -113,7 +116,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("product_images_product").on("productImages").columns(["productId", "position"]).execute();
 
   await withRowid(db.schema.createTable("orders"))
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("status", "text", (c) => c.notNull())
     .addColumn("productId", "text")
     .addColumn("shopId", "text")

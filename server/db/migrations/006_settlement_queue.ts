@@ -1,7 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "../engine.ts";
 import { createPendingSettlements } from "./003_settlement.ts";
-import { textId, timestamps } from "../table-columns.ts";
 
 // settlements: one durable row per settlement (a dispute payout or the marketplace initialization),
 // from the admin's accepted request to its outcome: pending (accepted, not signed) → submitted
@@ -13,7 +12,7 @@ import { textId, timestamps } from "../table-columns.ts";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("settlements")
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("orderId", "text", (c) => c.references("orders.id"))
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
@@ -28,7 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("resolution", "text")
     .addColumn("refundPercentage", "integer")
     .addColumn("adminNotes", "text")
-    .$call(timestamps)
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("settlements_status_created").on("settlements").columns(["status", "createdAt"]).execute();
   await db.schema.createIndex("settlements_created").on("settlements").columns(["createdAt"]).execute();

@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { textId } from "../table-columns.ts";
 
 // Wallet screening (services/screening.ts). screeningVersions: each version of the lists that some
 // instance loaded, in order (seq); an instance records the version it loaded only when it differs from
@@ -22,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable("screeningHits")
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("dedupeKey", "text", (c) => c.notNull().unique())
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("orderId", "text")
