@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { required, textId } from "../table-columns.ts";
 
 // The admin team (beyond the core API): the wallets an owner added, with their role, read on every
 // request so a change holds on every instance at the next one. ADMIN_WALLETS are not rows here: they
@@ -9,12 +8,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("adminTeam")
     .addColumn("publicKey", "text", (c) => c.primaryKey())
-    .$call(required("text", "role", "addedBy", "addedAt", "updatedAt"))
+    .addColumn("role", "text", (c) => c.notNull())
+    .addColumn("addedBy", "text", (c) => c.notNull())
+    .addColumn("addedAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
     .execute();
   await db.schema
     .createTable("teamProposals")
-    .$call(textId)
-    .$call(required("text", "kind", "publicKey", "role", "reason", "proposedBy", "proposedAt", "expiresAt", "status"))
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("publicKey", "text", (c) => c.notNull())
+    .addColumn("role", "text", (c) => c.notNull())
+    .addColumn("reason", "text", (c) => c.notNull())
+    .addColumn("proposedBy", "text", (c) => c.notNull())
+    .addColumn("proposedAt", "text", (c) => c.notNull())
+    .addColumn("expiresAt", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull())
     .addColumn("decidedBy", "text")
     .addColumn("decidedAt", "text")
     .execute();

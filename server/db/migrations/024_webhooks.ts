@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { required, textId, timestamps } from "../table-columns.ts";
 import { engineOf } from "../engine.ts";
 
 // Signed webhooks (beyond the core API). webhookEndpoints: where an owner wants events sent, with the
@@ -12,24 +11,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = engineOf(db) === "postgres";
   await db.schema
     .createTable("webhookEndpoints")
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("url", "text", (c) => c.notNull())
     .addColumn("description", "text")
-    .$call(required("text", "events", "secret"))
+    .addColumn("events", "text", (c) => c.notNull())
+    .addColumn("secret", "text", (c) => c.notNull())
     .addColumn("enabled", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("createdBy", "text", (c) => c.notNull())
-    .$call(timestamps)
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
     .execute();
   await db.schema
     .createTable("webhookEvents")
-    .$call(textId)
-    .$call(required("text", "type", "payload"))
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("type", "text", (c) => c.notNull())
+    .addColumn("payload", "text", (c) => c.notNull())
     .addColumn("dedupeKey", "text", (c) => c.unique())
     .addColumn("createdAt", "text", (c) => c.notNull())
     .execute();
   await db.schema
     .createTable("webhookDeliveries")
-    .$call(textId)
+    .addColumn("id", "text", (c) => c.primaryKey())
     .addColumn("eventId", "text", (c) => c.notNull().references("webhookEvents.id"))
     .addColumn("endpointId", "text", (c) => c.notNull().references("webhookEndpoints.id").onDelete("cascade"))
     .addColumn("status", "text", (c) => c.notNull())
@@ -41,7 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("deliveredAt", "text")
     .addColumn("claimedBy", "text")
     .addColumn("claimedUntil", "bigint")
-    .$call(timestamps)
+    .addColumn("createdAt", "text", (c) => c.notNull())
+    .addColumn("updatedAt", "text", (c) => c.notNull())
     .execute();
   // The workers' pick: the due pending rows.
   await db.schema.createIndex("webhook_deliveries_due").on("webhookDeliveries").columns(["status", "nextAttemptAt"]).execute();
