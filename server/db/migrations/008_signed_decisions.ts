@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createIndex, required, textKey } from "../columns.ts";
 
 // Signed dispute decisions. decisionChallenges: the text the server wrote for one admin to sign about
 // one order's resolution, with its nonce, until it is used or expires. The signed text and its
@@ -8,14 +9,11 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("decisionChallenges")
-    .addColumn("nonce", "text", (c) => c.primaryKey())
-    .addColumn("orderId", "text", (c) => c.notNull())
-    .addColumn("adminPublicKey", "text", (c) => c.notNull())
-    .addColumn("decision", "text", (c) => c.notNull())
-    .addColumn("message", "text", (c) => c.notNull())
-    .addColumn("expiresAt", "bigint", (c) => c.notNull())
+    .$call(textKey("nonce"))
+    .$call(required("text", "orderId", "adminPublicKey", "decision", "message"))
+    .$call(required("bigint", "expiresAt"))
     .execute();
-  await db.schema.createIndex("decision_challenges_expiry").on("decisionChallenges").columns(["expiresAt"]).execute();
+  await createIndex(db, "decision_challenges_expiry", "decisionChallenges", ["expiresAt"]);
   for (const table of ["settlements", "auditLog"]) {
     await db.schema.alterTable(table).addColumn("decisionMessage", "text").execute();
     await db.schema.alterTable(table).addColumn("decisionSignature", "text").execute();

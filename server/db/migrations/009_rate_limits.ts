@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createIndex, required, textKey } from "../columns.ts";
 
 // The sign-in rate limit's counters, in the database every instance shares (they were in each
 // process's memory, so N instances allowed N times the limit): one row per route and client
@@ -7,11 +8,11 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("rateLimits")
-    .addColumn("key", "text", (c) => c.primaryKey())
-    .addColumn("count", "integer", (c) => c.notNull())
-    .addColumn("resetAt", "bigint", (c) => c.notNull())
+    .$call(textKey("key"))
+    .$call(required("integer", "count"))
+    .$call(required("bigint", "resetAt"))
     .execute();
-  await db.schema.createIndex("rate_limits_reset").on("rateLimits").columns(["resetAt"]).execute();
+  await createIndex(db, "rate_limits_reset", "rateLimits", ["resetAt"]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createIndex, optional, required, textKey } from "../columns.ts";
 
 // The admin team (beyond the core API): the wallets an owner added, with their role, read on every
 // request so a change holds on every instance at the next one. ADMIN_WALLETS are not rows here: they
@@ -7,27 +8,16 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("adminTeam")
-    .addColumn("publicKey", "text", (c) => c.primaryKey())
-    .addColumn("role", "text", (c) => c.notNull())
-    .addColumn("addedBy", "text", (c) => c.notNull())
-    .addColumn("addedAt", "text", (c) => c.notNull())
-    .addColumn("updatedAt", "text", (c) => c.notNull())
+    .$call(textKey("publicKey"))
+    .$call(required("text", "role", "addedBy", "addedAt", "updatedAt"))
     .execute();
   await db.schema
     .createTable("teamProposals")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("publicKey", "text", (c) => c.notNull())
-    .addColumn("role", "text", (c) => c.notNull())
-    .addColumn("reason", "text", (c) => c.notNull())
-    .addColumn("proposedBy", "text", (c) => c.notNull())
-    .addColumn("proposedAt", "text", (c) => c.notNull())
-    .addColumn("expiresAt", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull())
-    .addColumn("decidedBy", "text")
-    .addColumn("decidedAt", "text")
+    .$call(textKey())
+    .$call(required("text", "kind", "publicKey", "role", "reason", "proposedBy", "proposedAt", "expiresAt", "status"))
+    .$call(optional("text", "decidedBy", "decidedAt"))
     .execute();
-  await db.schema.createIndex("team_proposals_status").on("teamProposals").columns(["status", "proposedAt"]).execute();
+  await createIndex(db, "team_proposals_status", "teamProposals", ["status", "proposedAt"]);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

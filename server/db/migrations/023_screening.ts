@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createIndex, optional, required, textKey } from "../columns.ts";
 
 // Wallet screening (services/screening.ts). screeningVersions: each version of the lists that some
 // instance loaded, in order (seq); an instance records the version it loaded only when it differs from
@@ -12,37 +13,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("screeningVersions")
     .addColumn("seq", "integer", (c) => c.primaryKey())
-    .addColumn("version", "text", (c) => c.notNull())
-    .addColumn("lists", "text", (c) => c.notNull())
-    .addColumn("entries", "integer", (c) => c.notNull())
-    .addColumn("loadedAt", "text", (c) => c.notNull())
-    .addColumn("recordedAt", "text", (c) => c.notNull())
-    .addColumn("rescreenedAt", "text")
+    .$call(required("text", "version", "lists"))
+    .$call(required("integer", "entries"))
+    .$call(required("text", "loadedAt", "recordedAt"))
+    .$call(optional("text", "rescreenedAt"))
     .execute();
   await db.schema
     .createTable("screeningHits")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(textKey())
     .addColumn("dedupeKey", "text", (c) => c.notNull().unique())
-    .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("orderId", "text")
-    .addColumn("tokenMint", "text")
-    .addColumn("party", "text", (c) => c.notNull())
-    .addColumn("address", "text", (c) => c.notNull())
-    .addColumn("listName", "text", (c) => c.notNull())
-    .addColumn("entryId", "text")
-    .addColumn("entryReason", "text")
-    .addColumn("listVersion", "text", (c) => c.notNull())
-    .addColumn("paidAmount", "text")
-    .addColumn("paidSymbol", "text")
-    .addColumn("paidDecimals", "integer")
-    .addColumn("paidAt", "text")
-    .addColumn("status", "text", (c) => c.notNull())
-    .addColumn("acknowledgedBy", "text")
-    .addColumn("acknowledgedAt", "text")
-    .addColumn("acknowledgement", "text")
-    .addColumn("createdAt", "text", (c) => c.notNull())
+    .$call(required("text", "kind"))
+    .$call(optional("text", "orderId", "tokenMint"))
+    .$call(required("text", "party", "address", "listName"))
+    .$call(optional("text", "entryId", "entryReason"))
+    .$call(required("text", "listVersion"))
+    .$call(optional("text", "paidAmount", "paidSymbol"))
+    .$call(optional("integer", "paidDecimals"))
+    .$call(optional("text", "paidAt"))
+    .$call(required("text", "status"))
+    .$call(optional("text", "acknowledgedBy", "acknowledgedAt", "acknowledgement"))
+    .$call(required("text", "createdAt"))
     .execute();
-  await db.schema.createIndex("screening_hits_status").on("screeningHits").columns(["status", "createdAt"]).execute();
+  await createIndex(db, "screening_hits_status", "screeningHits", ["status", "createdAt"]);
   await db.schema.alterTable("settlements").addColumn("screenedUnder", "text").execute();
   await db.schema.alterTable("tokens").addColumn("screenedUnder", "text").execute();
 }
