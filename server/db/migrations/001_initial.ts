@@ -1,5 +1,6 @@
 import { sql, type CreateTableBuilder, type Kysely } from "kysely";
 import { engineOf } from "../engine.ts";
+import { autoIncrementKey, createIndex, optional, required, textKey, timestamps } from "../columns.ts";
 
 // The first schema: every table of schema.ts. Later changes are new migration files.
 // Epoch milliseconds and amounts in base units are "bigint": the same 64-bit integer as "integer" on
@@ -43,66 +44,55 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("sessions_user").on("sessions").column("userId").execute();
 
   await withRowid(db.schema.createTable("nonces"))
-    .addColumn("nonce", "text", (c) => c.primaryKey())
-    .addColumn("publicKey", "text", (c) => c.notNull())
-    .addColumn("message", "text", (c) => c.notNull())
-    .addColumn("createdAt", "bigint", (c) => c.notNull())
-    .addColumn("expiresAt", "bigint", (c) => c.notNull())
+    .$call(textKey("nonce"))
+    .$call(required("text", "publicKey", "message"))
+    .$call(required("bigint", "createdAt", "expiresAt"))
     .execute();
   await db.schema.createIndex("nonces_key").on("nonces").columns(["publicKey", "expiresAt"]).execute();
 
   await db.schema
     .createTable("tokens")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(textKey())
     .addColumn("mintAddress", "text", (c) => c.notNull().unique())
-    .addColumn("symbol", "text", (c) => c.notNull())
-    .addColumn("name", "text", (c) => c.notNull())
-    .addColumn("decimals", "integer", (c) => c.notNull())
-    .addColumn("logoUrl", "text")
+    .$call(required("text", "symbol", "name"))
+    .$call(required("integer", "decimals"))
+    .$call(optional("text", "logoUrl"))
     .addColumn("isActive", "integer", (c) => c.notNull().defaultTo(1))
-    .addColumn("createdAt", "text", (c) => c.notNull())
-    .addColumn("updatedAt", "text", (c) => c.notNull())
+    .$call(timestamps)
     .execute();
 
   await db.schema
     .createTable("shops")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("name", "text", (c) => c.notNull())
+    .$call(textKey())
+    .$call(required("text", "name"))
     .addColumn("slug", "text", (c) => c.notNull().unique())
-    .addColumn("logo", "text")
-    .addColumn("description", "text")
-    .addColumn("category", "text")
+    .$call(optional("text", "logo", "description", "category"))
     .addColumn("sellerId", "text", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("viewCount", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("isActive", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("isVerified", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("createdAt", "text", (c) => c.notNull())
-    .addColumn("updatedAt", "text", (c) => c.notNull())
+    .$call(timestamps)
     .execute();
-  await db.schema.createIndex("shops_created").on("shops").columns(["createdAt", "id"]).execute();
+  await createIndex(db, "shops_created", "shops", ["createdAt", "id"]);
 
   await db.schema
     .createTable("products")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(textKey())
     .addColumn("shopId", "text", (c) => c.references("shops.id").onDelete("set null"))
-    .addColumn("title", "text", (c) => c.notNull())
-    .addColumn("description", "text")
-    .addColumn("price", "bigint", (c) => c.notNull())
-    .addColumn("currencySymbol", "text", (c) => c.notNull())
-    .addColumn("currencyDecimals", "integer", (c) => c.notNull())
-    .addColumn("currencyMint", "text")
-    .addColumn("category", "text")
+    .$call(required("text", "title"))
+    .$call(optional("text", "description"))
+    .$call(required("bigint", "price"))
+    .$call(required("text", "currencySymbol"))
+    .$call(required("integer", "currencyDecimals"))
+    .$call(optional("text", "currencyMint", "category"))
     .addColumn("stockQuantity", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("isFeatured", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("isActive", "integer", (c) => c.notNull().defaultTo(1))
-    .addColumn("statusReason", "text")
-    .addColumn("deletedAt", "text")
-    .addColumn("deleteReason", "text")
-    .addColumn("createdAt", "text", (c) => c.notNull())
-    .addColumn("updatedAt", "text", (c) => c.notNull())
+    .$call(optional("text", "statusReason", "deletedAt", "deleteReason"))
+    .$call(timestamps)
     .execute();
-  await db.schema.createIndex("products_created").on("products").columns(["createdAt", "id"]).execute();
-  await db.schema.createIndex("products_category").on("products").columns(["category", "createdAt"]).execute();
+  await createIndex(db, "products_created", "products", ["createdAt", "id"]);
+  await createIndex(db, "products_category", "products", ["category", "createdAt"]);
   await db.schema.createIndex("products_shop").on("products").column("shopId").execute();
 
   await db.schema
@@ -158,17 +148,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable("auditLog")
-    .addColumn("id", "integer", (c) => (postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
-    .addColumn("createdAt", "text", (c) => c.notNull())
-    .addColumn("adminPublicKey", "text", (c) => c.notNull())
-    .addColumn("action", "text", (c) => c.notNull())
-    .addColumn("targetType", "text", (c) => c.notNull())
-    .addColumn("targetId", "text", (c) => c.notNull())
-    .addColumn("reason", "text")
-    .addColumn("before", "text")
-    .addColumn("after", "text")
-    .addColumn("transactionSignature", "text")
-    .addColumn("cluster", "text")
+    .$call(autoIncrementKey(db))
+    .$call(required("text", "createdAt", "adminPublicKey", "action", "targetType", "targetId"))
+    .$call(optional("text", "reason", "before", "after", "transactionSignature", "cluster"))
     .execute();
   await db.schema.createIndex("audit_target").on("auditLog").columns(["targetType", "targetId", "id"]).execute();
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { engineOf } from "../engine.ts";
+import { createIndex, optional, required, textKey, timestamps } from "../columns.ts";
 import { createPendingSettlements } from "./003_settlement.ts";
 
 // settlements: one durable row per settlement (a dispute payout or the marketplace initialization),
@@ -12,26 +13,21 @@ import { createPendingSettlements } from "./003_settlement.ts";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("settlements")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(textKey())
     .addColumn("orderId", "text", (c) => c.references("orders.id"))
-    .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull())
+    .$call(required("text", "kind", "status"))
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("signature", "text")
-    .addColumn("lastValidBlockHeight", "bigint")
-    .addColumn("submittedAt", "text")
-    .addColumn("lastError", "text")
-    .addColumn("cluster", "text")
-    .addColumn("requestedBy", "text", (c) => c.notNull())
-    .addColumn("requestedByUserId", "text", (c) => c.notNull())
-    .addColumn("resolution", "text")
-    .addColumn("refundPercentage", "integer")
-    .addColumn("adminNotes", "text")
-    .addColumn("createdAt", "text", (c) => c.notNull())
-    .addColumn("updatedAt", "text", (c) => c.notNull())
+    .$call(optional("text", "signature"))
+    .$call(optional("bigint", "lastValidBlockHeight"))
+    .$call(optional("text", "submittedAt", "lastError", "cluster"))
+    .$call(required("text", "requestedBy", "requestedByUserId"))
+    .$call(optional("text", "resolution"))
+    .$call(optional("integer", "refundPercentage"))
+    .$call(optional("text", "adminNotes"))
+    .$call(timestamps)
     .execute();
-  await db.schema.createIndex("settlements_status_created").on("settlements").columns(["status", "createdAt"]).execute();
-  await db.schema.createIndex("settlements_created").on("settlements").columns(["createdAt"]).execute();
+  await createIndex(db, "settlements_status_created", "settlements", ["status", "createdAt"]);
+  await createIndex(db, "settlements_created", "settlements", ["createdAt"]);
   await sql`CREATE UNIQUE INDEX settlements_in_flight ON settlements ("orderId") WHERE status IN ('pending', 'submitted') AND "orderId" IS NOT NULL`.execute(
     db,
   );
