@@ -18,6 +18,9 @@ import type { TeamRole } from "../../contract/permissions.ts";
 
 export type Bool = number; // 0 | 1
 
+/** A nullable column that an insert may leave out (it is null then). */
+type OptionalColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
 export interface UsersTable {
   id: string;
   publicKey: string;
@@ -100,10 +103,10 @@ export interface DecisionChallengesTable {
 
 /** A decision's signed text and its signature (null when it was not signed). */
 interface SignedDecisionColumns {
-  decisionMessage: ColumnType<string | null, string | null | undefined, string | null>;
-  decisionSignature: ColumnType<string | null, string | null | undefined, string | null>;
+  decisionMessage: OptionalColumn<string>;
+  decisionSignature: OptionalColumn<string>;
   /** The never-sent memo transaction (base64) the signature is over, when a hardware wallet signed (migration 022). */
-  decisionTransaction: ColumnType<string | null, string | null | undefined, string | null>;
+  decisionTransaction: OptionalColumn<string>;
 }
 
 /**
@@ -111,8 +114,8 @@ interface SignedDecisionColumns {
  * 024): the instance holding it, until claimedUntil (epoch ms).
  */
 interface LeaseColumns {
-  claimedBy: ColumnType<string | null, string | null | undefined, string | null>;
-  claimedUntil: ColumnType<number | null, number | null | undefined, number | null>;
+  claimedBy: OptionalColumn<string>;
+  claimedUntil: OptionalColumn<number>;
 }
 
 export interface TokensTable {
@@ -130,7 +133,7 @@ export interface TokensTable {
   riskSummary: string | null;
   riskCheckedAt: string | null;
   /** JSON { lists, version }: what its whitelisting was screened under (migration 023); null unscreened. */
-  screenedUnder: ColumnType<string | null, string | null | undefined, string | null>;
+  screenedUnder: OptionalColumn<string>;
 }
 
 export interface ProductsTable {
@@ -204,10 +207,10 @@ export interface OrdersTable {
   completedAt: string | null;
   updatedAt: string;
   /** The cluster of escrowPDA and the signatures (null while the order has no chain data). */
-  cluster: ColumnType<string | null, string | null | undefined, string | null>;
+  cluster: OptionalColumn<string>;
   /** The admin (wallet) who took the dispute, and when (migration 020); null while nobody holds it. */
-  assignedTo: ColumnType<string | null, string | null | undefined, string | null>;
-  assignedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  assignedTo: OptionalColumn<string>;
+  assignedAt: OptionalColumn<string>;
 }
 
 /**
@@ -239,22 +242,22 @@ export interface SettlementsTable extends SignedDecisionColumns, LeaseColumns {
   refundPercentage: number | null;
   adminNotes: string | null;
   /** Four eyes (migration 013): a proposal's previewed payouts (JSON of Payout[]) and its end (ISO time). */
-  payouts: ColumnType<string | null, string | null | undefined, string | null>;
-  expiresAt: ColumnType<string | null, string | null | undefined, string | null>;
+  payouts: OptionalColumn<string>;
+  expiresAt: OptionalColumn<string>;
   /** The second admin who approved it, and their signed decision over the same payout when they gave one. */
-  approvedBy: ColumnType<string | null, string | null | undefined, string | null>;
-  approvalMessage: ColumnType<string | null, string | null | undefined, string | null>;
-  approvalSignature: ColumnType<string | null, string | null | undefined, string | null>;
-  approvalTransaction: ColumnType<string | null, string | null | undefined, string | null>;
+  approvedBy: OptionalColumn<string>;
+  approvalMessage: OptionalColumn<string>;
+  approvalSignature: OptionalColumn<string>;
+  approvalTransaction: OptionalColumn<string>;
   /**
    * The compute budget the latest transaction was signed with (migration 015): limit, units its
    * simulation used, price (micro-lamports per unit) and the priority fee in lamports; null without
    * a fee market (in-process).
    */
-  computeUnitLimit: ColumnType<number | null, number | null | undefined, number | null>;
-  computeUnitsUsed: ColumnType<number | null, number | null | undefined, number | null>;
-  computeUnitPrice: ColumnType<number | null, number | null | undefined, number | null>;
-  priorityFeeLamports: ColumnType<number | null, number | null | undefined, number | null>;
+  computeUnitLimit: OptionalColumn<number>;
+  computeUnitsUsed: OptionalColumn<number>;
+  computeUnitPrice: OptionalColumn<number>;
+  priorityFeeLamports: OptionalColumn<number>;
   /** How many times the latest transaction's signed bytes were broadcast. */
   broadcasts: ColumnType<number, number | undefined, number>;
   /**
@@ -263,9 +266,9 @@ export interface SettlementsTable extends SignedDecisionColumns, LeaseColumns {
    */
   paidBuyer: ColumnType<number | null, string | number | null | undefined, string | number | null>;
   paidSeller: ColumnType<number | null, string | number | null | undefined, string | number | null>;
-  confirmedAt: ColumnType<string | null, string | null | undefined, string | null>;
+  confirmedAt: OptionalColumn<string>;
   /** JSON { lists, version }: what the payout was last screened under (migration 023); null unscreened. */
-  screenedUnder: ColumnType<string | null, string | null | undefined, string | null>;
+  screenedUnder: OptionalColumn<string>;
   createdAt: string;
   updatedAt: string;
 }
