@@ -1,6 +1,6 @@
 // The shapes the migrations repeat, for Kysely's table builder (`.$call(...)`) and index builder, so a
 // migration says which columns a table has and leaves how each kind is declared to one place.
-import type { ColumnDataType, CreateTableBuilder, Kysely } from "kysely";
+import { sql, type ColumnDataType, type CreateTableBuilder, type Kysely } from "kysely";
 import { engineOf } from "./engine.ts";
 
 type Table<TB extends string, C extends string> = CreateTableBuilder<TB, C>;
@@ -39,3 +39,7 @@ export const autoIncrementKey =
 /** A plain index over `columns` of `table`, in this order. */
 export const createIndex = (db: Kysely<unknown>, name: string, table: string, columns: string[]): Promise<void> =>
   db.schema.createIndex(name).on(table).columns(columns).execute();
+
+/** An index over `columns` of `table` that holds only the rows where `whereSet` is not null (partial). */
+export const createIndexWhereSet = (db: Kysely<unknown>, name: string, table: string, columns: string[], whereSet: string): Promise<void> =>
+  db.schema.createIndex(name).on(table).columns(columns).where(sql.ref(whereSet), "is not", null).execute();

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { createIndexWhereSet } from "../columns.ts";
 
 // The dashboard's daily statistics (services/order-daily-stats.ts) over a million orders:
 // - orders_by_day is keyed by the UTC day (the first ten characters of the ISO time) and then by
@@ -11,18 +12,8 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX orders_by_day ON orders
     (substr("createdAt", 1, 10), status, "currencyMint", "currencySymbol", "currencyDecimals", "totalPrice", "createdAt")`.execute(db);
-  await db.schema
-    .createIndex("orders_disputed")
-    .on("orders")
-    .column("disputeRaisedAt")
-    .where(sql.ref("disputeRaisedAt"), "is not", null)
-    .execute();
-  await db.schema
-    .createIndex("orders_resolved")
-    .on("orders")
-    .columns(["resolvedAt", "disputeRaisedAt"])
-    .where(sql.ref("resolvedAt"), "is not", null)
-    .execute();
+  await createIndexWhereSet(db, "orders_disputed", "orders", ["disputeRaisedAt"], "disputeRaisedAt");
+  await createIndexWhereSet(db, "orders_resolved", "orders", ["resolvedAt", "disputeRaisedAt"], "resolvedAt");
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { createIndexWhereSet } from "../columns.ts";
 
 // What a confirmed settlement paid and when: each party's share in base units as the chain paid it
 // (paidBuyer, paidSeller) and the time it was confirmed (confirmedAt), so the payouts a period holds
@@ -21,12 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`UPDATE settlements SET "paidSeller" = ${total} - "paidBuyer"
     WHERE status = 'confirmed' AND kind = 'dispute_payout'`.execute(db);
 
-  await db.schema
-    .createIndex("settlements_paid")
-    .on("settlements")
-    .columns(["confirmedAt", "orderId"])
-    .where(sql.ref("paidBuyer"), "is not", null)
-    .execute();
+  await createIndexWhereSet(db, "settlements_paid", "settlements", ["confirmedAt", "orderId"], "paidBuyer");
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
