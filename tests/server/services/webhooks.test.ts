@@ -16,13 +16,16 @@ import { approve, fundDispute, resolve } from "../support/settlement-support.ts"
 import { startReceiver, type Receiver } from "../support/webhook-receiver.ts";
 
 /**
- * Short times, so a bounded retry ends within a test; an attempt waits long enough for a loaded
+ * Short retries, so three attempts come within a test; an attempt waits long enough for a loaded
  * machine's receiver (one given up on while its answer is on the way is sent again, as it should be).
+ * The retry window is read on the server's clock: long enough that no loaded machine's quick retries
+ * outlast it, and ended by moving the clock past it where a test wants a delivery given up.
  */
+const RETRY_FOR_SECONDS = 60;
 const FAST_WEBHOOKS = {
   WEBHOOK_POLL_SECONDS: "0.05",
   WEBHOOK_RETRY_BASE_SECONDS: "0.05",
-  WEBHOOK_RETRY_FOR_SECONDS: "1",
+  WEBHOOK_RETRY_FOR_SECONDS: String(RETRY_FOR_SECONDS),
   WEBHOOK_TIMEOUT_SECONDS: "3",
 };
 
@@ -257,6 +260,8 @@ describe("deliveries", () => {
   it("a receiver that never answers is given up after the retry window and shows failed; a re-send delivers it, audited", async () => {
     const { receiver, endpoint } = await endpointFor(["dispute.opened"], () => "hang");
     await createOrderRecord(server.ctx.db, { status: "DISPUTED", disputeRaisedAt: new Date(server.clock.now() + 1000).toISOString() });
+    await waitFor(() => expect(receiver.received.length).toBeGreaterThanOrEqual(1));
+    server.clock.advance((RETRY_FOR_SECONDS + 1) * 1000);
     await waitFor(async () => expect((await deliveriesOf(endpoint.id))[0]?.status).toBe("failed"));
     const [failed] = await deliveriesOf(endpoint.id);
     expect(failed.attempts.length).toBeGreaterThanOrEqual(1);
