@@ -143,7 +143,10 @@ describe("wallet sign-in in the browser", () => {
     const { db } = consoleServer.server.ctx;
     await db.updateTable("sessions").set({ expiresAt: 0 }).where("publicKey", "=", admin.address).execute();
 
-    await page.getByRole("link", { name: "Users" }).first().click();
+    // The admin moves on to Users; on a loaded machine a call the dashboard makes by itself (its live
+    // updates, a refetch) may meet the ended session first and sign out before the link is clicked,
+    // which is as right: the link is followed only while it is still on the page.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/users"]')?.click());
     await page.waitForURL((url) => url.pathname === "/login");
     await page.getByText("Connect your authorized Solana wallet to access the admin dashboard").waitFor();
     const stored = await page.evaluate(() => window.localStorage.getItem("admin-auth-storage"));
