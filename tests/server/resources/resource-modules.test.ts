@@ -3,6 +3,7 @@
 // routes under its declaration's list path behind the admin guard, its changes audited. The module is
 // the throwaway Payouts of docs/adding-a-resource.md (tests/app/payouts/server/), added to the list
 // as its line in server/resources/index.ts would.
+import { readdirSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payoutsModule } from "../../app/payouts/server/index.ts";
 import { migrationsOf } from "../../../server/resources/define.ts";
@@ -77,6 +78,16 @@ describe("a resource module in the list", () => {
 });
 
 describe("putting the modules together", () => {
+  it("the guide names its example migration after the core's last, as a database that ran that one requires", () => {
+    const guide = readFileSync(new URL("../../../docs/adding-a-resource.md", import.meta.url), "utf8");
+    const core = readdirSync(new URL("../../../server/db/migrations/", import.meta.url)).filter((name) => /^\d{3}_/.test(name));
+    const last = core.sort().at(-1)!.replace(/\.ts$/, "");
+    const example = /### `migrations\/(\d{3}_payouts)\.ts`/.exec(guide)?.[1];
+    expect(example, "the guide's heading for its migration").toBeDefined();
+    expect(example! > last, `${example} after ${last}`).toBe(true);
+    expect(guide).toContain(`\`${last}\``);
+  });
+
   it("refuses a migration name taken twice", () => {
     expect(() => migrationsOf([payoutsModule, payoutsModule])).toThrow("Migration 900_payouts of payouts is taken");
   });
