@@ -10,7 +10,9 @@ import { Keypair, PublicKey } from "@solana/web3.js";
 import { AccountLayout } from "@solana/spl-token";
 import { address, lamports } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openReadOnlyDatabase } from "../../../server/db/connection.ts";
+import { openDatabase, openReadOnlyDatabase } from "../../../server/db/connection.ts";
+import { MIGRATIONS } from "../../../server/resources/index.ts";
+import { seedDatabase } from "../../../server/seed/index.ts";
 import { EscrowChain, RpcLedger } from "../../../server/settlement/index.ts";
 import { tokensOf } from "../support/chain-support.ts";
 import { createTestWallet, signInAt, TestClient } from "../support/harness.ts";
@@ -80,6 +82,11 @@ beforeAll(async () => {
   loop.svm.airdrop(address(authority.publicKey.toBase58()), lamports(100n * SOL));
   port = await freePort();
   database = await createTestDatabase(dir, "db.sqlite");
+  // Demo data the server finds at its first start, as `npm run seed -- --orders 100` leaves it: its
+  // own 2000-order seed would have it fund some 200 open escrows through the loopback, one
+  // confirmation poll each, before it listens; this test settles one order.
+  const seeding = await openDatabase({ url: database.env.DATABASE_URL, path: database.env.DATABASE_PATH }, MIGRATIONS);
+  await seedDatabase(seeding, { orders: 100, adminWallets: [admin.publicKey] }).finally(() => seeding.close());
 });
 
 afterAll(async () => {
@@ -93,8 +100,8 @@ describe("a server killed (SIGKILL) between submitting a payout and recording it
   it("confirms it after a restart from its signature, without a second transaction: the buyer is paid once", async () => {
     const first = await startServer();
 
-    // The first start seeded the demo data; on an RPC cluster it funds no escrow: the test funds one
-    // DISPUTED token order's, with the server's authority key (the mint's authority on this node).
+    // The test funds one DISPUTED token order's escrow, with the server's authority key (the mint's
+    // authority on this node).
     // Read beside the running server, through the engine it runs on.
     const reader = openReadOnlyDatabase({ url: database!.env.DATABASE_URL, path: database!.env.DATABASE_PATH });
     const order = await reader.db
