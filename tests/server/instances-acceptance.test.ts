@@ -1,9 +1,10 @@
-// Three server processes on one database (PostgreSQL on the PostgreSQL run) and one `npm run chain`,
+// Three server processes on one PostgreSQL database and one `npm run chain`,
 // configured as docs/deploy.md says several instances are: the same SESSION_SECRET, ADMIN_WALLETS,
 // AUTHORITY_KEYPAIR and SETTLEMENT_CLUSTER. A session made on the first works on the other two; 30
 // concurrent resolutions of one dispute spread across the three pay out once and leave one settlement
 // row; 20 concurrent initializations across them initialize once. Runs once per `npm test`
-// (vitest.config.ts): on PostgreSQL when the run has it.
+// (vitest.config.ts), on PostgreSQL: a run without it leaves this file out, since SQLite instances
+// each have their own file and share nothing.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
