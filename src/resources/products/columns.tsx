@@ -6,7 +6,7 @@ import type { ColumnsType } from "antd/es/table";
 import { CheckCircleOutlined, DeleteOutlined, RollbackOutlined, StarFilled, StarOutlined, StopOutlined } from "@ant-design/icons";
 import { useAccess } from "@/components/access/use-access";
 import { Hint } from "@/components/value/hint";
-import { RowAction, RowActions } from "@/components/list/row-actions";
+import { actionsColumn, RowAction, RowActions } from "@/components/list/row-actions";
 import { RecordLink } from "@/components/record/record-link";
 import { FlagBadge } from "@/components/value/badges";
 import { Picture } from "@/components/value/picture";
@@ -121,7 +121,7 @@ export function productColumns(actions: ProductRowActions, { trash = false } = {
   return [
     ...listed.filter((column) => NAMING.includes(String(column.key))),
     { key: "deleted", title: "Deleted", render: (_, product) => <Deletion product={product} /> },
-    { key: "actions", title: "Actions", fixed: "right", render: (_, product) => <RestoreAction product={product} actions={actions} /> },
+    actionsColumn<Product>((product) => <RestoreAction product={product} actions={actions} />),
   ];
 }
 
@@ -170,12 +170,6 @@ function listedColumns(actions: ProductRowActions): ColumnsType<Product> {
       title: "Status",
       render: (_, product) => <FlagBadge value={product.isActive} trueText="Active" falseText="Inactive" />,
     },
-    {
-      key: "actions",
-      title: "Actions",
-      // Stays in view while the rest scrolls sideways on a phone.
-      fixed: "right",
-      render: (_, product) => <ProductActions product={product} actions={actions} />,
-    },
+    actionsColumn<Product>((product) => <ProductActions product={product} actions={actions} />),
   ];
 }

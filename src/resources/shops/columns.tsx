@@ -3,7 +3,7 @@
 import type { ColumnsType } from "antd/es/table";
 import { EditOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
-import { RowAction } from "@/components/list/row-actions";
+import { actionsColumn, RowAction } from "@/components/list/row-actions";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Badge, FlagBadge, VerifiedMark } from "@/components/value/badges";
@@ -76,21 +76,15 @@ export function shopColumns(onEdit: (shop: Shop) => void, editIntent?: DialogInt
       align: "center",
       render: (_, shop) => <VerifiedMark verified={shop.isVerified} />,
     },
-    {
-      key: "actions",
-      title: "Actions",
-      // Stays in view while the rest scrolls sideways on a phone.
-      fixed: "right",
-      render: (_, shop) => (
-        <RowAction
-          hint="Edit"
-          access={{ resource: "shops", action: "edit" }}
-          label={`Edit "${shop.name}"`}
-          icon={<EditOutlined />}
-          onClick={() => onEdit(shop)}
-          {...editIntent}
-        />
-      ),
-    },
+    actionsColumn<Shop>((shop) => (
+      <RowAction
+        hint="Edit"
+        access={{ resource: "shops", action: "edit" }}
+        label={`Edit "${shop.name}"`}
+        icon={<EditOutlined />}
+        onClick={() => onEdit(shop)}
+        {...editIntent}
+      />
+    )),
   ];
 }

@@ -3,7 +3,7 @@
 import type { TableColumnsType } from "antd";
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
-import { RowAction, RowActions } from "@/components/list/row-actions";
+import { actionsColumn, RowAction, RowActions } from "@/components/list/row-actions";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Badge } from "@/components/value/badges";
@@ -45,35 +45,31 @@ export function teamColumns({ onChange, changeIntent, onRemove, removingId }: Te
         member.addedBy ? <Address value={member.addedBy} display={head(member.addedBy, SHORTEN.sidebarKey)} /> : "Configuration",
     },
     { key: "addedAt", title: "Added", render: (_, member) => (member.addedAt ? formatDate(member.addedAt) : "—") },
-    {
-      key: "actions",
-      title: "Actions",
-      fixed: "right",
-      render: (_, member) =>
-        member.source === "configuration" ? (
-          <span className="team-configured">Set in ADMIN_WALLETS</span>
-        ) : (
-          <RowActions>
-            <RowAction
-              hint="Change role"
-              access={{ resource: "team", action: "edit" }}
-              label={`Change the role of ${memberName(member)}`}
-              icon={<EditOutlined />}
-              onClick={() => onChange(member)}
-              {...changeIntent}
-            />
-            <RowAction
-              hint="Remove"
-              access={{ resource: "team", action: "delete" }}
-              label={`Remove ${memberName(member)}`}
-              danger
-              icon={<DeleteOutlined />}
-              loading={removingId === member.id}
-              disabled={removingId !== undefined && removingId !== member.id}
-              onClick={() => onRemove(member)}
-            />
-          </RowActions>
-        ),
-    },
+    actionsColumn<TeamRow>((member) =>
+      member.source === "configuration" ? (
+        <span className="team-configured">Set in ADMIN_WALLETS</span>
+      ) : (
+        <RowActions>
+          <RowAction
+            hint="Change role"
+            access={{ resource: "team", action: "edit" }}
+            label={`Change the role of ${memberName(member)}`}
+            icon={<EditOutlined />}
+            onClick={() => onChange(member)}
+            {...changeIntent}
+          />
+          <RowAction
+            hint="Remove"
+            access={{ resource: "team", action: "delete" }}
+            label={`Remove ${memberName(member)}`}
+            danger
+            icon={<DeleteOutlined />}
+            loading={removingId === member.id}
+            disabled={removingId !== undefined && removingId !== member.id}
+            onClick={() => onRemove(member)}
+          />
+        </RowActions>
+      ),
+    ),
   ];
 }

@@ -8,7 +8,7 @@ import { Table, type TableColumnsType } from "antd";
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { SHORTEN } from "@/config";
 import { useSessionUser } from "@/components/layout/identity";
-import { RowAction, RowActions } from "@/components/list/row-actions";
+import { actionsColumn, RowAction, RowActions } from "@/components/list/row-actions";
 import { useReasonedCall } from "@/components/prompts/use-reasoned-call";
 import { Address } from "@/components/value/address";
 import { Badge } from "@/components/value/badges";
@@ -89,36 +89,32 @@ export function TeamProposals() {
         </span>
       ),
     },
-    {
-      key: "actions",
-      title: "Actions",
-      fixed: "right",
-      render: (_, proposal) =>
-        proposal.proposedBy === me ? (
-          <span className="team-waiting">Waiting for another owner</span>
-        ) : (
-          <RowActions>
-            <RowAction
-              hint="Approve"
-              access={{ resource: "team", action: "approve" }}
-              label={`Approve ${roleLabel(proposal.role)} for ${who(proposal.publicKey)}`}
-              icon={<CheckOutlined />}
-              loading={approval.runningId === proposal.id}
-              disabled={busy !== undefined}
-              onClick={() => void approval.run(proposal)}
-            />
-            <RowAction
-              hint="Reject"
-              access={{ resource: "team", action: "reject" }}
-              label={`Reject ${roleLabel(proposal.role)} for ${who(proposal.publicKey)}`}
-              icon={<CloseOutlined />}
-              danger
-              disabled={busy !== undefined}
-              onClick={() => void rejection.run(proposal)}
-            />
-          </RowActions>
-        ),
-    },
+    actionsColumn<TeamProposal>((proposal) =>
+      proposal.proposedBy === me ? (
+        <span className="team-waiting">Waiting for another owner</span>
+      ) : (
+        <RowActions>
+          <RowAction
+            hint="Approve"
+            access={{ resource: "team", action: "approve" }}
+            label={`Approve ${roleLabel(proposal.role)} for ${who(proposal.publicKey)}`}
+            icon={<CheckOutlined />}
+            loading={approval.runningId === proposal.id}
+            disabled={busy !== undefined}
+            onClick={() => void approval.run(proposal)}
+          />
+          <RowAction
+            hint="Reject"
+            access={{ resource: "team", action: "reject" }}
+            label={`Reject ${roleLabel(proposal.role)} for ${who(proposal.publicKey)}`}
+            icon={<CloseOutlined />}
+            danger
+            disabled={busy !== undefined}
+            onClick={() => void rejection.run(proposal)}
+          />
+        </RowActions>
+      ),
+    ),
   ];
 
   return (

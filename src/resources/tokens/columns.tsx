@@ -2,7 +2,7 @@
 // Status and Actions; and Risk (beyond the core API) when the API reports it.
 import { CheckCircleOutlined, EditOutlined, StopOutlined } from "@ant-design/icons";
 import type { TableColumnsType } from "antd";
-import { RowAction, RowActions } from "@/components/list/row-actions";
+import { actionsColumn, RowAction, RowActions } from "@/components/list/row-actions";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
 import { Avatar } from "@/components/value/avatar";
@@ -52,36 +52,30 @@ export function tokenColumns({
       render: (isActive: boolean) => <FlagBadge value={isActive} trueText="Active" falseText="Inactive" />,
     },
     ...(showRisk ? [{ key: "risk", title: "Risk", dataIndex: "risk", render: (risk: Token["risk"]) => <RiskBadge risk={risk} /> }] : []),
-    {
-      key: "actions",
-      title: "Actions",
-      // On a phone the table scrolls sideways; the actions stay in reach at the right edge.
-      fixed: "right",
-      render: (_, token) => {
-        const verb = token.isActive ? "Deactivate" : "Activate";
-        return (
-          <RowActions>
-            <RowAction
-              hint="Edit"
-              access={{ resource: "tokens", action: "edit" }}
-              label={`Edit ${token.symbol}`}
-              icon={<EditOutlined />}
-              onClick={() => onEdit(token)}
-              {...editIntent}
-            />
-            <RowAction
-              hint={verb}
-              access={{ resource: "tokens", action: "edit" }}
-              label={`${verb} ${token.symbol}`}
-              danger={token.isActive}
-              icon={token.isActive ? <StopOutlined /> : <CheckCircleOutlined />}
-              loading={togglingId === token.id}
-              disabled={togglingId !== undefined && togglingId !== token.id}
-              onClick={() => onToggleActive(token)}
-            />
-          </RowActions>
-        );
-      },
-    },
+    actionsColumn<Token>((token) => {
+      const verb = token.isActive ? "Deactivate" : "Activate";
+      return (
+        <RowActions>
+          <RowAction
+            hint="Edit"
+            access={{ resource: "tokens", action: "edit" }}
+            label={`Edit ${token.symbol}`}
+            icon={<EditOutlined />}
+            onClick={() => onEdit(token)}
+            {...editIntent}
+          />
+          <RowAction
+            hint={verb}
+            access={{ resource: "tokens", action: "edit" }}
+            label={`${verb} ${token.symbol}`}
+            danger={token.isActive}
+            icon={token.isActive ? <StopOutlined /> : <CheckCircleOutlined />}
+            loading={togglingId === token.id}
+            disabled={togglingId !== undefined && togglingId !== token.id}
+            onClick={() => onToggleActive(token)}
+          />
+        </RowActions>
+      );
+    }),
   ];
 }

@@ -2,7 +2,7 @@
 // Verified and Status are secondary and hide below md.
 import type { TableColumnsType } from "antd";
 import { EditOutlined, StopOutlined } from "@ant-design/icons";
-import { RowAction, RowActions } from "@/components/list/row-actions";
+import { actionsColumn, RowAction, RowActions } from "@/components/list/row-actions";
 import { SHORTEN } from "@/config";
 import type { DialogIntent } from "@/components/routing/lazy-dialog";
 import { Address } from "@/components/value/address";
@@ -84,39 +84,32 @@ export function userColumns({ onEdit, editIntent, onDeactivate, deactivatingId }
       width: 110,
       render: (_, user) => <FlagBadge value={!user.disabled} trueText="Active" falseText="Disabled" />,
     },
-    {
-      key: "actions",
-      title: "Actions",
-      width: 100,
-      // Stays in view while a narrow screen scrolls the other columns sideways.
-      fixed: "right",
-      render: (_, user) => {
-        const name = userName(user);
-        return (
-          <RowActions>
+    actionsColumn<User>((user) => {
+      const name = userName(user);
+      return (
+        <RowActions>
+          <RowAction
+            hint="Edit"
+            access={{ resource: "users", action: "edit" }}
+            label={`Edit ${name}`}
+            icon={<EditOutlined />}
+            onClick={() => onEdit(user)}
+            {...editIntent}
+          />
+          {user.disabled ? null : (
             <RowAction
-              hint="Edit"
-              access={{ resource: "users", action: "edit" }}
-              label={`Edit ${name}`}
-              icon={<EditOutlined />}
-              onClick={() => onEdit(user)}
-              {...editIntent}
+              hint="Deactivate"
+              access={{ resource: "users", action: "deactivate" }}
+              label={`Deactivate ${name}`}
+              danger
+              icon={<StopOutlined />}
+              loading={deactivatingId === user.id}
+              disabled={deactivatingId !== undefined}
+              onClick={() => onDeactivate(user)}
             />
-            {user.disabled ? null : (
-              <RowAction
-                hint="Deactivate"
-                access={{ resource: "users", action: "deactivate" }}
-                label={`Deactivate ${name}`}
-                danger
-                icon={<StopOutlined />}
-                loading={deactivatingId === user.id}
-                disabled={deactivatingId !== undefined}
-                onClick={() => onDeactivate(user)}
-              />
-            )}
-          </RowActions>
-        );
-      },
-    },
+          )}
+        </RowActions>
+      );
+    }, 100),
   ];
 }
