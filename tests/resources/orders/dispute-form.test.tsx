@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_NOTES_MAX, type Order, type PayoutPreview } from "@contract";
 import { DISPUTE_MODAL_CLOSE_MS } from "@/config";
 import { DisputeResolveForm } from "@/resources/orders/dispute-form";
+import { PREVIEW_DEBOUNCE_MS } from "@/resources/orders/payout-preview";
 import { WalletSetup } from "@/providers/wallet";
 import { deferred, mockApi } from "../../app/support";
 import { RefineHarness } from "../../components/support";
@@ -544,12 +545,17 @@ describe("dispute resolve form", () => {
   });
 
   it("hides the preview without a word when the API has no preview call (404), and stops asking", async () => {
-    const { form, user, api, order } = await openForm();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { form, user, api, order } = await openForm(disputedOrder(), userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
     // Asked once on opening (the default resolution, no notes yet).
     await waitFor(() => expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(1));
     await user.click(within(form).getByRole("radio", { name: /Refund Buyer/ }));
     await writeNotes(user, form, "Reviewed");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Past the preview's debounce on the test's clock, then every request that started has its answer.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS);
+    });
+    await api.settled();
     expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(1);
     expect(previewRegion(form)).not.toBeInTheDocument();
     expect(within(form).queryByRole("alert")).not.toBeInTheDocument();
