@@ -95,17 +95,23 @@ export function documentBeyondSpec(route: RouteOptions): void {
   route.schema = { ...route.schema, ...BEYOND_SPEC };
 }
 
+/** A mark on a route in the document: the permission it needs (as `needs` declares it), or BEYOND_SPEC. */
+type Mark = RouteAccess | typeof BEYOND_SPEC;
+
 /**
- * The document's words for a route: `about(operationId, summary)` under the group `tag`, with the
- * permission every route of the module needs when it has one (`access`; else each route spreads its own needs).
+ * The document's words for a route: `about(operationId, summary, ...marks)` under the group `tag`, the
+ * marks in the order given (the document lists them so), then the permission every route of the module
+ * needs when it has one (`access`).
  */
 export const documentedAs =
   (tag: string, access?: RouteAccess) =>
-  (operationId: string, summary: string, marks: Partial<typeof BEYOND_SPEC> = {}) => ({
+  (operationId: string, summary: string, ...marks: Mark[]) => ({
     tags: [tag],
     operationId,
     summary,
-    ...marks,
+    ...(Object.assign({}, ...marks.map((mark) => (typeof mark === "string" ? needs(mark) : mark))) as Partial<
+      typeof BEYOND_SPEC & ReturnType<typeof needs>
+    >),
     ...(access && needs(access)),
   });
 
@@ -158,23 +164,24 @@ export function getOneRoute<T extends z.ZodType>(
   }));
 }
 
-/** GET `url`: `payload`, read for the `querystring` when it takes one (400 names a bad query field), or one of `also`. */
+/** GET `url`: `payload`, read for the `querystring` (when it takes one: 400 names a bad query field) and the session's admin, or one of `also`. */
 export function readRoute<T extends z.ZodType, Q extends z.ZodType = z.ZodUndefined>(
   app: RouteApp,
   url: string,
   about: About,
-  route: { payload: T; querystring?: Q; read: (query: z.output<Q>) => Promise<z.output<T>>; also?: ErrorStatus[] },
+  route: { payload: T; querystring?: Q; read: (query: z.output<Q>, admin: AdminIdentity) => Promise<z.output<T>>; also?: ErrorStatus[] },
 ): void {
   const { payload, querystring, read, also = [] } = route;
   const response: Responses = { ...ok(payload), ...errors(...(querystring ? [400 as const] : []), ...also) };
   app.get(url, { schema: { ...about, ...(querystring && { querystring }), response } }, async (request) => ({
-    data: await read(request.query as z.output<Q>),
+    data: await read(request.query as z.output<Q>, request.admin),
   }));
 }
 
 /**
- * `method` on `url` (a path with :id) changing one record, by its `body` when it takes one: the changed
- * `item`, or 400 naming a bad body field, 404, one of `also`, and 409 with `conflict` when the record's state refuses the change.
+ * `method` on `url` (a path with :id) changing one record (or asking what a change would do), by its `body` when it
+ * takes one: the changed `item` (or the answer), or 400 naming a bad body field, 404, one of `also`, and 409 with
+ * `conflict` when the record's state refuses the change.
  */
 export function changeRoute<T extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(
   app: RouteApp,

@@ -1,27 +1,21 @@
 import { marketplaceStatusSchema } from "../../contract/index.ts";
-import { documentedAs, error, errors, ok, readRoute, type RoutePlugin, needs } from "../http/route-schema.ts";
+import { documentedAs, error, errors, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { initializeMarketplace, marketplaceStatus } from "../services/marketplace.ts";
 
 const about = documentedAs("Marketplace");
 const AUTHORITY_NOT_ADMIN = "Not an admin, no valid X-XSRF-TOKEN header, or the signing authority is not an admin wallet";
 
 export const marketplaceRoutes: RoutePlugin = async (app, { ctx }) => {
-  readRoute(
-    app,
-    "/status",
-    { ...about("marketplaceStatus", "The on-chain marketplace configuration"), ...needs("read") },
-    {
-      payload: marketplaceStatusSchema,
-      read: () => marketplaceStatus(ctx),
-    },
-  );
+  readRoute(app, "/status", about("marketplaceStatus", "The on-chain marketplace configuration", "read"), {
+    payload: marketplaceStatusSchema,
+    read: () => marketplaceStatus(ctx),
+  });
 
   app.post(
     "/initialize",
     {
       schema: {
-        ...needs("marketplace.initialize"),
-        ...about("initializeMarketplace", "Initialize the marketplace on chain, once; no body"),
+        ...about("initializeMarketplace", "Initialize the marketplace on chain, once; no body", "marketplace.initialize"),
         response: {
           ...ok(marketplaceStatusSchema),
           ...errors(502, 503, 504),

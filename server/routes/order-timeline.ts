@@ -1,5 +1,5 @@
 import { idParamsSchema, orderNoteCreateSchema, orderNoteSchema, orderTimelineSchema } from "../../contract/index.ts";
-import { BEYOND_SPEC, documentedAs, errors, getOneRoute, ok, type RoutePlugin, needs } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, errors, getOneRoute, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { addOrderNote, orderTimeline } from "../services/order-timeline.ts";
 
 // An order's timeline and the admins' internal notes on it (beyond the core API): behind the admin
@@ -9,25 +9,21 @@ const about = documentedAs("Orders");
 export const orderTimelineRoutes: RoutePlugin = async (app, { ctx }) => {
   const timeline =
     "What happened to an order, oldest first: its steps, admin actions, settlements and internal notes (beyond the core API)";
-  getOneRoute(
-    app,
-    { ...about("getOrderTimeline", timeline, BEYOND_SPEC), ...needs("read") },
-    {
-      url: "/:id/timeline",
-      item: orderTimelineSchema,
-      get: (id) => orderTimeline(ctx, id),
-    },
-  );
+  getOneRoute(app, about("getOrderTimeline", timeline, BEYOND_SPEC, "read"), {
+    url: "/:id/timeline",
+    item: orderTimelineSchema,
+    get: (id) => orderTimeline(ctx, id),
+  });
 
   // A bad body (400) before an unknown order (404): the body is checked before the handler runs.
   app.post(
     "/:id/notes",
     {
       schema: {
-        ...needs("orders.notes"),
         ...about(
           "addOrderNote",
           "Add an internal note to an order, audited; never shown to its buyer or seller (beyond the core API)",
+          "orders.notes",
           BEYOND_SPEC,
         ),
         params: idParamsSchema,

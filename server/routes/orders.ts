@@ -13,9 +13,9 @@ import {
   payoutProposalSchema,
   resolveDisputeResponseSchema,
 } from "../../contract/index.ts";
-import type { z } from "zod";
 import {
   BEYOND_SPEC,
+  changeRoute,
   documentedAs,
   error,
   errors,
@@ -24,7 +24,6 @@ import {
   ok,
   readRoute,
   type RoutePlugin,
-  needs,
 } from "../http/route-schema.ts";
 import { orderDailyStats } from "../services/order-daily-stats.ts";
 import { getOrder, listOrders, orderStats, resolveDispute } from "../services/orders.ts";
@@ -41,48 +40,26 @@ const NOT_RESOLVABLE =
 const NOT_RESOLVABLE_YET = "Only a DISPUTED order can be resolved; or it is already settled or being settled";
 
 /** The answers of a call made before resolving (preview, decision): the resolve's refusals, none from the chain's outcome. */
-const askedBeforeResolving = <T extends z.ZodType>(payload: T, conflict: string) => ({
-  ...ok(payload),
-  ...errors(400, 404, 502, 503),
-  ...error(409, conflict),
-});
+const askedBeforeResolving = (conflict: string) => ({ also: [502 as const, 503 as const], conflict });
 
 export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
-  listRoute(
-    app,
-    { ...about("listOrders", "List orders, optionally one filter's (sort and search are beyond the core API)"), ...needs("read") },
-    {
-      querystring: orderListQuerySchema,
-      item: orderSchema,
-      list: (query, { admin }) => listOrders(ctx, admin, query),
-    },
-  );
+  listRoute(app, about("listOrders", "List orders, optionally one filter's (sort and search are beyond the core API)", "read"), {
+    querystring: orderListQuerySchema,
+    item: orderSchema,
+    list: (query, { admin }) => listOrders(ctx, admin, query),
+  });
 
-  readRoute(
-    app,
-    "/stats",
-    { ...about("orderStats", "Order statistics"), ...needs("read") },
-    { payload: orderStatsSchema, read: () => orderStats(ctx) },
-  );
+  readRoute(app, "/stats", about("orderStats", "Order statistics", "read"), { payload: orderStatsSchema, read: () => orderStats(ctx) });
 
-  app.get(
-    "/stats/daily",
-    {
-      schema: {
-        ...needs("read"),
-        ...about(
-          "orderDailyStats",
-          "Orders and disputes per UTC day over the last `days` days, with the window's volume by token, status mix and median time to resolve a dispute (beyond the core API)",
-          BEYOND_SPEC,
-        ),
-        querystring: orderDailyStatsQuerySchema,
-        response: { ...ok(orderDailyStatsSchema), ...errors(400) },
-      },
-    },
-    async (request) => ({ data: await orderDailyStats(ctx, request.query.days) }),
-  );
+  const daily =
+    "Orders and disputes per UTC day over the last `days` days, with the window's volume by token, status mix and median time to resolve a dispute (beyond the core API)";
+  readRoute(app, "/stats/daily", about("orderDailyStats", daily, "read", BEYOND_SPEC), {
+    payload: orderDailyStatsSchema,
+    querystring: orderDailyStatsQuerySchema,
+    read: ({ days }) => orderDailyStats(ctx, days),
+  });
 
-  getOneRoute(app, { ...about("getOrder", "One order"), ...needs("read") }, { item: orderSchema, get: (id) => getOrder(ctx, id) });
+  getOneRoute(app, about("getOrder", "One order", "read"), { item: orderSchema, get: (id) => getOrder(ctx, id) });
 
   // Checks in the order a caller can act on: a bad body (400), an unknown order (404), an order that
   // is not disputed (409), and only then whether settlement is available at all (503). Under four
@@ -91,10 +68,10 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id/resolve-dispute",
     {
       schema: {
-        ...needs("payouts.propose"),
         ...about(
           "resolveDispute",
           "Resolve a disputed order: the escrow is settled on chain (or, with PAYOUT_APPROVALS=2, the payout is proposed: 202)",
+          "payouts.propose",
         ),
         params: idParamsSchema,
         body: disputeResolutionSchema,
@@ -119,44 +96,21 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
 
   // The resolve call's body (its notes optional: the preview comes before they are written) and its
   // refusals; a settlement the chain would refuse is not an error here but the preview's failed simulation.
-  app.post(
-    "/:id/resolve-dispute/preview",
-    {
-      schema: {
-        ...needs("read"),
-        ...about(
-          "previewDisputeResolution",
-          "What a resolution would pay, from a simulation of its transaction; changes nothing (beyond the core API)",
-          BEYOND_SPEC,
-        ),
-        params: idParamsSchema,
-        body: disputePreviewSchema,
-        response: askedBeforeResolving(
-          payoutPreviewSchema,
-          "Only a DISPUTED order can be previewed; or it is already settled or being settled",
-        ),
-      },
-    },
-    async (request) => ({ data: await previewDisputeResolution(ctx, request.params.id, request.body) }),
-  );
+  const preview = "What a resolution would pay, from a simulation of its transaction; changes nothing (beyond the core API)";
+  changeRoute(app, "POST", "/:id/resolve-dispute/preview", about("previewDisputeResolution", preview, "read", BEYOND_SPEC), {
+    body: disputePreviewSchema,
+    item: payoutPreviewSchema,
+    change: (id, body) => previewDisputeResolution(ctx, id, body),
+    ...askedBeforeResolving("Only a DISPUTED order can be previewed; or it is already settled or being settled"),
+  });
 
   // The decision in words for the session's wallet to sign; its nonce and signature then go with the
   // resolve call (signedDecision). Its existence is how the console knows to sign.
-  app.post(
-    "/:id/resolve-dispute/decision",
-    {
-      schema: {
-        ...needs("read"),
-        ...about(
-          "writeDisputeDecision",
-          "The resolution written out for the admin's wallet to sign, with a fresh nonce (beyond the core API)",
-          BEYOND_SPEC,
-        ),
-        params: idParamsSchema,
-        body: disputeDecisionSchema,
-        response: askedBeforeResolving(decisionChallengeSchema, `${NOT_RESOLVABLE_YET}, or its transaction would fail`),
-      },
-    },
-    async (request) => ({ data: await writeDecision(ctx, request.admin, request.params.id, request.body) }),
-  );
+  const decision = "The resolution written out for the admin's wallet to sign, with a fresh nonce (beyond the core API)";
+  changeRoute(app, "POST", "/:id/resolve-dispute/decision", about("writeDisputeDecision", decision, "read", BEYOND_SPEC), {
+    body: disputeDecisionSchema,
+    item: decisionChallengeSchema,
+    change: (id, body, admin) => writeDecision(ctx, admin, id, body),
+    ...askedBeforeResolving(`${NOT_RESOLVABLE_YET}, or its transaction would fail`),
+  });
 };

@@ -6,16 +6,7 @@ import {
   productStatusSchema,
   reasonSchema,
 } from "../../contract/index.ts";
-import {
-  BEYOND_SPEC,
-  changeRoute,
-  documentedAs,
-  getOneRoute,
-  listRoute,
-  readRoute,
-  type RoutePlugin,
-  needs,
-} from "../http/route-schema.ts";
+import { BEYOND_SPEC, changeRoute, documentedAs, getOneRoute, listRoute, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import {
   getProduct,
   listDeletedProducts,
@@ -34,20 +25,18 @@ const NOT_WHILE_DELETED = "The product is deleted: restore it first";
 
 /** The admin's calls on products, under /admin/products. */
 export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
-  listRoute(
-    app,
-    { ...about("listProducts", "List products (isActive, includeDeleted and search are beyond the core API)"), ...needs("read") },
-    {
-      querystring: productListQuerySchema,
-      item: productSchema,
-      list: (query) => listProducts(ctx, query),
-    },
-  );
+  listRoute(app, about("listProducts", "List products (isActive, includeDeleted and search are beyond the core API)", "read"), {
+    querystring: productListQuerySchema,
+    item: productSchema,
+    list: (query) => listProducts(ctx, query),
+  });
 
-  const trash = {
-    ...about("listDeletedProducts", "List deleted products, with who deleted each, when and why (beyond the core API)", BEYOND_SPEC),
-    ...needs("read"),
-  };
+  const trash = about(
+    "listDeletedProducts",
+    "List deleted products, with who deleted each, when and why (beyond the core API)",
+    BEYOND_SPEC,
+    "read",
+  );
   listRoute(app, trash, {
     url: "/deleted",
     querystring: productListQuerySchema,
@@ -55,27 +44,18 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
     list: (query) => listDeletedProducts(ctx, query),
   });
 
-  changeRoute(
-    app,
-    "PATCH",
-    "/:id",
-    { ...about("setProductActive", "Enable or disable a product, with a reason"), ...needs("catalog.manage") },
-    {
-      body: productStatusSchema,
-      item: productSchema,
-      change: (id, { isActive, reason }, admin) => setActive(ctx, admin, id, isActive, reason),
-      conflict: NOT_WHILE_DELETED,
-    },
-  );
+  changeRoute(app, "PATCH", "/:id", about("setProductActive", "Enable or disable a product, with a reason", "catalog.manage"), {
+    body: productStatusSchema,
+    item: productSchema,
+    change: (id, { isActive, reason }, admin) => setActive(ctx, admin, id, isActive, reason),
+    conflict: NOT_WHILE_DELETED,
+  });
 
   changeRoute(
     app,
     "DELETE",
     "/:id",
-    {
-      ...about("deleteProduct", "Delete a product (soft: an admin can restore it), with a reason in the body"),
-      ...needs("catalog.manage"),
-    },
+    about("deleteProduct", "Delete a product (soft: an admin can restore it), with a reason in the body", "catalog.manage"),
     {
       body: reasonSchema,
       item: productSchema,
@@ -84,10 +64,7 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
-  const restore = {
-    ...about("restoreProduct", "Restore a deleted product, with a reason (beyond the core API)", BEYOND_SPEC),
-    ...needs("catalog.manage"),
-  };
+  const restore = about("restoreProduct", "Restore a deleted product, with a reason (beyond the core API)", BEYOND_SPEC, "catalog.manage");
   changeRoute(app, "POST", "/:id/restore", restore, {
     body: reasonSchema,
     item: productSchema,
@@ -98,28 +75,17 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
 
 /** The calls under /products, outside /admin. */
 export const productRoutes: RoutePlugin = async (app, { ctx }) => {
-  readRoute(
-    app,
-    "/categories",
-    { ...about("productCategories", "Categories of listed products, with how many each holds"), ...needs("read") },
-    {
-      payload: productCategorySchema.array(),
-      read: () => productCategories(ctx),
-    },
-  );
+  readRoute(app, "/categories", about("productCategories", "Categories of listed products, with how many each holds", "read"), {
+    payload: productCategorySchema.array(),
+    read: () => productCategories(ctx),
+  });
 
-  getOneRoute(app, { ...about("getProduct", "One product"), ...needs("read") }, { item: productSchema, get: (id) => getProduct(ctx, id) });
+  getOneRoute(app, about("getProduct", "One product", "read"), { item: productSchema, get: (id) => getProduct(ctx, id) });
 
-  changeRoute(
-    app,
-    "PUT",
-    "/:id/feature",
-    { ...about("featureProduct", "Feature or unfeature a product"), ...needs("catalog.manage") },
-    {
-      body: productFeatureSchema,
-      item: productSchema,
-      change: (id, { featured }, admin) => setFeatured(ctx, admin, id, featured),
-      conflict: NOT_WHILE_DELETED,
-    },
-  );
+  changeRoute(app, "PUT", "/:id/feature", about("featureProduct", "Feature or unfeature a product", "catalog.manage"), {
+    body: productFeatureSchema,
+    item: productSchema,
+    change: (id, { featured }, admin) => setFeatured(ctx, admin, id, featured),
+    conflict: NOT_WHILE_DELETED,
+  });
 };

@@ -5,7 +5,7 @@ import {
   screeningHitSchema,
   screeningListsSchema,
 } from "../../contract/index.ts";
-import { changeRoute, documentedAs, needs, readRoute, type RoutePlugin } from "../http/route-schema.ts";
+import { changeRoute, documentedAs, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { acknowledgeHit, listScreeningHits, screeningLists } from "../services/screening.ts";
 
 // Wallet screening (services/screening.ts): the hits its refusals and re-screens stored, newest
@@ -17,7 +17,7 @@ export const screeningRoutes: RoutePlugin = async (app, { ctx }) => {
   readRoute(
     app,
     "",
-    { ...about("listScreeningHits", "The screening hits, newest first, optionally one status's (beyond the core API)"), ...needs("read") },
+    about("listScreeningHits", "The screening hits, newest first, optionally one status's (beyond the core API)", "read"),
     {
       payload: screeningHitListSchema,
       querystring: screeningHitListQuerySchema,
@@ -28,10 +28,7 @@ export const screeningRoutes: RoutePlugin = async (app, { ctx }) => {
   readRoute(
     app,
     "/lists",
-    {
-      ...about("screeningLists", "The screening lists this instance holds: names, version, load time (beyond the core API)"),
-      ...needs("read"),
-    },
+    about("screeningLists", "The screening lists this instance holds: names, version, load time (beyond the core API)", "read"),
     {
       payload: screeningListsSchema,
       read: async () => screeningLists(ctx),
@@ -39,17 +36,15 @@ export const screeningRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   // Acknowledging is a payout decision's kind of responsibility: who may approve payouts may.
-  const acknowledge = about("acknowledgeScreeningHit", "Acknowledge a screening hit with a reason; audited (beyond the core API)");
-  changeRoute(
-    app,
-    "POST",
-    "/:id/acknowledge",
-    { ...acknowledge, ...needs("payouts.approve") },
-    {
-      body: screeningAcknowledgeSchema,
-      item: screeningHitSchema,
-      change: (id, { reason }, admin) => acknowledgeHit(ctx, admin, id, reason),
-      conflict: "This hit was already acknowledged",
-    },
+  const acknowledge = about(
+    "acknowledgeScreeningHit",
+    "Acknowledge a screening hit with a reason; audited (beyond the core API)",
+    "payouts.approve",
   );
+  changeRoute(app, "POST", "/:id/acknowledge", acknowledge, {
+    body: screeningAcknowledgeSchema,
+    item: screeningHitSchema,
+    change: (id, { reason }, admin) => acknowledgeHit(ctx, admin, id, reason),
+    conflict: "This hit was already acknowledged",
+  });
 };

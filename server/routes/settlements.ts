@@ -10,7 +10,7 @@ import {
   settlementTotalsQuerySchema,
   settlementTotalsSchema,
 } from "../../contract/index.ts";
-import { changeRoute, documentedAs, error, errors, ok, readRoute, type RoutePlugin, needs } from "../http/route-schema.ts";
+import { changeRoute, documentedAs, error, errors, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { approvePayout, rejectPayout } from "../services/payout-approvals.ts";
 import { toSettlement } from "../services/settlement-rows.ts";
 import { settlementTotals } from "../services/settlement-totals.ts";
@@ -25,7 +25,7 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   readRoute(
     app,
     "",
-    { ...about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond the core API)"), ...needs("read") },
+    about("listSettlements", "The settlement queue, newest first, optionally one status's (beyond the core API)", "read"),
     {
       payload: settlementListSchema,
       querystring: settlementListQuerySchema,
@@ -34,13 +34,11 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   // What the dispute payouts confirmed in a period paid, per token: the Settlements screen's totals.
-  const totals = {
-    ...about(
-      "settlementTotals",
-      "The dispute payouts confirmed in a period (from/to inclusive, either open), summed per token (beyond the core API)",
-    ),
-    ...needs("read"),
-  };
+  const totals = about(
+    "settlementTotals",
+    "The dispute payouts confirmed in a period (from/to inclusive, either open), summed per token (beyond the core API)",
+    "read",
+  );
   readRoute(app, "/totals", totals, {
     payload: settlementTotalsSchema,
     querystring: settlementTotalsQuerySchema,
@@ -55,10 +53,10 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id/retry",
     {
       schema: {
-        ...needs("settlements.retry"),
         ...about(
           "retrySettlement",
           "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond the core API)",
+          "settlements.retry",
         ),
         params: idParamsSchema,
         body: settlementRetrySchema,
@@ -90,8 +88,11 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
     "/:id/approve",
     {
       schema: {
-        ...needs("payouts.approve"),
-        ...about("approveSettlement", "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond the core API)"),
+        ...about(
+          "approveSettlement",
+          "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond the core API)",
+          "payouts.approve",
+        ),
         params: idParamsSchema,
         body: approvalRequestSchema,
         response: {
@@ -115,10 +116,11 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => ({ data: await approvePayout(ctx, request.admin, request.params.id, request.body.decision) }),
   );
 
-  const reject = {
-    ...about("rejectSettlement", "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)"),
-    ...needs("payouts.approve"),
-  };
+  const reject = about(
+    "rejectSettlement",
+    "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)",
+    "payouts.approve",
+  );
   changeRoute(app, "POST", "/:id/reject", reject, {
     body: reasonSchema,
     item: settlementSchema,

@@ -1,7 +1,7 @@
 // The shops' routes, under the registry's list path (/admin/shops): the list, the statistics, one
 // shop, and the active/verified toggles.
 import { shopListQuerySchema, shopListResponseSchema, shopSchema, shopStatsSchema, shopUpdateSchema } from "../../../contract/index.ts";
-import { changeRoute, documentedAs, errors, getOneRoute, readRoute, type RoutePlugin, needs } from "../../http/route-schema.ts";
+import { changeRoute, documentedAs, errors, getOneRoute, readRoute, type RoutePlugin } from "../../http/route-schema.ts";
 import { getShop, listShops, shopStats, updateShop } from "./service.ts";
 
 const about = documentedAs("Shops");
@@ -12,8 +12,7 @@ export const shopRoutes: RoutePlugin = async (app, { ctx }) => {
     "",
     {
       schema: {
-        ...needs("read"),
-        ...about("listShops", "List shops: the shops in data, the counts in meta"),
+        ...about("listShops", "List shops: the shops in data, the counts in meta", "read"),
         querystring: shopListQuerySchema,
         response: { 200: shopListResponseSchema.describe("OK"), ...errors(400) },
       },
@@ -24,24 +23,13 @@ export const shopRoutes: RoutePlugin = async (app, { ctx }) => {
     },
   );
 
-  readRoute(
-    app,
-    "/stats",
-    { ...about("shopStats", "Shop statistics"), ...needs("read") },
-    { payload: shopStatsSchema, read: () => shopStats(ctx) },
-  );
+  readRoute(app, "/stats", about("shopStats", "Shop statistics", "read"), { payload: shopStatsSchema, read: () => shopStats(ctx) });
 
-  getOneRoute(app, { ...about("getShop", "One shop"), ...needs("read") }, { item: shopSchema, get: (id) => getShop(ctx, id) });
+  getOneRoute(app, about("getShop", "One shop", "read"), { item: shopSchema, get: (id) => getShop(ctx, id) });
 
-  changeRoute(
-    app,
-    "PATCH",
-    "/:id",
-    { ...about("updateShop", "Toggle a shop's isActive and isVerified"), ...needs("catalog.manage") },
-    {
-      body: shopUpdateSchema,
-      item: shopSchema,
-      change: (id, changes, admin) => updateShop(ctx, admin, id, changes),
-    },
-  );
+  changeRoute(app, "PATCH", "/:id", about("updateShop", "Toggle a shop's isActive and isVerified", "catalog.manage"), {
+    body: shopUpdateSchema,
+    item: shopSchema,
+    change: (id, changes, admin) => updateShop(ctx, admin, id, changes),
+  });
 };
