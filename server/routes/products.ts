@@ -31,13 +31,8 @@ export const adminProductRoutes: RoutePlugin = async (app, { ctx }) => {
     list: (query) => listProducts(ctx, query),
   });
 
-  const trash = about(
-    "listDeletedProducts",
-    "List deleted products, with who deleted each, when and why (beyond the core API)",
-    BEYOND_SPEC,
-    "read",
-  );
-  listRoute(app, trash, {
+  const trash = "List deleted products, with who deleted each, when and why (beyond the core API)";
+  listRoute(app, about("listDeletedProducts", trash, BEYOND_SPEC, "read"), {
     url: "/deleted",
     querystring: productListQuerySchema,
     item: productSchema,

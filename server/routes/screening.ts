@@ -36,12 +36,8 @@ export const screeningRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   // Acknowledging is a payout decision's kind of responsibility: who may approve payouts may.
-  const acknowledge = about(
-    "acknowledgeScreeningHit",
-    "Acknowledge a screening hit with a reason; audited (beyond the core API)",
-    "payouts.approve",
-  );
-  changeRoute(app, "POST", "/:id/acknowledge", acknowledge, {
+  const acknowledge = "Acknowledge a screening hit with a reason; audited (beyond the core API)";
+  changeRoute(app, "POST", "/:id/acknowledge", about("acknowledgeScreeningHit", acknowledge, "payouts.approve"), {
     body: screeningAcknowledgeSchema,
     item: screeningHitSchema,
     change: (id, { reason }, admin) => acknowledgeHit(ctx, admin, id, reason),

@@ -34,12 +34,8 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   );
 
   // What the dispute payouts confirmed in a period paid, per token: the Settlements screen's totals.
-  const totals = about(
-    "settlementTotals",
-    "The dispute payouts confirmed in a period (from/to inclusive, either open), summed per token (beyond the core API)",
-    "read",
-  );
-  readRoute(app, "/totals", totals, {
+  const totals = "The dispute payouts confirmed in a period (from/to inclusive, either open), summed per token (beyond the core API)";
+  readRoute(app, "/totals", about("settlementTotals", totals, "read"), {
     payload: settlementTotalsSchema,
     querystring: settlementTotalsQuerySchema,
     read: (query) => settlementTotals(ctx, query),
@@ -116,12 +112,8 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
     async (request) => ({ data: await approvePayout(ctx, request.admin, request.params.id, request.body.decision) }),
   );
 
-  const reject = about(
-    "rejectSettlement",
-    "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)",
-    "payouts.approve",
-  );
-  changeRoute(app, "POST", "/:id/reject", reject, {
+  const reject = "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)";
+  changeRoute(app, "POST", "/:id/reject", about("rejectSettlement", reject, "payouts.approve"), {
     body: reasonSchema,
     item: settlementSchema,
     change: async (id, { reason }, admin) => toSettlement(await rejectPayout(ctx, admin, id, reason)),
