@@ -31,7 +31,7 @@ const SIDE_EFFECT_FREE = [
 // any build but `vite build --mode bench` (a test run, npm run build) has them all false.
 const benchBuild = process.argv[process.argv.indexOf("--mode") + 1] === "bench";
 const BENCH_PLAIN = benchBuild ? (process.env.VITE_BENCH_PLAIN ?? "").split(",").map((letter) => letter.trim().toUpperCase()) : [];
-const BENCH_PLAIN_FLAGS = { D: "AVATAR", E: "SCROLL", F: "OUTLET", G: "TABLE" };
+const BENCH_PLAIN_FLAGS = { D: "AVATAR", E: "SCROLL", F: "OUTLET", G: "TABLE", H: "FIRST_ROWS" };
 const benchPlainDefines = Object.fromEntries(
   Object.entries(BENCH_PLAIN_FLAGS).map(([letter, name]) => [`__BENCH_PLAIN_${name}__`, JSON.stringify(BENCH_PLAIN.includes(letter))]),
 );

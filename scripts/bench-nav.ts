@@ -493,7 +493,7 @@ async function main(): Promise<void> {
   if (!Number.isSafeInteger(runs) || runs < 1) throw new Error("--runs takes a count of at least 1");
   const modes = parseModes(values.modes);
   const plain = (values.plain ?? "").toUpperCase().replace(/\s/g, "");
-  if (!/^([D-G](,[D-G])*)?$/.test(plain)) throw new Error("--plain takes departures D to G, e.g. D,E (docs/performance.md)");
+  if (!/^([D-H](,[D-H])*)?$/.test(plain)) throw new Error("--plain takes departures D to H, e.g. D,E (docs/performance.md)");
   const rates = (values.rates ?? "1,4").split(",").map(Number);
   if (!Number.isSafeInteger(rounds) || rounds < 1 || !Number.isSafeInteger(warmup) || warmup < 0) {
     throw new Error("--rounds takes a count of at least 1, --warmup a count of at least 0");

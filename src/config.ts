@@ -37,6 +37,12 @@ export const BULK_CONCURRENCY = 4;
  * without a flash of the spinner, and without restyling the whole table to dim it and again to undim it.
  */
 export const LIST_RELOAD_SPINNER_DELAY_MS = 300;
+/**
+ * A list opened on its rows, or getting its first ones, draws this many at once (about what a
+ * laptop shows below its header and filters) and the rest of the page in the render after: its
+ * first rows show sooner (docs/performance.md, departure H).
+ */
+export const LIST_FIRST_DRAW_ROWS = 10;
 export const ALERT_DURATION_MS = 5000;
 export const DISPUTE_MODAL_CLOSE_MS = 2000;
 export const SECONDS_PER_DAY = 86400;

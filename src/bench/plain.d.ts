@@ -12,3 +12,5 @@ declare const __BENCH_PLAIN_SCROLL__: boolean;
 declare const __BENCH_PLAIN_OUTLET__: boolean;
 /** (G) @refinedev/antd's useTable and antd's Table as it is (not memoized, measured). */
 declare const __BENCH_PLAIN_TABLE__: boolean;
+/** (H) Every row of a page in a list's first draw, not a screenful first and the rest in the next render. */
+declare const __BENCH_PLAIN_FIRST_ROWS__: boolean;

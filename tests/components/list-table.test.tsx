@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { useTable } from "@refinedev/antd";
 import { PAGE_SIZE } from "@contract";
-import { LIST_RELOAD_SPINNER_DELAY_MS } from "@/config";
+import { LIST_FIRST_DRAW_ROWS, LIST_RELOAD_SPINNER_DELAY_MS } from "@/config";
 import { ListTable, Pager, type ListTableSource } from "@/components/list/list-table";
 import { reply, replyData, requests, fakeApiForThisFile } from "../support/fake-api";
 import { matchMediaAt } from "../support/media";
@@ -325,14 +325,18 @@ describe("ListTable on Refine's useTable", () => {
     expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
   });
 
-  it("draws the first page's rows and its pager in one step: never the empty text, nor the pager above an empty table", async () => {
+  it("draws a screenful of the first page's rows, then the rest with the pager: never the empty text, nor the pager above missing rows", async () => {
     // The rows are drawn at a lower priority than the answer that brings them (a long render would
-    // otherwise block a phone's main thread); what shows meanwhile must not mislead nor move.
+    // otherwise block a phone's main thread), a screenful first; what shows meanwhile must not
+    // mislead nor move, and the table says it is busy until every row is there.
     const seen: string[] = [];
+    const counts: { rows: number; busy: boolean }[] = [];
     const observer = new MutationObserver(() => {
       const rows = document.querySelectorAll("tbody tr.ant-table-row").length;
+      const busy = document.querySelector(".kit-list-table")?.getAttribute("aria-busy") === "true";
+      if (counts.at(-1)?.rows !== rows || counts.at(-1)?.busy !== busy) counts.push({ rows, busy });
       if (document.body.textContent?.includes("No tokens")) seen.push("empty text");
-      if (document.querySelector(".kit-pager") && rows === 0) seen.push("pager without rows");
+      if (document.querySelector(".kit-pager") && rows < PAGE_SIZE) seen.push("pager above missing rows");
     });
     observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     onTestFinished(() => observer.disconnect());
@@ -347,6 +351,10 @@ describe("ListTable on Refine's useTable", () => {
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
     expect(screen.getByText("TK0")).toBeInTheDocument();
     expect(seen).toEqual([]);
+    const drawn = counts.filter((count) => count.rows > 0);
+    expect(drawn[0]).toEqual({ rows: LIST_FIRST_DRAW_ROWS, busy: true });
+    await waitFor(() => expect(screen.getByRole("table").closest(".kit-list-table")).not.toHaveAttribute("aria-busy"));
+    expect(counts.at(-1)).toEqual({ rows: PAGE_SIZE, busy: false });
   });
 
   it("shows the empty text when the server has no rows", async () => {

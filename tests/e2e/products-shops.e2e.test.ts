@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile, storedRow } from "./support/session.ts";
-import { openWithWallet, screenshot, signIn, PHONE, row, rowButton, rowKeys } from "./support/screens.ts";
+import { openWithWallet, screenshot, signIn, PHONE, row, rowButton, rowKeys, waitForRows } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -114,7 +114,7 @@ describe("Product Management in the browser", () => {
     await row(page, target.id).waitFor({ state: "detached" });
 
     await page.reload();
-    await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+    await waitForRows(page);
     expect(await row(page, target.id).count()).toBe(0);
     const stored = await storedRow("products", target.id, ["deletedAt", "deleteReason"]);
     expect(stored.deletedAt).not.toBeNull();

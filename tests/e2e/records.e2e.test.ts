@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, page, signedInForThisFile } from "./support/session.ts";
-import { openDialog, openWithWallet, screenshot, signIn, PHONE } from "./support/screens.ts";
+import { openDialog, openWithWallet, screenshot, signIn, PHONE, waitForRows } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -92,7 +92,7 @@ describe("record URLs and table settings", () => {
 
   it("keeps this admin's hidden column across a reload, and Reset brings it back", async () => {
     await page.goto(`${consoleServer.origin}/users`);
-    await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+    await waitForRows(page);
     expect(await headers(page)).toContain("Verified");
     await page.getByRole("button", { name: "Table settings" }).click();
     await page.getByRole("checkbox", { name: "Verified" }).click();
@@ -100,7 +100,7 @@ describe("record URLs and table settings", () => {
     await expectAccessible(page, "table settings");
 
     await page.reload();
-    await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+    await waitForRows(page);
     expect(await headers(page)).not.toContain("Verified");
     await page.getByRole("button", { name: "Table settings" }).click();
     await page.getByRole("button", { name: "Reset to defaults" }).click();
@@ -116,7 +116,7 @@ describe("record URLs and table settings", () => {
     await expectAccessible(phone, "order record phone");
     await screenshot(phone, "record-order-phone");
     await phone.goto(`${consoleServer.origin}/users`);
-    await phone.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+    await waitForRows(phone);
     await phone.getByRole("button", { name: "Table settings" }).click();
     await phone.getByRole("button", { name: "Reset to defaults" }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

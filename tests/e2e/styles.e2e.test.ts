@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { consoleServer, page, signedInForThisFile } from "./support/session.ts";
-import { settled } from "./support/screens.ts";
+import { settled, waitForRows } from "./support/screens.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
 const admin = createTestWallet("E2E Styles Admin");
@@ -48,7 +48,7 @@ async function open(target: Page, { path, os, chosen }: Load, motion: boolean) {
     chosen ?? null,
   );
   await target.goto(`${consoleServer.origin}${path}`);
-  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+  await waitForRows(target);
   await target.locator(".ant-table .ant-spin-blur").waitFor({ state: "detached" });
   await settled(target);
 }
@@ -125,7 +125,7 @@ describe("the wallet adapter on a first load", () => {
     page.on("request", listen);
     try {
       await page.goto(`${consoleServer.origin}/orders`);
-      await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+      await waitForRows(page);
       await settled(page);
       expect(fetched, "the adapter's chunk fetched by a list").toEqual([]);
 

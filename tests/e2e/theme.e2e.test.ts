@@ -14,8 +14,8 @@
 // sweep itself is support/theme-sweep.ts.
 import { describe, expect, it } from "vitest";
 import { browser, consoleServer } from "./support/session.ts";
-import { DESKTOP, openWithWallet, signIn } from "./support/screens.ts";
-import { admin, darkSweep, waitForRows } from "./support/theme-sweep.ts";
+import { DESKTOP, openWithWallet, signIn, waitForRows } from "./support/screens.ts";
+import { admin, darkSweep } from "./support/theme-sweep.ts";
 
 darkSweep("desktop");
 

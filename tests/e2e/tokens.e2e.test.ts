@@ -7,7 +7,7 @@ import bs58 from "bs58";
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
-import { openWithWallet, screenshot, signIn, PHONE, row, rowKeys } from "./support/screens.ts";
+import { openWithWallet, screenshot, signIn, PHONE, row, rowKeys, waitForRows } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -143,7 +143,7 @@ describe("Token Management in the browser", () => {
     expect((await tokenByMint(NEW_MINT))!.isActive).toBe(0);
 
     await page.reload();
-    await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+    await waitForRows(page);
     expect(await rowKeys(page)).not.toContain(token.id);
     await setShowInactive(page, true);
     await expect(row(page, token.id).innerText()).resolves.toContain("Inactive");

@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import type { UserRole } from "../../contract/index.ts";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile, storedRow } from "./support/session.ts";
-import { openWithWallet, screenshot, signIn, PHONE, settled, row, rowButton, rowKeys } from "./support/screens.ts";
+import { openWithWallet, screenshot, signIn, PHONE, settled, row, rowButton, rowKeys, waitForRows } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -132,7 +132,7 @@ describe("User Management in the browser", () => {
     const before = await disabledCard.innerText();
     await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Users" }).click();
     await page.getByRole("heading", { name: "User Management", level: 1 }).waitFor();
-    await page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+    await waitForRows(page);
 
     const target = (await usersInOrder())
       .slice(0, PAGE_SIZE)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
 import { startConsoleServer, type ConsoleServer, type ConsoleServerOptions } from "./server.ts";
-import { openWithWallet, signIn } from "./screens.ts";
+import { openWithWallet, signIn, waitForRows } from "./screens.ts";
 import type { Selectable } from "kysely";
 import type { Db } from "../../../server/db/connection.ts";
 import type { Database } from "../../../server/db/schema.ts";
@@ -71,7 +71,7 @@ export function signedInForThisFile(admin: TestWallet, options: ConsoleServerOpt
 export async function openList(target: Page, path: string, heading: string): Promise<void> {
   await target.goto(`${consoleServer.origin}${path}`);
   await target.getByRole("heading", { name: heading, level: 1 }).waitFor();
-  await target.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
+  await waitForRows(target);
   await target.waitForLoadState("networkidle");
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { RESOURCES } from "../../../contract/resources/index.ts";
 import { browser, consoleServer, consoleWithOptionsForThisFile } from "./session.ts";
-import { expectNoPolicyViolations, openDialog, openWithWallet, PHONE, screenshot, signIn } from "./screens.ts";
+import { expectNoPolicyViolations, openDialog, openWithWallet, PHONE, screenshot, signIn, waitForRows } from "./screens.ts";
 import { expectAccessible } from "./axe.ts";
 import { createTestWallet } from "./test-wallet.ts";
 import { BASELINE_DESKTOP, captureViewport, differenceFromBaseline, FIXED_NOW, type LookOptions } from "./visual.ts";
@@ -20,8 +20,6 @@ interface Screen {
   /** What to wait for, or do (open a dialog), before checking. */
   then?: (page: Page) => Promise<void>;
 }
-
-export const waitForRows = (page: Page) => page.locator(".ant-table-tbody tr[data-row-key]").first().waitFor();
 
 /** What a section's screen shows once it is there, by resource name. */
 const SECTION_SCREENS: Partial<Record<string, Pick<Screen, "heading" | "then">>> = {

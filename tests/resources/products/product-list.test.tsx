@@ -160,7 +160,7 @@ describe("Product Management: search and filters", () => {
     await screen.findByText("Product p1");
 
     expect(listRequests(api)).toEqual([{ page: "2", limit: "20", category: "Books", isFeatured: "false" }]);
-    expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
     await screen.findByTitle("Books (3)");
     expect(screen.getByTitle("Not Featured")).toBeInTheDocument();
   });

@@ -187,7 +187,7 @@ describe("Shop Management: filters", () => {
       { page: "2", limit: "20", search: "hub", category: "Electronics", isActive: "true", isVerified: "false" },
     ]);
     expect(screen.getByRole("textbox", { name: "Search shops" })).toHaveValue("hub");
-    expect(screen.getByText("Page 2 of 3")).toBeInTheDocument();
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
     const filterBar = screen.getByRole("search");
     expect(within(filterBar).getByTitle("Electronics")).toBeInTheDocument();
     expect(within(filterBar).getByTitle("Active")).toBeInTheDocument();
