@@ -2,6 +2,7 @@
 // own actions), a notice, the filter bar, the saved views, the bulk bar when the list has bulk
 // actions, the table in the admin's columns and density, then the screen's dialogs (children).
 import type { ReactNode } from "react";
+import { Spin } from "antd";
 import type { BaseRecord } from "@refinedev/core";
 import { ListTable, type ListTableProps, type ListTableSource } from "@/components/list/list-table";
 import type { ListView } from "@/components/list/settings/use-list-view";
@@ -23,6 +24,11 @@ export interface ListPageProps<T extends BaseRecord> {
   emptyText: ReactNode;
   /** The rows to show instead of the loaded page (a search over the loaded rows). */
   dataSource?: readonly T[];
+  /**
+   * The screen still learns which filters its bar has (the API's optional ones): the bar and the
+   * table wait, a spinner in their place, so that the table never shows and then moves down.
+   */
+  settling?: boolean;
   /** The screen's density until the admin chooses one. */
   size?: Density;
   children?: ReactNode;
@@ -42,18 +48,24 @@ export function ListPage<T extends BaseRecord>({ view, bulk, actions, notice, ch
         }
       />
       {notice}
-      {page.filters}
-      {view.savedViews}
-      {bulk?.bar}
-      <ListTable<T>
-        table={page.table}
-        columns={view.columns}
-        size={view.size ?? page.size}
-        rowKey="id"
-        rowSelection={bulk?.rowSelection}
-        dataSource={page.dataSource}
-        emptyText={page.emptyText}
-      />
+      {page.settling ? (
+        <Spin className="kit-list-settling" aria-label="Loading" />
+      ) : (
+        <>
+          {page.filters}
+          {view.savedViews}
+          {bulk?.bar}
+          <ListTable<T>
+            table={page.table}
+            columns={view.columns}
+            size={view.size ?? page.size}
+            rowKey="id"
+            rowSelection={bulk?.rowSelection}
+            dataSource={page.dataSource}
+            emptyText={page.emptyText}
+          />
+        </>
+      )}
       {children}
     </>
   );

@@ -53,6 +53,8 @@ export function OrderList() {
     [search.available, assignable],
   );
   const filters = useFilterBar({ ...table, setFilters: filterTo }, shownFilters, { name: "order", label: "Filter orders" });
+  // Until both are known the bar may still grow, so the rows wait for it rather than move down.
+  const settling = search.available === undefined || assignments.available === undefined;
   // The details are the order's URL (/orders/:id), over the list.
   const details = useRoutedRecord<Order>("orders", table.tableQuery.data?.data);
   const openOrder = details.open;
@@ -87,7 +89,7 @@ export function OrderList() {
   const view = useListView("orders", table, columns, { columns: exported });
 
   return (
-    <ListPage {...PAGE} filters={filters.bar} view={view} table={table} size="middle">
+    <ListPage {...PAGE} filters={filters.bar} view={view} table={table} size="middle" settling={settling}>
       <OrderDetailsModal.Host
         active={details.id !== undefined}
         details={details}

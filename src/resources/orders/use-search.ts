@@ -10,7 +10,8 @@ import { filterValue, withFilter } from "@/components/list/filters";
 import { useListFilterSupport } from "@/components/record/list-filter-support";
 import { SEARCH_FIELD } from "./filters";
 
-export function useOrderSearch(table: ReturnType<typeof useListTable<Order>>): { available: boolean } {
+/** Whether the box shows: undefined until the document answers. */
+export function useOrderSearch(table: ReturnType<typeof useListTable<Order>>): { available: boolean | undefined } {
   const supported = useListFilterSupport("orders", SEARCH_FIELD);
   const asked = filterValue(table.filters, SEARCH_FIELD) !== "";
   const { filters, setFilters } = table;
@@ -18,5 +19,5 @@ export function useOrderSearch(table: ReturnType<typeof useListTable<Order>>): {
     if (asked && supported === false) setFilters(withFilter(filters, SEARCH_FIELD, ""), "replace");
   }, [asked, supported, filters, setFilters]);
 
-  return { available: supported === true };
+  return { available: supported };
 }

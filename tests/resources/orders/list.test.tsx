@@ -205,6 +205,26 @@ describe("Order Management list", () => {
     expect(window.location.search).not.toContain("search");
   });
 
+  it("shows its filters and rows together once it knows which filters the API has, so that nothing moves down", async () => {
+    const { api, listQueries } = ordersApi(() => [200, page([makeOrder()])]);
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    api.get(endpoints.orderAssignments, async () => {
+      await held;
+      return [404, { message: "Not found" }];
+    });
+    openOrders();
+    await waitFor(() => expect(listQueries()).toHaveLength(1));
+    expect(screen.getByLabelText("Loading")).toBeInTheDocument();
+    expect(screen.queryByRole("combobox", { name: "Filter orders by status" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Ledger Nano X")).not.toBeInTheDocument();
+
+    answer();
+    expect(await screen.findByText("Ledger Nano X")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Filter orders by status" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Loading")).not.toBeInTheDocument();
+  });
+
   it("shows a load error with Retry instead of an empty table", async () => {
     let calls = 0;
     withoutRetryBackoff();
