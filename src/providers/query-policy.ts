@@ -52,6 +52,23 @@ export function useRememberMissing(call: string, error: HttpError | null | undef
   return notFound;
 }
 
+const presentCalls = new WeakMap<QueryClient, Set<string>>();
+
+/**
+ * Whether the API has `call` (it answered it once this session, `present` now): a screen that shows
+ * it only where it exists keeps it shown while its answer is read again.
+ */
+export function useRememberPresent(call: string, present: boolean): boolean {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!present) return;
+    const known = presentCalls.get(queryClient) ?? new Set<string>();
+    known.add(call);
+    presentCalls.set(queryClient, known);
+  }, [call, present, queryClient]);
+  return present || (presentCalls.get(queryClient)?.has(call) ?? false);
+}
+
 const customPrefix = keys().data().mutation("custom").get();
 
 /**

@@ -8,7 +8,7 @@
 // in its filters. So the Table is memoized, its props are kept stable here, and each screen keeps its
 // columns and row selection stable. The scrollbar is not measured; antd's own `responsive` columns
 // learn the breakpoints in a layout effect, before the first paint.
-import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from "react";
+import { memo, useDeferredValue, useMemo, type CSSProperties, type ReactNode } from "react";
 import classNames from "classnames";
 import { Table, theme, type TableProps } from "antd";
 import type { SortOrder, SorterResult } from "antd/es/table/interface";
@@ -141,19 +141,18 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
   );
   const locale = useMemo(() => (emptyText === undefined ? rest.locale : { ...rest.locale, emptyText }), [emptyText, rest.locale]);
   const latest = dataSource ?? tableProps.dataSource;
-  // Mounted with its rows too (null first), a table draws them at a deferred value's priority.
-  const deferred = useDeferredValue<readonly TData[] | null | undefined>(latest, null) ?? undefined;
-  // The first page a table draws comes in two renders, each at a deferred value's priority: a
-  // screenful, then the rest. The screen shows its first rows sooner, the others arrive below the
-  // fold, and neither render holds a phone's main thread for long. Later pages replace the rows whole.
-  const [drawnWhole, setDrawnWhole] = useState(false);
-  const screenful = useMemo(() => deferred?.slice(0, LIST_FIRST_DRAW_ROWS), [deferred]);
-  const drawingTheRest = !__BENCH_PLAIN_FIRST_ROWS__ && !drawnWhole && deferred !== undefined && deferred.length > LIST_FIRST_DRAW_ROWS;
-  useEffect(() => {
-    if (drawingTheRest) startTransition(() => setDrawnWhole(true));
-  }, [drawingTheRest]);
-  const rows = drawingTheRest ? screenful : deferred;
+  // Mounted with its rows (null first, so they come in a render of their own) or getting its first
+  // ones, a table draws a screenful of them at once and the rest at a deferred value's priority: the
+  // screen shows its first rows sooner, and the others arrive below the fold. Later pages replace
+  // the rows whole, at that priority.
+  const deferred = useDeferredValue<readonly TData[] | null | undefined>(latest, __BENCH_PLAIN_FIRST_ROWS__ ? undefined : null);
+  const screenful = useMemo(
+    () => (!__BENCH_PLAIN_FIRST_ROWS__ && latest && latest.length > LIST_FIRST_DRAW_ROWS ? latest.slice(0, LIST_FIRST_DRAW_ROWS) : latest),
+    [latest],
+  );
+  const rows = deferred ?? screenful;
   const drawing = rows !== latest;
+  const drawingTheRest = drawing && rows === screenful;
   // The pager comes with the rows, so it does not show above the empty table (or the first
   // screenful) first and then move.
   const deferredPageCount = useDeferredValue(pageCount);

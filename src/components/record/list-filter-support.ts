@@ -7,7 +7,7 @@
 import { useCustom } from "@refinedev/core";
 import { resourceNamed } from "@contract/resources";
 import { endpoints } from "@/providers/endpoints";
-import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { useKnownMissing, useRememberMissing, useRememberPresent } from "@/providers/query-policy";
 
 export const OPENAPI_CALL = "openApi";
 
@@ -41,7 +41,9 @@ export function useListFilterSupport(resource: string, field: string): boolean |
     queryOptions: { enabled: !known, retry: false, staleTime: Infinity, gcTime: Infinity },
   });
   const notFound = useRememberMissing(OPENAPI_CALL, query.error);
+  const listed = query.data ? queryParameters(query.data.data, resourceNamed(resource).api?.list ?? "").includes(field) : false;
+  const present = useRememberPresent(`${OPENAPI_CALL}:${resource}.${field}`, listed);
   if (known || notFound || query.isError) return false;
-  if (!query.data) return undefined;
-  return queryParameters(query.data.data, resourceNamed(resource).api?.list ?? "").includes(field);
+  if (present) return true;
+  return query.data ? false : undefined;
 }

@@ -13,7 +13,7 @@ import { Badge } from "@/components/value/badges";
 import { Hint } from "@/components/value/hint";
 import { endpoints } from "@/providers/endpoints";
 import type { ApiHttpError } from "@/providers/http";
-import { isCustomQueryFor, useKnownMissing, useRememberMissing } from "@/providers/query-policy";
+import { isCustomQueryFor, useKnownMissing, useRememberMissing, useRememberPresent } from "@/providers/query-policy";
 import { head } from "@/utils/format";
 import type { Order, OrderAssignments } from "@contract";
 
@@ -31,8 +31,9 @@ export function useAssignments(): { available: boolean | undefined; mine: number
     queryOptions: { enabled: !unavailable },
   });
   const missing = useRememberMissing(CALL, query.error);
+  const present = useRememberPresent(CALL, query.data !== undefined);
   if (unavailable || missing || query.isError) return { available: false, mine: undefined };
-  return { available: query.data ? true : undefined, mine: query.data?.data.mine };
+  return { available: present ? true : undefined, mine: query.data?.data.mine };
 }
 
 /** "You", or the holder's shortened wallet (the whole one on hover); nothing while nobody holds it. */
