@@ -48,23 +48,34 @@ describe("dashboard", () => {
   it("holds the cards' places while the statistics load, so nothing below moves when they come", async () => {
     const api = openDashboard();
     const stats = deferred<[number, unknown]>();
+    const orderStats = deferred<[number, unknown]>();
     api.get("/admin/users/stats", () => stats.promise);
+    api.get("/admin/orders/stats", () => orderStats.promise);
     // The charts and the authority stay on their way: the charts' section is what must not move.
     api.get("/admin/orders/stats/daily", () => deferred<[number, unknown]>().promise);
     api.get("/admin/authority", () => deferred<[number, unknown]>().promise);
     renderApp("/");
 
     const loading = await screen.findByRole("status", { name: "Loading user statistics" });
+    const loadingDisputes = screen.getByRole("status", { name: "Loading open disputes" });
     expect(screen.queryByRole("region", { name: "Total Users" })).not.toBeInTheDocument();
     const charts = screen.getByRole("heading", { name: /^Orders, last/ });
     const chartsTop = charts.getBoundingClientRect().top;
     const loadingHeight = loading.getBoundingClientRect().height;
+    const loadingDisputesHeight = loadingDisputes.getBoundingClientRect().height;
     expect(loadingHeight).toBeGreaterThan(50);
+    expect(loadingDisputesHeight).toBeGreaterThan(50);
 
     await act(async () => stats.resolve([200, { data: { totalUsers: 5 } }]));
     const card = await screen.findByRole("region", { name: "Total Users" });
     expect(screen.queryByRole("status", { name: "Loading user statistics" })).not.toBeInTheDocument();
     expect(card.parentElement!.getBoundingClientRect().height).toBe(loadingHeight);
+    expect(charts.getBoundingClientRect().top).toBe(chartsTop);
+
+    await act(async () => orderStats.resolve([200, { data: { disputedOrders: 4, overdueDisputes: 1 } }]));
+    const disputes = await screen.findByRole("region", { name: "Open Disputes" });
+    expect(screen.queryByRole("status", { name: "Loading open disputes" })).not.toBeInTheDocument();
+    expect(disputes.parentElement!.getBoundingClientRect().height).toBe(loadingDisputesHeight);
     expect(charts.getBoundingClientRect().top).toBe(chartsTop);
   });
 

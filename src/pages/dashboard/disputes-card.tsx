@@ -1,6 +1,7 @@
 // The dashboard's Open Disputes: how many disputes wait and, beyond the core API, how many are past
 // their deadline (GET /admin/orders/stats, overdueDisputes); either opens the dispute queue, the most
-// overdue first. An API whose statistics do not load shows no card: the rest of the page stands alone.
+// overdue first. Until the count comes its place is held; an API whose statistics do not load shows no
+// card: the rest of the page stands alone.
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { WarningOutlined } from "@ant-design/icons";
@@ -13,16 +14,19 @@ const TITLE = "Open Disputes";
 const numberFormat = new Intl.NumberFormat("en-US");
 const countOf = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
 
+const COLOR = { "--stat-color": "#ea580c" } as CSSProperties;
+
 export function DisputesCard() {
   const { query } = useCustom<OrderStats, HttpError>({ url: endpoints.orderStats, method: "get", errorNotification: false });
   const stats = query.data?.data;
-  if (!stats) return null;
+  if (query.isError) return null;
+  if (!stats) return <DisputesCardLoading />;
   const open = countOf(stats.disputedOrders) ?? 0;
   // Null (no dispute resolution limit) or absent (the core API): nothing is known to be late.
   const overdue = countOf(stats.overdueDisputes);
   return (
     <div className="dashboard-disputes">
-      <section className="stat-card" aria-label={TITLE} style={{ "--stat-color": "#ea580c" } as CSSProperties}>
+      <section className="stat-card" aria-label={TITLE} style={COLOR}>
         <span className="stat-card__icon" aria-hidden="true">
           <WarningOutlined />
         </span>
@@ -43,6 +47,29 @@ export function DisputesCard() {
           </p>
         </div>
       </section>
+    </div>
+  );
+}
+
+/** The card's place while its count loads, of its size: the charts below do not move when it comes. */
+function DisputesCardLoading() {
+  return (
+    <div className="dashboard-disputes" role="status" aria-label="Loading open disputes">
+      <div className="stat-card" aria-hidden="true" style={COLOR}>
+        <span className="stat-card__icon">
+          <WarningOutlined />
+        </span>
+        <div className="dashboard-disputes__text">
+          <h2 className="stat-card__title">{TITLE}</h2>
+          <p className="stat-card__value">
+            <span className="stat-card__placeholder" />
+          </p>
+          <p className="dashboard-disputes__links">
+            <span>None overdue</span>
+            <span>Open the dispute queue</span>
+          </p>
+        </div>
+      </div>
     </div>
   );
 }
