@@ -7,8 +7,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Keypair } from "@solana/web3.js";
-import { openDatabase } from "../../server/db/connection.ts";
-import { MIGRATIONS } from "../../server/resources/index.ts";
 import { freePort } from "../support/free-port.ts";
 import { runProcess, startProcess, stopProcess, waitForAnswer, type Started } from "../support/processes.ts";
 import { createTestDatabase, type TestDatabase } from "./support/test-database.ts";
@@ -126,7 +124,7 @@ describe("docs/deploy.md", () => {
 
   it("stops on SIGTERM with exit 0, having seeded no demo data into the production database", async () => {
     expect(await stopProcess(server!, "SIGTERM", "the server to stop"), server!.output()).toEqual({ code: 0, signal: null });
-    const opened = await openDatabase({ url: env.DATABASE_URL ?? null, path: env.DATABASE_PATH }, MIGRATIONS);
+    const opened = await database.open();
     try {
       const orders = await opened.db
         .selectFrom("orders")

@@ -14,8 +14,7 @@ import { startProcess, stopProcess, waitForAnswer, waitForOutput, type Started }
 import { STARTUP_MS, scaled } from "../support/wait.ts";
 import { createTestWallet, signInAt, TestClient, TEST_PUBLIC_ORIGIN, type TestWallet } from "./support/harness.ts";
 import { createTestDatabase, query, type TestDatabase } from "./support/test-database.ts";
-import { openDatabase, type OpenedDatabase } from "../../server/db/connection.ts";
-import { MIGRATIONS } from "../../server/resources/index.ts";
+import type { OpenedDatabase } from "../../server/db/connection.ts";
 
 /** The set-up starts four processes, one after the other. */
 const SETUP_MS = scaled(4 * STARTUP_MS);
@@ -70,7 +69,7 @@ describe("three instances on one database and one local chain", () => {
       instances.push({ proc, base });
       await waitForAnswer(proc, `instance ${i} to be ready`, `${base}/readyz`);
     }
-    opened = await openDatabase({ url: database.env.DATABASE_URL ?? null, path: database.env.DATABASE_PATH }, MIGRATIONS);
+    opened = await database.open();
     session = await signInAt(instances[0].base, admin);
   }, SETUP_MS);
 

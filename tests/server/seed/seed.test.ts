@@ -36,7 +36,7 @@ async function freshDatabase(): Promise<OpenedDatabase> {
   if (postgresUrl()) {
     const database = await createTestDatabase(tmpdir());
     dropped.push(database.drop);
-    db = await openDatabase({ url: database.env.DATABASE_URL, path: database.env.DATABASE_PATH }, MIGRATIONS);
+    db = await database.open();
   } else {
     db = await openDatabase(":memory:", MIGRATIONS);
   }

@@ -10,8 +10,7 @@ import { Keypair, PublicKey } from "@solana/web3.js";
 import { AccountLayout } from "@solana/spl-token";
 import { address, lamports } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, openReadOnlyDatabase } from "../../../server/db/connection.ts";
-import { MIGRATIONS } from "../../../server/resources/index.ts";
+import { openReadOnlyDatabase } from "../../../server/db/connection.ts";
 import { seedDatabase } from "../../../server/seed/index.ts";
 import { EscrowChain, RpcLedger } from "../../../server/settlement/index.ts";
 import { tokensOf } from "../support/chain-support.ts";
@@ -85,7 +84,7 @@ beforeAll(async () => {
   // Demo data the server finds at its first start, as `npm run seed -- --orders 100` leaves it: its
   // own 2000-order seed would have it fund some 200 open escrows through the loopback, one
   // confirmation poll each, before it listens; this test settles one order.
-  const seeding = await openDatabase({ url: database.env.DATABASE_URL, path: database.env.DATABASE_PATH }, MIGRATIONS);
+  const seeding = await database.open();
   await seedDatabase(seeding, { orders: 100, adminWallets: [admin.publicKey] }).finally(() => seeding.close());
 });
 
@@ -103,7 +102,7 @@ describe("a server killed (SIGKILL) between submitting a payout and recording it
     // The test funds one DISPUTED token order's escrow, with the server's authority key (the mint's
     // authority on this node).
     // Read beside the running server, through the engine it runs on.
-    const reader = openReadOnlyDatabase({ url: database!.env.DATABASE_URL, path: database!.env.DATABASE_PATH });
+    const reader = openReadOnlyDatabase(database!.target);
     const order = await reader.db
       .selectFrom("orders")
       .selectAll()

@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql, type Kysely } from "kysely";
-import { openDatabase, runOnPostgres } from "../../../server/db/connection.ts";
+import { openDatabase, runOnPostgres, type DatabaseTarget, type OpenedDatabase } from "../../../server/db/connection.ts";
 import { MIGRATIONS } from "../../../server/resources/index.ts";
 import { inject } from "vitest";
 import type { Db } from "../../../server/db/schema.ts";
@@ -20,6 +20,10 @@ export const postgresUrl = (): string | undefined => inject("postgresUrl");
 export interface TestDatabase {
   /** DATABASE_PATH and, on PostgreSQL, DATABASE_URL for the server's environment. */
   env: Record<string, string>;
+  /** Where `env` points, for opening the database beside the server. */
+  target: DatabaseTarget;
+  /** The database opened (and migrated) as the server opens it; the caller closes it. */
+  open(): Promise<OpenedDatabase>;
   drop(): Promise<void>;
 }
 
@@ -49,15 +53,21 @@ export async function createTestDatabase(dir: string, file = "test.sqlite"): Pro
     const template = await migratedSqliteFile();
     mkdirSync(join(dir, "data"), { recursive: true });
     copyFileSync(template, path);
-    return { env: { DATABASE_PATH: path }, drop: async () => undefined };
+    return testDatabase({ path }, async () => undefined);
   }
   const name = `t_${randomBytes(8).toString("hex")}`;
   await runOnPostgres(url, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE} STRATEGY FILE_COPY`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
+  const database = new URL(url);
+  database.pathname = `/${name}`;
+  return testDatabase({ path, url: database.href }, () => runOnPostgres(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
+function testDatabase(target: { path: string; url?: string }, drop: () => Promise<void>): TestDatabase {
   return {
-    env: { DATABASE_PATH: path, DATABASE_URL: target.href },
-    drop: () => runOnPostgres(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    env: target.url ? { DATABASE_PATH: target.path, DATABASE_URL: target.url } : { DATABASE_PATH: target.path },
+    target,
+    open: () => openDatabase(target, MIGRATIONS),
+    drop,
   };
 }
 
