@@ -11,17 +11,15 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram } from 
 import { AccountLayout } from "@solana/spl-token";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startChainRpc } from "../../../server/chain/rpc-server.ts";
-import { openDatabase } from "../../../server/db/connection.ts";
 import type { OrderRow } from "../../../server/db/schema.ts";
 import { SqliteFile } from "../../../server/db/sqlite.ts";
 import { startServer, type RunningServer } from "../../../server/index.ts";
 import { EscrowChain, RpcLedger } from "../../../server/settlement/index.ts";
-import { MIGRATIONS } from "../../../server/resources/index.ts";
 import { fundOpenEscrows } from "../../../server/seed/escrows.ts";
-import { seedDatabase } from "../../../server/seed/index.ts";
 import { buildTransaction } from "../../../server/settlement/tx.ts";
 import { computeBudgetOf, makeOrder } from "../support/chain-support.ts";
 import { createTestWallet, signInAt } from "../support/harness.ts";
+import { seedBeforeFirstStart } from "../support/test-database.ts";
 import { plantMint } from "../support/rpc-loopback.ts";
 import { freePort } from "../../support/free-port.ts";
 import { startProcess, stopProcess, waitForExit, waitForOutput, type Started } from "../../support/processes.ts";
@@ -143,8 +141,7 @@ describe("a server started on it (SETTLEMENT_CLUSTER=http://127.0.0.1:<CHAIN_POR
     // open orders in both currencies rather than the ~200 of the server's own 2000-order seed, each
     // of them an escrow funded by a transaction on the chain process and read back twice here.
     mkdirSync(join(dir, "data"));
-    const seeding = await openDatabase(join(dir, "data", "marketplace.sqlite"), MIGRATIONS);
-    await seedDatabase(seeding, { orders: 200, adminWallets: [admin.publicKey] }).finally(() => seeding.close());
+    await seedBeforeFirstStart(join(dir, "data", "marketplace.sqlite"), { orders: 200, adminWallets: [admin.publicKey] });
 
     let settings = await env();
     let server: RunningServer = await startServer(settings);

@@ -11,12 +11,11 @@ import { AccountLayout } from "@solana/spl-token";
 import { address, lamports } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openReadOnlyDatabase } from "../../../server/db/connection.ts";
-import { seedDatabase } from "../../../server/seed/index.ts";
 import { EscrowChain, RpcLedger } from "../../../server/settlement/index.ts";
 import { tokensOf } from "../support/chain-support.ts";
 import { createTestWallet, signInAt, TestClient } from "../support/harness.ts";
 import { plantMint, startRpcLoopback, type Loopback } from "../support/rpc-loopback.ts";
-import { createTestDatabase, type TestDatabase } from "../support/test-database.ts";
+import { createTestDatabase, seedBeforeFirstStart, type TestDatabase } from "../support/test-database.ts";
 import { freePort } from "../../support/free-port.ts";
 import { startProcess, stopProcess, waitForOutput, type Started } from "../../support/processes.ts";
 import { GiveUp, waitFor } from "../../support/wait.ts";
@@ -84,8 +83,7 @@ beforeAll(async () => {
   // Demo data the server finds at its first start, as `npm run seed -- --orders 100` leaves it: its
   // own 2000-order seed would have it fund some 200 open escrows through the loopback, one
   // confirmation poll each, before it listens; this test settles one order.
-  const seeding = await database.open();
-  await seedDatabase(seeding, { orders: 100, adminWallets: [admin.publicKey] }).finally(() => seeding.close());
+  await seedBeforeFirstStart(database.target, { orders: 100, adminWallets: [admin.publicKey] });
 });
 
 afterAll(async () => {

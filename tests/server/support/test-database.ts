@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { sql, type Kysely } from "kysely";
 import { openDatabase, runOnPostgres, type DatabaseTarget, type OpenedDatabase } from "../../../server/db/connection.ts";
 import { MIGRATIONS } from "../../../server/resources/index.ts";
+import { seedDatabase, type SeedOptions } from "../../../server/seed/index.ts";
 import { inject } from "vitest";
 import type { Db } from "../../../server/db/schema.ts";
 
@@ -69,6 +70,15 @@ function testDatabase(target: { path: string; url?: string }, drop: () => Promis
     open: () => openDatabase(target, MIGRATIONS),
     drop,
   };
+}
+
+/**
+ * Demo data a server process finds at its first start, as `npm run seed` leaves it: written into the
+ * database at `target`, which is closed again before the server opens it.
+ */
+export async function seedBeforeFirstStart(target: DatabaseTarget | string, options: SeedOptions): Promise<void> {
+  const seeding = await openDatabase(target, MIGRATIONS);
+  await seedDatabase(seeding, options).finally(() => seeding.close());
 }
 
 /**
