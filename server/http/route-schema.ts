@@ -97,6 +97,8 @@ export function documentBeyondSpec(route: RouteOptions): void {
 
 /** A mark on a route in the document: the permission it needs (as `needs` declares it), or BEYOND_SPEC. */
 type Mark = RouteAccess | typeof BEYOND_SPEC;
+/** The marks of one route, merged: a later mark of a kind replaces an earlier one. */
+type Marks = Partial<typeof BEYOND_SPEC & ReturnType<typeof needs>>;
 
 /**
  * The document's words for a route: `about(operationId, summary, ...marks)` under the group `tag`, the
@@ -109,9 +111,7 @@ export const documentedAs =
     tags: [tag],
     operationId,
     summary,
-    ...(Object.assign({}, ...marks.map((mark) => (typeof mark === "string" ? needs(mark) : mark))) as Partial<
-      typeof BEYOND_SPEC & ReturnType<typeof needs>
-    >),
+    ...marks.reduce<Marks>((merged, mark) => ({ ...merged, ...(typeof mark === "string" ? needs(mark) : mark) }), {}),
     ...(access && needs(access)),
   });
 
