@@ -178,34 +178,58 @@ export function readRoute<T extends z.ZodType, Q extends z.ZodType = z.ZodUndefi
   }));
 }
 
+/** A change that became a proposal awaiting a second admin's approval (four eyes): answered 202 with `data`. */
+class Proposal<T> {
+  constructor(readonly data: T) {}
+}
+
+/** What a changeRoute's `change` answers when, under four eyes, the change was only proposed. */
+export const proposal = <T>(data: T): Proposal<T> => new Proposal(data);
+
+/** The record a change's `url` names by its `:id`; a url without one changes the module's one thing (the marketplace). */
+type IdIn<U extends string> = U extends `${string}:id${string}` ? Id : undefined;
+
 /**
- * `method` on `url` (a path with :id) changing one record (or asking what a change would do), by its `body` when it
- * takes one: the changed `item` (or the answer), or 400 naming a bad body field, 404, one of `also`, and 409 with
- * `conflict` when the record's state refuses the change.
+ * `method` on `url` changing one record (or asking what a change would do), by its `body` when it takes one: the
+ * changed `item` (or the answer), or 400 naming a bad body field, 404 when `url` names the record by :id, one of
+ * `also`, and the route's own words for 400, 403 and 409 (the record's state refuses the change) when `invalid`,
+ * `forbidden` or `conflict` gives them. With `proposed`, a change that four eyes turn into a proposal (`change`
+ * answers `proposal(...)`) is answered 202 with it.
  */
-export function changeRoute<T extends z.ZodType, B extends z.ZodType = z.ZodUndefined>(
+export function changeRoute<U extends string, T extends z.ZodType, B extends z.ZodType = z.ZodUndefined, P extends z.ZodType = z.ZodNever>(
   app: RouteApp,
   method: "PATCH" | "PUT" | "POST" | "DELETE",
-  url: string,
+  url: U,
   about: About,
   route: {
     body?: B;
     item: T;
-    change: (id: Id, body: z.output<B>, admin: AdminIdentity) => Promise<z.output<T>>;
+    proposed?: P;
+    change: (id: IdIn<U>, body: z.output<B>, admin: AdminIdentity) => Promise<z.output<T> | Proposal<z.output<P>>>;
+    invalid?: string;
+    forbidden?: string;
     conflict?: string;
     also?: ErrorStatus[];
   },
 ): void {
-  const { body, item, change, conflict, also = [] } = route;
-  const response: Responses = { ...ok(item), ...errors(...(body ? [400 as const] : []), 404, ...also) };
-  if (conflict !== undefined) Object.assign(response, error(409, conflict));
+  const { body, item, proposed, change, invalid, forbidden, conflict, also = [] } = route;
+  const ofRecord = url.includes(":id");
+  const response: Responses = {
+    ...ok(item),
+    ...(proposed && ok(proposed, 202)),
+    ...errors(...(body ? [400 as const] : []), ...(ofRecord ? [404 as const] : []), ...also),
+    ...(invalid !== undefined && error(400, invalid)),
+    ...(forbidden !== undefined && error(403, forbidden)),
+    ...(conflict !== undefined && error(409, conflict)),
+  };
   app.route({
     method,
     url,
-    schema: { ...about, params: idParamsSchema, ...(body && { body }), response },
-    handler: async (request) => ({
-      data: await change((request.params as { id: Id }).id, request.body as z.output<B>, request.admin),
-    }),
+    schema: { ...about, ...(ofRecord && { params: idParamsSchema }), ...(body && { body }), response },
+    handler: async (request, reply) => {
+      const answer = await change((request.params as { id: IdIn<U> }).id, request.body as z.output<B>, request.admin);
+      return answer instanceof Proposal ? reply.code(202).send({ data: answer.data }) : { data: answer };
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import { marketplaceStatusSchema } from "../../contract/index.ts";
-import { documentedAs, error, errors, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
+import { changeRoute, documentedAs, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { initializeMarketplace, marketplaceStatus } from "../services/marketplace.ts";
 
 const about = documentedAs("Marketplace");
@@ -11,20 +11,13 @@ export const marketplaceRoutes: RoutePlugin = async (app, { ctx }) => {
     read: () => marketplaceStatus(ctx),
   });
 
-  app.post(
-    "/initialize",
-    {
-      schema: {
-        ...about("initializeMarketplace", "Initialize the marketplace on chain, once; no body", "marketplace.initialize"),
-        response: {
-          ...ok(marketplaceStatusSchema),
-          ...errors(502, 503, 504),
-          ...error(400, "The server's marketplace settings are invalid"),
-          ...error(403, AUTHORITY_NOT_ADMIN),
-          ...error(409, "The marketplace is already initialized, or its initialization is in progress"),
-        },
-      },
-    },
-    async (request) => ({ data: await initializeMarketplace(ctx, request.admin) }),
-  );
+  const initialize = about("initializeMarketplace", "Initialize the marketplace on chain, once; no body", "marketplace.initialize");
+  changeRoute(app, "POST", "/initialize", initialize, {
+    item: marketplaceStatusSchema,
+    change: (_, __, admin) => initializeMarketplace(ctx, admin),
+    also: [502, 503, 504],
+    invalid: "The server's marketplace settings are invalid",
+    forbidden: AUTHORITY_NOT_ADMIN,
+    conflict: "The marketplace is already initialized, or its initialization is in progress",
+  });
 };

@@ -3,7 +3,6 @@ import {
   disputeDecisionSchema,
   disputePreviewSchema,
   disputeResolutionSchema,
-  idParamsSchema,
   orderDailyStatsQuerySchema,
   orderDailyStatsSchema,
   orderListQuerySchema,
@@ -17,11 +16,9 @@ import {
   BEYOND_SPEC,
   changeRoute,
   documentedAs,
-  error,
-  errors,
   getOneRoute,
   listRoute,
-  ok,
+  proposal,
   readRoute,
   type RoutePlugin,
 } from "../http/route-schema.ts";
@@ -64,35 +61,20 @@ export const orderRoutes: RoutePlugin = async (app, { ctx }) => {
   // Checks in the order a caller can act on: a bad body (400), an unknown order (404), an order that
   // is not disputed (409), and only then whether settlement is available at all (503). Under four
   // eyes (PAYOUT_APPROVALS=2) the resolution is a proposal instead (202): nothing is sent yet.
-  app.post(
-    "/:id/resolve-dispute",
-    {
-      schema: {
-        ...about(
-          "resolveDispute",
-          "Resolve a disputed order: the escrow is settled on chain (or, with PAYOUT_APPROVALS=2, the payout is proposed: 202)",
-          "payouts.propose",
-        ),
-        params: idParamsSchema,
-        body: disputeResolutionSchema,
-        response: {
-          ...ok(resolveDisputeResponseSchema),
-          ...ok(payoutProposalSchema, 202),
-          ...errors(404, 502, 503, 504),
-          ...error(400, SPLIT_REFUSED),
-          ...error(403, "Under PAYOUT_APPROVALS=2, the local demo wallet cannot propose payouts (or the usual admin-guard refusals)"),
-          ...error(
-            409,
-            `${NOT_RESOLVABLE}; or a proposed payout of it awaits approval; or the escrow changed since the decision was signed`,
-          ),
-        },
-      },
+  const resolve = "Resolve a disputed order: the escrow is settled on chain (or, with PAYOUT_APPROVALS=2, the payout is proposed: 202)";
+  changeRoute(app, "POST", "/:id/resolve-dispute", about("resolveDispute", resolve, "payouts.propose"), {
+    body: disputeResolutionSchema,
+    item: resolveDisputeResponseSchema,
+    proposed: payoutProposalSchema,
+    change: async (id, resolution, admin) => {
+      const outcome = await resolveDispute(ctx, admin, id, resolution);
+      return outcome.proposal ? proposal(outcome.proposal) : outcome.settled;
     },
-    async (request, reply) => {
-      const outcome = await resolveDispute(ctx, request.admin, request.params.id, request.body);
-      return outcome.proposal ? reply.code(202).send({ data: outcome.proposal }) : { data: outcome.settled };
-    },
-  );
+    also: [502, 503, 504],
+    invalid: SPLIT_REFUSED,
+    forbidden: "Under PAYOUT_APPROVALS=2, the local demo wallet cannot propose payouts (or the usual admin-guard refusals)",
+    conflict: `${NOT_RESOLVABLE}; or a proposed payout of it awaits approval; or the escrow changed since the decision was signed`,
+  });
 
   // The resolve call's body (its notes optional: the preview comes before they are written) and its
   // refusals; a settlement the chain would refuse is not an error here but the preview's failed simulation.

@@ -1,7 +1,6 @@
 import {
   approvalRequestSchema,
   approvalResultSchema,
-  idParamsSchema,
   reasonSchema,
   settlementListQuerySchema,
   settlementListSchema,
@@ -10,7 +9,7 @@ import {
   settlementTotalsQuerySchema,
   settlementTotalsSchema,
 } from "../../contract/index.ts";
-import { changeRoute, documentedAs, error, errors, ok, readRoute, type RoutePlugin } from "../http/route-schema.ts";
+import { changeRoute, documentedAs, proposal, readRoute, type RoutePlugin } from "../http/route-schema.ts";
 import { approvePayout, rejectPayout } from "../services/payout-approvals.ts";
 import { toSettlement } from "../services/settlement-rows.ts";
 import { settlementTotals } from "../services/settlement-totals.ts";
@@ -45,72 +44,39 @@ export const settlementRoutes: RoutePlugin = async (app, { ctx }) => {
   // DISPUTED), a signed decision when they are required, and under four eyes a payout two current
   // admins did not approve becomes the retrying admin's proposal (202). Once sent, the same outcomes:
   // 502 when the chain fails it again, 504 when its outcome is not known yet.
-  app.post(
-    "/:id/retry",
-    {
-      schema: {
-        ...about(
-          "retrySettlement",
-          "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond the core API)",
-          "settlements.retry",
-        ),
-        params: idParamsSchema,
-        body: settlementRetrySchema,
-        response: {
-          ...ok(settlementSchema),
-          ...ok(settlementSchema, 202),
-          ...errors(404, 502, 503, 504),
-          ...error(
-            400,
-            "Invalid request (`errors` names each bad field), a split the chain cannot pay, or a signedDecision that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet",
-          ),
-          ...error(403, "The local demo wallet cannot decide payouts under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)"),
-          ...error(
-            409,
-            "Only a failed settlement can be retried, and a dispute's only while its order is DISPUTED and not being settled; or its escrow changed since the payout was decided",
-          ),
-        },
-      },
+  const retry =
+    "Send a failed settlement again under today's rules (or, under four eyes, propose it again: 202); audited with the reason (beyond the core API)";
+  changeRoute(app, "POST", "/:id/retry", about("retrySettlement", retry, "settlements.retry"), {
+    body: settlementRetrySchema,
+    item: settlementSchema,
+    proposed: settlementSchema,
+    change: async (id, input, admin) => {
+      const outcome = await retrySettlement(ctx, admin, id, input);
+      return outcome.proposed ? proposal(outcome.settlement) : outcome.settlement;
     },
-    async (request, reply) => {
-      const outcome = await retrySettlement(ctx, request.admin, request.params.id, request.body);
-      return outcome.proposed ? reply.code(202).send({ data: outcome.settlement }) : { data: outcome.settlement };
-    },
-  );
+    also: [502, 503, 504],
+    invalid:
+      "Invalid request (`errors` names each bad field), a split the chain cannot pay, or a signedDecision that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet",
+    forbidden: "The local demo wallet cannot decide payouts under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)",
+    conflict:
+      "Only a failed settlement can be retried, and a dispute's only while its order is DISPUTED and not being settled; or its escrow changed since the payout was decided",
+  });
 
   // Four eyes (PAYOUT_APPROVALS=2): a proposed payout is sent once another admin than its proposer
   // approves it; the same outcomes as a resolve (502, 504) once it is sent.
-  app.post(
-    "/:id/approve",
-    {
-      schema: {
-        ...about(
-          "approveSettlement",
-          "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond the core API)",
-          "payouts.approve",
-        ),
-        params: idParamsSchema,
-        body: approvalRequestSchema,
-        response: {
-          ...ok(approvalResultSchema),
-          ...errors(404, 502, 503, 504),
-          ...error(
-            400,
-            "Invalid request, or a `decision` signature that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet",
-          ),
-          ...error(
-            403,
-            "Another admin must approve this payout: its proposer cannot, nor the local demo wallet under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)",
-          ),
-          ...error(
-            409,
-            "Only a proposal awaiting approval, not expired, whose proposer is still an admin and whose order is DISPUTED, can be approved; the escrow no longer pays what was proposed; or a concurrent approval already sent it",
-          ),
-        },
-      },
-    },
-    async (request) => ({ data: await approvePayout(ctx, request.admin, request.params.id, request.body.decision) }),
-  );
+  const approve = "Approve a proposed dispute payout as a second admin: it is sent on chain (beyond the core API)";
+  changeRoute(app, "POST", "/:id/approve", about("approveSettlement", approve, "payouts.approve"), {
+    body: approvalRequestSchema,
+    item: approvalResultSchema,
+    change: (id, { decision }, admin) => approvePayout(ctx, admin, id, decision),
+    also: [502, 503, 504],
+    invalid:
+      "Invalid request, or a `decision` signature that is missing (REQUIRE_SIGNED_DECISIONS), expired, used, for another payout or not by the session's wallet",
+    forbidden:
+      "Another admin must approve this payout: its proposer cannot, nor the local demo wallet under PAYOUT_APPROVALS=2 (or the usual admin-guard refusals)",
+    conflict:
+      "Only a proposal awaiting approval, not expired, whose proposer is still an admin and whose order is DISPUTED, can be approved; the escrow no longer pays what was proposed; or a concurrent approval already sent it",
+  });
 
   const reject = "Reject a proposed dispute payout: nothing is sent, the order stays DISPUTED (beyond the core API)";
   changeRoute(app, "POST", "/:id/reject", about("rejectSettlement", reject, "payouts.approve"), {
