@@ -64,7 +64,8 @@ function DisputesCardLoading() {
           <p className="stat-card__value">
             <span className="stat-card__placeholder" />
           </p>
-          <p className="dashboard-disputes__links">
+          {/* Holds the links' line, unseen: "None overdue" is not known yet. */}
+          <p className="dashboard-disputes__links dashboard-disputes__links--held">
             <span>None overdue</span>
             <span>Open the dispute queue</span>
           </p>
