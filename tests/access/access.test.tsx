@@ -9,6 +9,7 @@ import {
   alice,
   compileFirst,
   openPalette,
+  openScreen,
   paletteOptions as options,
   renderApp,
   setupUser,
@@ -41,8 +42,7 @@ describe("access control in the console", () => {
   it("hides Activity from the sidebar and the palette for a role without audit.read", async () => {
     apiFor(as("support"));
     const user = setupUser();
-    renderApp("/tokens");
-    await screen.findByRole("heading", { name: "Token Management" });
+    await openScreen("/tokens", "Token Management");
     await waitFor(() => expect(sidebarSections()).toEqual(ALL.filter((name) => name !== "Activity")));
 
     const dialog = await openPalette(user);
@@ -54,8 +54,7 @@ describe("access control in the console", () => {
 
   it("answers a section the role may not read, opened by its address, with the reason instead of its screen", async () => {
     apiFor(as("support"));
-    renderApp("/activity");
-    await screen.findByRole("heading", { name: "Not allowed" });
+    await openScreen("/activity", "Not allowed");
     expect(screen.getByText("Your role (Support) does not include Read the audit trail")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Activity" })).toBeNull();
   });
@@ -63,8 +62,7 @@ describe("access control in the console", () => {
   it("shows Activity to an auditor, and the palette offers it", async () => {
     apiFor(as("auditor"));
     const user = setupUser();
-    renderApp("/tokens");
-    await screen.findByRole("heading", { name: "Token Management" });
+    await openScreen("/tokens", "Token Management");
     await waitFor(() => expect(sidebarSections()).toEqual(ALL));
     const dialog = await openPalette(user);
     await waitFor(() => expect(options(dialog)).toContain("Activity"));
@@ -73,8 +71,7 @@ describe("access control in the console", () => {
   it("keeps a button the role does not allow in place, disabled, with the reason on hover", async () => {
     apiFor(as("support"));
     const user = setupUser();
-    renderApp("/tokens");
-    await screen.findByRole("heading", { name: "Token Management" });
+    await openScreen("/tokens", "Token Management");
     const add = await waitFor(() => {
       const button = screen.getByRole("button", { name: /Add Token/ });
       expect(button).toBeDisabled();

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { AuditEntry } from "@contract";
-import { ADMIN_KEY, choose, compileFirst, renderApp, signedInApi } from "./support";
+import { ADMIN_KEY, choose, compileFirst, openScreen, renderApp, signedInApi } from "./support";
 
 // contract/resources/registry.ts with one more line.
 vi.mock("../../contract/resources/registry.ts", async (importOriginal) => {
@@ -47,9 +47,7 @@ compileFirst(
 describe("a resource added by one declaration and one folder", () => {
   it("gets a sidebar link and a route, and its list shows the API's rows", async () => {
     const api = payoutsApi();
-    renderApp("/payouts");
-
-    expect(await screen.findByRole("heading", { name: "Payouts", level: 1 })).toBeInTheDocument();
+    await openScreen("/payouts", "Payouts");
     const nav = screen.getByRole("navigation", { name: "Sections" });
     // The screen shows while its first read is on its way; the link, once that read says the API has it.
     expect(await within(nav).findByRole("link", { name: "Payouts" })).toHaveAttribute("aria-current", "page");

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "@contract";
 import { ROUTER } from "@/config";
 import { endpoints } from "@/providers/endpoints";
-import { compileFirst, renderApp, signedInApi } from "./support";
+import { compileFirst, openScreen, signedInApi } from "./support";
 
 const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 const link = (name: string) => within(screen.getByRole("navigation", { name: "Sections" })).getByRole("link", { name });
@@ -38,8 +38,7 @@ async function openShell() {
     },
   ]);
   api.get(endpoints.userStats, [200, { data: { totalUsers: 42 } }]);
-  renderApp("/marketplace");
-  await screen.findByRole("heading", { name: "Marketplace Configuration", level: 1 });
+  await openScreen("/marketplace", "Marketplace Configuration");
   return api;
 }
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { adminResources } from "@/resources";
-import { alice, deferred, mockApi, renderApp, sidebarSections, signedInApi } from "./support";
+import { alice, deferred, mockApi, openScreen, renderApp, sidebarSections, signedInApi } from "./support";
 
 describe("auth guard", () => {
   it("shows 'Validating authentication...' while the session is checked, then the screen", async () => {
@@ -41,8 +41,7 @@ describe("routes", () => {
     ["/marketplace", "Marketplace Configuration", "Marketplace"],
   ])("%s shows %s inside the admin layout", async (path, heading, label) => {
     signedInApi();
-    renderApp(path);
-    expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+    await openScreen(path, heading);
     expect(screen.getByRole("navigation", { name: "Sections" })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`${label} | Marketplace Admin`));
   });
@@ -59,8 +58,7 @@ describe("routes", () => {
   it.each(optional)("hides the whole %s section when the API has none (404)", async (name, path, list) => {
     const api = signedInApi();
     api.get(list, [404, { message: "Not found" }]);
-    renderApp(path);
-    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
+    await openScreen(path, "Not Found");
     await waitFor(() => expect(api.requests("GET", list)).toHaveLength(1));
     expect(sidebarSections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Marketplace"]);
     expect(screen.queryByRole("heading", { name })).not.toBeInTheDocument();
@@ -69,8 +67,7 @@ describe("routes", () => {
 
   it("shows 'Not Found' for an unmatched route, with a way back", async () => {
     mockApi();
-    renderApp("/no/such/page");
-    expect(await screen.findByRole("heading", { name: "Not Found" })).toBeInTheDocument();
+    await openScreen("/no/such/page", "Not Found");
     expect(screen.getByRole("link", { name: "Back to dashboard" })).toHaveAttribute("href", "/");
   });
 
@@ -99,8 +96,7 @@ describe("the route tree", () => {
     const warn = vi.spyOn(console, "warn");
     const error = vi.spyOn(console, "error");
     signedInApi();
-    renderApp(path);
-    expect(await screen.findByRole("heading", { name: heading })).toBeInTheDocument();
+    await openScreen(path, heading);
     const said = [...warn.mock.calls, ...error.mock.calls].map((args) => args.map(String).join(" "));
     expect(said.filter((text) => routerWarning.test(text))).toEqual([]);
   });

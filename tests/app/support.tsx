@@ -281,6 +281,13 @@ export function renderApp(path: string) {
   return render(<App />);
 }
 
+/** The app at `path` once its screen is up: waits for the screen's heading, and fails when it never shows. */
+export async function openScreen(path: string, heading: string) {
+  const rendered = renderApp(path);
+  await screen.findByRole("heading", { name: heading, level: 1 });
+  return rendered;
+}
+
 /**
  * `children` at `path` inside the app's own providers (router, Refine with the real data and auth
  * providers, the sections) but not the App: a part of the shell tested alone.

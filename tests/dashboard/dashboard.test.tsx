@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { page } from "vitest/browser";
-import { deferred, failedRegion, failsTwice, renderApp, signedInApi } from "../app/support";
+import { deferred, failedRegion, failsTwice, openScreen, renderApp, signedInApi } from "../app/support";
 
 const CARDS = ["Total Users", "Verified Users", "Disabled Users", "Active Users", "Recent Users (last 30 days)", "Admin Users"];
 
@@ -27,9 +27,7 @@ describe("dashboard", () => {
         data: { totalUsers: 1234, verifiedUsers: 800, disabledUsers: 12, activeUsers: 1100, recentUsers: 57, adminUsers: 3 },
       },
     ]);
-    renderApp("/");
-
-    expect(await screen.findByRole("heading", { name: "Dashboard", level: 1 })).toBeInTheDocument();
+    await openScreen("/", "Dashboard");
     expect(screen.getByText("Welcome to Marketplace Admin")).toBeInTheDocument();
     await screen.findByRole("region", { name: "Total Users" });
     expect(screen.getAllByRole("region").map((card) => card.getAttribute("aria-label"))).toEqual(CARDS);
@@ -140,9 +138,9 @@ describe("settlement authority (beyond the core API)", () => {
       const api = openDashboard(1, width);
       const authority = deferred<[number, unknown]>();
       api.get("/admin/authority", () => authority.promise);
-      renderApp("/");
+      await openScreen("/", "Dashboard");
 
-      const heading = await screen.findByRole("heading", { name: "Dashboard", level: 1 });
+      const heading = screen.getByRole("heading", { name: "Dashboard", level: 1 });
       await waitFor(() => expect(api.requests("GET").some(({ path }) => path === "/admin/authority")).toBe(true));
       const top = heading.getBoundingClientRect().top;
       expect(screen.queryByRole("note", { name: "Cluster" })).not.toBeInTheDocument();

@@ -13,8 +13,8 @@ import {
   DESKTOP,
   InProviders,
   mockApi,
+  openScreen,
   PHONE,
-  renderApp,
   renderInProviders,
   signedInApi,
   signIn,
@@ -55,8 +55,7 @@ function renderLayoutAt(path: string) {
 describe("sidebar", () => {
   it("lists the seven sections under the title 'Admin', Dashboard active only on /", async () => {
     signedInApi();
-    renderApp("/");
-    await screen.findByRole("heading", { name: "Dashboard" });
+    await openScreen("/", "Dashboard");
 
     const nav = screen.getByRole("navigation", { name: "Sections" });
     expect(
@@ -72,8 +71,7 @@ describe("sidebar", () => {
 
   it("marks Tokens, not Dashboard, on /tokens", async () => {
     signedInApi();
-    renderApp("/tokens");
-    await screen.findByRole("heading", { name: "Token Management" });
+    await openScreen("/tokens", "Token Management");
     expect(activeSections()).toEqual(["Tokens"]);
   });
 

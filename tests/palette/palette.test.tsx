@@ -8,7 +8,16 @@ import { page as browserPage } from "vitest/browser";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
 import { PaletteButton, paletteChunk } from "@/components/palette/launcher";
-import { compileFirst, deferred, openPalette, paletteOptions as options, renderApp, setupUser, signedInApi } from "../app/support";
+import {
+  compileFirst,
+  deferred,
+  openPalette,
+  openScreen,
+  paletteOptions as options,
+  renderApp,
+  setupUser,
+  signedInApi,
+} from "../app/support";
 
 compileFirst(
   () => import("@/pages/dashboard"),
@@ -32,7 +41,7 @@ const paged = <T,>(items: T[]) => ({ data: { items, total: items.length, page: 1
 
 /** The palette opened once the dashboard is up. */
 async function openOnDashboard(user: ReturnType<typeof setupUser>) {
-  await screen.findByRole("heading", { name: "Dashboard" });
+  await openScreen("/", "Dashboard");
   return openPalette(user);
 }
 
@@ -40,7 +49,6 @@ describe("command palette", () => {
   it("opens on Ctrl+K with the sidebar's sections, and goes to one with Enter", async () => {
     signedInApi();
     const user = setupUser();
-    renderApp("/");
     const dialog = await openOnDashboard(user);
     const box = within(dialog).getByRole("combobox", { name: "Search sections, records and actions" });
     expect(box).toHaveFocus();
@@ -59,7 +67,6 @@ describe("command palette", () => {
     api.get("/admin/products", [200, paged([UNRELATED])]);
     api.get("/admin/shops", [200, { data: [SHOP], meta: { total: 1 } }]);
     const user = setupUser();
-    renderApp("/");
     const dialog = await openOnDashboard(user);
     await user.keyboard("alice");
 
@@ -96,7 +103,6 @@ describe("command palette", () => {
     api.get("/admin/products", [200, paged([])]);
     api.get("/admin/shops", [200, { data: [], meta: { total: 0 } }]);
     const user = setupUser();
-    renderApp("/");
     const dialog = await openOnDashboard(user);
     const before = api.requests().length;
 
@@ -143,7 +149,6 @@ describe("command palette", () => {
     api.get("/admin/products", [400, { message: "Bad search" }]);
     api.get("/admin/shops", [404, { message: "Not found" }]);
     const user = setupUser();
-    renderApp("/");
     const dialog = await openOnDashboard(user);
 
     await user.keyboard("ORD123");
@@ -171,7 +176,6 @@ describe("command palette", () => {
     });
     api.get("/admin/orders", [200, paged([])]);
     const user = setupUser();
-    renderApp("/");
     const dialog = await openOnDashboard(user);
     for (const text of ["cooper", email, USER.publicKey!.slice(0, 12)]) {
       await user.keyboard("{Control>}a{/Control}{Backspace}");
@@ -187,8 +191,7 @@ describe("command palette", () => {
     const api = signedInApi();
     api.get("/tokens/admin", [200, paged([])]);
     const user = setupUser();
-    renderApp("/tokens");
-    await screen.findByRole("heading", { name: "Token Management" });
+    await openScreen("/tokens", "Token Management");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument());
     let dialog = await openPalette(user);
     await waitFor(() => expect(within(dialog).getByRole("combobox")).toHaveFocus());
@@ -209,8 +212,7 @@ describe("command palette", () => {
     api.get("/tokens/admin", [200, paged([])]);
     api.get("/admin/shops", [200, { data: [SHOP], meta: { total: 1 } }]);
     const user = setupUser();
-    renderApp("/tokens");
-    await screen.findByRole("heading", { name: "Token Management" });
+    await openScreen("/tokens", "Token Management");
     let dialog = await openPalette(user);
     await user.keyboard("add token");
     await waitFor(() => expect(within(dialog).getByRole("option", { selected: true })).toHaveTextContent("Add Token"));
@@ -289,8 +291,7 @@ describe("the shortcut before the palette has loaded", () => {
       .mockImplementationOnce(() => offline.promise.then(() => Promise.reject(new Error("Failed to fetch dynamically imported module"))))
       .mockImplementation(load);
     signedInApi();
-    renderApp("/");
-    await screen.findByRole("heading", { name: "Dashboard" });
+    await openScreen("/", "Dashboard");
     ctrlK();
     offline.resolve();
     await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));

@@ -11,6 +11,7 @@ import {
   choose,
   columnTitles,
   compileFirst,
+  openScreen,
   renderApp,
   rowOf,
   selectedText,
@@ -79,8 +80,7 @@ const listQueries = (api: FakeApi) => api.queries("/admin/audit");
 describe("Activity", () => {
   it("lists the trail behind its sidebar link: when, who, what, the record's link, the reason and the proof", async () => {
     const api = activityApi();
-    renderApp("/activity");
-    expect(await screen.findByRole("heading", { name: "Activity", level: 1 })).toBeInTheDocument();
+    await openScreen("/activity", "Activity");
     await screen.findByText("Spam listings");
     await waitFor(() => expect(sidebarSections()).toContain("Activity"));
     await api.settled();

@@ -5,7 +5,18 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ScreeningHit } from "@contract";
 import { formatDate } from "@/utils/format";
-import { changes, choose, columnTitles, compileFirst, renderApp, rowOf, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import {
+  changes,
+  choose,
+  columnTitles,
+  compileFirst,
+  openScreen,
+  renderApp,
+  rowOf,
+  setupUser,
+  sidebarSections,
+  signedInApi,
+} from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/screening/list"));
@@ -74,9 +85,7 @@ describe("Screening", () => {
   it("lists the hits with the order, the party, the list and entry, and what was paid when; filters by status", async () => {
     const api = screeningApi();
     const user = setupUser();
-    renderApp("/screening");
-
-    expect(await screen.findByRole("heading", { name: "Screening", level: 1 })).toBeInTheDocument();
+    await openScreen("/screening", "Screening");
     await screen.findByText("SDN-9: Sanctioned exchange");
     await waitFor(() => expect(sidebarSections()).toContain("Screening"));
     expect(listQueries(api)[0]).toEqual({ page: "1", limit: "20" });

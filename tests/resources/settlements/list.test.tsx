@@ -11,6 +11,7 @@ import {
   choose,
   columnTitles,
   compileFirst,
+  openScreen,
   PHONE,
   renderApp,
   setupUser,
@@ -83,9 +84,7 @@ describe("Settlements", () => {
   it("lists the queue with explorer links where the cluster has them, filters by status, and retries a failed one with a reason", async () => {
     const api = settlementsApi();
     const user = setupUser();
-    renderApp("/settlements");
-
-    expect(await screen.findByRole("heading", { name: "Settlements", level: 1 })).toBeInTheDocument();
+    await openScreen("/settlements", "Settlements");
     await screen.findByText("Blockhash expired twice");
     await waitFor(() =>
       expect(sidebarSections()).toEqual(["Dashboard", "Tokens", "Users", "Products", "Shops", "Orders", "Settlements", "Marketplace"]),

@@ -7,6 +7,7 @@ import {
   compileFirst,
   deferred,
   DESKTOP,
+  openScreen,
   openSelect,
   pagerTests,
   PHONE,
@@ -88,9 +89,7 @@ describe("Shop Management: the list", () => {
     const api = signedInApi();
     const response = deferred<[number, unknown]>();
     api.get("/admin/shops", () => response.promise);
-    renderApp("/shops");
-
-    await screen.findByRole("heading", { name: "Shop Management" });
+    await openScreen("/shops", "Shop Management");
     await waitFor(() => expect(document.querySelector(".ant-table-wrapper .ant-spin-spinning")).not.toBeNull());
     await act(async () => response.resolve([200, shopPage([shop("s1", { name: "Gadget Hub" })])]));
     expect(await screen.findByText("Gadget Hub")).toBeInTheDocument();

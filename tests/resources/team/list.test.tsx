@@ -11,7 +11,7 @@ import {
   choose,
   columnTitles,
   compileFirst,
-  renderApp,
+  openScreen,
   setupUser,
   sidebarSections,
   signedInApi,
@@ -69,8 +69,7 @@ function teamApi(members: TeamMember[] = [OWNER, BOB], proposals: TeamProposal[]
 }
 
 async function openTeam() {
-  renderApp("/team");
-  await screen.findByRole("heading", { name: "Team", level: 1 });
+  await openScreen("/team", "Team");
   return (await screen.findByText("Bob")).closest("tr")!;
 }
 

@@ -1,7 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { columnTitles, compileFirst, failsTwice, renderApp, retryFailedList, screenRequests, sidebarSettled } from "../../app/support";
+import {
+  columnTitles,
+  compileFirst,
+  failsTwice,
+  openScreen,
+  renderApp,
+  retryFailedList,
+  screenRequests,
+  sidebarSettled,
+} from "../../app/support";
 import { BONK, page, RAY, rowWith, shownSymbols, tokenListCalls, tokensApi, USDC } from "./fixtures";
 
 compileFirst(
@@ -9,9 +18,8 @@ compileFirst(
   () => import("@/components/antd/notifier"),
 );
 
-async function openTokens() {
-  renderApp("/tokens");
-  return screen.findByRole("heading", { name: "Token Management", level: 1 });
+function openTokens() {
+  return openScreen("/tokens", "Token Management");
 }
 
 /** The screen with its rows once every first read has answered; `sent()` lists the screen's requests so far. */

@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { WebhookDelivery, WebhookEndpoint } from "@contract";
-import { changes, compileFirst, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import { changes, compileFirst, openScreen, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/webhooks/list"));
@@ -63,9 +63,7 @@ describe("Webhooks", () => {
   it("lists the endpoints and the deliveries with their attempts, and re-sends a failed one", async () => {
     const api = webhooksApi();
     const user = setupUser();
-    renderApp("/webhooks");
-
-    expect(await screen.findByRole("heading", { name: "Webhooks", level: 1 })).toBeInTheDocument();
+    await openScreen("/webhooks", "Webhooks");
     expect(await screen.findByText("Ops pager")).toBeInTheDocument();
     expect(screen.getAllByText("Settlement failed").length).toBeGreaterThan(0);
     await waitFor(() => expect(sidebarSections()).toContain("Webhooks"));
