@@ -8,16 +8,7 @@ import { page as browserPage } from "vitest/browser";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
 import { PaletteButton, paletteChunk } from "@/components/palette/launcher";
-import {
-  compileFirst,
-  deferred,
-  openPalette,
-  openScreen,
-  paletteOptions as options,
-  renderApp,
-  setupUser,
-  signedInApi,
-} from "../app/support";
+import { compileFirst, deferred, openPalette, openScreen, paletteOptions as options, setupUser, signedInApi } from "../app/support";
 
 compileFirst(
   () => import("@/pages/dashboard"),
@@ -269,7 +260,7 @@ describe("the shortcut before the palette has loaded", () => {
     watcher.observe(document.body, { childList: true, subtree: true });
     onTestFinished(() => watcher.disconnect());
     signedInApi();
-    renderApp("/");
+    await openScreen("/", "Dashboard");
     await waitFor(() => expect(pressed).toBe(true));
     await waitFor(() => expect(spy).toHaveBeenCalled());
     expect(screen.queryByRole("dialog", { name: "Command palette" })).not.toBeInTheDocument();

@@ -5,18 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ScreeningHit } from "@contract";
 import { formatDate } from "@/utils/format";
-import {
-  changes,
-  choose,
-  columnTitles,
-  compileFirst,
-  openScreen,
-  renderApp,
-  rowOf,
-  setupUser,
-  sidebarSections,
-  signedInApi,
-} from "../../app/support";
+import { changes, choose, columnTitles, compileFirst, openScreen, rowOf, setupUser, sidebarSections, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/screening/list"));
@@ -120,7 +109,7 @@ describe("Screening", () => {
   it("acknowledges a hit with a reason, then reads the list again", async () => {
     const api = screeningApi();
     const user = setupUser();
-    renderApp("/screening");
+    await openScreen("/screening", "Screening");
     await screen.findByText("SDN-9: Sanctioned exchange");
     api.post("/admin/screening/h-1/acknowledge", [200, { data: { ...PAYEE, status: "acknowledged", acknowledgement: "Cleared" } }]);
     const before = listQueries(api).length;

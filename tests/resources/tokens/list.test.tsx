@@ -1,16 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import {
-  columnTitles,
-  compileFirst,
-  failsTwice,
-  openScreen,
-  renderApp,
-  retryFailedList,
-  screenRequests,
-  sidebarSettled,
-} from "../../app/support";
+import { columnTitles, compileFirst, failsTwice, openScreen, retryFailedList, screenRequests, sidebarSettled } from "../../app/support";
 import { BONK, page, RAY, rowWith, shownSymbols, tokenListCalls, tokensApi, USDC } from "./fixtures";
 
 compileFirst(
@@ -189,7 +180,7 @@ describe("Token Management list", () => {
     const api = tokensApi(null);
     failsTwice(api, "/tokens/admin", "Tokens are down");
     api.get("/tokens/admin", [200, page([USDC])]);
-    renderApp("/tokens");
+    await openTokens();
 
     await retryFailedList("Tokens are down", "USD Coin");
   });
