@@ -10,6 +10,7 @@ import { isUniqueViolation } from "../db/engine.ts";
 import type { Db, OrderRow, ScreeningHitRow, ScreeningHitsTable } from "../db/schema.ts";
 import { ApiError, conflict, forbidden, invalidRequest } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
+import { confirmedPayouts } from "./settlement-rows.ts";
 import { pageOf } from "./paging.ts";
 import { recordEvent } from "./webhooks.ts";
 import { findById, isoNow, json } from "./context.ts";
@@ -339,9 +340,7 @@ async function rescreenCandidates(ctx: ServiceContext, days: number): Promise<Ca
     for (const party of payoutParties(order)) candidates.push({ ...party, orderId: order.id, paid: null });
   }
   if (days <= 0) return candidates;
-  const payouts = await ctx.db
-    .selectFrom("settlements as s")
-    .innerJoin("orders as o", "o.id", "s.orderId")
+  const payouts = await confirmedPayouts(ctx.db)
     .select([
       "o.id",
       "o.buyerWalletAddress",
@@ -352,8 +351,6 @@ async function rescreenCandidates(ctx: ServiceContext, days: number): Promise<Ca
       "s.paidSeller",
       "s.confirmedAt",
     ])
-    .where("s.kind", "=", "dispute_payout")
-    .where("s.status", "=", "confirmed")
     .where("s.confirmedAt", ">=", since)
     .execute();
   for (const row of payouts) {

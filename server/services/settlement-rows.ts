@@ -13,6 +13,14 @@ import type { ComputeBudget } from "../settlement/fees.ts";
 import type { AdminIdentity, DecidedPayout, ServiceContext, SignedProof } from "./ports.ts";
 import { recordEvent } from "./webhooks.ts";
 
+/** The dispute payouts the chain confirmed, each with its order (as `o`): who was paid what, in which token, when. */
+export const confirmedPayouts = (db: Db) =>
+  db
+    .selectFrom("settlements as s")
+    .innerJoin("orders as o", "o.id", "s.orderId")
+    .where("s.kind", "=", "dispute_payout")
+    .where("s.status", "=", "confirmed");
+
 /** The admin's decision on a dispute, kept on its settlement row until the chain confirms it. */
 export interface Decision {
   resolution: DisputeResolution;

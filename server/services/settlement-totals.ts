@@ -4,13 +4,12 @@
 import { sql } from "kysely";
 import type { SettlementTotals, SettlementTotalsQuery } from "../../contract/index.ts";
 import type { ServiceContext } from "./ports.ts";
+import { confirmedPayouts } from "./settlement-rows.ts";
 
 export async function settlementTotals(ctx: ServiceContext, q: SettlementTotalsQuery): Promise<SettlementTotals> {
   const from = q.from ?? null;
   const to = q.to ?? null;
-  const rows = await ctx.db
-    .selectFrom("settlements as s")
-    .innerJoin("orders as o", "o.id", "s.orderId")
+  const rows = await confirmedPayouts(ctx.db)
     .select([
       "o.currencyMint as mint",
       "o.currencySymbol as symbol",
@@ -21,8 +20,6 @@ export async function settlementTotals(ctx: ServiceContext, q: SettlementTotalsQ
       sql<string>`CAST(SUM(s."paidSeller") AS TEXT)`.as("seller"),
     ])
     .where("s.paidBuyer", "is not", null)
-    .where("s.kind", "=", "dispute_payout")
-    .where("s.status", "=", "confirmed")
     .$if(from !== null, (query) => query.where("s.confirmedAt", ">=", from))
     .$if(to !== null, (query) => query.where("s.confirmedAt", "<=", to))
     .groupBy(["o.currencyMint", "o.currencySymbol", "o.currencyDecimals"])
