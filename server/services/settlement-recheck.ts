@@ -3,6 +3,7 @@
 // while the server runs: every interval it resumes the submitted settlements of the queue
 // (resumeSettlements: by signature status, sending again only once the first transaction can no
 // longer land). One run at a time; a run asked for while one is under way joins it.
+import { periodic, type Periodic } from "./periodic.ts";
 import type { ServiceContext } from "./ports.ts";
 import type { ResumeOutcome } from "./dispute-settlement.ts";
 import { resumeSettlements } from "./settlements.ts";
@@ -18,34 +19,14 @@ export interface SettlementRecheckOptions {
   onError?: (error: unknown) => void;
 }
 
-export interface SettlementRecheck {
-  /** Runs now, or joins the run under way. `minAgeMs: 0` at start: no request of this process is in flight yet. */
-  run(options?: { minAgeMs?: number }): Promise<ResumeOutcome[]>;
-  /** Stops the timer and waits for the run under way, if any. */
-  stop(): Promise<void>;
-}
+/** run() now, or joined to the run under way. `minAgeMs: 0` at start: no request of this process is in flight yet. */
+export type SettlementRecheck = Periodic<ResumeOutcome[], { minAgeMs?: number }>;
 
 export function startSettlementRecheck(ctx: ServiceContext, options: SettlementRecheckOptions): SettlementRecheck {
-  let current: Promise<ResumeOutcome[]> | null = null;
-  const run = (minAgeMs = options.minAgeMs ?? RECHECK_MIN_AGE_MS): Promise<ResumeOutcome[]> => {
-    current ??= resumeSettlements(ctx, { minAgeMs }).finally(() => {
-      current = null;
-    });
-    return current;
-  };
-  const timer = setInterval(() => {
-    if (current) return;
-    run()
-      .then((outcomes) => options.onOutcomes?.(outcomes))
-      .catch((error: unknown) => options.onError?.(error));
-  }, options.intervalMs);
-  // Never what keeps the process (or a test run) alive.
-  timer.unref();
-  return {
-    run: (o) => run(o?.minAgeMs),
-    async stop() {
-      clearInterval(timer);
-      await current?.catch(() => undefined);
-    },
-  };
+  const minAge = options.minAgeMs ?? RECHECK_MIN_AGE_MS;
+  return periodic((run) => resumeSettlements(ctx, { minAgeMs: run?.minAgeMs ?? minAge }), {
+    intervalMs: options.intervalMs,
+    onPass: options.onOutcomes,
+    onError: options.onError,
+  });
 }

@@ -13,6 +13,7 @@ import type { WebhookSettings } from "../config.ts";
 import { engineOf } from "../db/engine.ts";
 import type { Db } from "../db/schema.ts";
 import { isoNow } from "./context.ts";
+import { periodic, type Periodic } from "./periodic.ts";
 import type { ServiceContext } from "./ports.ts";
 import { recordEvent } from "./webhooks.ts";
 
@@ -232,12 +233,8 @@ export async function deliverDue(ctx: ServiceContext, settings: WebhookSettings,
   }
 }
 
-export interface WebhookWorker {
-  /** Runs a pass now, or joins the one under way. */
-  run(): Promise<number>;
-  /** Stops the timer and waits for the pass under way. */
-  stop(): Promise<void>;
-}
+/** The worker: run() a pass now (joining the one under way), stop() it. */
+export type WebhookWorker = Periodic<number>;
 
 export function startWebhookDelivery(
   ctx: ServiceContext,
@@ -245,25 +242,5 @@ export function startWebhookDelivery(
   options: { onError?: (error: unknown) => void } = {},
 ): WebhookWorker {
   const owner = `${hostname()}:${process.pid}:${randomUUID()}`;
-  let current: Promise<number> | null = null;
-  let stopped = false;
-  const run = (): Promise<number> => {
-    current ??= deliverDue(ctx, settings, owner).finally(() => {
-      current = null;
-    });
-    return current;
-  };
-  const timer = setInterval(() => {
-    if (current || stopped) return;
-    run().catch((error: unknown) => options.onError?.(error));
-  }, settings.pollMs);
-  timer.unref();
-  return {
-    run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current?.catch(() => undefined);
-    },
-  };
+  return periodic(() => deliverDue(ctx, settings, owner), { intervalMs: settings.pollMs, onError: options.onError });
 }
