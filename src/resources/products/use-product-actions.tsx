@@ -93,22 +93,26 @@ export function useProductActions(onChanged: () => void): ProductActions {
     }
   }
 
+  // A custom call for a row (feature, restore), the list read again after it; `onError` sees a failure first.
+  function runCustom(id: string, action: ProductAction, request: Parameters<typeof custom>[0], onError?: (error: HttpError) => void) {
+    const call = () =>
+      custom(request).catch((error: HttpError) => {
+        onError?.(error);
+        throw error;
+      });
+    return run(id, action, call, { custom: true });
+  }
+
   const toggleFeatured = useStableCallback(async (product: Product) => {
     const featured = !product.isFeatured;
-    await run(
-      product.id,
-      "feature",
-      () =>
-        custom({
-          ...featureRequest(product, featured),
-          successNotification: {
-            type: "success",
-            message: featured ? `"${product.title}" is now featured` : `"${product.title}" is no longer featured`,
-          },
-          errorNotification: failure(featured ? `Could not feature "${product.title}"` : `Could not unfeature "${product.title}"`),
-        }),
-      { custom: true },
-    );
+    await runCustom(product.id, "feature", {
+      ...featureRequest(product, featured),
+      successNotification: {
+        type: "success",
+        message: featured ? `"${product.title}" is now featured` : `"${product.title}" is no longer featured`,
+      },
+      errorNotification: failure(featured ? `Could not feature "${product.title}"` : `Could not unfeature "${product.title}"`),
+    });
   });
 
   const toggleActive = useStableCallback(async (product: Product) => {
@@ -149,21 +153,19 @@ export function useProductActions(onChanged: () => void): ProductActions {
   async function undo(product: Product, key: string) {
     notify.destroy(key);
     let missing = false;
-    await run(
+    await runCustom(
       product.id,
       "delete",
-      () =>
-        custom({
-          ...restoreRequest(product, UNDO_REASON),
-          errorNotification: (error?: HttpError) => {
-            if (error?.statusCode === 404) return false;
-            return failure(`Could not restore "${product.title}"`)(error);
-          },
-        }).catch((error: HttpError) => {
-          missing = error?.statusCode === 404;
-          throw error;
-        }),
-      { custom: true },
+      {
+        ...restoreRequest(product, UNDO_REASON),
+        errorNotification: (error?: HttpError) => {
+          if (error?.statusCode === 404) return false;
+          return failure(`Could not restore "${product.title}"`)(error);
+        },
+      },
+      (error) => {
+        missing = error?.statusCode === 404;
+      },
     );
     if (missing) {
       rememberMissing(queryClient, RESTORE_CALL);
@@ -199,14 +201,11 @@ export function useProductActions(onChanged: () => void): ProductActions {
       okText: "Restore",
     });
     if (reason === null) return false;
-    const restored = await run(
-      product.id,
-      "restore",
-      () =>
-        // A 409 says why (another admin restored it already, its shop is gone): shown as the description.
-        custom({ ...restoreRequest(product, reason), errorNotification: failure(`Could not restore "${product.title}"`) }),
-      { custom: true },
-    );
+    // A 409 says why (another admin restored it already, its shop is gone): shown as the description.
+    const restored = await runCustom(product.id, "restore", {
+      ...restoreRequest(product, reason),
+      errorNotification: failure(`Could not restore "${product.title}"`),
+    });
     // The open record reads the product again: it is no longer deleted.
     void invalidate({ resource: "products", id: product.id, invalidates: ["detail"] });
     return restored;
