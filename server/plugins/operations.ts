@@ -11,7 +11,7 @@ import { apiErrorSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { pingDatabase } from "../db/health.ts";
 import { unauthorized } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, needs } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors } from "../http/route-schema.ts";
 
 /** The document's group for these routes; they live at the root, outside the API's prefix. */
 export const OPERATIONS_TAG = "Operations";
@@ -77,8 +77,7 @@ const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async funct
     "/healthz",
     {
       schema: {
-        ...needs("public"),
-        ...about("health", "Whether the process answers (liveness)", BEYOND_SPEC),
+        ...about("health", "Whether the process answers (liveness)", "public", BEYOND_SPEC),
         response: { 200: z.object({ status: z.literal("ok") }).describe("The process answers"), ...errors(421) },
       },
     },
@@ -89,8 +88,7 @@ const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async funct
     "/readyz",
     {
       schema: {
-        ...needs("public"),
-        ...about("readiness", "Whether the database and the chain answer (readiness); 503 names what does not", BEYOND_SPEC),
+        ...about("readiness", "Whether the database and the chain answer (readiness); 503 names what does not", "public", BEYOND_SPEC),
         response: {
           200: z.object({ status: z.literal("ready"), checks: checksSchema }).describe("Ready: every part answers, or is not configured"),
           ...errors(421),
@@ -116,8 +114,12 @@ const operationsPlugin: FastifyPluginAsyncZod<{ ctx: AppContext }> = async funct
     "/metrics",
     {
       schema: {
-        ...needs("public"),
-        ...about("metrics", "Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set", BEYOND_SPEC),
+        ...about(
+          "metrics",
+          "Prometheus metrics of this instance (text format); a bearer token when METRICS_TOKEN is set",
+          "public",
+          BEYOND_SPEC,
+        ),
         // Open, or the bearer token: METRICS_TOKEN decides, the document cannot.
         security: [{}, { metricsToken: [] }],
         response: {

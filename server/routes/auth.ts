@@ -12,7 +12,7 @@ import {
 } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { badRequest, unauthorized } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, NEEDS, ok, type RoutePlugin, needs } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, NEEDS, ok, type RoutePlugin } from "../http/route-schema.ts";
 import { assertAdmin, findOrCreateAdminUser, findUserById, toSessionUser, type AdminStanding } from "../auth/admins.ts";
 import { isPublicKey } from "../auth/base58.ts";
 import { assertCsrfSafe, clearXsrfCookie, isValidXsrfToken, requestBinding, setXsrfCookie, XSRF_COOKIE } from "../auth/csrf.ts";
@@ -57,8 +57,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     {
       config: limited,
       schema: {
-        ...needs("public"),
-        ...about("getNonce", "A sign-in challenge for a wallet: the message it must sign"),
+        ...about("getNonce", "A sign-in challenge for a wallet: the message it must sign", "public"),
         querystring: nonceQuerySchema,
         response: {
           ...ok(nonceResponseSchema),
@@ -89,8 +88,12 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     {
       config: limited,
       schema: {
-        ...needs("public"),
-        ...about("getSignInInput", "A sign-in challenge without an address, as the input of the wallet's solana:signIn", BEYOND_SPEC),
+        ...about(
+          "getSignInInput",
+          "A sign-in challenge without an address, as the input of the wallet's solana:signIn",
+          "public",
+          BEYOND_SPEC,
+        ),
         response: { ...ok(signInInputSchema), ...errors(429), ...error(503, "Too many sign-ins are pending: try again shortly") },
       },
     },
@@ -108,12 +111,12 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
       config: limited,
       preValidation: csrf,
       schema: {
-        ...needs("public"),
         ...about(
           "verifyAdmin",
           "Verify the signed challenge; on success a session cookie is set. For a nonce of GET /auth/sign-in-input, " +
             "`message` is the text the wallet signed and `publicKey` its account. Beyond the core API, a wallet that signs " +
             "only transactions sends `signedTransaction` (its memo the message) and, as `signature`, that transaction's",
+          "public",
         ),
         ...NEEDS.xsrf,
         body: verifyRequestSchema,
@@ -189,8 +192,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     "/validate",
     {
       schema: {
-        ...needs("session"),
-        ...about("validateSession", "Whether the session cookie is live, and whose"),
+        ...about("validateSession", "Whether the session cookie is live, and whose", "session"),
         ...NEEDS.session,
         response: { ...ok(validateResponseSchema), ...error(401, SESSION_REQUIRED), ...error(403, NOT_ADMIN) },
       },
@@ -209,8 +211,7 @@ export const authRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     {
       preValidation: csrf,
       schema: {
-        ...needs("public"),
-        ...about("logout", "End the session"),
+        ...about("logout", "End the session", "public"),
         ...NEEDS.xsrf,
         response: { ...ok(logoutResponseSchema), ...error(403, NO_CSRF) },
       },

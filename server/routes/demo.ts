@@ -4,17 +4,17 @@
 import { demoWalletSchema } from "../../contract/index.ts";
 import type { AppContext } from "../context.ts";
 import { notFound } from "../http/errors.ts";
-import { BEYOND_SPEC, documentedAs, error, ok, type RoutePlugin, needs } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, ok, type RoutePlugin } from "../http/route-schema.ts";
 
 export const demoRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
   app.get(
     "/wallet",
     {
       schema: {
-        ...needs("public"),
         ...documentedAs("Demo")(
           "demoWallet",
           "The local demo admin wallet (reference server on loopback only; beyond the core API)",
+          "public",
           BEYOND_SPEC,
         ),
         response: { ...ok(demoWalletSchema), ...error(404, "No demo wallet on this server (always so in production)") },

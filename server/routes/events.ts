@@ -15,7 +15,7 @@ import { sessionStillAdmin } from "../auth/guard.ts";
 import { hashSessionToken, readSessionToken } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { LiveFeed, type LiveClient } from "../http/live-feed.ts";
-import { BEYOND_SPEC, documentedAs, error, errors, type RoutePlugin, needs } from "../http/route-schema.ts";
+import { BEYOND_SPEC, documentedAs, error, errors, type RoutePlugin } from "../http/route-schema.ts";
 import { openDisputes } from "../services/live-changes.ts";
 
 const about = documentedAs("Live updates");
@@ -55,10 +55,10 @@ export const eventRoutes: RoutePlugin<AppContext> = async (app, { ctx }) => {
     "",
     {
       schema: {
-        ...needs("session"),
         ...about(
           "liveEvents",
           "Live updates: new disputes and settlement status changes, as server-sent events (beyond the core API)",
+          "session",
           BEYOND_SPEC,
         ),
         response: {
