@@ -25,17 +25,25 @@ function retryServerErrors(failureCount: number, error: unknown): boolean {
   return !(status >= 400 && status < 500) && failureCount < QUERY_CACHE.retry;
 }
 
-const missingCalls = new WeakMap<QueryClient, Set<string>>();
+/** Calls this session (this running app's query client) has learnt something of: one memory per kind. */
+function sessionCalls() {
+  const known = new WeakMap<QueryClient, Set<string>>();
+  return {
+    has: (queryClient: QueryClient, call: string): boolean => known.get(queryClient)?.has(call) ?? false,
+    add(queryClient: QueryClient, call: string): void {
+      known.set(queryClient, (known.get(queryClient) ?? new Set<string>()).add(call));
+    },
+  };
+}
+
+const missingCalls = sessionCalls();
+const presentCalls = sessionCalls();
 
 /** Whether this session (this running app's query client) has seen the API answer 404 to `call`. */
-export const isKnownMissing = (queryClient: QueryClient, call: string): boolean => missingCalls.get(queryClient)?.has(call) ?? false;
+export const isKnownMissing = missingCalls.has;
 
 /** Remembers for the session that the API lacks `call`: what needs it hides and stops asking. */
-export function rememberMissing(queryClient: QueryClient, call: string): void {
-  const known = missingCalls.get(queryClient) ?? new Set<string>();
-  known.add(call);
-  missingCalls.set(queryClient, known);
-}
+export const rememberMissing = missingCalls.add;
 
 /** Whether this session has already seen the API answer 404 to the call named `call`. */
 export function useKnownMissing(call: string): boolean {
@@ -52,8 +60,6 @@ export function useRememberMissing(call: string, error: HttpError | null | undef
   return notFound;
 }
 
-const presentCalls = new WeakMap<QueryClient, Set<string>>();
-
 /**
  * Whether the API has `call` (it answered it once this session, `present` now): a screen that shows
  * it only where it exists keeps it shown while its answer is read again.
@@ -61,12 +67,9 @@ const presentCalls = new WeakMap<QueryClient, Set<string>>();
 export function useRememberPresent(call: string, present: boolean): boolean {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!present) return;
-    const known = presentCalls.get(queryClient) ?? new Set<string>();
-    known.add(call);
-    presentCalls.set(queryClient, known);
+    if (present) presentCalls.add(queryClient, call);
   }, [call, present, queryClient]);
-  return present || (presentCalls.get(queryClient)?.has(call) ?? false);
+  return present || presentCalls.has(queryClient, call);
 }
 
 const customPrefix = keys().data().mutation("custom").get();

@@ -178,7 +178,7 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
         })}
         style={{ "--kit-table-shadow": token.colorSplit } as CSSProperties}
         // Until every row of the page is drawn (and while it reloads): what a test or a screen reader waits out.
-        aria-busy={spinning || drawingTheRest || undefined}
+        aria-busy={Boolean(tableProps.loading) || drawing || undefined}
       >
         <MemoTable<TData>
           tableLayout="auto"

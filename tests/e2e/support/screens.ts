@@ -115,14 +115,14 @@ export const rowButton = (page: Page, id: string, name: string | RegExp): Locato
  * A list's rows once its table has drawn all of the page's: a list draws a screenful first and the
  * rest right after, and says it is busy until then (ListTable's aria-busy).
  */
-const LIST_ROWS = '.kit-list-table:not([aria-busy="true"]) .ant-table-tbody tr[data-row-key]';
+const DRAWN_LIST = '.kit-list-table:not([aria-busy="true"])';
 
 /** Waits for a list's rows, all of its page's. */
-export const waitForRows = (page: Page): Promise<void> => page.locator(LIST_ROWS).first().waitFor();
+export const waitForRows = (page: Page): Promise<void> => page.locator(`${DRAWN_LIST} .ant-table-tbody tr[data-row-key]`).first().waitFor();
 
 /** The record ids of the rows a list shows, top to bottom, once it has drawn them all. */
 export async function rowKeys(page: Page): Promise<(string | null)[]> {
-  await page.locator('.kit-list-table:not([aria-busy="true"])').first().waitFor();
+  await page.locator(DRAWN_LIST).first().waitFor();
   return page
     .locator(".ant-table-tbody tr[data-row-key]")
     .evaluateAll((rows) => rows.map((element) => element.getAttribute("data-row-key")));
