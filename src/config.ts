@@ -38,11 +38,12 @@ export const BULK_CONCURRENCY = 4;
  */
 export const LIST_RELOAD_SPINNER_DELAY_MS = 300;
 /**
- * A list opened on its rows, or getting its first ones, draws this many at once (about what a
- * laptop shows below its header and filters) and the rest of the page in the render after: its
- * first rows show sooner (docs/performance.md, departure H).
+ * A list opened on its rows, or getting its first ones, draws a screenful at once and the rest of
+ * the page in the render after: its first rows show sooner (docs/performance.md, departure H). A
+ * laptop shows about ten below its header and filters; a phone (narrower than antd's `sm`) four to
+ * seven, and its slower CPU makes every row drawn at once a longer task.
  */
-export const LIST_FIRST_DRAW_ROWS = 10;
+export const LIST_FIRST_DRAW_ROWS = { wide: 10, phone: 5 } as const;
 export const ALERT_DURATION_MS = 5000;
 export const DISPUTE_MODAL_CLOSE_MS = 2000;
 export const SECONDS_PER_DAY = 86400;

@@ -325,37 +325,44 @@ describe("ListTable on Refine's useTable", () => {
     expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
   });
 
-  it("draws a screenful of the first page's rows, then the rest with the pager: never the empty text, nor the pager above missing rows", async () => {
-    // The rows are drawn at a lower priority than the answer that brings them (a long render would
-    // otherwise block a phone's main thread), a screenful first; what shows meanwhile must not
-    // mislead nor move, and the table says it is busy until every row is there.
-    const seen: string[] = [];
-    const counts: { rows: number; busy: boolean }[] = [];
-    const observer = new MutationObserver(() => {
-      const rows = document.querySelectorAll("tbody tr.ant-table-row").length;
-      const busy = document.querySelector(".kit-list-table")?.getAttribute("aria-busy") === "true";
-      if (counts.at(-1)?.rows !== rows || counts.at(-1)?.busy !== busy) counts.push({ rows, busy });
-      if (document.body.textContent?.includes("No tokens")) seen.push("empty text");
-      if (document.querySelector(".kit-pager") && rows < PAGE_SIZE) seen.push("pager above missing rows");
-    });
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    onTestFinished(() => observer.disconnect());
-    replyData(
-      page(
-        1,
-        Array.from({ length: PAGE_SIZE }, (_, i) => ({ id: `t${i}`, symbol: `TK${i}` })),
-        45,
-      ),
-    );
-    renderInRefine(<TokensTable />);
-    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
-    expect(screen.getByText("TK0")).toBeInTheDocument();
-    expect(seen).toEqual([]);
-    const drawn = counts.filter((count) => count.rows > 0);
-    expect(drawn[0]).toEqual({ rows: LIST_FIRST_DRAW_ROWS, busy: true });
-    await waitFor(() => expect(screen.getByRole("table").closest(".kit-list-table")).not.toHaveAttribute("aria-busy"));
-    expect(counts.at(-1)).toEqual({ rows: PAGE_SIZE, busy: false });
-  });
+  it.each([
+    [1440, "wide"],
+    [390, "phone"],
+  ] as const)(
+    "at %i px, draws a screenful of the first page's rows, then the rest with the pager: never the empty text, nor the pager above missing rows",
+    async (width, size) => {
+      // The rows are drawn at a lower priority than the answer that brings them (a long render would
+      // otherwise block a phone's main thread), a screenful first (fewer on a phone); what shows
+      // meanwhile must not mislead nor move, and the table says it is busy until every row is there.
+      vi.stubGlobal("matchMedia", matchMediaAt(width).matchMedia);
+      const seen: string[] = [];
+      const counts: { rows: number; busy: boolean }[] = [];
+      const observer = new MutationObserver(() => {
+        const rows = document.querySelectorAll("tbody tr.ant-table-row").length;
+        const busy = document.querySelector(".kit-list-table")?.getAttribute("aria-busy") === "true";
+        if (counts.at(-1)?.rows !== rows || counts.at(-1)?.busy !== busy) counts.push({ rows, busy });
+        if (document.body.textContent?.includes("No tokens")) seen.push("empty text");
+        if (document.querySelector(".kit-pager") && rows < PAGE_SIZE) seen.push("pager above missing rows");
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      onTestFinished(() => observer.disconnect());
+      replyData(
+        page(
+          1,
+          Array.from({ length: PAGE_SIZE }, (_, i) => ({ id: `t${i}`, symbol: `TK${i}` })),
+          45,
+        ),
+      );
+      renderInRefine(<TokensTable />);
+      expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+      expect(screen.getByText("TK0")).toBeInTheDocument();
+      expect(seen).toEqual([]);
+      const drawn = counts.filter((count) => count.rows > 0);
+      expect(drawn[0]).toEqual({ rows: LIST_FIRST_DRAW_ROWS[size], busy: true });
+      await waitFor(() => expect(screen.getByRole("table").closest(".kit-list-table")).not.toHaveAttribute("aria-busy"));
+      expect(counts.at(-1)).toEqual({ rows: PAGE_SIZE, busy: false });
+    },
+  );
 
   it("shows the empty text when the server has no rows", async () => {
     replyData(page(1, [], 0));

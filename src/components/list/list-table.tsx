@@ -10,7 +10,7 @@
 // learn the breakpoints in a layout effect, before the first paint.
 import { memo, useDeferredValue, useMemo, type CSSProperties, type ReactNode } from "react";
 import classNames from "classnames";
-import { Table, theme, type TableProps } from "antd";
+import { Grid, Table, theme, type TableProps } from "antd";
 import type { SortOrder, SorterResult } from "antd/es/table/interface";
 import { useTable as useAntdTable } from "@refinedev/antd";
 import { useLiveMode, useTable, type BaseRecord, type CrudSort, type HttpError, type useTableReturnType } from "@refinedev/core";
@@ -146,9 +146,10 @@ export function ListTable<TData extends BaseRecord>({ table, columns, rowKey, em
   // screen shows its first rows sooner, and the others arrive below the fold. Later pages replace
   // the rows whole, at that priority.
   const deferred = useDeferredValue<readonly TData[] | null | undefined>(latest, __BENCH_PLAIN_FIRST_ROWS__ ? undefined : null);
+  const firstRows = LIST_FIRST_DRAW_ROWS[Grid.useBreakpoint().sm === false ? "phone" : "wide"];
   const screenful = useMemo(
-    () => (!__BENCH_PLAIN_FIRST_ROWS__ && latest && latest.length > LIST_FIRST_DRAW_ROWS ? latest.slice(0, LIST_FIRST_DRAW_ROWS) : latest),
-    [latest],
+    () => (!__BENCH_PLAIN_FIRST_ROWS__ && latest && latest.length > firstRows ? latest.slice(0, firstRows) : latest),
+    [latest, firstRows],
   );
   const rows = deferred ?? screenful;
   const drawing = rows !== latest;
