@@ -235,6 +235,39 @@ describe("command palette", () => {
   });
 });
 
+describe("the palette's code, unasked", () => {
+  for (const fine of [true, false]) {
+    it(
+      fine
+        ? "loads once the layout is idle where there is a fine pointer, for a first Ctrl+K to open at once"
+        : "waits for the Search button on a touch screen, which has no Ctrl+K",
+      async () => {
+        signedInApi();
+        // The pointer asked after the width the signed-in api set up answers for.
+        const byWidth = window.matchMedia;
+        vi.stubGlobal("matchMedia", (query: string) =>
+          query === "(any-pointer: fine)" ? { media: query, matches: fine } : byWidth(query),
+        );
+        vi.stubGlobal("requestIdleCallback", (callback: IdleRequestCallback) => {
+          callback({ didTimeout: false, timeRemaining: () => 50 });
+          return 1;
+        });
+        const spy = vi.spyOn(paletteChunk, "load");
+        const user = setupUser();
+        await openScreen("/", "Dashboard");
+        if (fine) {
+          await waitFor(() => expect(spy).toHaveBeenCalledTimes(1));
+        } else {
+          expect(spy).not.toHaveBeenCalled();
+          await user.click(screen.getByRole("button", { name: /Search/ }));
+          await screen.findByRole("dialog", { name: "Command palette" });
+          expect(spy).toHaveBeenCalledTimes(1);
+        }
+      },
+    );
+  }
+});
+
 describe("the shortcut before the palette has loaded", () => {
   const ctrlK = (repeat = false) =>
     document.body.dispatchEvent(

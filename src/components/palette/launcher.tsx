@@ -1,9 +1,9 @@
 // The command palette's light half, in the admin layout's chunk: the sidebar's Search button, the
 // Ctrl+K (Cmd+K on a Mac) shortcut and the screens' actions, kept in a small store of our own. The
 // palette itself (palette.tsx, with @refinedev/kbar) is a chunk of its own: it loads once the
-// layout has rendered and the browser is idle, or at once on a first Ctrl+K or Search click, which
-// then opens it as soon as it is there (however often it was asked). Once it is mounted, kbar
-// listens to the shortcut itself.
+// layout has rendered and the browser is idle (on a device with a fine pointer: a touch screen waits
+// for its Search button), or at once on a first Ctrl+K or Search click, which then opens it as soon
+// as it is there (however often it was asked). Once it is mounted, kbar listens to the shortcut itself.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./control";
 import { PaletteRegistry, type PaletteAction, type PaletteRegister } from "./use-palette-actions";
@@ -100,8 +100,12 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [toggle]);
 
-  // Loaded without being asked once the layout is up and the browser has nothing better to do.
+  // Loaded without being asked once the layout is up and the browser has nothing better to do, so
+  // that a first Ctrl+K opens it at once. A touch screen (no fine pointer) has no shortcut to be
+  // quick for: there the Search button loads it, and a phone's slower CPU is spared the palette's
+  // code and first render while its screen loads.
   useEffect(() => {
+    if (!window.matchMedia?.("(any-pointer: fine)").matches) return;
     if (typeof window.requestIdleCallback === "function") {
       const id = window.requestIdleCallback(load, { timeout: 2000 });
       return () => window.cancelIdleCallback(id);
