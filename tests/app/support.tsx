@@ -1,12 +1,13 @@
 // Shared set-up for the app-shell tests: the real App and providers, the API faked at the network
 // layer (msw), a viewport width antd's breakpoints can read, and a signed-in admin.
 import type { ReactNode } from "react";
-import { getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
+import { act, getQueriesForElement, render, screen, waitFor } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type { DefaultOptions } from "@tanstack/react-query";
 import { expect, it, onTestFinished, vi } from "vitest";
 import App from "@/App";
 import { AppProviders } from "@/app-providers";
+import { SEARCH_DEBOUNCE_MS } from "@/components/list/filter-bar";
 import { authStore } from "@/providers/auth-store";
 import { reactQuery } from "@/providers/query-policy";
 import { adminResources } from "@/resources";
@@ -73,6 +74,50 @@ export function signedInApi(width = DESKTOP, user: TestUser = alice): FakeApi {
 
 /** userEvent for the admin screens. */
 export const setupUser = () => userEvent.setup();
+
+/** Taken before any test fakes the clock. */
+const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+
+/** A brisk typist's time between two keys. */
+const KEY_INTERVAL_MS = 50;
+
+/**
+ * userEvent on a faked clock that still runs with real time (renders, requests and antd's own timers
+ * go on as usual), for a test that moves it past a debounce instead of waiting the debounce out.
+ * Its actions are `KEY_INTERVAL_MS` apart on that clock, as an admin's keys are, and the page runs
+ * its effects (the timers a key starts) before the clock moves on: keys coming all at once would
+ * pass a debounce of nothing for one. The clock is real again when the test ends.
+ */
+export function userOnFakeClock(): UserEvent {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+  return userEvent.setup({
+    delay: KEY_INTERVAL_MS,
+    advanceTimers: async (ms) => {
+      await new Promise((resolve) => realSetTimeout(resolve, 0));
+      await vi.advanceTimersByTimeAsync(ms);
+    },
+  });
+}
+
+/** Moves a faked clock (userOnFakeClock) on by `ms`, running the timers due on the way. */
+export async function advanceClock(ms: number) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+/**
+ * Types `text` key by key into a list's search box, emptied first ("" only empties it), then moves
+ * the clock (userOnFakeClock) past the box's debounce: the search is committed without waiting it out.
+ */
+export async function search(user: UserEvent, box: HTMLElement, text: string) {
+  await user.clear(box);
+  if (text) await user.type(box, text);
+  await advanceClock(SEARCH_DEBOUNCE_MS);
+}
 
 /** Writes `text` into an empty field in one paste: for tests about what is sent or shown, not about each key. */
 export async function pasteInto(user: UserEvent, field: HTMLElement, text: string) {
