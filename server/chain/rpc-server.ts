@@ -91,6 +91,13 @@ const LAMPORTS_PER_SIGNATURE = 5_000;
 const SLOTS_PER_EPOCH = 432_000;
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const MAX_CALLS_KEPT = 100_000;
+/**
+ * How long an idle keep-alive connection stays open: Fastify's default (the API server's), well past
+ * the few seconds a fetch client (undici) keeps one. At Node's default, 5 s, the chain could drop a
+ * connection just as a client sent its next call on it (the client then fails with ECONNRESET): undici
+ * times its connections with a coarse timer, which a loaded machine makes later still.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 class RpcError extends Error {
   constructor(
@@ -527,6 +534,7 @@ export async function startChainRpc(options: ChainRpcOptions = {}): Promise<Chai
       if (!res.headersSent) reply(res, 500, { jsonrpc: "2.0", id: null, error: { code: -32603, message: String(error) } });
     });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.on("upgrade", upgrade);
   const pubsubServer = options.pubsubOnNextPort ? createServer((_req, res) => res.writeHead(405).end()) : null;
   pubsubServer?.on("upgrade", upgrade);

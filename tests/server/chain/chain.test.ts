@@ -254,6 +254,24 @@ describe("which RPC chains count as granting airdrops", () => {
   });
 });
 
+describe("the node's connections", () => {
+  it("keeps an idle one open far longer than a fetch client does, so it never drops one a call is sent on", async () => {
+    const node = await startChainRpc();
+    try {
+      const response = await fetch(node.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getHealth" }),
+      });
+      expect(await response.json()).toMatchObject({ result: "ok" });
+      // undici keeps an idle connection about 4 s (less what the server announces here, less a margin).
+      expect(response.headers.get("keep-alive")).toBe("timeout=72");
+    } finally {
+      await node.close();
+    }
+  });
+});
+
 describe("the node's blockhashes", () => {
   it("a new one per block, each valid for blockhashValidFor blocks: a transaction past it is refused, never executed", async () => {
     // Long enough (50 blocks of 400 ms) for the first transfers to land on a loaded machine.

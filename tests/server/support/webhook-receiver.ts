@@ -65,6 +65,9 @@ export async function startReceiver(behaviour: Behaviour = () => 200): Promise<R
       res.writeHead(answer, { "content-type": "text/plain" }).end(`answer ${receiver.received.length}: ${answer}`);
     });
   });
+  // As the chain's RPC server does (server/chain/rpc-server.ts): at Node's default, 5 s, it could drop
+  // an idle connection just as the server's fetch sent the next delivery on it.
+  server.keepAliveTimeout = 72_000;
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   return receiver;
