@@ -9,6 +9,7 @@ import { QueryError } from "@/components/list/list-error";
 import { Amount } from "@/components/value/amount";
 import { clusterLabel, formatSol, SOL_CURRENCY } from "@/utils/format";
 import { useAuthorityHealth } from "./use-authority-health";
+import "@/styles/kit.css";
 import "./authority.css";
 
 const numberFormat = new Intl.NumberFormat("en-US");
@@ -55,7 +56,7 @@ export function AuthorityCard() {
   }
 
   return (
-    <section className="authority-card" aria-labelledby="authority-card-title">
+    <section className="authority-card kit-panel" aria-labelledby="authority-card-title">
       <h2 className="authority-card__title" id="authority-card-title">
         Settlement authority
       </h2>

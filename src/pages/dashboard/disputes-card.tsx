@@ -9,6 +9,7 @@ import { useCustom, type HttpError } from "@refinedev/core";
 import type { OrderStats } from "@contract";
 import { endpoints } from "@/providers/endpoints";
 import { DISPUTE_QUEUE_URL } from "@/resources/orders/queue";
+import "@/styles/kit.css";
 
 const TITLE = "Open Disputes";
 const numberFormat = new Intl.NumberFormat("en-US");
@@ -26,7 +27,7 @@ export function DisputesCard() {
   const overdue = countOf(stats.overdueDisputes);
   return (
     <div className="dashboard-disputes">
-      <section className="stat-card" aria-label={TITLE} style={COLOR}>
+      <section className="stat-card kit-panel" aria-label={TITLE} style={COLOR}>
         <span className="stat-card__icon" aria-hidden="true">
           <WarningOutlined />
         </span>
@@ -55,7 +56,7 @@ export function DisputesCard() {
 function DisputesCardLoading() {
   return (
     <div className="dashboard-disputes" role="status" aria-label="Loading open disputes">
-      <div className="stat-card" aria-hidden="true" style={COLOR}>
+      <div className="stat-card kit-panel" aria-hidden="true" style={COLOR}>
         <span className="stat-card__icon">
           <WarningOutlined />
         </span>

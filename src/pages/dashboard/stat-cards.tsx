@@ -1,5 +1,5 @@
 // The dashboard's six user statistics, each falling back to 0 when the API leaves it out.
-// Plain markup (dashboard.css): antd's Card and Statistic bring Tabs, Skeleton and form code along.
+// Plain markup (dashboard.css, on kit.css's panel): antd's Card and Statistic bring Tabs, Skeleton and form code along.
 import type { ComponentType, CSSProperties } from "react";
 import {
   CheckCircleOutlined,
@@ -10,6 +10,7 @@ import {
   ThunderboltOutlined,
 } from "@ant-design/icons";
 import type { UserStats } from "@contract";
+import "@/styles/kit.css";
 
 interface StatDefinition {
   key: keyof UserStats;
@@ -38,7 +39,7 @@ export function StatCards({ stats }: { stats: Partial<UserStats> | undefined }) 
   return (
     <div className="stat-grid">
       {STATS.map(({ key, title, Icon, color }) => (
-        <section key={key} className="stat-card" aria-label={title} style={{ "--stat-color": color } as CSSProperties}>
+        <section key={key} className="stat-card kit-panel" aria-label={title} style={{ "--stat-color": color } as CSSProperties}>
           <span className="stat-card__icon" aria-hidden="true">
             <Icon />
           </span>
@@ -62,7 +63,7 @@ export function StatCardsLoading() {
   return (
     <div className="stat-grid" role="status" aria-label="Loading user statistics">
       {STATS.map(({ key, title, Icon, color }) => (
-        <div key={key} className="stat-card" aria-hidden="true" style={{ "--stat-color": color } as CSSProperties}>
+        <div key={key} className="stat-card kit-panel" aria-hidden="true" style={{ "--stat-color": color } as CSSProperties}>
           <span className="stat-card__icon">
             <Icon />
           </span>

@@ -10,6 +10,7 @@ import { Amount } from "@/components/value/amount";
 import { endpoints } from "@/providers/endpoints";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import type { SettlementTotal, SettlementTotals as Totals } from "@contract";
+import "@/styles/kit.css";
 
 // The date picker is heavy: its chunk is the filter bar's own, loaded once the totals are shown.
 const DateRangeBox = lazy(() => import("@/components/list/date-range"));
@@ -74,7 +75,7 @@ export function SettlementTotals() {
     );
 
   return (
-    <section className="settlements-totals" aria-labelledby={titleId}>
+    <section className="settlements-totals kit-panel" aria-labelledby={titleId}>
       <div className="settlements-totals__head">
         <h2 className="settlements-totals__title" id={titleId}>
           Paid out
