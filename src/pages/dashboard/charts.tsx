@@ -10,6 +10,8 @@ import { formatAmount, formatDay, formatDuration } from "@/utils/format";
 import { CHART_TITLES } from "./chart-titles";
 
 const CHART_HEIGHT = 240;
+/** A chart's size: as tall as its place (Drawn), as wide as its card. */
+const size = (height = CHART_HEIGHT) => ({ height, autoFit: true });
 const numberFormat = new Intl.NumberFormat("en-US");
 const count = (n: number) => numberFormat.format(n);
 
@@ -103,8 +105,7 @@ export default function Charts({ stats }: { stats: OrderDailyStats }) {
             data={perDay}
             xField="day"
             yField="orders"
-            height={CHART_HEIGHT}
-            autoFit
+            {...size()}
             axis={axis}
             scale={{ y: COUNT_SCALE }}
             style={{ fill: token.colorPrimary, radiusTopLeft: 2, radiusTopRight: 2 }}
@@ -124,8 +125,7 @@ export default function Charts({ stats }: { stats: OrderDailyStats }) {
             xField="day"
             yField="count"
             colorField="kind"
-            height={CHART_HEIGHT}
-            autoFit
+            {...size()}
             axis={axis}
             legend={legend}
             scale={{ color: { domain: ["Opened", "Resolved"], range: [token.colorWarning, token.colorSuccess] }, y: COUNT_SCALE }}
@@ -146,8 +146,7 @@ export default function Charts({ stats }: { stats: OrderDailyStats }) {
                 data={volumes}
                 xField="token"
                 yField="orders"
-                height={volumeHeight}
-                autoFit
+                {...size(volumeHeight)}
                 axis={axis}
                 scale={{ y: COUNT_SCALE }}
                 style={{ fill: token.colorInfo, maxWidth: 28 }}
@@ -184,8 +183,7 @@ export default function Charts({ stats }: { stats: OrderDailyStats }) {
               angleField="count"
               colorField="status"
               innerRadius={0.6}
-              height={CHART_HEIGHT}
-              autoFit
+              {...size()}
               legend={legend}
               scale={{ color: { domain: statusMix.map((s) => s.status), range: statusMix.map((s) => statusColor(token, s.status)) } }}
               style={{ stroke: token.colorBgContainer, lineWidth: 1 }}
