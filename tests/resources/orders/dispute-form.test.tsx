@@ -1,12 +1,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ADMIN_NOTES_MAX, type Order, type PayoutPreview } from "@contract";
 import { DISPUTE_MODAL_CLOSE_MS } from "@/config";
 import { DisputeResolveForm } from "@/resources/orders/dispute-form";
 import { PREVIEW_DEBOUNCE_MS } from "@/resources/orders/payout-preview";
 import { WalletSetup } from "@/providers/wallet";
-import { deferred, mockApi } from "../../app/support";
+import { advanceClock, deferred, mockApi, userOnFakeClock } from "../../app/support";
 import { RefineHarness } from "../../components/support";
 import type { FakeApi } from "../../support/fake-api";
 import { dialogWith, findDialogWith, makeOrder, openDetails, openOrders, ordersApi, page, section } from "./support";
@@ -103,10 +103,6 @@ function sentBodies(api: FakeApi) {
     .filter(({ path }) => !path.endsWith("/preview") && !path.endsWith("/decision"))
     .map(({ path, body }) => ({ url: path, body }));
 }
-
-afterEach(() => {
-  vi.useRealTimers();
-});
 
 describe("dispute resolve form", () => {
   it("starts on Release to Seller with empty notes, the warning, and submit disabled", async () => {
@@ -288,8 +284,7 @@ describe("dispute resolve form", () => {
   });
 
   it("shows 'Processing Transaction...' while pending, then the signature's first 8, then closes after 2 s and refreshes the list", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userOnFakeClock();
     const { form, api, order, listQueries } = await openFormInApp(disputedOrder(), user);
     const answer = deferred<[number, unknown]>();
     api.post(RESOLVE_PATH(order), () => answer.promise);
@@ -320,9 +315,7 @@ describe("dispute resolve form", () => {
     });
     watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
 
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(DISPUTE_MODAL_CLOSE_MS);
-    });
+    await advanceClock(DISPUTE_MODAL_CLOSE_MS);
     await waitFor(() => expect(detailsDialog()).toBeUndefined());
     // However it closed (animated or not), no frame showed an empty "Order Details" shell.
     expect(shells).toEqual([]);
@@ -342,9 +335,7 @@ describe("dispute resolve form", () => {
       "href",
       `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`,
     );
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(60_000);
-    });
+    await advanceClock(60_000);
     expect(notice).toBeInTheDocument();
     await user.click(notice.querySelector<HTMLElement>(".ant-notification-notice-close")!);
     await waitFor(() => expect(notice).not.toBeInTheDocument());
@@ -545,16 +536,13 @@ describe("dispute resolve form", () => {
   });
 
   it("hides the preview without a word when the API has no preview call (404), and stops asking", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { form, user, api, order } = await openForm(disputedOrder(), userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
+    const { form, user, api, order } = await openForm(disputedOrder(), userOnFakeClock());
     // Asked once on opening (the default resolution, no notes yet).
     await waitFor(() => expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(1));
     await user.click(within(form).getByRole("radio", { name: /Refund Buyer/ }));
     await writeNotes(user, form, "Reviewed");
     // Past the preview's debounce on the test's clock, then every request that started has its answer.
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(PREVIEW_DEBOUNCE_MS);
-    });
+    await advanceClock(PREVIEW_DEBOUNCE_MS);
     await api.settled();
     expect(api.requests("POST", PREVIEW_PATH(order))).toHaveLength(1);
     expect(previewRegion(form)).not.toBeInTheDocument();
