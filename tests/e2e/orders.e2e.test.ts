@@ -21,6 +21,7 @@ import {
   row,
   rowButton,
   rowKeys,
+  waitForRows,
 } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
@@ -160,6 +161,27 @@ describe("Order Management in the browser", () => {
     expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, "orders-list-desktop");
     await expectAccessible(page, "orders list (desktop)");
+  });
+
+  it("while it asks the API which filters it has, shows one labelled status in their place, which passes axe", async () => {
+    // The assignments call held, as a slow API's first answer: the bar and the table wait for it.
+    let release!: () => void;
+    const answered = new Promise<void>((done) => (release = done));
+    const assignments = /\/api\/v1\/admin\/orders\/assignments/;
+    await page.route(assignments, async (route) => {
+      await answered;
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      await page.goto(`${consoleServer.origin}/orders`);
+      await page.getByRole("status", { name: "Loading" }).waitFor();
+      await expectAccessible(page, "orders while its filters settle");
+    } finally {
+      release();
+    }
+    await waitForRows(page);
+    expect(await page.getByRole("status", { name: "Loading" }).count()).toBe(0);
+    await page.unroute(assignments);
   });
 
   it("filters In Dispute from page 2, back on page 1, and the URL reopens the same view", async () => {

@@ -49,7 +49,9 @@ export function ListPage<T extends BaseRecord>({ view, bulk, actions, notice, ch
       />
       {notice}
       {page.settling ? (
-        <Spin className="kit-list-settling" aria-label="Loading" />
+        <div className="kit-list-settling" role="status" aria-label="Loading">
+          <Spin />
+        </div>
       ) : (
         <>
           {page.filters}

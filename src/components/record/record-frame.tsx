@@ -53,8 +53,8 @@ export function RecordFrame({ section, name, backHref, onBack, loading, error, o
           onRetry={() => onRetry?.()}
         />
       ) : loading ? (
-        <div className="record-frame__loading">
-          <Spin aria-label="Loading" />
+        <div className="record-frame__loading" role="status" aria-label="Loading">
+          <Spin />
         </div>
       ) : (
         children

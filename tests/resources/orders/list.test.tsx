@@ -215,14 +215,14 @@ describe("Order Management list", () => {
     });
     openOrders();
     await waitFor(() => expect(listQueries()).toHaveLength(1));
-    expect(screen.getByLabelText("Loading")).toBeInTheDocument();
+    expect(screen.getByRole("status", { name: "Loading" })).toBeInTheDocument();
     expect(screen.queryByRole("combobox", { name: "Filter orders by status" })).not.toBeInTheDocument();
     expect(screen.queryByText("Ledger Nano X")).not.toBeInTheDocument();
 
     answer();
     expect(await screen.findByText("Ledger Nano X")).toBeInTheDocument();
     expect(screen.getByRole("combobox", { name: "Filter orders by status" })).toBeInTheDocument();
-    expect(screen.queryByLabelText("Loading")).not.toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading" })).not.toBeInTheDocument();
   });
 
   it("shows a load error with Retry instead of an empty table", async () => {
