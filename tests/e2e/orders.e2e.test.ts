@@ -174,6 +174,8 @@ describe("Order Management in the browser", () => {
     });
     try {
       await page.goto(`${consoleServer.origin}/orders`);
+      // Under the screen's heading: the app's own loading screen, before it, is a status of that name too.
+      await page.getByRole("heading", { name: "Order Management", level: 1 }).waitFor();
       await page.getByRole("status", { name: "Loading" }).waitFor();
       await expectAccessible(page, "orders while its filters settle");
     } finally {
