@@ -10,6 +10,7 @@ import { OrderTimeline } from "@/resources/orders/timeline";
 import { formatDate } from "@/utils/format";
 import { RefineHarness, renderInRefine } from "../../components/support";
 import { fakeApiForThisFile, type Answer } from "../../support/fake-api";
+import { expectFormMessage } from "../../support/form-message";
 
 const api = fakeApiForThisFile();
 
@@ -189,7 +190,7 @@ describe("OrderTimeline", () => {
 
     await user.type(noteBox(), "   ");
     await user.click(screen.getByRole("button", { name: "Add Note" }));
-    expect(await screen.findByText("Note is required")).toBeInTheDocument();
+    await expectFormMessage("Note is required");
     expect(noteBox()).toHaveAttribute("maxlength", "2000");
     expect(api.requests("POST")).toEqual([]);
   });

@@ -16,6 +16,7 @@ import {
   sidebarSections,
   signedInApi,
 } from "../../app/support";
+import { expectFormMessage } from "../../support/form-message";
 import type { FakeApi } from "../../support/fake-api";
 import { findDialog } from "../users/support";
 
@@ -152,7 +153,7 @@ describe("Team", () => {
     await user.click(screen.getByRole("button", { name: /Add Admin/ }));
     const dialog = await screen.findByRole("dialog", { name: "Add Admin" });
     await fillAndSave(user, dialog, { wallet: "not-a-wallet", role: "Support", reason: "Trying" });
-    expect(await within(dialog).findByText("Enter a valid Solana wallet address")).toBeInTheDocument();
+    await expectFormMessage("Enter a valid Solana wallet address", dialog);
     expect(changes(api)).toEqual([]);
   });
 
@@ -189,7 +190,7 @@ describe("Team", () => {
     await user.click(within(bob).getByRole("button", { name: "Change the role of Bob" }));
     const dialog = await findDialog("Change Role");
     await fillAndSave(user, dialog, { role: "Auditor", reason: "Audit season" });
-    expect(await within(dialog).findByText("Payouts need 2 approvers: the team would have 1")).toBeInTheDocument();
+    await expectFormMessage("Payouts need 2 approvers: the team would have 1", dialog);
     expect(dialog).toBeVisible();
   });
 

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "@contract";
 import { compileFirst, renderApp } from "../../app/support";
+import { expectFormMessage } from "../../support/form-message";
 import { BONK, NEW_MINT, page, RAY, rowWith, tokenListCalls, tokensApi, USDC } from "./fixtures";
 
 compileFirst(
@@ -78,7 +79,7 @@ describe("Add New Token / Edit Token modal", () => {
     expect(fieldsOf(modal).mint).toBeEnabled();
 
     await userEvent.click(within(modal).getByRole("button", { name: "Create" }));
-    expect(await within(modal).findByText(MESSAGES.invalidAddress)).toBeInTheDocument();
+    await expectFormMessage(MESSAGES.invalidAddress, modal);
     expect(within(modal).getByText("Symbol is required")).toBeInTheDocument();
     expect(within(modal).getByText("Name is required")).toBeInTheDocument();
     expect(within(modal).getByText(MESSAGES.decimalsRequired)).toBeInTheDocument();
@@ -235,9 +236,9 @@ describe("Add New Token / Edit Token modal", () => {
     await replaceText(fieldsOf(modal).logo, "");
     await userEvent.click(within(modal).getByRole("button", { name: "Update" }));
 
-    expect(await within(modal).findByText("Invalid request: symbol: Symbol too long")).toBeInTheDocument();
+    await expectFormMessage("Invalid request: symbol: Symbol too long", modal);
     // The server's field error lands under its field too.
-    expect(await within(modal).findByText("Symbol too long")).toBeInTheDocument();
+    await expectFormMessage("Symbol too long", modal);
     expect(modal).toBeVisible();
     expect(valuesOf(modal)).toMatchObject({ name: "USD Coin (bridged)", logo: "" });
     expect(api.requests("PATCH")[0].body).toMatchObject({ name: "USD Coin (bridged)", logoUrl: null });

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { MintRiskReport, Token } from "@contract";
 import { columnTitles, compileFirst, renderApp } from "../../app/support";
+import { expectFormMessage } from "../../support/form-message";
 import { BONK, NEW_MINT, rowWith, tokensApi, USDC } from "./fixtures";
 
 compileFirst(
@@ -162,7 +163,7 @@ describe("Token risk (beyond the core API)", () => {
     await userEvent.type(within(modal).getByLabelText("Name"), "New Coin");
     await userEvent.type(within(modal).getByLabelText("Decimals"), "6");
     await userEvent.click(within(modal).getByRole("button", { name: "Create" }));
-    expect(await within(modal).findByText("Confirm that this mint should be added unverified")).toBeInTheDocument();
+    await expectFormMessage("Confirm that this mint should be added unverified", modal);
     expect(api.requests("POST")).toHaveLength(0);
 
     await userEvent.click(confirm);

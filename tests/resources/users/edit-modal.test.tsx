@@ -3,6 +3,7 @@ import userEvent, { type UserEvent } from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { User } from "@contract";
 import { choose, compileFirst, deferred, selectedText } from "../../app/support";
+import { expectFormMessage } from "../../support/form-message";
 import { carol, dave, findRow, listQueries, openUsers, serveUser, findDialog, queryDialog } from "./support";
 
 compileFirst(() => import("@/resources/users/list"));
@@ -142,7 +143,7 @@ describe("Edit User modal", () => {
     await user.paste("carol-at-example");
     await user.click(within(modal).getByRole("button", { name: "Save" }));
 
-    expect(await within(modal).findByText("Invalid email")).toBeInTheDocument();
+    await expectFormMessage("Invalid email", modal);
     expect(api.requests("PATCH")).toHaveLength(0);
     expect(queryDialog("Edit User")).toBeDefined();
   });
@@ -184,7 +185,7 @@ describe("Edit User modal", () => {
     await waitFor(() => expect(values(modal)).toEqual(carolValues));
     await user.click(within(modal).getByRole("button", { name: "Save" }));
 
-    expect(await within(modal).findByText("Status must be at most 50 characters")).toBeInTheDocument();
+    await expectFormMessage("Status must be at most 50 characters", modal);
     expect(within(modal).getByText("Validation failed")).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { WebhookDelivery, WebhookEndpoint } from "@contract";
 import { changes, compileFirst, openScreen, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import { expectFormMessage } from "../../support/form-message";
 import type { FakeApi } from "../../support/fake-api";
 
 compileFirst(() => import("@/resources/webhooks/list"));
@@ -94,7 +95,7 @@ describe("Webhooks", () => {
     await user.click(await screen.findByRole("button", { name: "Add endpoint" }));
     const dialog = await screen.findByRole("dialog", { name: "Add webhook endpoint" });
     await user.click(within(dialog).getByRole("button", { name: "Add endpoint" }));
-    expect(await within(dialog).findByText("URL is required")).toBeInTheDocument();
+    await expectFormMessage("URL is required", dialog);
     expect(within(dialog).getByText("Choose at least one event")).toBeInTheDocument();
     expect(changes(api)).toEqual([]);
 
