@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
-import { DESKTOP, openWithWallet, PHONE, rowKeys, screenshot, settled, signIn } from "./support/screens.ts";
+import { chooseOption, DESKTOP, openWithWallet, PHONE, rowKeys, screenshot, settled, signIn } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -37,12 +37,6 @@ const openActivity = (target: Page) => openList(target, "/activity", "Activity")
 /** The signed-in admin's display name, as their user record has it. */
 const adminName = async () =>
   (await db().selectFrom("users").select("displayName").where("publicKey", "=", admin.address).executeTakeFirst())?.displayName ?? null;
-
-/** antd's combobox input is transparent: the select around it takes the click. */
-async function choose(target: Page, selectName: string, optionText: string) {
-  await target.locator(".ant-select", { has: target.getByRole("combobox", { name: selectName }) }).click();
-  await target.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${optionText}"]`).click();
-}
 
 let deactivated: { id: string; displayName: string | null };
 
@@ -112,7 +106,7 @@ describe("Activity in the browser", () => {
 
   it("narrows by action and by days, each filter in the URL", async () => {
     await openActivity(page);
-    await choose(page, "Action", "User deactivated");
+    await chooseOption(page, "Action", "User deactivated");
     await page.waitForURL(/filters.*action.*user\.deactivate/);
     const deactivations = (await entries()).filter((entry) => entry.action === "user.deactivate");
     await expect.poll(() => rowKeys(page)).toEqual(deactivations.map((entry) => String(entry.id)));

@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from "../../server/index.ts";
 import { payoutsModule } from "../app/payouts/server/index.ts";
 import { freePort } from "../support/free-port.ts";
 import { launchBrowser } from "./support/browser.ts";
-import { openWithWallet, row, rowButton, rowKeys, signIn } from "./support/screens.ts";
+import { chooseOption, openWithWallet, row, rowButton, rowKeys, signIn } from "./support/screens.ts";
 import { auditEntryOf } from "./support/session.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -149,9 +149,7 @@ describe("a resource added in three lines, in the real console against the real 
     await page.getByRole("heading", { name: "Payouts", level: 1 }).waitFor();
     // The first page drawn: the filter bar stays where it is from here on.
     await row(page, (await payoutsInOrder())[0].id).waitFor();
-    // antd's combobox input is transparent: the select around it takes the click.
-    await page.locator(".ant-select", { has: page.getByRole("combobox", { name: "Status" }) }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Paid"]').click();
+    await chooseOption(page, "Status", "Paid");
     const paid = await payoutsInOrder("PAID");
     await row(page, paid[0].id).waitFor();
     await expect.poll(() => rowKeys(page)).toEqual(paid.slice(0, 20).map((payout) => payout.id));

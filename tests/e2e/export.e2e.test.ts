@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
-import { openWithWallet, screenshot, signIn, PHONE } from "./support/screens.ts";
+import { chooseOption, openWithWallet, screenshot, signIn, PHONE } from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -85,9 +85,7 @@ describe("CSV export in the browser", () => {
     const phone = await openWithWallet(browser, admin, PHONE);
     await signIn(phone, consoleServer.origin, admin);
     await openUsers(phone);
-    // antd's combobox input is transparent: the select around it takes the click.
-    await phone.locator(".ant-select", { has: phone.getByRole("combobox", { name: "Status" }) }).click();
-    await phone.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Active"]').click();
+    await chooseOption(phone, "Status", "Active");
     await phone.waitForURL(/filters/);
 
     const button = phone.getByRole("button", { name: "Export CSV" });

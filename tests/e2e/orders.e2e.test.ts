@@ -11,6 +11,7 @@ import { PublicKey } from "@solana/web3.js";
 import type { Locator, Page } from "playwright-core";
 import { auditEntryOf, browser, chain, consoleServer, db, openList, page, signedInForThisFile } from "./support/session.ts";
 import {
+  chooseOption,
   openDialog,
   openWithWallet,
   screenshot,
@@ -32,12 +33,6 @@ const admin = createTestWallet("E2E Orders Admin");
 signedInForThisFile(admin);
 
 const openOrders = (target: Page, path = "/orders") => openList(target, path, "Order Management");
-
-/** antd's combobox input is transparent: the select around it takes the click. */
-async function choose(target: Page, selectName: string, optionText: string) {
-  await target.locator(".ant-select", { has: target.getByRole("combobox", { name: selectName }) }).click();
-  await target.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${optionText}"]`).click();
-}
 
 const detailsDialog = (target: Page) => target.locator(".ant-modal.order-details");
 
@@ -191,7 +186,7 @@ describe("Order Management in the browser", () => {
     const disputed = await disputeQueue();
     await openOrders(page, "/orders?currentPage=2&pageSize=20");
     await page.getByText(/^Page 2 of/).waitFor();
-    await choose(page, "Filter orders by status", "In Dispute");
+    await chooseOption(page, "Filter orders by status", "In Dispute");
     await page.waitForURL(/filters\[0\]\[value\]=in_dispute/);
     expect(new URL(page.url()).searchParams.get("currentPage")).toBe("1");
     await row(page, disputed[0].id).waitFor();
@@ -250,7 +245,7 @@ describe("Order Management in the browser", () => {
       await dialog.getByRole("button", { name: "Close" }).click();
       await detailsDialog(page).waitFor({ state: "hidden" });
 
-      await choose(page, "Filter orders by assignee", "Assigned to me");
+      await chooseOption(page, "Filter orders by assignee", "Assigned to me");
       await page.waitForURL(/assignee/);
       await expect.poll(() => rowKeys(page)).toEqual([queue[0].id]);
       await screenshot(page, "orders-assigned-to-me");

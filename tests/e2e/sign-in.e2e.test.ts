@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { memoTransactionProblem } from "../../server/auth/memo-transaction.ts";
 import { verifyAuditSignatures } from "../../server/services/audit-verify.ts";
 import { auditEntryOf, browser, consoleForThisFile, consoleServer, db } from "./support/session.ts";
-import { chooseWallet, openDialog, openWithWallet, PHONE, rowButton, screenshot, signIn } from "./support/screens.ts";
+import { chooseOption, chooseWallet, openDialog, openWithWallet, PHONE, rowButton, screenshot, signIn } from "./support/screens.ts";
 import { disputeQueue, IN_DISPUTE_URL } from "./support/orders.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet, type TestWallet } from "./support/test-wallet.ts";
@@ -167,8 +167,7 @@ describe("wallet sign-in in the browser", () => {
     await owner.getByRole("button", { name: "Add Admin" }).click();
     const add = await openDialog(owner, "Add Admin");
     await add.getByLabel("Wallet").fill(supportAdmin.address);
-    await add.getByLabel("Role").click();
-    await owner.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Support"]').click();
+    await chooseOption(owner, "Role", "Support", add);
     await add.getByLabel("Reason").fill("Joins the support desk");
     await add.getByRole("button", { name: "Add" }).click();
     await owner.locator(".ant-notification-notice", { hasText: "Admin added" }).waitFor();

@@ -9,7 +9,18 @@ import { sql } from "kysely";
 import type { UserRole } from "../../contract/index.ts";
 import type { Page } from "playwright-core";
 import { browser, consoleServer, db, openList, page, signedInForThisFile, storedRow } from "./support/session.ts";
-import { openWithWallet, screenshot, signIn, PHONE, settled, row, rowButton, rowKeys, waitForRows } from "./support/screens.ts";
+import {
+  chooseOption,
+  openWithWallet,
+  screenshot,
+  signIn,
+  PHONE,
+  settled,
+  row,
+  rowButton,
+  rowKeys,
+  waitForRows,
+} from "./support/screens.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createTestWallet } from "./support/test-wallet.ts";
 
@@ -26,12 +37,6 @@ async function usersInOrder(role?: UserRole) {
 }
 
 const openUsers = (target: Page, path = "/users") => openList(target, path, "User Management");
-
-/** antd's combobox input is transparent: the select around it takes the click. */
-async function choose(target: Page, selectName: string, optionText: string) {
-  await target.locator(".ant-select", { has: target.getByRole("combobox", { name: selectName }) }).click();
-  await target.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${optionText}"]`).click();
-}
 
 async function selectedText(target: Page, selectName: string) {
   return target
@@ -82,7 +87,7 @@ describe("User Management in the browser", () => {
     const pages = Math.ceil(members.length / PAGE_SIZE);
     expect(pages).toBeGreaterThan(1);
 
-    await choose(page, "Role", "User");
+    await chooseOption(page, "Role", "User");
     await page.getByText(`Page 1 of ${pages}`).waitFor();
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText(`Page 2 of ${pages}`).waitFor();

@@ -105,6 +105,16 @@ export async function signIn(page: Page, origin: string, wallet: TestWallet): Pr
   await page.waitForURL(`${origin}/`);
 }
 
+/**
+ * Picks `optionText` in the antd select named `selectName` (inside `scope`, the page by default).
+ * antd's combobox input is transparent: the select around it takes the click.
+ */
+export async function chooseOption(page: Page, selectName: string, optionText: string, scope: Page | Locator = page): Promise<void> {
+  // `has` is matched inside each select: a locator from the page, not from `scope`.
+  await scope.locator(".ant-select", { has: page.getByRole("combobox", { name: selectName }) }).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${optionText}"]`).click();
+}
+
 /** A table row by its record id (antd writes the row key as `data-row-key`). */
 export const row = (page: Page, id: string): Locator => page.locator(`tr[data-row-key="${id}"]`);
 
