@@ -97,7 +97,29 @@ export async function chooseWallet(page: Page, origin: string, wallet: TestWalle
   await page.getByText("Connect a wallet on Solana to continue").waitFor();
   await page.getByRole("button", { name: new RegExp(wallet.name) }).click();
   // The button's accessible name starts with the wallet icon's alt text.
-  await page.getByRole("button", { name: /Connect$/ }).click();
+  await page
+    .getByRole("button", { name: /Connect$/ })
+    .click()
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\n${await walletState(page)}`, { cause: error });
+    });
+}
+
+/**
+ * What the page showed of the wallet when a sign-in step failed: its buttons, and the wallet modal
+ * with the wallets it lists. Once, beside a second `npm test`, the Connect button never came.
+ */
+async function walletState(page: Page): Promise<string> {
+  const state = await page
+    .evaluate(() => ({
+      url: location.href,
+      buttons: [...document.querySelectorAll("button")].map((button) => button.textContent?.trim()),
+      modal: document.querySelector(".wallet-adapter-modal")?.className ?? "none",
+      listed: [...document.querySelectorAll(".wallet-adapter-modal-list button")].map((button) => button.textContent?.trim()),
+      remembered: Object.entries(localStorage).filter(([key]) => /wallet/i.test(key)),
+    }))
+    .catch((error: Error) => ({ unreadable: error.message }));
+  return `The page's wallet state: ${JSON.stringify(state)}`;
 }
 
 export async function signIn(page: Page, origin: string, wallet: TestWallet): Promise<void> {
