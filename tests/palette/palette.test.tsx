@@ -3,10 +3,12 @@
 // (their lists' search) and an order by its short id or a wallet (the orders list's search, or its
 // first page narrowed where the API cannot search); the hits open their record; nothing is asked that
 // answers 404 for want of the record; what the API lacks or refuses adds nothing and says nothing.
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { StrictMode } from "react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { page as browserPage } from "vitest/browser";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Order, Product, Shop, User } from "@contract";
+import App from "@/App";
 import { PaletteButton, paletteChunk } from "@/components/palette/launcher";
 import { compileFirst, deferred, openPalette, openScreen, paletteOptions as options, setupUser, signedInApi } from "../app/support";
 
@@ -266,6 +268,40 @@ describe("the palette's code, unasked", () => {
       },
     );
   }
+});
+
+describe("the palette's code arriving", () => {
+  it("leaves the focus where it is: a filter's search box keeps it, and what is typed", async () => {
+    // kbar's provider blurs a focused input when its effect runs again with the palette closed, as
+    // StrictMode runs a new component's effects twice in development: mounted when its code arrived,
+    // it took the focus from whatever box the admin was typing in.
+    const held = deferred<void>();
+    const load = paletteChunk.load;
+    const spy = vi.spyOn(paletteChunk, "load").mockImplementation(() => held.promise.then(load));
+    const byWidth = window.matchMedia;
+    vi.stubGlobal("matchMedia", (query: string) => (query === "(any-pointer: fine)" ? { media: query, matches: true } : byWidth(query)));
+    const api = signedInApi();
+    api.get("/admin/shops", [200, { data: [SHOP], meta: { total: 1 } }]);
+    window.history.replaceState({}, "", "/shops");
+    render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+    const box = await screen.findByRole("textbox", { name: "Search shops" });
+    await waitFor(() => expect(spy).toHaveBeenCalled());
+    const user = setupUser();
+    await user.click(box);
+    await user.keyboard("att");
+
+    await act(async () => {
+      held.resolve();
+      await spy.mock.results[0].value;
+    });
+    expect(box).toHaveFocus();
+    await user.keyboard("ic");
+    expect(box).toHaveValue("attic");
+  });
 });
 
 describe("the shortcut before the palette has loaded", () => {

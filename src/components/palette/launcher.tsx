@@ -1,8 +1,8 @@
 // The command palette's light half, in the admin layout's chunk: the sidebar's Search button, the
 // Ctrl+K (Cmd+K on a Mac) shortcut and the screens' actions, kept in a small store of our own. The
-// palette itself (palette.tsx, with @refinedev/kbar) is a chunk of its own: it loads once the
+// palette itself (palette.tsx, with @refinedev/kbar) is a chunk of its own: it is fetched once the
 // layout has rendered and the browser is idle (on a device with a fine pointer: a touch screen waits
-// for its Search button), or at once on a first Ctrl+K or Search click, which then opens it as soon
+// for its Search button), and mounted on a first Ctrl+K or Search click, which then opens it as soon
 // as it is there (however often it was asked). Once it is mounted, kbar listens to the shortcut itself.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { PALETTE_DIALOG_ID, type PaletteControl, type PaletteRuntimeProps, type ScreenActions } from "./control";
@@ -100,19 +100,23 @@ export function PaletteProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [toggle]);
 
-  // Loaded without being asked once the layout is up and the browser has nothing better to do, so
-  // that a first Ctrl+K opens it at once. A touch screen (no fine pointer) has no shortcut to be
-  // quick for: there the Search button loads it, and a phone's slower CPU is spared the palette's
-  // code and first render while its screen loads.
+  // Its code is fetched without being asked once the layout is up and the browser has nothing better
+  // to do, so that a first Ctrl+K opens it at once; it is mounted only when first asked for: kbar's
+  // provider blurs a focused input when its effect runs again with the palette closed (StrictMode
+  // runs a new component's effects twice in development), which took the focus from the box an admin
+  // was typing in. A touch screen (no fine pointer) has no shortcut to be quick for: there the Search
+  // button loads it, and a phone's slower CPU is spared the palette's code while its screen loads.
   useEffect(() => {
     if (!window.matchMedia?.("(any-pointer: fine)").matches) return;
+    // Offline, say: the first press fetches it again.
+    const prefetch = () => void paletteChunk.load().catch(() => undefined);
     if (typeof window.requestIdleCallback === "function") {
-      const id = window.requestIdleCallback(load, { timeout: 2000 });
+      const id = window.requestIdleCallback(prefetch, { timeout: 2000 });
       return () => window.cancelIdleCallback(id);
     }
-    const timer = setTimeout(load, 200);
+    const timer = setTimeout(prefetch, 200);
     return () => clearTimeout(timer);
-  }, [load]);
+  }, []);
 
   return (
     <PaletteRegistry.Provider value={screenActions.register}>
