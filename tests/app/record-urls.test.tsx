@@ -3,7 +3,7 @@
 // list with its filters, and the breadcrumb leads back to it.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { compileFirst, renderApp, setupUser, signedInApi } from "./support";
+import { compileFirst, deferred, renderApp, setupUser, signedInApi } from "./support";
 import { makeOrder, page, findDialogWith, openDetails } from "../resources/orders/support";
 import { carol, USERS, serveUsers } from "../resources/users/support";
 import { paged, product } from "../resources/products/fixtures";
@@ -56,12 +56,17 @@ describe("record URLs", () => {
     expect(pageReads()).toBe(listReads);
   });
 
-  it("says a missing order does not exist, with Retry", async () => {
+  it("spins while a shared link reads its record, then says a missing order does not exist, with Retry", async () => {
     const api = signedInApi();
+    const read = deferred<[number, unknown]>();
     api.get("/admin/orders", [200, page([])]);
-    api.get("/admin/orders/nope", [404, { message: "Order not found" }]);
+    api.get("/admin/orders/nope", () => read.promise);
     renderApp("/orders/nope");
+    // The list behind may be settling too: the record's own spinner is the one in its dialog.
+    await waitFor(() => expect(within(screen.getByRole("dialog")).getByRole("status", { name: "Loading" })).toBeInTheDocument());
+    read.resolve([404, { message: "Order not found" }]);
     const dialog = await findDialogWith("This record does not exist");
+    expect(within(dialog).queryByRole("status", { name: "Loading" })).not.toBeInTheDocument();
     expect(within(dialog).getByText("Order not found")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });

@@ -333,6 +333,7 @@ describe("Marketplace Configuration", () => {
     failsTwice(api, "/admin/marketplace/status", "Status is down");
     api.get("/admin/marketplace/status", [200, { data: initialized }]);
     renderApp("/marketplace");
+    await until(() => expect(screen.getByRole("status", { name: "Loading marketplace status" })).toBeInTheDocument());
 
     // The query retries once (QUERY_CACHE.retry) after its back-off before it reports the error.
     await until(() => expect(screen.getByText("Status is down")).toBeInTheDocument(), { stepMs: 50 });

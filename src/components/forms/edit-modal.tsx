@@ -8,11 +8,12 @@
 // exports a component returning useEditModal({ ..., request }), which the screen mounts, with the
 // screen's latest request, on the first opening.
 import { useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
-import { Alert, Button, Form, Modal, Spin } from "antd";
+import { Alert, Button, Form, Modal } from "antd";
 import { useModalForm } from "@refinedev/antd";
 import { useOne, useResourceParams, type BaseRecord, type HttpError } from "@refinedev/core";
 import { AuditHistory, type AuditTargetType } from "@/components/history/audit-history";
 import { RecordFrame } from "@/components/record/record-frame";
+import { LoadingStatus } from "@/components/loading-status";
 import type { EditRequest } from "@/components/forms/edit-dialog";
 import { useRecordRoute } from "@/components/routing/use-record-route";
 import "@/components/antd/setup";
@@ -240,15 +241,7 @@ export function useEditModal<TRecord extends BaseRecord, TValues = TRecord, TBod
           onFinish={(values) => void submit(values)}
           layout="vertical"
         >
-          {ready ? (
-            fields(record)
-          ) : loadError ? null : (
-            <div className="kit-edit-modal__loading">
-              <span role="status" aria-label={`Loading ${noun}`}>
-                <Spin />
-              </span>
-            </div>
-          )}
+          {ready ? fields(record) : loadError ? null : <LoadingStatus label={`Loading ${noun}`} />}
         </Form>
       )}
       {history && record && modalProps.open ? <AuditHistory targetType={history} targetId={String(record.id)} /> : null}

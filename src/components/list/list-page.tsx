@@ -2,11 +2,11 @@
 // own actions), a notice, the filter bar, the saved views, the bulk bar when the list has bulk
 // actions, the table in the admin's columns and density, then the screen's dialogs (children).
 import type { ReactNode } from "react";
-import { Spin } from "antd";
 import type { BaseRecord } from "@refinedev/core";
 import { ListTable, type ListTableProps, type ListTableSource } from "@/components/list/list-table";
 import type { ListView } from "@/components/list/settings/use-list-view";
 import type { Density } from "@/components/list/settings/store";
+import { LoadingStatus } from "@/components/loading-status";
 import { PageHeader } from "@/components/page-header";
 
 export interface ListPageProps<T extends BaseRecord> {
@@ -49,9 +49,7 @@ export function ListPage<T extends BaseRecord>({ view, bulk, actions, notice, ch
       />
       {notice}
       {page.settling ? (
-        <div className="kit-list-settling" role="status" aria-label="Loading">
-          <Spin />
-        </div>
+        <LoadingStatus />
       ) : (
         <>
           {page.filters}

@@ -2,9 +2,10 @@
 // list keeps its page and filters), and — while a shared or reloaded link reads the record — a
 // spinner, or the load error with Retry (a record that does not exist says so).
 import type { ReactNode } from "react";
-import { Breadcrumb, Spin } from "antd";
+import { Breadcrumb } from "antd";
 import type { HttpError } from "@refinedev/core";
 import { ListError } from "@/components/list/list-error";
+import { LoadingStatus } from "@/components/loading-status";
 import "./record.css";
 
 export interface RecordFrameProps {
@@ -53,9 +54,7 @@ export function RecordFrame({ section, name, backHref, onBack, loading, error, o
           onRetry={() => onRetry?.()}
         />
       ) : loading ? (
-        <div className="record-frame__loading" role="status" aria-label="Loading">
-          <Spin />
-        </div>
+        <LoadingStatus />
       ) : (
         children
       )}

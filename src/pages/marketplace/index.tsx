@@ -1,13 +1,13 @@
 // Marketplace Configuration: the on-chain configuration's status, polled every MARKETPLACE_POLL_MS
 // except while the success message shows, and the one-time initialization behind an in-page
 // confirmation.
-import { Spin } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { MARKETPLACE_POLL_MS } from "@/config";
 import { PageHeader } from "@/components/page-header";
 import { useAccess } from "@/components/access/use-access";
 import { usePaletteActions } from "@/components/palette/use-palette-actions";
 import { ListError } from "@/components/list/list-error";
+import { LoadingStatus } from "@/components/loading-status";
 import { useConfirm } from "@/components/prompts/confirm";
 import { endpoints } from "@/providers/endpoints";
 import type { MarketplaceStatus } from "@contract";
@@ -56,11 +56,7 @@ export function MarketplacePage() {
   } else if (query.isError) {
     body = <ListError title="Could not load the marketplace status" error={query.error} onRetry={refresh} retrying={query.isFetching} />;
   } else {
-    body = (
-      <div className="marketplace-loading" role="status" aria-label="Loading marketplace status">
-        <Spin size="large" />
-      </div>
-    );
+    body = <LoadingStatus label="Loading marketplace status" size="large" />;
   }
 
   return (

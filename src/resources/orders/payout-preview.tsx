@@ -4,13 +4,14 @@
 // API without the call (404) hides the preview without a word, and the console stops asking for the
 // rest of the session; the form works without it.
 import { useEffect, useState } from "react";
-import { Alert, Descriptions, Spin } from "antd";
+import { Alert, Descriptions } from "antd";
 import { useCustom, type HttpError } from "@refinedev/core";
 import { errorMessage } from "@/components/list/list-error";
 import { endpoints } from "@/providers/endpoints";
 import { useKnownMissing, useRememberMissing } from "@/providers/query-policy";
 import { Amount, PayoutAmount } from "@/components/value/amount";
 import { Hint } from "@/components/value/hint";
+import { LoadingStatus } from "@/components/loading-status";
 import { formatScreenedAgainst, shortWallet, SOL_CURRENCY } from "@/utils/format";
 import type { PayoutPreview, ResolveDisputeRequest } from "@contract";
 
@@ -120,12 +121,7 @@ export function PayoutPreviewPanel({ state }: { state: PayoutPreviewState }) {
   return (
     <section className="payout-preview" aria-label="Payout preview" aria-busy={loading}>
       <h5 className="payout-preview__title">
-        Payout preview{" "}
-        {loading ? (
-          <span role="status" aria-label="Simulating the transaction">
-            <Spin size="small" />
-          </span>
-        ) : null}
+        Payout preview {loading ? <LoadingStatus label="Simulating the transaction" size="small" inline /> : null}
       </h5>
       {preview ? (
         <>

@@ -424,6 +424,7 @@ describe("dispute resolve form", () => {
     const slider = within(form).getByRole("slider", { name: "Refund percentage to buyer" });
     for (let i = 0; i < 3; i++) fireEvent.keyDown(slider, { key: "ArrowRight", keyCode: 39, which: 39 });
     await waitFor(() => expect(previewRegion(form)).toHaveAttribute("aria-busy", "true"));
+    expect(within(previewRegion(form)!).getByRole("status", { name: "Simulating the transaction" })).toBeInTheDocument();
     expect(previewRegion(form)).not.toHaveTextContent("7.5 USDC");
     await waitFor(() => expect(previews()).toHaveLength(asked + 1));
     expect(previews().at(-1)).toEqual({ resolution: "PARTIAL_REFUND", adminNotes: "Half broken", refundPercentage: 33 });
@@ -431,6 +432,7 @@ describe("dispute resolve form", () => {
     await waitFor(() => expect(previewRegion(form)).toHaveTextContent("Buyer receives8.25 USDC"));
     expect(previewRegion(form)).toHaveTextContent("Seller receives16.75 USDC");
     expect(previewRegion(form)).toHaveAttribute("aria-busy", "false");
+    expect(within(previewRegion(form)!).queryByRole("status", { name: "Simulating the transaction" })).not.toBeInTheDocument();
 
     expect(submitButton(form)).toBeEnabled();
     api.post(RESOLVE_PATH(order), [200, { data: { transactionSignature: SIGNATURE } }]);
