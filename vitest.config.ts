@@ -76,6 +76,7 @@ const OWN_PAGE_FILES = [
   "tests/pages/login.test.tsx",
   "tests/providers/wallet-setup.test.tsx",
   "tests/providers/wallet-ready.test.tsx",
+  "tests/providers/wallet-list-wait.test.tsx",
   "tests/resources/orders/hardware-wallet-decision.test.tsx",
 ];
 

@@ -81,6 +81,11 @@ export const COPY_CONFIRM_MS = 400;
 // The wallet modal's close delay (150 ms) and the browser-extension probe (up to 5 s) are the wallet
 // adapter's own timings (@solana/wallet-adapter-react-ui, -react): the console sets neither.
 export const WALLET_AUTO_CONNECT = false;
+/**
+ * How long "Select Wallet" waits for the server's answer on its demo wallet before opening the wallet
+ * list without it (src/providers/wallet.tsx says why it waits).
+ */
+export const DEMO_WALLET_WAIT_MS = 2_000;
 
 export const ROUTER = {
   pendingDelayMs: 1000,

@@ -7,7 +7,7 @@ import { WalletNotReadyError, type WalletError } from "@solana/wallet-adapter-ba
 import { WalletContext, type WalletContextState } from "@solana/wallet-adapter-react";
 import { WalletModalContext, type WalletModalContextState } from "@solana/wallet-adapter-react-ui";
 import walletAdapterCss from "@solana/wallet-adapter-react-ui/styles.css?raw";
-import { STORAGE_KEYS, WALLET_AUTO_CONNECT } from "@/config";
+import { DEMO_WALLET_WAIT_MS, STORAGE_KEYS, WALLET_AUTO_CONNECT } from "@/config";
 import { endpoints } from "@/providers/endpoints";
 import { http } from "@/providers/http";
 import type { DemoWalletKeypair } from "@/providers/demo-wallet";
@@ -169,24 +169,48 @@ export function WalletSetup({ children }: { children: ReactNode }) {
   // What the adapter last handed up, and who waits for its next state (useWalletAdapter's answer).
   const latest = useRef<WalletEngineState | null>(null);
   const waiting = useRef<Array<() => void>>([]);
-  const onReady = useCallback((next: WalletEngineState) => {
-    latest.current = next;
-    setEngine(next);
-    for (const wake of waiting.current.splice(0)) wake();
-    if (openWhenReady.current) {
-      openWhenReady.current = false;
-      next.modal.setVisible(true);
-    }
-  }, []);
+  const nextState = useCallback(() => new Promise<void>((wake) => waiting.current.push(wake)), []);
+
+  // The wallet list opens once the demo wallet is listed or known absent (within DEMO_WALLET_WAIT_MS):
+  // the list is centred on the screen, so a wallet added while it is open moves every entry, and a
+  // tap meant for one lands beside it.
+  const demoWalletListed = useCallback(async () => {
+    const listed = (async () => {
+      const demo = await demoWalletAsked;
+      while (demo && !latest.current?.wallet.wallets.some((wallet) => wallet.adapter.name === demo)) await nextState();
+    })();
+    await Promise.race([listed, new Promise((resolve) => setTimeout(resolve, DEMO_WALLET_WAIT_MS))]);
+  }, [nextState]);
+
+  const onReady = useCallback(
+    (next: WalletEngineState) => {
+      latest.current = next;
+      setEngine(next);
+      for (const wake of waiting.current.splice(0)) wake();
+      if (openWhenReady.current) {
+        openWhenReady.current = false;
+        void demoWalletListed().then(() => next.modal.setVisible(true));
+      }
+    },
+    [demoWalletListed],
+  );
+
+  const engineModal = engine?.modal;
+  const modal = useMemo<WalletModalContextState>(() => {
+    if (!engineModal) return loadingModal;
+    return {
+      visible: engineModal.visible,
+      setVisible: (open) => (open ? void demoWalletListed().then(() => engineModal.setVisible(true)) : engineModal.setVisible(false)),
+    };
+  }, [engineModal, loadingModal, demoWalletListed]);
 
   const ready = useCallback<WalletReady>(async () => {
     setWanted(true);
-    const nextState = () => new Promise<void>((wake) => waiting.current.push(wake));
     while (!latest.current) await nextState();
     const demo = await demoWalletAsked;
     while (!rememberedSettled(latest.current.wallet, STORAGE_KEYS.walletName, demo)) await nextState();
     return latest.current;
-  }, []);
+  }, [nextState]);
 
   const clearError = useCallback(() => setError(null), []);
   const errorState = useMemo(() => ({ error, clearError }), [error, clearError]);
@@ -194,7 +218,7 @@ export function WalletSetup({ children }: { children: ReactNode }) {
   return (
     <>
       <WalletContext.Provider value={engine?.wallet ?? LOADING_WALLET}>
-        <WalletModalContext.Provider value={engine?.modal ?? loadingModal}>
+        <WalletModalContext.Provider value={modal}>
           <WalletErrorContext.Provider value={errorState}>
             <WalletReadyContext.Provider value={ready}>{children}</WalletReadyContext.Provider>
           </WalletErrorContext.Provider>

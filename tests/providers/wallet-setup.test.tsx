@@ -1,6 +1,7 @@
 // WalletSetup draws the screens before the wallet adapter has loaded (it is a chunk of its own), and
 // loads it only once a screen asks for it: the wallet reads as not connected meanwhile, and a "Select
-// Wallet" click made then is not lost.
+// Wallet" click made then is not lost. The wallet list opens with the demo wallet in it: one added
+// under the open list would move the entry an admin is about to tap.
 import { describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import { userEvent } from "@testing-library/user-event";
@@ -51,8 +52,9 @@ describe("WalletSetup", () => {
     await waitFor(() => expect(engine.asked).toBe(true));
   });
 
-  it("draws before the adapter has loaded, opens the wallet list for a click made meanwhile, and lists the demo wallet", async () => {
-    await serveDemoWallet(mock, "Held Demo Wallet");
+  it("draws before the adapter has loaded, opens the wallet list for a click made meanwhile once the demo wallet is in it", async () => {
+    let answerDemoWallet: () => void = () => undefined;
+    await serveDemoWallet(mock, "Held Demo Wallet", new Promise((resolve) => (answerDemoWallet = resolve)));
     render(
       <WalletSetup>
         <Probe />
@@ -71,9 +73,16 @@ describe("WalletSetup", () => {
     expect(mock.requests("GET", "/demo/wallet")).toHaveLength(0);
 
     adapter.release();
+    // The adapter is there, the server has not answered on its demo wallet yet: the list waits.
+    await waitFor(() => expect(mock.requests("GET", "/demo/wallet")).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.querySelector(".wallet-adapter-modal")).toBeNull();
+
+    answerDemoWallet();
     await waitFor(() => expect(document.querySelector(".wallet-adapter-modal")).not.toBeNull());
+    // In the list from its first frame, not added under it.
+    expect(screen.getByRole("button", { name: /Held Demo Wallet/ })).toBeInTheDocument();
     expect(screen.getByText("not connected")).toBeInTheDocument();
-    expect(await screen.findByRole("button", { name: /Held Demo Wallet/ })).toBeInTheDocument();
     expect(mock.requests("GET", "/demo/wallet")).toHaveLength(1);
   });
 });

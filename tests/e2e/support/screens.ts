@@ -107,7 +107,9 @@ export async function chooseWallet(page: Page, origin: string, wallet: TestWalle
 
 /**
  * What the page showed of the wallet when a sign-in step failed: its buttons, and the wallet modal
- * with the wallets it lists. Once, beside a second `npm test`, the Connect button never came.
+ * with the wallets it lists. It found why the Connect button once never came: the demo wallet was
+ * listed under the open modal, whose entries moved, so the click meant for the test wallet landed
+ * between two (the list now opens with the demo wallet in it: src/providers/wallet.tsx).
  */
 async function walletState(page: Page): Promise<string> {
   const state = await page

@@ -24,8 +24,9 @@ export function holdBackAdapter(): HeldAdapter {
   return { arrived, release: () => release() };
 }
 
-/** GET /demo/wallet answers a fresh key pair named `label`. */
-export async function serveDemoWallet(mock: FakeApi, label: string): Promise<void> {
+/** GET /demo/wallet answers a fresh key pair named `label` (once `answerWhen` settles, if given). */
+export async function serveDemoWallet(mock: FakeApi, label: string, answerWhen?: Promise<void>): Promise<void> {
   const key = await makeWalletKey();
-  mock.get("/demo/wallet", [200, { data: { publicKey: key.address, secretKey: key.secretKey, label } }]);
+  const answer = [200, { data: { publicKey: key.address, secretKey: key.secretKey, label } }] as const;
+  mock.get("/demo/wallet", answerWhen ? () => answerWhen.then(() => answer) : answer);
 }
