@@ -149,7 +149,14 @@ const LOADING_WALLET: WalletContextState = {
   signIn: undefined,
 };
 
-export function WalletSetup({ children }: { children: ReactNode }) {
+export function WalletSetup({
+  children,
+  demoWalletWaitMs = DEMO_WALLET_WAIT_MS,
+}: {
+  children: ReactNode;
+  /** How long "Select Wallet" waits for the demo wallet before opening the list without it. */
+  demoWalletWaitMs?: number;
+}) {
   const [error, setError] = useState<WalletError | null>(null);
   const [engine, setEngine] = useState<WalletEngineState | null>(null);
   const [wanted, setWanted] = useState(false);
@@ -179,8 +186,8 @@ export function WalletSetup({ children }: { children: ReactNode }) {
       const demo = await demoWalletAsked;
       while (demo && !latest.current?.wallet.wallets.some((wallet) => wallet.adapter.name === demo)) await nextState();
     })();
-    await Promise.race([listed, new Promise((resolve) => setTimeout(resolve, DEMO_WALLET_WAIT_MS))]);
-  }, [nextState]);
+    await Promise.race([listed, new Promise((resolve) => setTimeout(resolve, demoWalletWaitMs))]);
+  }, [nextState, demoWalletWaitMs]);
 
   const onReady = useCallback(
     (next: WalletEngineState) => {

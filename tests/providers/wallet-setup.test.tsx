@@ -20,6 +20,10 @@ vi.mock("@/providers/wallet-engine", async (importOriginal) => {
   return importOriginal();
 });
 
+// The list's wait for the demo wallet is capped (tests/providers/wallet-list-wait.test.tsx checks
+// the cap): lifted below, so that a busy machine's slow registration does not open the list first.
+const NO_CAP_MS = 2 ** 31 - 1;
+
 const mock = fakeApiForThisFile();
 
 function Probe() {
@@ -56,7 +60,7 @@ describe("WalletSetup", () => {
     let answerDemoWallet: () => void = () => undefined;
     await serveDemoWallet(mock, "Held Demo Wallet", new Promise((resolve) => (answerDemoWallet = resolve)));
     render(
-      <WalletSetup>
+      <WalletSetup demoWalletWaitMs={NO_CAP_MS}>
         <Probe />
       </WalletSetup>,
     );

@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import type { TestWallet } from "./test-wallet.ts";
 import { newContext } from "./browser.ts";
+import { DEMO_WALLET_LABEL } from "../../../server/demo-wallet.ts";
 
 export const SCREENSHOT_DIR = join(process.cwd(), "test-results", "e2e");
 
@@ -95,6 +96,10 @@ export async function chooseWallet(page: Page, origin: string, wallet: TestWalle
   await page.goto(`${origin}/login`);
   await page.getByRole("button", { name: "Select Wallet" }).click();
   await page.getByText("Connect a wallet on Solana to continue").waitFor();
+  // Every test server is a local one, which offers its demo wallet. The list opens with it, unless
+  // the machine is so busy that its registration takes longer than DEMO_WALLET_WAIT_MS: then it
+  // joins the open list, moving the entries, and must be there before one is clicked.
+  await page.getByRole("button", { name: new RegExp(DEMO_WALLET_LABEL) }).waitFor();
   await page.getByRole("button", { name: new RegExp(wallet.name) }).click();
   // The button's accessible name starts with the wallet icon's alt text.
   await page
