@@ -113,13 +113,18 @@ export function useWalletAdapter(): WalletReady {
   return ready;
 }
 
+/** Whether the demo wallet, if one registered, is in the adapter's list. */
+function demoInList(wallets: WalletContextState["wallets"], demo: string | null): boolean {
+  return !demo || wallets.some((listed) => listed.adapter.name === demo);
+}
+
 /**
  * Whether the adapter has done what it does on its own with the wallet remembered from the last
  * sign-in: listed the demo wallet if one registered, then selected the remembered wallet, or found it
  * is not installed (then nothing will be selected).
  */
 function rememberedSettled({ wallet, wallets }: WalletContextState, storageKey: string, demo: string | null): boolean {
-  if (demo && !wallets.some((listed) => listed.adapter.name === demo)) return false;
+  if (!demoInList(wallets, demo)) return false;
   let remembered: unknown = null;
   try {
     remembered = JSON.parse(localStorage.getItem(storageKey) ?? "null");
@@ -182,11 +187,20 @@ export function WalletSetup({
   // the list is centred on the screen, so a wallet added while it is open moves every entry, and a
   // tap meant for one lands beside it.
   const demoWalletListed = useCallback(async () => {
+    let capped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cap = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        capped = true;
+        resolve();
+      }, demoWalletWaitMs);
+    });
     const listed = (async () => {
       const demo = await demoWalletAsked;
-      while (demo && !latest.current?.wallet.wallets.some((wallet) => wallet.adapter.name === demo)) await nextState();
+      while (!capped && !demoInList(latest.current?.wallet.wallets ?? [], demo)) await nextState();
     })();
-    await Promise.race([listed, new Promise((resolve) => setTimeout(resolve, demoWalletWaitMs))]);
+    await Promise.race([listed, cap]);
+    clearTimeout(timer);
   }, [nextState, demoWalletWaitMs]);
 
   const onReady = useCallback(
