@@ -30,8 +30,9 @@ export async function closeConsole({ browser, consoleServer }: Partial<SignedInC
   await consoleServer?.close();
 }
 
-// The signed-in console of the test file that called signedInForThisFile, as live bindings: every
-// test file runs in its own module instance, so each has its own.
+// The signed-in console of the test file that called signedInForThisFile, as live bindings: a
+// worker's files share this module (vitest.e2e.config.ts, isolate) but run one after another, and each
+// sets them in its own beforeAll.
 export let browser: Browser;
 export let consoleServer: ConsoleServer;
 export let page: Page;
