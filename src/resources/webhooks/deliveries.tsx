@@ -1,6 +1,9 @@
 // The Webhooks screen's deliveries: every event sent to an endpoint (all, or one endpoint's), newest
-// first, each with its attempts and what the receiver answered; a failed one can be re-sent.
+// first, each with its attempts and what the receiver answered; a failed one can be re-sent. The
+// endpoint chosen and the page are in the URL beside the endpoints table's own, so a reload or a
+// shared link shows the same deliveries.
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { Button, Card, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
@@ -19,6 +22,30 @@ interface Page {
 const STATUS_COLORS = { delivered: "success", pending: "processing", failed: "error" } as const;
 const PAGE_SIZE = 20;
 
+/** The query parameters: named apart from the endpoints table's (currentPage, pageSize). */
+const DELIVERIES_PARAMS = { endpoint: "deliveriesEndpoint", page: "deliveriesPage" } as const;
+
+/** The endpoint and page the URL asks for: a page that is not a whole number from 1 up is page 1. */
+function useDeliveriesView() {
+  const [params, setParams] = useSearchParams();
+  const endpointId = params.get(DELIVERIES_PARAMS.endpoint) ?? "";
+  const asked = Number(params.get(DELIVERIES_PARAMS.page));
+  const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
+  const show = (next: { endpointId: string; page: number }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next.endpointId) updated.set(DELIVERIES_PARAMS.endpoint, next.endpointId);
+        else updated.delete(DELIVERIES_PARAMS.endpoint);
+        if (next.page > 1) updated.set(DELIVERIES_PARAMS.page, String(next.page));
+        else updated.delete(DELIVERIES_PARAMS.page);
+        return updated;
+      },
+      { replace: true },
+    );
+  return { endpointId, page, show };
+}
+
 function Attempts({ attempts }: { attempts: WebhookAttempt[] }) {
   if (attempts.length === 0) return <Typography.Text type="secondary">Not tried yet</Typography.Text>;
   return (
@@ -35,8 +62,7 @@ function Attempts({ attempts }: { attempts: WebhookAttempt[] }) {
 }
 
 export function WebhookDeliveries({ endpointList }: { endpointList: readonly WebhookEndpoint[] }) {
-  const [endpointId, setEndpointId] = useState<string>("");
-  const [page, setPage] = useState(1);
+  const { endpointId, page, show } = useDeliveriesView();
   const queryClient = useQueryClient();
   const invalidate = useInvalidate();
   const { query } = useCustom<Page, HttpError>({
@@ -103,10 +129,7 @@ export function WebhookDeliveries({ endpointList }: { endpointList: readonly Web
         <Select
           aria-label="Endpoint"
           value={endpointId}
-          onChange={(value) => {
-            setEndpointId(value);
-            setPage(1);
-          }}
+          onChange={(value) => show({ endpointId: value, page: 1 })}
           popupMatchSelectWidth={false}
           options={[{ value: "", label: "All endpoints" }, ...endpointList.map((e) => ({ value: e.id, label: e.description || e.url }))]}
           className="webhooks-endpoint-filter"
@@ -129,7 +152,7 @@ export function WebhookDeliveries({ endpointList }: { endpointList: readonly Web
             current: page,
             pageSize: PAGE_SIZE,
             total: data?.total ?? 0,
-            onChange: setPage,
+            onChange: (next) => show({ endpointId, page: next }),
             showSizeChanger: false,
             hideOnSinglePage: true,
           }}

@@ -1,10 +1,20 @@
 // Beyond the core API: the Webhooks screen, against the fake API: the endpoints and the deliveries
 // with their attempts, a failed delivery re-sent, an endpoint added with its secret shown once, and
 // the whole section hidden when the API has no webhooks (404).
-import { screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { WebhookDelivery, WebhookEndpoint } from "@contract";
-import { changes, compileFirst, openScreen, renderApp, setupUser, sidebarSections, signedInApi } from "../../app/support";
+import {
+  changes,
+  choose,
+  compileFirst,
+  openScreen,
+  renderApp,
+  selectedText,
+  setupUser,
+  sidebarSections,
+  signedInApi,
+} from "../../app/support";
 import { expectFormMessage } from "../../support/form-message";
 import type { FakeApi } from "../../support/fake-api";
 
@@ -85,6 +95,48 @@ describe("Webhooks", () => {
     await waitFor(() => expect(changes(api)).toEqual([{ method: "POST", path: "/admin/webhooks/deliveries/d-1/resend", body: {} }]));
     expect(await screen.findByText("Delivery queued again")).toBeInTheDocument();
     await waitFor(() => expect(api.requests("GET", "/admin/webhooks/deliveries").length).toBeGreaterThan(before));
+  });
+
+  it("keeps the deliveries' endpoint and page in the URL: a fresh load of that URL shows the same deliveries", async () => {
+    const pager: WebhookEndpoint = { ...ENDPOINT, id: "ep-2", url: "https://hooks.example.com/pager", description: "Night pager" };
+    const api = webhooksApi([ENDPOINT, pager]);
+    // 45 deliveries: three pages of 20, each row naming its page.
+    api.get("/admin/webhooks/deliveries", ({ query }) => {
+      const page = Number(query.page);
+      const items = [{ ...FAILED, id: `d-p${page}`, endpointUrl: `https://hooks.example.com/page-${page}` }];
+      return [200, { data: { items, total: 45, page, limit: 20, totalPages: 3 } }];
+    });
+    const deliveriesQueries = () => api.requests("GET", "/admin/webhooks/deliveries").map((request) => request.query);
+    const user = setupUser();
+    await openScreen("/webhooks", "Webhooks");
+    await screen.findByText("https://hooks.example.com/page-1");
+
+    await choose(user, "Endpoint", "Night pager");
+    await waitFor(() => expect(deliveriesQueries().at(-1)).toEqual({ page: "1", limit: "20", endpointId: "ep-2" }));
+    const deliveries = screen.getByText("Deliveries").closest<HTMLElement>(".ant-card")!;
+    await user.click(within(deliveries).getByTitle("2"));
+    await screen.findByText("https://hooks.example.com/page-2");
+    expect(deliveriesQueries().at(-1)).toEqual({ page: "2", limit: "20", endpointId: "ep-2" });
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get("deliveriesPage")).toBe("2"));
+    const url = `${window.location.pathname}${window.location.search}`;
+    const params = new URLSearchParams(window.location.search);
+    expect(params.get("deliveriesEndpoint")).toBe("ep-2");
+    // The endpoints table's own paging is kept beside it.
+    expect(params.get("currentPage")).toBe("1");
+
+    cleanup();
+    const before = deliveriesQueries().length;
+    renderApp(url);
+    await screen.findByText("https://hooks.example.com/page-2");
+    expect(deliveriesQueries().slice(before)[0]).toEqual({ page: "2", limit: "20", endpointId: "ep-2" });
+    expect(selectedText("Endpoint")).toBe("Night pager");
+
+    // All endpoints again: back to page 1, and neither parameter is left in the URL.
+    await choose(user, "Endpoint", "All endpoints");
+    await screen.findByText("https://hooks.example.com/page-1");
+    expect(deliveriesQueries().at(-1)).toEqual({ page: "1", limit: "20" });
+    const cleared = new URLSearchParams(window.location.search);
+    expect(cleared.has("deliveriesEndpoint") || cleared.has("deliveriesPage")).toBe(false);
   });
 
   it("adds an endpoint: the form checks its fields, and the secret is shown once", async () => {
