@@ -31,7 +31,7 @@ import {
 import { PayoutPreviewPanel, usePayoutPreview } from "./payout-preview";
 import { RefundSplit } from "./refund-split";
 import type { ResolveOutcome } from "./resolved-notice";
-import { DecisionNotSigned, useDecisionSigner, type SigningStage } from "./use-decision-signer";
+import { DecisionNotSigned, SIGNING_TEXT, useDecisionSigner } from "./use-decision-signer";
 
 interface FormValues {
   resolution: DisputeResolution;
@@ -45,12 +45,6 @@ function resolveBody({ resolution, adminNotes, refundPercentage }: FormValues): 
     ? { resolution, adminNotes, refundPercentage: refundPercentage ?? DEFAULT_REFUND_PERCENT }
     : { resolution, adminNotes };
 }
-
-const BUTTON_TEXT: Record<Exclude<SigningStage, "idle">, string> = {
-  writing: "Preparing the decision...",
-  signing: "Waiting for your wallet...",
-  signingTransaction: "Signing a never-sent transaction...",
-};
 
 export const NOTES_NEEDED = "Enter the admin notes to resolve";
 
@@ -183,7 +177,7 @@ export function DisputeResolveForm({ order, onSuccess }: { order: Order; onSucce
           disabled={busy || done || notesMissing || preview.blocked}
           aria-describedby={whyDisabled ? whyDisabledId : undefined}
         >
-          {signer.stage !== "idle" ? BUTTON_TEXT[signer.stage] : pending ? "Processing Transaction..." : "Resolve Dispute"}
+          {signer.stage !== "idle" ? SIGNING_TEXT[signer.stage] : pending ? "Processing Transaction..." : "Resolve Dispute"}
         </AccessButton>
         {/* A disabled button takes no hover, so why it is disabled is said under it. */}
         {whyDisabled ? (

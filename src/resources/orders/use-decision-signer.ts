@@ -25,6 +25,13 @@ export class DecisionNotSigned extends Error {}
 /** signingTransaction: the wallet is asked to sign the text as a never-sent transaction (a hardware wallet). */
 export type SigningStage = "idle" | "writing" | "signing" | "signingTransaction";
 
+/** What the admin is told while a decision is on its way to being signed, wherever it is signed. */
+export const SIGNING_TEXT: Record<Exclude<SigningStage, "idle">, string> = {
+  writing: "Preparing the decision...",
+  signing: "Waiting for your wallet...",
+  signingTransaction: "Signing a never-sent transaction...",
+};
+
 type WalletSignature = Omit<SignedDecision, "nonce">;
 
 export interface DecisionSigner {

@@ -22,6 +22,7 @@ import { SETTLEMENT_FILTERS } from "./filters";
 import { useDecisionSigner } from "../orders/use-decision-signer";
 import { decisionBody, useProposalActions } from "./proposals";
 import { useSettlementReconcile } from "./reconcile";
+import { SigningStatus } from "./signing-status";
 import { SettlementTotals } from "./totals";
 import "./settlements.css";
 
@@ -62,7 +63,7 @@ function useSettlementRetry() {
     failure: "Could not retry the settlement",
     after: () => invalidate({ resource: "settlements", invalidates: ["list"] }),
   });
-  return { retry: run, retrying: runningId, holder };
+  return { retry: run, retrying: runningId, signing: signer.stage, holder };
 }
 
 const PAGE = {
@@ -74,7 +75,7 @@ const PAGE = {
 export function SettlementList() {
   const table = useListTable<Settlement>("settlements");
   const filters = useFilterBar(table, SETTLEMENT_FILTERS, { name: "settlement", label: "Filter settlements" });
-  const { retry, retrying, holder } = useSettlementRetry();
+  const { retry, retrying, signing: retrySigning, holder } = useSettlementRetry();
   const proposals = useProposalActions();
   const { me, approve, reject, busy } = proposals;
   const reconcile = useSettlementReconcile();
@@ -102,6 +103,7 @@ export function SettlementList() {
       actions={reconcile.button}
       notice={
         <>
+          <SigningStatus stage={proposals.signing === "idle" ? retrySigning : proposals.signing} />
           <SettlementTotals />
           {reconcile.outcome}
         </>

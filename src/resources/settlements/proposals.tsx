@@ -15,7 +15,7 @@ import { QuotedReason } from "@/components/value/quoted-reason";
 import { head } from "@/utils/format";
 import type { ApprovalRequest, ApprovalResult, ResolveDisputeRequest, Settlement } from "@contract";
 import { confirmationText, DEFAULT_REFUND_PERCENT } from "../orders/dispute-options";
-import { DecisionNotSigned, useDecisionSigner } from "../orders/use-decision-signer";
+import { DecisionNotSigned, useDecisionSigner, type SigningStage } from "../orders/use-decision-signer";
 import { useStableCallback } from "@/utils/use-stable-callback";
 
 export const isProposal = (settlement: Settlement) => settlement.status === "awaiting_approval";
@@ -35,6 +35,8 @@ export interface ProposalActions {
   reject(settlement: Settlement): Promise<void>;
   /** The proposal whose approval or rejection is in flight. */
   busy: string | undefined;
+  /** Where an approval's signature stands (SigningStatus says it). */
+  signing: SigningStage;
   holder: React.ReactNode;
 }
 
@@ -100,6 +102,7 @@ export function useProposalActions(): ProposalActions {
     approve,
     reject: rejection.run,
     busy: approving ?? rejection.runningId,
+    signing: signer.stage,
     holder: (
       <>
         {confirmHolder}

@@ -1,20 +1,21 @@
 // Hardware wallets and dispute decisions: a wallet that signs only transactions signs the server's
 // decision text as the memo of a transaction never sent, the button says so while it waits, and the
 // resolve carries the transaction; an admin who chose that way at sign-in signs so with any wallet.
+// Approving a proposed payout on the Settlements screen says so too, above the queue.
 // A page of its own (vitest.config.ts): the wallets it registers stay registered for the page's life.
-import { act, render, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Transaction } from "@solana/web3.js";
 import { registerWallet } from "@wallet-standard/wallet";
 import bs58 from "bs58";
 import { describe, expect, it } from "vitest";
-import { MEMO_PROGRAM_ID, memoBlockhash, type Order } from "@contract";
+import { MEMO_PROGRAM_ID, memoBlockhash, type Order, type Settlement } from "@contract";
 import { STORAGE_KEYS } from "@/config";
 import { registerDemoWallet } from "@/providers/demo-wallet";
-import { chooseTransactionSigning } from "@/providers/transaction-signing";
+import { chooseTransactionSigning, NEVER_SENT } from "@/providers/transaction-signing";
 import { WalletSetup } from "@/providers/wallet";
 import { DisputeResolveForm } from "@/resources/orders/dispute-form";
-import { deferred, mockApi, signIn } from "../../app/support";
+import { deferred, mockApi, renderApp, signIn } from "../../app/support";
 import { RefineHarness } from "../../components/support";
 import { compileChunks } from "../../support/compile-first";
 import { makeWalletKey, type TestWalletKey } from "../../support/ed25519";
@@ -25,6 +26,8 @@ compileChunks(
   () => import("@/providers/wallet-engine"),
   () => import("@/providers/memo-transaction"),
   () => import("@/providers/demo-wallet"),
+  () => import("@/resources/settlements/list"),
+  () => import("@/components/layout/admin-layout"),
 );
 
 const TEXT = "localhost asks you to sign this dispute decision:\n\nOrder: o-1\nNonce: n1\nReason, as the admin wrote it:\n> Never arrived";
@@ -94,5 +97,56 @@ describe("a dispute decision signed with a transaction", () => {
 
     await waitFor(() => expect(resolved()).toBeDefined());
     await expectMemoSigned(key, resolved()!.signedDecision as never);
+  });
+});
+
+describe("a proposed payout approved with a transaction", () => {
+  it("says above the queue that the wallet signs a never-sent transaction while it waits, then approves with it", async () => {
+    const key = await makeWalletKey();
+    const held = deferred<void>();
+    registerWallet(transactionOnlyWallet("Ledger Approval Wallet", key, () => held.promise));
+    const api = mockApi();
+    signIn(api, { id: "u-1", publicKey: key.address, displayName: "Alice", role: "ADMIN" });
+    localStorage.setItem(STORAGE_KEYS.walletName, JSON.stringify("Ledger Approval Wallet"));
+    const proposal: Settlement = {
+      id: "p-1",
+      orderId: "o-1",
+      kind: "dispute_payout",
+      status: "awaiting_approval",
+      attempts: 0,
+      signature: null,
+      lastError: null,
+      cluster: "localnet",
+      createdAt: "2025-03-10T10:00:00.000Z",
+      updatedAt: "2025-03-10T10:00:00.000Z",
+      requestedBy: "8zK1ProposerOtherAdmin1111111111111111111111",
+      resolution: "REFUND_BUYER",
+      adminNotes: "Never arrived",
+      expiresAt: "2030-01-01T00:00:00.000Z",
+    };
+    api.get("/admin/settlements", [200, { data: { items: [proposal], total: 1 } }]);
+    api.post("/admin/orders/o-1/resolve-dispute/decision", [
+      200,
+      { data: { message: TEXT, nonce: "n1", expiresAt: "2030-01-01T00:00:00.000Z" } },
+    ]);
+    api.post("/admin/settlements/p-1/approve", [200, { data: { status: "confirmed", transactionSignature: "5Kq7ZrVx" } }]);
+    renderApp("/settlements");
+    const user = userEvent.setup();
+
+    const row = await waitFor(
+      () => document.querySelector<HTMLElement>("tr[data-row-key='p-1']") ?? Promise.reject(new Error("no row yet")),
+    );
+    await user.click(within(row).getByRole("button", { name: /^Approve the payout/ }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Approve and send" }));
+
+    // Announced politely (a status), with why the wallet shows a transaction.
+    const status = (await screen.findByText("Signing a never-sent transaction...")).closest<HTMLElement>('[role="status"]');
+    expect(status).toHaveTextContent(NEVER_SENT);
+    expect(api.requests("POST", "/admin/settlements/p-1/approve")).toEqual([]);
+
+    await act(async () => held.resolve());
+    await waitFor(() => expect(api.requests("POST", "/admin/settlements/p-1/approve")).toHaveLength(1));
+    await expectMemoSigned(key, (api.requests("POST", "/admin/settlements/p-1/approve")[0].body as { decision: never }).decision);
+    await waitFor(() => expect(screen.queryByText("Signing a never-sent transaction...")).not.toBeInTheDocument());
   });
 });
