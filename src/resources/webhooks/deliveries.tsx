@@ -61,7 +61,22 @@ function Attempts({ attempts }: { attempts: WebhookAttempt[] }) {
   );
 }
 
-export function WebhookDeliveries({ endpointList }: { endpointList: readonly WebhookEndpoint[] }) {
+/**
+ * The endpoint filter's choices. An endpoint the URL names is shown by its name once the endpoints
+ * are here; until then, or when it is not among them, it is not shown as a bare id.
+ */
+function endpointOptions(endpointList: readonly WebhookEndpoint[] | undefined, chosen: string) {
+  const listed = (endpointList ?? []).map((e) => ({ value: e.id, label: e.description || e.url }));
+  const missing = chosen !== "" && !listed.some((option) => option.value === chosen);
+  return [
+    { value: "", label: "All endpoints" },
+    ...listed,
+    ...(missing ? [{ value: chosen, label: endpointList ? "Endpoint not listed" : "Loading..." }] : []),
+  ];
+}
+
+/** `endpointList`: the endpoints table's rows, undefined while they load. */
+export function WebhookDeliveries({ endpointList }: { endpointList: readonly WebhookEndpoint[] | undefined }) {
   const { endpointId, page, show } = useDeliveriesView();
   const queryClient = useQueryClient();
   const invalidate = useInvalidate();
@@ -131,7 +146,7 @@ export function WebhookDeliveries({ endpointList }: { endpointList: readonly Web
           value={endpointId}
           onChange={(value) => show({ endpointId: value, page: 1 })}
           popupMatchSelectWidth={false}
-          options={[{ value: "", label: "All endpoints" }, ...endpointList.map((e) => ({ value: e.id, label: e.description || e.url }))]}
+          options={endpointOptions(endpointList, endpointId)}
           className="webhooks-endpoint-filter"
         />
       }

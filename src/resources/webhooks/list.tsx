@@ -92,7 +92,7 @@ export function WebhooksList() {
         }
       />
       <ListTable<WebhookEndpoint> table={table} columns={columns} rowKey="id" emptyText="No endpoints yet: add one to be told of events" />
-      <WebhookDeliveries endpointList={table.tableQuery.data?.data ?? []} />
+      <WebhookDeliveries endpointList={table.tableQuery.data?.data} />
       <AddEndpointModal.Host active={adding} open={adding} onClose={() => setAdding(false)} />
     </>
   );

@@ -8,6 +8,7 @@ import {
   changes,
   choose,
   compileFirst,
+  deferred,
   openScreen,
   renderApp,
   selectedText,
@@ -126,10 +127,15 @@ describe("Webhooks", () => {
 
     cleanup();
     const before = deliveriesQueries().length;
+    // The endpoints held back: the chosen one is not shown as its bare id meanwhile, then by its name.
+    const endpointsAnswer = deferred<[number, unknown]>();
+    api.get("/admin/webhooks", () => endpointsAnswer.promise);
     renderApp(url);
     await screen.findByText("https://hooks.example.com/page-2");
     expect(deliveriesQueries().slice(before)[0]).toEqual({ page: "2", limit: "20", endpointId: "ep-2" });
-    expect(selectedText("Endpoint")).toBe("Night pager");
+    expect(selectedText("Endpoint")).toBe("Loading...");
+    endpointsAnswer.resolve([200, { data: { items: [ENDPOINT, pager], total: 2, page: 1, limit: 20, totalPages: 1 } }]);
+    await waitFor(() => expect(selectedText("Endpoint")).toBe("Night pager"));
 
     // All endpoints again: back to page 1, and neither parameter is left in the URL.
     await choose(user, "Endpoint", "All endpoints");
