@@ -3,9 +3,8 @@
 // endpoint chosen and the page are in the URL beside the endpoints table's own, so a reload or a
 // shared link shows the same deliveries.
 import { useState } from "react";
-import { useSearchParams } from "react-router";
 import { Button, Card, Select, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { useCustom, useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
+import { useCustom, useCustomMutation, useGo, useInvalidate, useParsed, type HttpError } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { WEBHOOK_EVENTS } from "@contract/webhook-events";
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from "@contract";
@@ -25,24 +24,27 @@ const PAGE_SIZE = 20;
 /** The query parameters: named apart from the endpoints table's (currentPage, pageSize). */
 const DELIVERIES_PARAMS = { endpoint: "deliveriesEndpoint", page: "deliveriesPage" } as const;
 
-/** The endpoint and page the URL asks for: a page that is not a whole number from 1 up is page 1. */
+/**
+ * The endpoint and page the URL asks for, read and written through Refine's router as the tables'
+ * own are (the rest of the query kept): a page that is not a whole number from 1 up is page 1, and
+ * "All endpoints" and page 1 leave their parameter out.
+ */
 function useDeliveriesView() {
-  const [params, setParams] = useSearchParams();
-  const endpointId = params.get(DELIVERIES_PARAMS.endpoint) ?? "";
-  const asked = Number(params.get(DELIVERIES_PARAMS.page));
+  const { params } = useParsed();
+  const go = useGo();
+  const chosen: unknown = params?.[DELIVERIES_PARAMS.endpoint];
+  const endpointId = typeof chosen === "string" ? chosen : "";
+  const asked = Number(params?.[DELIVERIES_PARAMS.page]);
   const page = Number.isInteger(asked) && asked >= 1 ? asked : 1;
   const show = (next: { endpointId: string; page: number }) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next.endpointId) updated.set(DELIVERIES_PARAMS.endpoint, next.endpointId);
-        else updated.delete(DELIVERIES_PARAMS.endpoint);
-        if (next.page > 1) updated.set(DELIVERIES_PARAMS.page, String(next.page));
-        else updated.delete(DELIVERIES_PARAMS.page);
-        return updated;
+    go({
+      type: "replace",
+      options: { keepQuery: true },
+      query: {
+        [DELIVERIES_PARAMS.endpoint]: next.endpointId || undefined,
+        [DELIVERIES_PARAMS.page]: next.page > 1 ? next.page : undefined,
       },
-      { replace: true },
-    );
+    });
   return { endpointId, page, show };
 }
 
