@@ -114,7 +114,7 @@ function consoleProject({
       exclude: [...NODE_FILES, ...exclude, "tests/e2e/**", "node_modules/**"],
       isolate,
       // Per file even where files share a page: the fake API's hooks and each test's clean-up.
-      setupFiles: ["./tests/setup.ts"],
+      setupFiles: ["./tests/react-dev-setup.ts", "./tests/setup.ts"],
       // Undone after every test, whichever file made them.
       restoreMocks: true,
       unstubGlobals: true,
