@@ -31,5 +31,13 @@ export const orders = defineResource({
     // Beyond the core API: sort=deadline (the Deadline column; an API without it ignores it).
     sorts: { deadline: { asc: "deadline" satisfies OrderSort } },
   },
-  access: { resolve: "payouts.propose", take: "orders.manage", release: "orders.manage", notes: "orders.notes", export: "export" },
+  access: {
+    resolve: "payouts.propose",
+    take: "orders.manage",
+    release: "orders.manage",
+    // A dispute another admin holds (one who is away): owners only.
+    releaseOthers: "team.manage",
+    notes: "orders.notes",
+    export: "export",
+  },
 });

@@ -20,10 +20,11 @@ export const orderAssigneeRoutes: RoutePlugin = async (app, { ctx }) => {
     conflict: "Another admin already took the dispute (the message names them), or the order is not DISPUTED",
   });
 
-  const release = "Release a dispute the session's admin took, audited; one nobody holds stays as it is (beyond the core API)";
+  const release =
+    "Release a dispute the session's admin took, or, for an owner (team.manage), one another admin took; audited; one nobody holds stays as it is (beyond the core API)";
   changeRoute(app, "DELETE", "/:id/assignee", about("releaseDispute", release, "orders.manage", BEYOND_SPEC), {
     item: orderSchema,
     change: (id, _, admin) => releaseDispute(ctx, admin, id),
-    conflict: "Another admin holds the dispute (the message names them)",
+    conflict: "Another admin holds the dispute and the session's admin is not an owner (the message names the holder)",
   });
 };

@@ -1,6 +1,7 @@
 // Who works a dispute (beyond the core API): an admin takes a DISPUTED order ("Assign to me") and
 // lets it go again, each audited as before → after of `assignedTo`. Taking is one conditional UPDATE,
 // so of two admins taking the same dispute at once one wins and the other is told who holds it (409).
+import { roleGrants } from "../../contract/permissions.ts";
 import type { Db } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
@@ -50,25 +51,30 @@ export async function takeDispute(ctx: ServiceContext, admin: AdminIdentity, ord
   });
 }
 
-/** Lets the dispute go; only its holder can. Releasing a dispute nobody holds changes nothing. */
+/**
+ * Lets the dispute go: its holder can, and so can an owner (team.manage) for a dispute another admin
+ * holds (one who is away, say), audited with whom it was taken from. Releasing a dispute nobody
+ * holds changes nothing.
+ */
 export async function releaseDispute(ctx: ServiceContext, admin: AdminIdentity, orderId: string): Promise<OrderBody> {
   return ctx.db.transaction().execute(async (trx) => {
     const order = await findById(trx, "orders", orderId);
-    if (!order.assignedTo) return toOrder(order);
-    if (order.assignedTo !== admin.publicKey)
-      throw conflict(`This dispute is taken by ${await holderOf(trx, order.assignedTo)}: only they can release it`);
+    const holder = order.assignedTo;
+    if (!holder) return toOrder(order);
+    if (holder !== admin.publicKey && !roleGrants(admin.role ?? "owner", "team.manage"))
+      throw conflict(`This dispute is taken by ${await holderOf(trx, holder)}: only they or an owner can release it`);
     const released = await trx
       .updateTable("orders")
       .set({ assignedTo: null, assignedAt: null })
       .where("id", "=", orderId)
-      .where("assignedTo", "=", admin.publicKey)
+      .where("assignedTo", "=", holder)
       .executeTakeFirst();
     if (released.numUpdatedRows === 0n) return toOrder(await findById(trx, "orders", orderId));
     await recordAudit(trx, ctx, admin, {
       action: "order.release",
       targetType: "order",
       targetId: orderId,
-      before: { assignedTo: admin.publicKey },
+      before: { assignedTo: holder },
       after: { assignedTo: null },
     });
     return toOrder({ ...order, assignedTo: null, assignedAt: null });

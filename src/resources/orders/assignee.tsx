@@ -1,10 +1,12 @@
 // Who works a dispute (beyond the core API): an admin takes a dispute ("Assign to me") and releases
-// it; the Orders list shows the assignee (under the status) and filters by it. All of it only where the API answers
+// it (an owner also one another admin holds); the Orders list shows the assignee (under the status)
+// and filters by it. All of it only where the API answers
 // GET /admin/orders/assignments: a core API answers 404, and assignment then hides itself for the
 // session without a word.
 import { useState } from "react";
-import { Alert, Space } from "antd";
+import { Alert, Popconfirm, Space } from "antd";
 import { AccessButton } from "@/components/access/access-button";
+import { useAccess } from "@/components/access/use-access";
 import { useCustom, useCustomMutation, useInvalidate, type HttpError } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { SHORTEN } from "@/config";
@@ -56,7 +58,8 @@ export function AssigneeTag({ wallet, me }: { wallet: string | null | undefined;
 
 /**
  * The dispute's assignee in its details, with "Assign to me" while nobody holds it and "Release" while
- * the admin does. Shows what the server answered (a 409 names the admin who holds it).
+ * the admin does, or, for an owner, after a confirmation while another admin does (one away, say).
+ * Shows what the server answered (a 409 names the admin who holds it).
  */
 export function AssigneeControl({ order }: { order: Order }) {
   const me = useSessionUser()?.publicKey;
@@ -79,6 +82,7 @@ export function AssigneeControl({ order }: { order: Order }) {
     );
 
   const mine = assignedTo !== null && assignedTo === me;
+  const releaseOthers = useAccess({ resource: "orders", action: "releaseOthers" });
   return (
     <div className="order-assignee">
       <Space wrap size={8}>
@@ -98,6 +102,19 @@ export function AssigneeControl({ order }: { order: Order }) {
           <AccessButton access={{ resource: "orders", action: "release" }} size="small" loading={pending} onClick={() => send("delete")}>
             Release
           </AccessButton>
+        ) : null}
+        {assignedTo !== null && !mine ? (
+          <Popconfirm
+            title="Release this dispute?"
+            description={`Taken by ${head(assignedTo, SHORTEN.orderWallet)}: it goes back to Unassigned.`}
+            okText="Release"
+            disabled={!releaseOthers.allowed}
+            onConfirm={() => send("delete")}
+          >
+            <AccessButton access={{ resource: "orders", action: "releaseOthers" }} size="small" loading={pending}>
+              Release
+            </AccessButton>
+          </Popconfirm>
         ) : null}
       </Space>
       {mutation.isError ? (

@@ -1,10 +1,11 @@
 // Taking disputes, beyond the core API: the Assignee column and filter of Orders, "Assign to me" and
-// Release in a dispute's details, and all of it hidden where GET /admin/orders/assignments answers 404.
+// Release in a dispute's details (an owner's, after a confirmation, for another admin's dispute), and all of it hidden where GET /admin/orders/assignments answers 404.
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { endpoints } from "@/providers/endpoints";
-import { ADMIN_KEY, choose, columnTitles } from "../../app/support";
+import { ROLES } from "@contract";
+import { ADMIN_KEY, alice, choose, columnTitles, type TestUser } from "../../app/support";
 import { makeOrder, openDetails, openOrders, ordersApi, page, section } from "./support";
 
 const OTHER_ADMIN = "0therAdmin1111111111111111111111111111111111";
@@ -68,6 +69,52 @@ describe("taking disputes (beyond the core API)", () => {
     await waitFor(() => expect(within(dispute).getByRole("button", { name: "Assign to me" })).toBeInTheDocument());
     expect(api.requests("DELETE", endpoints.orderAssignee(order.id))).toHaveLength(1);
     expect(dispute).toHaveTextContent(/AssigneeUnassigned/);
+  });
+
+  it("lets an owner release a dispute another admin holds, once confirmed; cancelled, nothing is sent", async () => {
+    const order = makeOrder({ status: "DISPUTED", disputeRaisedAt: "2025-03-01T00:00:00.000Z", assignedTo: OTHER_ADMIN });
+    const { api } = ordersApi(() => [200, page([order])]);
+    withAssignments(api);
+    api.delete(endpoints.orderAssignee(order.id), [200, { data: { ...order, assignedTo: null, assignedAt: null } }]);
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByRole("combobox", { name: "Filter orders by assignee" });
+    const dispute = section(await openDetails(user, order), "Dispute Details");
+    expect(dispute).toHaveTextContent(`Assignee${OTHER_ADMIN.slice(0, 4)}`);
+
+    await user.click(within(dispute).getByRole("button", { name: "Release" }));
+    const confirm = await screen.findByRole("tooltip", { name: /Release this dispute\?/ });
+    expect(confirm).toHaveTextContent(`Taken by ${OTHER_ADMIN.slice(0, 4)}`);
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    await api.settled();
+    expect(api.requests("DELETE", endpoints.orderAssignee(order.id))).toHaveLength(0);
+
+    await user.click(within(dispute).getByRole("button", { name: "Release" }));
+    await user.click(
+      within(await screen.findByRole("tooltip", { name: /Release this dispute\?/ })).getByRole("button", { name: "Release" }),
+    );
+    await waitFor(() => expect(dispute).toHaveTextContent(/AssigneeUnassigned/));
+    expect(api.requests("DELETE", endpoints.orderAssignee(order.id))).toHaveLength(1);
+    expect(within(dispute).getByRole("button", { name: "Assign to me" })).toBeInTheDocument();
+  });
+
+  it("keeps Release of another admin's dispute disabled, with the reason, for a role that is not an owner", async () => {
+    const order = makeOrder({ status: "DISPUTED", disputeRaisedAt: "2025-03-01T00:00:00.000Z", assignedTo: OTHER_ADMIN });
+    const operations: TestUser = { ...alice, teamRole: "operations", permissions: [...ROLES.operations.permissions] };
+    const { api } = ordersApi(() => [200, page([order])], operations);
+    withAssignments(api);
+    const user = userEvent.setup();
+    openOrders();
+    await screen.findByRole("combobox", { name: "Filter orders by assignee" });
+    const dispute = section(await openDetails(user, order), "Dispute Details");
+    const release = await waitFor(() => {
+      const button = within(dispute).getByRole("button", { name: "Release" });
+      expect(button).toBeDisabled();
+      return button;
+    });
+    expect(release).toHaveAttribute("aria-description", "Your role (Operations) does not include Manage the admin team");
+    await api.settled();
+    expect(api.requests("DELETE", endpoints.orderAssignee(order.id))).toHaveLength(0);
   });
 
   it("says who holds a dispute another admin took first (409)", async () => {

@@ -4,6 +4,7 @@ import type { UserEvent } from "@testing-library/user-event";
 import type { Order } from "@contract";
 import { compileFirst, isLiveUpdate, renderApp, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
+import type { TestUser } from "../../app/support";
 
 compileFirst(() => import("@/resources/orders/list"));
 
@@ -59,9 +60,9 @@ export interface OrdersApi {
   listQueries: () => Record<string, string>[];
 }
 
-/** A signed-in admin on a desktop-wide screen; GET /admin/orders answers `reply` each time. */
-export function ordersApi(reply: (query: Record<string, string>) => [number, unknown]): OrdersApi {
-  const api = signedInApi();
+/** A signed-in admin (`user`: alice, an owner) on a desktop-wide screen; GET /admin/orders answers `reply` each time. */
+export function ordersApi(reply: (query: Record<string, string>) => [number, unknown], user?: TestUser): OrdersApi {
+  const api = signedInApi(undefined, user);
   // The History section is beyond the core API: a server without the audit trail answers 404.
   api.get("/admin/audit", [404, { message: "Not found" }]);
   // The shell polls the open disputes' count where the API has no event stream: answered apart, so

@@ -12,7 +12,7 @@ import {
   type Permission,
   type TeamRole,
 } from "../../../contract/permissions.ts";
-import { createTestWallet, startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
+import { signInTeamMember, startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
 
 interface Walked {
   method: string;
@@ -28,15 +28,7 @@ beforeAll(async () => {
   server = await startTestServer({ onRoute: (route) => void routes.push(route) });
   await server.app.ready();
   clients.set("owner", await server.signIn());
-  const now = new Date(server.clock.now()).toISOString();
-  for (const role of TEAM_ROLE_VALUES.filter((r) => r !== "owner")) {
-    const wallet = createTestWallet();
-    await server.ctx.db
-      .insertInto("adminTeam")
-      .values({ publicKey: wallet.publicKey, role, addedBy: server.adminWallet.publicKey, addedAt: now, updatedAt: now })
-      .execute();
-    clients.set(role, await server.signIn(wallet));
-  }
+  for (const role of TEAM_ROLE_VALUES.filter((r) => r !== "owner")) clients.set(role, (await signInTeamMember(server, role)).client);
 });
 
 afterAll(async () => {

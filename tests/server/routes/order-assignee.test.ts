@@ -1,18 +1,20 @@
 // Who works a dispute, beyond the core API: POST /admin/orders/:id/assignee takes a DISPUTED order for
 // the session's admin and DELETE lets it go (each audited, before → after); a dispute another admin
-// holds answers 409 naming them, also when two admins take it at once; GET /admin/orders?assignee=me|none
-// lists what the admin holds or nobody does; GET /admin/orders/assignments counts both.
+// holds answers 409 naming them, also when two admins take it at once, and only its holder or an
+// owner releases it; GET /admin/orders?assignee=me|none lists what the admin holds or nobody does;
+// GET /admin/orders/assignments counts both.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES } from "../../../contract/index.ts";
 import { createOrderRecord } from "../../../server/seed/records.ts";
-import { startWithTwoAdmins, type TestClient, type TestServer } from "../support/harness.ts";
+import { signInTeamMember, startWithTwoAdmins, type TestClient, type TestServer, type TestWallet } from "../support/harness.ts";
 
 let server: TestServer;
 let api: TestClient;
 let other: TestClient;
+let otherWallet: TestWallet;
 
 beforeAll(async () => {
-  ({ server, api, other } = await startWithTwoAdmins());
+  ({ server, api, other, otherWallet } = await startWithTwoAdmins());
 });
 
 afterAll(async () => {
@@ -57,15 +59,12 @@ describe("taking and releasing a dispute", () => {
     ]);
   });
 
-  it("answers 409 naming the holder to a second admin's take or release, and 409 / 404 for what cannot be taken", async () => {
+  it("answers 409 naming the holder to a second admin's take, and 409 / 404 for what cannot be taken", async () => {
     const id = await newDispute();
     expect((await api.post(`/admin/orders/${id}/assignee`)).status).toBe(200);
     const take = await other.post(`/admin/orders/${id}/assignee`);
     expect(take.status).toBe(409);
     expect(take.body.message).toBe(`This dispute is already taken by Dana Admin (${server.adminWallet.publicKey})`);
-    const release = await other.delete(`/admin/orders/${id}/assignee`);
-    expect(release.status).toBe(409);
-    expect(release.body.message).toMatch(/taken by Dana Admin .*only they can release it/);
     expect((await api.get(`/admin/orders/${id}`)).body.data.assignedTo).toBe(server.adminWallet.publicKey);
 
     const active = (await createOrderRecord(server.ctx.db, { status: "ACTIVE" })).id;
@@ -74,6 +73,34 @@ describe("taking and releasing a dispute", () => {
     expect(notDisputed.body.message).toBe("Only a DISPUTED order can be taken: this order is ACTIVE");
     expect((await api.post("/admin/orders/no-such-order/assignee")).status).toBe(404);
     expect(await audits(active)).toEqual([]);
+  });
+
+  it("lets an owner release a dispute another admin holds, audited with whom it was taken from; anyone else gets 409 naming the holder", async () => {
+    const operations = await signInTeamMember(server, "operations");
+    const id = await newDispute();
+    expect((await api.post(`/admin/orders/${id}/assignee`)).status).toBe(200);
+
+    const refused = await operations.client.delete(`/admin/orders/${id}/assignee`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `This dispute is taken by Dana Admin (${server.adminWallet.publicKey}): only they or an owner can release it`,
+    );
+    expect((await api.get(`/admin/orders/${id}`)).body.data.assignedTo).toBe(server.adminWallet.publicKey);
+
+    // `other` is an owner (ADMIN_WALLETS, no team role): the holder may be away.
+    const released = await other.delete(`/admin/orders/${id}/assignee`);
+    expect(released.status, released.text).toBe(200);
+    expect(released.body.data).toMatchObject({ id, assignedTo: null, assignedAt: null });
+    expect(await audits(id)).toMatchObject([
+      {
+        action: "order.release",
+        adminPublicKey: otherWallet.publicKey,
+        changes: [{ field: "assignedTo", before: server.adminWallet.publicKey, after: null }],
+      },
+      { action: "order.assign", adminPublicKey: server.adminWallet.publicKey },
+    ]);
+    // Back among the unassigned: the operations admin takes it now.
+    expect((await operations.client.post(`/admin/orders/${id}/assignee`)).status).toBe(200);
   });
 
   it("of two admins taking the same dispute at once, exactly one holds it and is audited; the other is told who", async () => {

@@ -3,29 +3,19 @@
 // and again at approval (a proposer who lost payouts.propose since no longer backs the payout).
 // Without four eyes, a resolve pays at once and so needs both.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { permissionDenied, type TeamRole } from "../../../contract/permissions.ts";
-import { createTestWallet, startTestServer, type TestClient, type TestServer } from "../support/harness.ts";
+import { permissionDenied } from "../../../contract/permissions.ts";
+import { createTestWallet, signInTeamMember, startTestServer, type TestServer } from "../support/harness.ts";
 import { approve, fundDispute, resolve, retry, settlementsOf } from "../support/settlement-support.ts";
-
-async function member(server: TestServer, role: TeamRole): Promise<{ client: TestClient; publicKey: string }> {
-  const wallet = createTestWallet();
-  const now = new Date(server.clock.now()).toISOString();
-  await server.ctx.db
-    .insertInto("adminTeam")
-    .values({ publicKey: wallet.publicKey, role, addedBy: server.adminWallet.publicKey, addedAt: now, updatedAt: now })
-    .execute();
-  return { client: await server.signIn(wallet), publicKey: wallet.publicKey };
-}
 
 describe("under PAYOUT_APPROVALS=2, with operations and treasury admins", () => {
   let server: TestServer;
-  let operations: Awaited<ReturnType<typeof member>>;
-  let treasury: Awaited<ReturnType<typeof member>>;
+  let operations: Awaited<ReturnType<typeof signInTeamMember>>;
+  let treasury: Awaited<ReturnType<typeof signInTeamMember>>;
 
   beforeAll(async () => {
     server = await startTestServer({ settlement: true, extraAdminWallets: [createTestWallet()], env: { PAYOUT_APPROVALS: "2" } });
-    operations = await member(server, "operations");
-    treasury = await member(server, "treasury");
+    operations = await signInTeamMember(server, "operations");
+    treasury = await signInTeamMember(server, "treasury");
   });
   afterAll(async () => {
     await server?.close();
@@ -66,7 +56,7 @@ describe("under PAYOUT_APPROVALS=2, with operations and treasury admins", () => 
   });
 
   it("a proposal whose proposer lost payouts.propose expires when approved, nothing sent", async () => {
-    const proposer = await member(server, "operations");
+    const proposer = await signInTeamMember(server, "operations");
     const order = await fundDispute(server.ctx);
     const proposed = await resolve(proposer.client, order.id);
     const id = proposed.body.data.settlementId as string;
@@ -79,7 +69,7 @@ describe("under PAYOUT_APPROVALS=2, with operations and treasury admins", () => 
   });
 
   it("removing an admin from the team expires its payout proposals at once, nothing sent", async () => {
-    const proposer = await member(server, "operations");
+    const proposer = await signInTeamMember(server, "operations");
     const order = await fundDispute(server.ctx);
     expect((await resolve(proposer.client, order.id)).status).toBe(202);
     const owner = await server.signIn();
@@ -100,11 +90,11 @@ describe("without four eyes", () => {
   });
 
   it("a resolve pays at once, so it needs payouts.approve besides payouts.propose", async () => {
-    const operations = await member(server, "operations");
+    const operations = await signInTeamMember(server, "operations");
     const res = await resolve(operations.client, "any-order");
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(permissionDenied("payouts.approve"));
-    const treasury = await member(server, "treasury");
+    const treasury = await signInTeamMember(server, "treasury");
     expect((await resolve(treasury.client, "any-order")).body.message).toBe(permissionDenied("payouts.propose"));
   });
 });

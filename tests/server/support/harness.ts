@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { FastifyInstance } from "fastify";
+import type { TeamRole } from "../../../contract/permissions.ts";
 import { buildApp, type BuildOptions } from "../../../server/app.ts";
 import { loadConfig, type Config } from "../../../server/config.ts";
 import { createContext, type AppContext, type ContextOptions } from "../../../server/context.ts";
@@ -157,6 +158,17 @@ export async function startWithTwoAdmins(): Promise<TwoAdmins> {
     .where("publicKey", "=", server.adminWallet.publicKey)
     .execute();
   return { server, api, other, otherWallet: second };
+}
+
+/** A member of the server's admin team in `role` (put in the team's table, as an owner's Add does), signed in. */
+export async function signInTeamMember(server: TestServer, role: TeamRole): Promise<{ client: TestClient; publicKey: string }> {
+  const wallet = createTestWallet();
+  const now = new Date(server.clock.now()).toISOString();
+  await server.ctx.db
+    .insertInto("adminTeam")
+    .values({ publicKey: wallet.publicKey, role, addedBy: server.adminWallet.publicKey, addedAt: now, updatedAt: now })
+    .execute();
+  return { client: await server.signIn(wallet), publicKey: wallet.publicKey };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
