@@ -106,7 +106,7 @@ export function AssigneeControl({ order }: { order: Order }) {
         {assignedTo !== null && !mine ? (
           <Popconfirm
             title="Release this dispute?"
-            description={`Taken by ${head(assignedTo, SHORTEN.orderWallet)}: it goes back to Unassigned.`}
+            description={`Held by ${head(assignedTo, SHORTEN.orderWallet)} — it goes back to Unassigned.`}
             okText="Release"
             disabled={!releaseOthers.allowed}
             onConfirm={() => send("delete")}

@@ -84,7 +84,7 @@ describe("taking disputes (beyond the core API)", () => {
 
     await user.click(within(dispute).getByRole("button", { name: "Release" }));
     const confirm = await screen.findByRole("tooltip", { name: /Release this dispute\?/ });
-    expect(confirm).toHaveTextContent(`Taken by ${OTHER_ADMIN.slice(0, 4)}`);
+    expect(confirm).toHaveTextContent(`Held by ${OTHER_ADMIN.slice(0, 4)}`);
     await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
     await api.settled();
     expect(api.requests("DELETE", endpoints.orderAssignee(order.id))).toHaveLength(0);
