@@ -1,6 +1,6 @@
 // Beyond the core API: the Webhooks screen. An owner adds the endpoints that are told of disputes,
 // payouts, failed settlements, flagged tokens, screening hits and team changes (each with the events
-// it wants; its signing secret shown once), enables, disables or removes them, and reads every
+// it wants; its signing secret shown once), changes, enables, disables or removes them, and reads every
 // delivery with its attempts, re-sending a failed one. Every change is audited by the server.
 import { useMemo, useState } from "react";
 import { Button, Popconfirm, Space, Switch, Tag, type TableColumnsType } from "antd";
@@ -11,17 +11,21 @@ import { ListTable, useListTable } from "@/components/list/list-table";
 import { PageHeader } from "@/components/page-header";
 import { formatDate } from "@/utils/format";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
+import { useEditDialog } from "@/components/forms/edit-dialog";
 import { WebhookDeliveries } from "./deliveries";
 import "./webhooks.css";
 
 // Its form and rules (zod) load with the dialog, not with the screen.
 const AddEndpointModal = lazyDialog(() => import("./add-modal"), "AddEndpointModal");
+const WebhookEditModal = lazyDialog(() => import("./edit-modal"), "WebhookEditModal");
 
 export function WebhooksList() {
   const table = useListTable<WebhookEndpoint>("webhooks");
   const [adding, setAdding] = useState(false);
   const { mutate: update } = useUpdate<WebhookEndpoint>();
   const { mutate: remove } = useDelete<WebhookEndpoint>();
+  const editor = useEditDialog<WebhookEndpoint>(WebhookEditModal, { resource: "webhooks" });
+  const { open: edit, intent: editIntent } = editor;
 
   const columns = useMemo<TableColumnsType<WebhookEndpoint>>(
     () => [
@@ -64,20 +68,25 @@ export function WebhooksList() {
         key: "actions",
         title: "Actions",
         render: (_, endpoint) => (
-          <Popconfirm
-            title="Remove this endpoint?"
-            description="Its deliveries are removed with it."
-            okText="Remove"
-            onConfirm={() => remove({ resource: "webhooks", id: endpoint.id })}
-          >
-            <Button size="small" type="text">
-              Remove
+          <Space size={4}>
+            <Button size="small" type="text" aria-label={`Edit ${endpoint.url}`} onClick={() => edit(endpoint)} {...editIntent}>
+              Edit
             </Button>
-          </Popconfirm>
+            <Popconfirm
+              title="Remove this endpoint?"
+              description="Its deliveries are removed with it."
+              okText="Remove"
+              onConfirm={() => remove({ resource: "webhooks", id: endpoint.id })}
+            >
+              <Button size="small" type="text" aria-label={`Remove ${endpoint.url}`}>
+                Remove
+              </Button>
+            </Popconfirm>
+          </Space>
         ),
       },
     ],
-    [update, remove],
+    [update, remove, edit, editIntent],
   );
 
   return (
@@ -94,6 +103,7 @@ export function WebhooksList() {
       <ListTable<WebhookEndpoint> table={table} columns={columns} rowKey="id" emptyText="No endpoints yet: add one to be told of events" />
       <WebhookDeliveries endpointList={table.tableQuery.data?.data} />
       <AddEndpointModal.Host active={adding} open={adding} onClose={() => setAdding(false)} />
+      {editor.modal}
     </>
   );
 }

@@ -1,6 +1,6 @@
 // Beyond the core API: the Webhooks screen, against the fake API: the endpoints and the deliveries
-// with their attempts, a failed delivery re-sent, an endpoint added with its secret shown once, and
-// the whole section hidden when the API has no webhooks (404).
+// with their attempts, a failed delivery re-sent, an endpoint added with its secret shown once or
+// changed from its row, and the whole section hidden when the API has no webhooks (404).
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { WebhookDelivery, WebhookEndpoint } from "@contract";
@@ -182,5 +182,51 @@ describe("Webhooks", () => {
     await user.click(screen.getByRole("button", { name: "Add endpoint" }));
     expect(await screen.findByRole("dialog", { name: "Add webhook endpoint" })).toBeInTheDocument();
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
+  });
+
+  it("changes an endpoint's URL, description and events from its row, keeping what was typed when the server refuses", async () => {
+    const api = webhooksApi();
+    const user = setupUser();
+    renderApp("/webhooks");
+
+    await user.click(await screen.findByRole("button", { name: `Edit ${ENDPOINT.url}` }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit webhook endpoint" });
+    const url = await within(dialog).findByLabelText("URL");
+    expect(url).toHaveValue(ENDPOINT.url);
+    expect(within(dialog).getByLabelText("Description")).toHaveValue("Ops pager");
+    expect(within(dialog).getByLabelText("Dispute opened")).toBeChecked();
+    expect(within(dialog).getByLabelText("Settlement failed")).toBeChecked();
+
+    await user.clear(url);
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await expectFormMessage("URL is required", dialog);
+    expect(changes(api)).toEqual([]);
+
+    const message = "url: must be an https address that is not on a private network";
+    api.patch(`/admin/webhooks/${ENDPOINT.id}`, [400, { message }]);
+    await user.type(url, "http://10.0.0.5/hook");
+    await user.clear(within(dialog).getByLabelText("Description"));
+    await user.click(within(dialog).getByLabelText("Dispute opened"));
+    await user.click(within(dialog).getByLabelText("Payout proposed"));
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(url).toHaveValue("http://10.0.0.5/hook");
+
+    const changed = {
+      ...ENDPOINT,
+      url: "https://hooks.example.com/pager",
+      description: null,
+      events: ["payout.proposed", "settlement.failed"],
+    };
+    api.patch(`/admin/webhooks/${ENDPOINT.id}`, [200, { data: changed }]);
+    await user.clear(url);
+    await user.type(url, "https://hooks.example.com/pager");
+    await user.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit webhook endpoint" })).not.toBeInTheDocument());
+    const body = { url: "https://hooks.example.com/pager", description: null, events: ["payout.proposed", "settlement.failed"] };
+    expect(changes(api)).toEqual([
+      { method: "PATCH", path: `/admin/webhooks/${ENDPOINT.id}`, body: { ...body, url: "http://10.0.0.5/hook" } },
+      { method: "PATCH", path: `/admin/webhooks/${ENDPOINT.id}`, body },
+    ]);
   });
 });
