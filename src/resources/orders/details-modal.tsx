@@ -11,7 +11,8 @@ import type { RoutedRecord } from "@/components/routing/use-record-route";
 import { formatDate } from "@/utils/format";
 import { useStableCallback } from "@/utils/use-stable-callback";
 import type { Order } from "@contract";
-import { AssigneeControl, useAssignments } from "./assignee";
+import { useAssignments } from "./assignee";
+import { AssigneeControl } from "./assignee-control";
 import { DisputeDeadline } from "./dispute-deadline";
 import { DisputeResolveForm, resolveDisputeKey } from "./dispute-form";
 import {
