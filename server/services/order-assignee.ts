@@ -1,13 +1,13 @@
 // Who works a dispute (beyond the core API): an admin takes a DISPUTED order ("Assign to me") and
 // lets it go again, each audited as before → after of `assignedTo`. Taking is one conditional UPDATE,
 // so of two admins taking the same dispute at once one wins and the other is told who holds it (409).
-import { roleGrants } from "../../contract/permissions.ts";
 import type { Db } from "../db/schema.ts";
 import { conflict } from "../http/errors.ts";
 import { recordAudit } from "./audit.ts";
 import { findById, isoNow } from "./context.ts";
 import { toOrder, type OrderBody } from "./orders.ts";
 import { countOf } from "./paging.ts";
+import { holds } from "./payout-rules.ts";
 import type { AdminIdentity, ServiceContext } from "./ports.ts";
 
 /** The holder as a 409 names them: display name and wallet, or the wallet alone. */
@@ -61,7 +61,7 @@ export async function releaseDispute(ctx: ServiceContext, admin: AdminIdentity, 
     const order = await findById(trx, "orders", orderId);
     const holder = order.assignedTo;
     if (!holder) return toOrder(order);
-    if (holder !== admin.publicKey && !roleGrants(admin.role ?? "owner", "team.manage"))
+    if (holder !== admin.publicKey && !holds(admin, "team.manage"))
       throw conflict(`This dispute is taken by ${await holderOf(trx, holder)}: only they or an owner can release it`);
     const released = await trx
       .updateTable("orders")

@@ -34,9 +34,12 @@ export const noLongerAdmin = (role: Part, publicKey: string) =>
 export const noLongerHolds = (role: Part, publicKey: string, permission: Permission) =>
   `The payout's ${role} ${publicKey} no longer holds ${permission}: nothing was sent. Decide the payout again`;
 
-/** 403 naming the permission the acting admin's role lacks (an admin with no role: an owner's tools and tests). */
+/** Whether the acting admin's role grants `permission` (an admin with no role: an owner's tools and tests). */
+export const holds = (admin: AdminIdentity, permission: Permission): boolean => !admin.role || roleGrants(admin.role, permission);
+
+/** 403 naming the permission the acting admin's role lacks. */
 export function assertHolds(admin: AdminIdentity, permission: Permission): void {
-  if (admin.role && !roleGrants(admin.role, permission)) throw forbidden(permissionDenied(permission));
+  if (!holds(admin, permission)) throw forbidden(permissionDenied(permission));
 }
 
 /**
