@@ -3,8 +3,8 @@
 // list with its filters, and the breadcrumb leads back to it.
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { compileFirst, deferred, renderApp, setupUser, signedInApi } from "./support";
-import { makeOrder, page, findDialogWith, openDetails } from "../resources/orders/support";
+import { compileFirst, deferred, findDialogWith, renderApp, setupUser, signedInApi } from "./support";
+import { makeOrder, page, openDetails } from "../resources/orders/support";
 import { carol, USERS, serveUsers } from "../resources/users/support";
 import { paged, product } from "../resources/products/fixtures";
 import { shop, shopPage } from "../resources/shops/fixtures";

@@ -349,3 +349,20 @@ export function renderInProviders(path: string, children: ReactNode) {
 export function InProviders({ children }: { children: ReactNode }) {
   return <AppProviders>{children}</AppProviders>;
 }
+
+/**
+ * The open dialog whose text includes `text`. Not by accessible name: under NODE_ENV=test rc-util
+ * gives every dialog title and tooltip the same id ("test-id"), so names collide.
+ */
+export function dialogWith(text: string): HTMLElement | undefined {
+  return screen.queryAllByRole("dialog").find((dialog) => dialog.textContent?.includes(text));
+}
+
+export async function findDialogWith(text: string): Promise<HTMLElement> {
+  let found: HTMLElement | undefined;
+  await waitFor(() => {
+    found = dialogWith(text);
+    if (!found) throw new Error(`no open dialog says "${text}"`);
+  });
+  return found!;
+}

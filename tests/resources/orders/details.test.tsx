@@ -1,7 +1,8 @@
 import { waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { BUYER, dialogWith, makeOrder, openDetails, openOrders, ordersApi, page, section, SELLER } from "./support";
+import { BUYER, makeOrder, openDetails, openOrders, ordersApi, page, section, SELLER } from "./support";
+import { dialogWith } from "../../app/support";
 
 const shortDateTime = (iso: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 

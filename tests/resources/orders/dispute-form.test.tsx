@@ -6,10 +6,10 @@ import { DISPUTE_MODAL_CLOSE_MS } from "@/config";
 import { DisputeResolveForm } from "@/resources/orders/dispute-form";
 import { PREVIEW_DEBOUNCE_MS } from "@/resources/orders/payout-preview";
 import { WalletSetup } from "@/providers/wallet";
-import { advanceClock, deferred, mockApi, userOnFakeClock } from "../../app/support";
+import { advanceClock, deferred, dialogWith, findDialogWith, mockApi, userOnFakeClock } from "../../app/support";
 import { RefineHarness } from "../../components/support";
 import type { FakeApi } from "../../support/fake-api";
-import { dialogWith, findDialogWith, makeOrder, openDetails, openOrders, ordersApi, page, section } from "./support";
+import { makeOrder, openDetails, openOrders, ordersApi, page, section } from "./support";
 
 const SIGNATURE = "5Kq7ZrVxDisputeSettlementSignature1111111111111111111111111111111111111111111111111";
 const RESOLVE_PATH = (order: Order) => `/admin/orders/${order.id}/resolve-dispute`;

@@ -15,12 +15,12 @@ import { registerDemoWallet } from "@/providers/demo-wallet";
 import { chooseTransactionSigning, NEVER_SENT } from "@/providers/transaction-signing";
 import { WalletSetup } from "@/providers/wallet";
 import { DisputeResolveForm } from "@/resources/orders/dispute-form";
-import { deferred, mockApi, renderApp, signIn } from "../../app/support";
+import { deferred, findDialogWith, mockApi, renderApp, signIn } from "../../app/support";
 import { RefineHarness } from "../../components/support";
 import { compileChunks } from "../../support/compile-first";
 import { makeWalletKey, type TestWalletKey } from "../../support/ed25519";
 import { transactionOnlyWallet } from "../../support/transaction-wallet";
-import { findDialogWith, makeOrder } from "./support";
+import { makeOrder } from "./support";
 
 compileChunks(
   () => import("@/providers/wallet-engine"),

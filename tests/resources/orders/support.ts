@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import type { Order } from "@contract";
-import { compileFirst, isLiveUpdate, renderApp, signedInApi } from "../../app/support";
+import { compileFirst, findDialogWith, isLiveUpdate, renderApp, signedInApi } from "../../app/support";
 import type { FakeApi } from "../../support/fake-api";
 import type { TestUser } from "../../app/support";
 
@@ -82,23 +82,6 @@ export function ordersApi(reply: (query: Record<string, string>) => [number, unk
 
 export function openOrders(path = "/orders") {
   return renderApp(path);
-}
-
-/**
- * The open dialog whose text includes `text`. Not by accessible name: under NODE_ENV=test rc-util
- * gives every dialog title and tooltip the same id ("test-id"), so names collide.
- */
-export function dialogWith(text: string): HTMLElement | undefined {
-  return screen.queryAllByRole("dialog").find((dialog) => dialog.textContent?.includes(text));
-}
-
-export async function findDialogWith(text: string): Promise<HTMLElement> {
-  let found: HTMLElement | undefined;
-  await waitFor(() => {
-    found = dialogWith(text);
-    if (!found) throw new Error(`no open dialog says "${text}"`);
-  });
-  return found!;
 }
 
 export async function openDetails(user: UserEvent, order: Order) {
