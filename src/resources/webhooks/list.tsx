@@ -4,10 +4,12 @@
 // delivery with its attempts, re-sending a failed one. Every change is audited by the server.
 import { useMemo, useState } from "react";
 import { Button, Popconfirm, Space, Switch, Tag, type TableColumnsType } from "antd";
+import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { useDelete, useUpdate } from "@refinedev/core";
 import { WEBHOOK_EVENTS } from "@contract/webhook-events";
 import type { WebhookEndpoint } from "@contract";
 import { ListTable, useListTable } from "@/components/list/list-table";
+import { actionsColumn, RowAction, RowActions } from "@/components/list/row-actions";
 import { PageHeader } from "@/components/page-header";
 import { formatDate } from "@/utils/format";
 import { lazyDialog } from "@/components/routing/lazy-dialog";
@@ -64,27 +66,32 @@ export function WebhooksList() {
         ),
       },
       { key: "created", title: "Added", responsive: ["lg"], render: (_, endpoint) => formatDate(endpoint.createdAt) },
-      {
-        key: "actions",
-        title: "Actions",
-        render: (_, endpoint) => (
-          <Space size={4}>
-            <Button size="small" type="text" aria-label={`Edit ${endpoint.url}`} onClick={() => edit(endpoint)} {...editIntent}>
-              Edit
-            </Button>
-            <Popconfirm
-              title="Remove this endpoint?"
-              description="Its deliveries are removed with it."
-              okText="Remove"
-              onConfirm={() => remove({ resource: "webhooks", id: endpoint.id })}
-            >
-              <Button size="small" type="text" aria-label={`Remove ${endpoint.url}`}>
-                Remove
-              </Button>
-            </Popconfirm>
-          </Space>
-        ),
-      },
+      actionsColumn<WebhookEndpoint>((endpoint) => (
+        <RowActions>
+          <RowAction
+            hint="Edit"
+            access={{ resource: "webhooks", action: "edit" }}
+            label={`Edit ${endpoint.url}`}
+            icon={<EditOutlined />}
+            onClick={() => edit(endpoint)}
+            {...editIntent}
+          />
+          <Popconfirm
+            title="Remove this endpoint?"
+            description="Its deliveries are removed with it."
+            okText="Remove"
+            onConfirm={() => remove({ resource: "webhooks", id: endpoint.id })}
+          >
+            <RowAction
+              hint="Remove"
+              access={{ resource: "webhooks", action: "delete" }}
+              label={`Remove ${endpoint.url}`}
+              danger
+              icon={<DeleteOutlined />}
+            />
+          </Popconfirm>
+        </RowActions>
+      )),
     ],
     [update, remove, edit, editIntent],
   );

@@ -9,6 +9,8 @@ import {
   choose,
   compileFirst,
   deferred,
+  dialogWith,
+  findDialogWith,
   openScreen,
   renderApp,
   selectedText,
@@ -190,7 +192,7 @@ describe("Webhooks", () => {
     renderApp("/webhooks");
 
     await user.click(await screen.findByRole("button", { name: `Edit ${ENDPOINT.url}` }));
-    const dialog = await screen.findByRole("dialog", { name: "Edit webhook endpoint" });
+    const dialog = await findDialogWith("Edit webhook endpoint");
     const url = await within(dialog).findByLabelText("URL");
     expect(url).toHaveValue(ENDPOINT.url);
     expect(within(dialog).getByLabelText("Description")).toHaveValue("Ops pager");
@@ -222,7 +224,7 @@ describe("Webhooks", () => {
     await user.clear(url);
     await user.type(url, "https://hooks.example.com/pager");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Edit webhook endpoint" })).not.toBeInTheDocument());
+    await waitFor(() => expect(dialogWith("Edit webhook endpoint")).toBeUndefined());
     const body = { url: "https://hooks.example.com/pager", description: null, events: ["payout.proposed", "settlement.failed"] };
     expect(changes(api)).toEqual([
       { method: "PATCH", path: `/admin/webhooks/${ENDPOINT.id}`, body: { ...body, url: "http://10.0.0.5/hook" } },
